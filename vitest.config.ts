@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+
+// One Vitest run, three projects: pure units and machines, model-based paths generated from
+// machine graphs, and API tests through app.inject against a real PGlite and the Auth emulator.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
