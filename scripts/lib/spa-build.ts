@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const sourcesOfTheBuild = ['src', 'public', 'rsbuild.config.ts', 'package-lock.json', 'tsconfig.json']
+
+/** Newest modification time among the files the SPA build reads. */
+function newestSourceTime(root: string): number {
+  let newest = 0
+  const visit = (path: string) => {
+    if (!existsSync(path)) return
+    const stat = statSync(path)
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry))
+    } else {
+      newest = Math.max(newest, stat.mtimeMs)
+    }
+  }
+  for (const source of sourcesOfTheBuild) visit(join(root, source))
+  return newest
+}
+
+/**
+ * Builds the SPA into dist/ when it is missing or older than its sources, so `npm start`
+ * on a fresh clone just works and a restart without changes costs nothing.
+ */
+export function buildSpaIfStale(root: string, log: (line: string) => void): void {
+  const index = join(root, 'dist', 'index.html')
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSourceTime(root)) {
+    log('The app is already built (dist/ is newer than src/).')
+    return
+  }
+  log('Building the app (dist/)…')
+  const rsbuild = join(root, 'node_modules', '@rsbuild', 'core', 'bin', 'rsbuild.js')
+  execFileSync(process.execPath, [rsbuild, 'build'], { cwd: root, stdio: 'inherit' })
+}

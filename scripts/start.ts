@@ -1,0 +1,134 @@
+/**
+ * `npm start`: the whole product on one URL with embedded defaults.
+ *
+ * Builds the SPA when needed, starts the Firebase Auth emulator (unless real Firebase
+ * settings are given), makes sure the demo owner can sign in, starts the API (which also
+ * serves the SPA and seeds the demo business once), prints where to go and how to sign in,
+ * and stops everything cleanly on Ctrl-C.
+ *
+ * Flags (for tests): `--data-dir <dir>` instead of DATA_DIR, `--fresh` to start from an
+ * empty data folder.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { type AuthEmulator, isAuthEmulatorUp, startAuthEmulator } from './lib/auth-emulator.ts'
+import { buildSpaIfStale } from './lib/spa-build.ts'
+
+const root = resolve(import.meta.dirname, '..')
+const { values: flags } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, fresh: { type: 'boolean', default: false } },
+})
+
+const port = Number(process.env.PORT ?? 8080)
+const host = process.env.HOST ?? '127.0.0.1'
+const dataDir = resolve(root, flags['data-dir'] ?? process.env.DATA_DIR ?? 'data')
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-slotwise'
+const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099)
+const usesRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST
+
+const log = (line: string) => console.log(`[start] ${line}`)
+
+let emulator: AuthEmulator | undefined
+let server: ChildProcess | undefined
+let stopping = false
+
+async function main() {
+  if (flags.fresh) rmSync(dataDir, { recursive: true, force: true })
+  buildSpaIfStale(root, log)
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: host,
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: projectId,
+  }
+  let demoOwner: { email: string; password: string } | undefined
+  if (!usesRealFirebase) {
+    const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${emulatorPort}`
+    if (await isAuthEmulatorUp(emulatorHost)) {
+      log(`Using the Auth emulator already running on ${emulatorHost}.`)
+    } else {
+      log(`Starting the Firebase Auth emulator on ${emulatorHost} (about 15 s)…`)
+      emulator = await startAuthEmulator({
+        port: Number(emulatorHost.split(':')[1]),
+        projectId,
+        exportDir: resolve(dataDir, 'auth-emulator'),
+      })
+    }
+    env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
+    env.SEED_DEMO = process.env.SEED_DEMO ?? '1'
+    const { ensureDemoOwner } = await import('../server/auth/demo-owner.ts')
+    demoOwner = await ensureDemoOwner({ projectId })
+  }
+
+  log('Starting the API and app server…')
+  server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/index.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  })
+  server.once('exit', (code) => {
+    if (!stopping) {
+      log(`The server stopped unexpectedly (exit code ${code}).`)
+      void shutdown(1)
+    }
+  })
+  await waitForHealth(`http://${host}:${port}/api/v1/health`)
+
+  const url = `http://${host}:${port}`
+  console.log(
+    [
+      '',
+      '  Slotwise Appointments is running',
+      `    App:            ${url}`,
+      `    API reference:  ${url}/api/docs`,
+      `    Public booking: ${url}/booking`,
+      demoOwner
+        ? `    Demo sign-in:   ${demoOwner.email} / ${demoOwner.password}`
+        : '    Sign-in:        your Firebase project (no demo owner on real Firebase)',
+      `    Data:           ${dataDir}`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  )
+}
+
+async function waitForHealth(url: string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null) throw new Error('The server exited during start-up.')
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`The server did not answer ${url} within 60 s.`)
+}
+
+async function shutdown(exitCode: number) {
+  if (stopping) return
+  stopping = true
+  log('Stopping…')
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server?.once('exit', done))
+    server.kill('SIGTERM')
+    await exited
+  }
+  await emulator?.stop()
+  log('Stopped.')
+  process.exit(exitCode)
+}
+
+process.on('SIGINT', () => void shutdown(0))
+process.on('SIGTERM', () => void shutdown(0))
+
+main().catch(async (error: Error) => {
+  console.error(`[start] ${error.message}`)
+  await shutdown(1)
+})
