@@ -26,7 +26,8 @@ const host = process.env.HOST ?? '127.0.0.1'
 const dataDir = resolve(root, flags['data-dir'] ?? process.env.DATA_DIR ?? 'data')
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-slotwise'
 const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099)
-const usesRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST
+const usesRealFirebase =
+  Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST
 
 const log = (line: string) => console.log(`[start] ${line}`)
 

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const sourcesOfTheBuild = ['src', 'public', 'rsbuild.config.ts', 'package-lock.json', 'tsconfig.json']
+const sourcesOfTheBuild = [
+  'src',
+  'public',
+  'rsbuild.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+]
 
 /** Newest modification time among the files the SPA build reads. */
 function newestSourceTime(root: string): number {

@@ -39,7 +39,10 @@ test('a wrong password shows a plain sentence, not a provider code', async ({ pa
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill('Not-the-password-1!')
   await page.getByRole('button', { name: 'Sign in' }).click()
-  const alert = page.getByRole('alert').filter({ hasText: /password/i }).first()
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: /password/i })
+    .first()
   await expect(alert).toBeVisible()
   await expect(page.getByText('auth/', { exact: false })).toHaveCount(0)
   await expect(page).toHaveURL(/\/login$/)
@@ -85,8 +88,9 @@ test('Google sign-in through the emulator (the popup itself replaced by a creden
   const email = uniqueEmail('google')
   await page.addInitScript(
     (identity) => {
-      ;(window as unknown as { __slotwiseGoogleTestIdentity: unknown }).__slotwiseGoogleTestIdentity =
-        identity
+      ;(
+        window as unknown as { __slotwiseGoogleTestIdentity: unknown }
+      ).__slotwiseGoogleTestIdentity = identity
     },
     { sub: `google-${Date.now()}`, email, displayName: 'Grace Hopper' },
   )

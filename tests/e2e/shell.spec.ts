@@ -45,7 +45,9 @@ test('the styleguide shows coloured boxes and a three-card grid that stacks on a
   expect(new Set(narrow).size).toBe(3)
 })
 
-test('a route chunk that fails to load offers a retry instead of a blank page', async ({ page }) => {
+test('a route chunk that fails to load offers a retry instead of a blank page', async ({
+  page,
+}) => {
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   let block = true

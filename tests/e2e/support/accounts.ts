@@ -16,7 +16,12 @@ export async function createEmulatorAccount(email: string, password = strongPass
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, displayName: 'Existing Owner', returnSecureToken: true }),
+      body: JSON.stringify({
+        email,
+        password,
+        displayName: 'Existing Owner',
+        returnSecureToken: true,
+      }),
     },
   )
   if (!response.ok) throw new Error(`emulator signUp failed: ${await response.text()}`)

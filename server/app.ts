@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import type { AuthOptions } from './auth/token-verifier.ts'
+import type { LogLevel } from './config.ts'
+import type { Database } from './db/database.ts'
+import type { ClientConfig } from './http/client-config.ts'
+import { createSpaIndexResponder } from './http/spa-index.ts'
+import { apiDocsPlugin } from './plugins/api-docs.ts'
+import { apiRoutesPlugin } from './plugins/api-routes.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { corsPlugin } from './plugins/cors.ts'
+import { dbPlugin } from './plugins/db.ts'
+import { problemDetailsPlugin } from './plugins/problem-details.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { spaAssetsPlugin } from './plugins/spa-assets.ts'
+
+export interface AppOptions {
+  /** Opened (and migrated) by the caller, who also closes it after the app. */
+  database: Database
+  auth: AuthOptions
+  /** Origins allowed to call the API from other sites; the served SPA is same-origin. */
+  corsOrigins: string[]
+  /** Browser settings injected into index.html. */
+  clientConfig: ClientConfig
+  /** The built SPA (e.g. dist/); without it only the API and its docs are served. */
+  spaDir?: string
+  /** false for silence (tests); a level for structured JSON logs. Default 'info'. */
+  logger?: false | LogLevel
+  /** Reported by the health endpoint. */
+  version?: string
+  /** The contract; defaults to openapi/openapi.yaml in this repository. */
+  specPath?: string
+  /** Told about every 5xx, e.g. to report it to Sentry. */
+  onServerError?: (error: unknown, request: FastifyRequest) => void
+}
+
+const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
+
+/**
+ * Builds the HTTP server without listening, for the entry point and for tests (`app.inject`).
+ * Callers may still add routes before the first request.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logger ?? 'info',
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie'],
+              censor: '[redacted]',
+            },
+          },
+    routerOptions: { ignoreTrailingSlash: true },
+    // Report every invalid field at once, so a form can mark them all.
+    ajv: { customOptions: { allErrors: true } },
+  })
+  const specPath = options.specPath ?? defaultSpecPath
+
+  await app.register(problemDetailsPlugin, {
+    htmlFallback: options.spaDir
+      ? createSpaIndexResponder({ spaDir: options.spaDir, clientConfig: options.clientConfig })
+      : undefined,
+    onServerError: options.onServerError,
+  })
+  await app.register(securityHeadersPlugin, { clientConfig: options.clientConfig })
+  await app.register(corsPlugin, { origins: options.corsOrigins })
+  await app.register(dbPlugin, { database: options.database })
+  await app.register(authPlugin, options.auth)
+  await app.register(apiRoutesPlugin, { specPath, version: options.version ?? 'dev' })
+  await app.register(apiDocsPlugin, { specPath })
+  if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
+  return app
+}

@@ -1,0 +1,150 @@
+import { resolve } from 'node:path'
+import type { ClientConfig } from './http/client-config.ts'
+
+export interface ServerConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  firebase: {
+    projectId: string
+    /** host:port of the Auth emulator; only then are unsigned emulator tokens accepted. */
+    authEmulatorHost: string | undefined
+    apiKey: string | undefined
+    authDomain: string | undefined
+    appId: string | undefined
+  }
+  sentryDsn: string | undefined
+  corsOrigins: string[]
+  seedDemo: boolean
+  logLevel: LogLevel
+  environment: string
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Invalid server configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    )
+    this.name = 'ConfigError'
+  }
+}
+
+/**
+ * Reads the server's settings from environment variables, with the defaults `npm start`
+ * relies on. Collects every problem before failing, so one start-up shows them all.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const problems: string[] = []
+  const value = (name: string) => {
+    const raw = env[name]?.trim()
+    return raw ? raw : undefined
+  }
+
+  const port = Number(value('PORT') ?? 8080)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    problems.push(`PORT must be a whole number from 0 to 65535, got "${env.PORT}".`)
+  }
+
+  const databaseUrl = value('DATABASE_URL')
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string.')
+  }
+
+  const authEmulatorHost = value('FIREBASE_AUTH_EMULATOR_HOST')
+  if (authEmulatorHost && !/^[\w.-]+:\d{1,5}$/.test(authEmulatorHost)) {
+    problems.push(
+      `FIREBASE_AUTH_EMULATOR_HOST must be host:port (e.g. 127.0.0.1:9099), got "${authEmulatorHost}".`,
+    )
+  }
+
+  const projectId = value('FIREBASE_PROJECT_ID') ?? 'demo-slotwise'
+  if (!/^[a-z0-9-]{4,40}$/.test(projectId)) {
+    problems.push(`FIREBASE_PROJECT_ID "${projectId}" is not a Firebase project id.`)
+  }
+
+  const sentryDsn = value('SENTRY_DSN')
+  if (sentryDsn && !isHttpUrl(sentryDsn)) problems.push('SENTRY_DSN must be an http(s):// URL.')
+
+  const corsOrigins = (value('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+  for (const origin of corsOrigins) {
+    if (!isOrigin(origin)) {
+      problems.push(
+        `CORS_ORIGINS entry "${origin}" must be an origin such as https://app.example.com (no path).`,
+      )
+    }
+  }
+
+  const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel
+  if (!logLevels.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${env.LOG_LEVEL}".`)
+  }
+
+  const seedDemo = value('SEED_DEMO') ?? '0'
+  if (!['0', '1', 'true', 'false'].includes(seedDemo)) {
+    problems.push(`SEED_DEMO must be 1 or 0, got "${env.SEED_DEMO}".`)
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  return {
+    port,
+    host: value('HOST') ?? '127.0.0.1',
+    dataDir: resolve(value('DATA_DIR') ?? './data'),
+    databaseUrl,
+    firebase: {
+      projectId,
+      authEmulatorHost,
+      apiKey: value('FIREBASE_API_KEY'),
+      authDomain: value('FIREBASE_AUTH_DOMAIN'),
+      appId: value('FIREBASE_APP_ID'),
+    },
+    sentryDsn,
+    // Browsers send Origin without a trailing slash; compare like with like.
+    corsOrigins: corsOrigins.map((origin) => new URL(origin).origin),
+    seedDemo: seedDemo === '1' || seedDemo === 'true',
+    logLevel,
+    environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
+  }
+}
+
+/** The browser's settings, injected into index.html; nothing here may be secret. */
+export function clientConfigFrom(config: ServerConfig): ClientConfig {
+  const { firebase } = config
+  const emulator = firebase.authEmulatorHost
+  return {
+    firebase: {
+      // The emulator accepts any key; the SDK only insists that there is one.
+      apiKey: firebase.apiKey ?? (emulator ? 'demo-api-key' : ''),
+      authDomain: firebase.authDomain ?? `${firebase.projectId}.firebaseapp.com`,
+      projectId: firebase.projectId,
+      appId: firebase.appId ?? '',
+    },
+    authEmulatorUrl: emulator ? `http://${emulator}` : null,
+    sentryDsn: config.sentryDsn ?? null,
+    environment: config.environment,
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['https:', 'http:'].includes(new URL(text).protocol)
+  } catch {
+    return false
+  }
+}
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return ['https:', 'http:'].includes(url.protocol) && url.origin === text.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}

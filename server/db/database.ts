@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { createMutex } from './mutex.ts'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+
+/**
+ * A drizzle handle that works the same on PGlite and PostgreSQL: the root database or an open
+ * transaction. Repositories take this, so they run inside or outside a transaction unchanged.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres'
+  readonly db: Db
+  /** Runs `work` in one transaction; on PGlite transactions are queued one at a time. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
+  /** Applies pending migrations from server/db/migrations. */
+  migrate(): Promise<void>
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string (DATABASE_URL); wins over dataDir. */
+  url?: string
+  /** Folder for embedded data; PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir?: string
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+// Any constant works; it only has to be the same for every process migrating one database.
+const MIGRATION_LOCK_KEY = 7_305_118_226
+
+/**
+ * Opens PostgreSQL when `url` is given, else embedded PGlite on disk under `dataDir`, else an
+ * in-memory PGlite (tests). Both speak the same SQL and share one set of migrations.
+ */
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url)
+  return openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let pgliteDir: string | undefined
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true })
+    pgliteDir = join(dataDir, 'pglite')
+  }
+  const client = await PGlite.create({ dataDir: pgliteDir, extensions: { btree_gist } })
+  const db = drizzlePglite({ client, schema })
+  const runExclusive = createMutex()
+  return {
+    kind: 'pglite',
+    db,
+    transaction: (work) => runExclusive(() => db.transaction((tx) => work(tx))),
+    migrate: () => runExclusive(() => migratePglite(db, { migrationsFolder })),
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle client that loses its connection emits 'error' on the pool; without a listener
+  // that would crash the process instead of failing only the next query.
+  pool.on('error', () => {})
+  const db = drizzleNodePg({ client: pool, schema })
+  return {
+    kind: 'postgres',
+    db,
+    transaction: (work) => db.transaction((tx) => work(tx)),
+    migrate: async () => {
+      // Several API processes may start at once; the advisory lock lets one migrate at a time.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder })
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        }
+      } finally {
+        client.release()
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Runs async tasks one at a time, in call order. PGlite is a single in-process connection, so
+ * two interleaved transactions would share one session; queueing them keeps each atomic.
+ */
+export function createMutex() {
+  let tail: Promise<unknown> = Promise.resolve()
+  return function runExclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = tail.then(task)
+    // The next task waits for this one to settle, whether it succeeded or not.
+    tail = result.catch(() => undefined)
+    return result
+  }
+}

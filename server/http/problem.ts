@@ -1,0 +1,93 @@
+import type { components } from '../../src/api/schema.d.ts'
+
+export type Problem = components['schemas']['Problem']
+export type FieldError = components['schemas']['FieldError']
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+export function statusTitle(status: number): string {
+  return titles[status] ?? (status >= 500 ? 'Server Error' : 'Client Error')
+}
+
+/**
+ * An error a handler or plugin throws on purpose: its status and detail go to the client as
+ * problem+json. Anything else thrown becomes a 500 with no internals.
+ */
+export class HttpProblem extends Error {
+  readonly status: number
+  readonly errors: FieldError[] | undefined
+  readonly headers: Record<string, string>
+
+  constructor(
+    status: number,
+    detail: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(detail, { cause: options.cause })
+    this.name = 'HttpProblem'
+    this.status = status
+    this.errors = options.errors
+    this.headers = options.headers ?? {}
+  }
+}
+
+export function problemDocument(
+  status: number,
+  detail: string,
+  instance: string,
+  errors?: FieldError[],
+): Problem {
+  return {
+    type: 'about:blank',
+    title: statusTitle(status),
+    status,
+    detail,
+    instance,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  }
+}
+
+/**
+ * PostgreSQL errors that are the client's fault, by SQLSTATE. Constraint names stay out of
+ * the detail: they describe our schema, not the request.
+ */
+const databaseProblems: Record<string, { status: number; detail: string }> = {
+  '23505': { status: 409, detail: 'A record with the same unique values already exists.' },
+  '23P01': { status: 409, detail: 'This conflicts with an existing record.' },
+  '23503': { status: 400, detail: 'The request refers to a record that does not exist.' },
+  '22P02': { status: 400, detail: 'A value in the request has an invalid format.' },
+  '23514': { status: 400, detail: 'A value in the request is outside the allowed range.' },
+}
+
+/** Maps a database error (possibly wrapped, e.g. by drizzle) to a client problem, if it is one. */
+export function problemFromDatabaseError(
+  error: unknown,
+): { status: number; detail: string } | undefined {
+  const code = sqlState(error)
+  return code === undefined ? undefined : databaseProblems[code]
+}
+
+function sqlState(error: unknown): string | undefined {
+  // drizzle wraps driver errors in DrizzleQueryError with the original as `cause`.
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type ClientConfig, injectClientConfig } from './client-config.ts'
+import { HttpProblem } from './problem.ts'
+
+/**
+ * Answers a browser navigation to any app route (/dashboard, /booking/...) with the SPA's
+ * index.html carrying the client config; the SPA's router takes it from there. The file is
+ * read per request so a rebuilt app is served without a restart.
+ */
+export function createSpaIndexResponder(options: { spaDir: string; clientConfig: ClientConfig }) {
+  const indexPath = join(options.spaDir, 'index.html')
+  return async (_request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    let html: string
+    try {
+      html = await readFile(indexPath, 'utf8')
+    } catch (error) {
+      throw new HttpProblem(503, 'The web app has not been built yet (npm run build).', {
+        cause: error,
+      })
+    }
+    await reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(injectClientConfig(html, options.clientConfig))
+  }
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import * as Sentry from '@sentry/node'
+import { buildApp } from './app.ts'
+import { DEMO_OWNER } from './auth/demo-owner.ts'
+import { ConfigError, clientConfigFrom, readConfig } from './config.ts'
+import { createDatabase } from './db/database.ts'
+import { seedDemoBusiness } from './db/seed.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+async function main() {
+  const config = readConfig()
+  const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }
+
+  if (config.sentryDsn) {
+    Sentry.init({
+      dsn: config.sentryDsn,
+      environment: config.environment,
+      release: version,
+      tracesSampleRate: 0.1,
+    })
+  }
+
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  await database.migrate()
+  if (config.seedDemo) {
+    const { created } = await seedDemoBusiness(database, {
+      ownerUid: DEMO_OWNER.uid,
+      ownerEmail: DEMO_OWNER.email,
+      ownerName: DEMO_OWNER.displayName,
+    })
+    if (created) console.log('Seeded the demo business "Harbor Street Studio".')
+  }
+
+  const app = await buildApp({
+    database,
+    auth: {
+      projectId: config.firebase.projectId,
+      emulator: Boolean(config.firebase.authEmulatorHost),
+    },
+    corsOrigins: config.corsOrigins,
+    clientConfig: clientConfigFrom(config),
+    spaDir: `${root}dist`,
+    logger: config.logLevel,
+    version,
+    onServerError: config.sentryDsn ? (error) => Sentry.captureException(error) : undefined,
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    try {
+      await app.close()
+      await database.close()
+      if (config.sentryDsn) await Sentry.close(2000)
+      process.exit(0)
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed')
+      process.exit(1)
+    }
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+}
+
+main().catch((error: unknown) => {
+  // A bad setting is the operator's to fix: print the list, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

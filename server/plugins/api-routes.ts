@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
+import openapiGlue from 'fastify-openapi-glue'
+import { createMeHandlers } from '../routes/me.ts'
+import { createSystemHandlers } from '../routes/system.ts'
+import { createProfileService } from '../services/profile-service.ts'
+
+export interface ApiRoutesOptions {
+  /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
+  specPath: string
+  version: string
+}
+
+/** The API: one route per contract operation, handled by the per-tag handler factories. */
+export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
+  const serviceHandlers = {
+    ...createSystemHandlers({ database: app.database, version: options.version }),
+    ...createMeHandlers({ profiles: createProfileService(app.database) }),
+  }
+  const securityHandlers = {
+    firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),
+  }
+
+  // The glue checks security in preHandler, after the body is parsed and validated. Moving it
+  // to onRequest answers a caller without a valid token with 401 before any of that, and
+  // never tells a stranger what a valid body would look like.
+  app.addHook('onRoute', (route) => {
+    if (!route.preHandler) return
+    const checks = [route.preHandler].flat() as onRequestHookHandler[]
+    route.onRequest = [...[route.onRequest ?? []].flat(), ...checks]
+    route.preHandler = undefined
+  })
+
+  // The glue wants a parser for every media type in the contract, responses included; JSON
+  // problem documents parse like any JSON.
+  app.addContentTypeParser(
+    'application/problem+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  )
+
+  await app.register(openapiGlue, {
+    specification: options.specPath,
+    serviceHandlers,
+    securityHandlers,
+  })
+}

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Identity } from '../auth/identity.ts'
+import { type AuthOptions, createTokenVerifier } from '../auth/token-verifier.ts'
+import { HttpProblem } from '../http/problem.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies the request's Bearer token and sets `request.identity`, or throws a 401. */
+    authenticate(request: FastifyRequest): Promise<Identity>
+  }
+  interface FastifyRequest {
+    identity: Identity | null
+  }
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i
+
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    const verifier = createTokenVerifier(options)
+    app.addHook('onClose', () => verifier.close())
+    app.decorateRequest('identity', null)
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization
+      if (!header) {
+        throw new HttpProblem(
+          401,
+          'Sign in first: send the Firebase ID token as "Authorization: Bearer <token>".',
+          { headers: { 'www-authenticate': 'Bearer' } },
+        )
+      }
+      const token = BEARER.exec(header)?.[1]
+      if (!token) {
+        throw new HttpProblem(401, 'The Authorization header must be "Bearer <token>".', {
+          headers: { 'www-authenticate': 'Bearer error="invalid_request"' },
+        })
+      }
+      const identity = await verifier.verify(token)
+      request.identity = identity
+      return identity
+    })
+  },
+  { name: 'auth' },
+)
+
+/** The identity on a route the contract secures; reaching the handler without one is a bug. */
+export function requireIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error('Handler reached without an authenticated identity.')
+  return request.identity
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import {
+  type FieldError,
+  HttpProblem,
+  problemDocument,
+  problemFromDatabaseError,
+} from '../http/problem.ts'
+
+export interface ProblemDetailsOptions {
+  /** Serves a browser navigation that matched no route (the SPA's index.html). */
+  htmlFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /** Told about every 5xx, e.g. to report it to Sentry. */
+  onServerError?: (error: unknown, request: FastifyRequest) => void
+}
+
+interface Classified {
+  status: number
+  detail: string
+  errors?: FieldError[]
+  headers?: Record<string, string>
+}
+
+const UNEXPECTED = 'Something went wrong on our side. It has been logged; please try again later.'
+
+/**
+ * Every error and every unknown address becomes an RFC 9457 problem+json response, so clients
+ * have one error shape to handle and a 500 never leaks a stack trace or SQL.
+ */
+export const problemDetailsPlugin = fp<ProblemDetailsOptions>(
+  async (app, options) => {
+    app.setErrorHandler(async (error, request, reply) => {
+      const problem = classify(error)
+      if (problem.status >= 500) {
+        request.log.error({ err: error }, 'request failed')
+        options.onServerError?.(error, request)
+      } else {
+        request.log.info({ status: problem.status, detail: problem.detail }, 'request rejected')
+      }
+      return sendProblem(reply, request, problem)
+    })
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = pathOf(request)
+      const isApi = path === '/api' || path.startsWith('/api/')
+      const isNavigation =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (request.headers.accept ?? '').includes('text/html')
+      if (!isApi && isNavigation && options.htmlFallback) {
+        return options.htmlFallback(request, reply)
+      }
+      const allowed = allowedMethods(app, path)
+      // A route that exists for this very method (and found nothing to serve) is a plain 404.
+      const method = request.method === 'HEAD' ? 'GET' : request.method
+      if (allowed.length > 0 && !allowed.includes(method)) {
+        return sendProblem(reply, request, {
+          status: 405,
+          detail: `${request.method} is not allowed here; use ${allowed.join(' or ')}.`,
+          headers: { allow: allowed.join(', ') },
+        })
+      }
+      return sendProblem(reply, request, {
+        status: 404,
+        detail: isApi ? 'There is no API endpoint at this address.' : 'There is nothing here.',
+      })
+    })
+  },
+  { name: 'problem-details' },
+)
+
+function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Classified) {
+  return reply
+    .code(problem.status)
+    .headers(problem.headers ?? {})
+    .type('application/problem+json')
+    .send(problemDocument(problem.status, problem.detail, pathOf(request), problem.errors))
+}
+
+function classify(error: unknown): Classified {
+  if (error instanceof HttpProblem) return fromHttpProblem(error)
+
+  // fastify-openapi-glue wraps what the security handlers threw in a SecurityError.
+  const wrapped = (error as { errors?: unknown }).errors
+  if (Array.isArray(wrapped)) {
+    const inner = wrapped.find((item): item is HttpProblem => item instanceof HttpProblem)
+    if (inner) return fromHttpProblem(inner)
+  }
+
+  const validation = (error as { validation?: unknown }).validation
+  if (Array.isArray(validation)) {
+    const context = (error as { validationContext?: string }).validationContext
+    const errors = validation.map((item: AjvError) => fieldError(context, item))
+    const [first] = errors
+    const detail =
+      errors.length === 1 && first
+        ? `${first.path} ${first.message}.`
+        : `${errors.length} values in the request are invalid.`
+    return { status: 400, detail, errors }
+  }
+
+  const database = problemFromDatabaseError(error)
+  if (database) return database
+
+  // Fastify's own client errors (bad JSON, unsupported media type, body too large) carry a
+  // 4xx status and a message written for the caller.
+  const statusCode = (error as { statusCode?: unknown }).statusCode
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message = (error as { message?: unknown }).message
+    return { status: statusCode, detail: typeof message === 'string' ? message : 'Bad request.' }
+  }
+
+  return { status: 500, detail: UNEXPECTED }
+}
+
+function fromHttpProblem(problem: HttpProblem): Classified {
+  return {
+    status: problem.status,
+    detail: problem.message,
+    headers: problem.headers,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  }
+}
+
+interface AjvError {
+  instancePath?: string
+  keyword?: string
+  params?: Record<string, unknown>
+  message?: string
+}
+
+const contextNames: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+}
+
+/** `query.limit`, `body.customer.email`: where the value is, as the contract's FieldError says. */
+function fieldError(context: string | undefined, error: AjvError): FieldError {
+  const segments = (error.instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+  let message = error.message ?? 'is invalid'
+  const missing = error.params?.missingProperty
+  const extra = error.params?.additionalProperty
+  if (error.keyword === 'required' && typeof missing === 'string') {
+    segments.push(missing)
+    message = 'is required'
+  } else if (error.keyword === 'additionalProperties' && typeof extra === 'string') {
+    segments.push(extra)
+    message = 'is not allowed'
+  }
+  const root = contextNames[context ?? ''] ?? context ?? 'request'
+  return { path: [root, ...segments].join('.'), message }
+}
+
+function pathOf(request: FastifyRequest): string {
+  const query = request.url.indexOf('?')
+  return query === -1 ? request.url : request.url.slice(0, query)
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null)
+}

@@ -1,0 +1,19 @@
+import type { operations } from '../../src/api/schema.d.ts'
+import type { Database } from '../db/database.ts'
+import { HttpProblem } from '../http/problem.ts'
+
+type Health = operations['getHealth']['responses']['200']['content']['application/json']
+
+/** Handlers for the contract's `system` tag. */
+export function createSystemHandlers(deps: { database: Database; version: string }) {
+  return {
+    async getHealth(): Promise<Health> {
+      try {
+        await deps.database.ping()
+      } catch (error) {
+        throw new HttpProblem(503, 'The database is not answering.', { cause: error })
+      }
+      return { status: 'ok', database: 'ok', version: deps.version }
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import type { NAV_ICONS } from './nav-icons'
+
+export interface NavItem {
+  label: string
+  href: string
+  icon: keyof typeof NAV_ICONS
+  /** Path prefixes this item stands for; the longest matching prefix wins. */
+  prefixes: string[]
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard', icon: 'dashboard', prefixes: ['/dashboard'] },
+  { label: 'Calendar', href: '/calendar', icon: 'calendar', prefixes: ['/calendar'] },
+  { label: 'Services', href: '/services', icon: 'services', prefixes: ['/services'] },
+  { label: 'Customers', href: '/customers', icon: 'customers', prefixes: ['/customers'] },
+  { label: 'Team', href: '/team', icon: 'team', prefixes: ['/team'] },
+  { label: 'Settings', href: '/settings', icon: 'settings', prefixes: ['/settings'] },
+  {
+    label: 'Billing',
+    href: '/settings/billing',
+    icon: 'billing',
+    prefixes: ['/settings/billing', '/checkout'],
+  },
+  { label: 'Activity Log', href: '/activity-log', icon: 'activity', prefixes: ['/activity-log'] },
+]
+
+function matchesPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`)
+}
+
+/**
+ * The sidebar item for a path. Billing lives under /settings, so "longest prefix wins" keeps
+ * /settings/billing on Billing and every other /settings page on Settings.
+ */
+export function activeNavItem(path: string): NavItem | null {
+  let best: { item: NavItem; length: number } | null = null
+  for (const item of NAV_ITEMS) {
+    for (const prefix of item.prefixes) {
+      if (matchesPrefix(path, prefix) && (best === null || prefix.length > best.length)) {
+        best = { item, length: prefix.length }
+      }
+    }
+  }
+  return best?.item ?? null
+}

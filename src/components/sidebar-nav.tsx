@@ -1,0 +1,26 @@
+import { Link, useLocation } from 'wouter'
+import { NAV_ICONS } from './nav-icons'
+import { activeNavItem, NAV_ITEMS } from './nav-items'
+
+export function SidebarNav() {
+  const [location] = useLocation()
+  const active = activeNavItem(location)
+  return (
+    <nav aria-label="Main" className="p-nav">
+      <ul className="p-nav__list">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              className="p-nav__link"
+              aria-current={item === active ? 'page' : undefined}
+            >
+              {NAV_ICONS[item.icon]}
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

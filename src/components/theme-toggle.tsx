@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react'
+import { applyTheme, currentTheme, followSystemTheme, storeTheme, type Theme } from './theme'
+
+/**
+ * Switches between the light and dark palettes and remembers the choice in localStorage `theme`.
+ * The class on <html> is the source of truth, so every toggle on the page agrees.
+ */
+export function ThemeToggle({ className }: { className?: string }) {
+  const [theme, setTheme] = useState<Theme>(() => currentTheme())
+
+  useEffect(() => followSystemTheme(setTheme), [])
+
+  const isDark = theme === 'dark'
+  const toggle = () => {
+    const next: Theme = isDark ? 'light' : 'dark'
+    applyTheme(next)
+    storeTheme(next)
+    setTheme(next)
+  }
+
+  return (
+    <button
+      type="button"
+      className={['p-icon-button', className].filter(Boolean).join(' ')}
+      aria-pressed={isDark}
+      aria-label={isDark ? 'Switch to light mode' : 'Switch to dark mode'}
+      title={isDark ? 'Switch to light mode' : 'Switch to dark mode'}
+      onClick={toggle}
+    >
+      {isDark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  )
+}
+
+function MoonIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <path
+        d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+function SunIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <circle cx="12" cy="12" r="4" stroke="currentColor" strokeWidth="1.8" />
+      <path
+        d="M12 2.5v2M12 19.5v2M4.6 4.6l1.4 1.4M18 18l1.4 1.4M2.5 12h2M19.5 12h2M4.6 19.4 6 18M18 6l1.4-1.4"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
+  )
+}

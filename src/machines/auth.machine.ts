@@ -1,0 +1,559 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import type { components } from '../api/schema'
+
+export type Profile = components['schemas']['Profile']
+
+/** Who the identity provider says is signed in. */
+export interface AuthUser {
+  uid: string
+  email: string | null
+  displayName: string | null
+}
+
+/** The outcome of a provider sign-in: exactly one of `user` and `error` is null. */
+export type AuthResult =
+  | { user: AuthUser; token: string; error: null }
+  | { user: null; token: null; error: string }
+
+export interface SignOutResult {
+  error: string | null
+}
+
+/**
+ * A request the API answered with 401, parked until the machine has refreshed the token and
+ * replayed it. `resolve` hands the caller the replayed response (or, when giving up, the last
+ * 401); `reject` passes on a network failure of the replay.
+ */
+export interface UnauthorizedRequest {
+  request: Request
+  response: Response
+  resolve: (response: Response) => void
+  reject: (reason: unknown) => void
+}
+
+export type AuthEvent =
+  | { type: 'auth.signIn'; email: string; password: string }
+  | { type: 'auth.signUp'; email: string; password: string; displayName: string }
+  | { type: 'auth.signInWithGoogle' }
+  | { type: 'auth.signOut' }
+  /** From the provider's listener: also fires when the ID token is refreshed. */
+  | { type: 'auth.stateChanged'; user: AuthUser | null; token: string | null }
+  /** A live (websocket) profile update. */
+  | { type: 'auth.profileReceived'; profile: Profile }
+  | { type: 'auth.reloadProfile' }
+  | ({ type: 'http.unauthorized' } & UnauthorizedRequest)
+
+export interface AuthContext {
+  user: AuthUser | null
+  profile: Profile | null
+  error: string | null
+  /** Token refreshes spent on the request at the head of `pending`. */
+  refreshAttempt: number
+  /** 401s waiting for a refresh, oldest first; the head is the one being replayed. */
+  pending: UnauthorizedRequest[]
+  /** The token the last forced refresh produced, used to replay the rest of the queue. */
+  refreshedToken: string | null
+  rememberedSignIn: boolean
+}
+
+export interface AuthInput {
+  /** The stored isAuthenticated flag: lets the route guard trust it until the provider reports. */
+  rememberedSignIn?: boolean
+}
+
+export const MAX_REFRESH_ATTEMPTS = 3
+export const PROFILE_ERROR = 'Failed to fetch user profile'
+export const UNEXPECTED_AUTH_ERROR = 'Something went wrong while signing in. Please try again.'
+
+type Session = { user: AuthUser; token: string | null }
+
+function provided(name: string): never {
+  throw new Error(`${name} is provided by the app`)
+}
+
+// Param builders shared by the three provider calls and the listener's reports.
+const sessionOf = ({ event }: { event: { output: AuthResult } }): Session => ({
+  user: event.output.user as AuthUser,
+  token: event.output.token,
+})
+const failureOf = ({ event }: { event: { output: { error: string | null } } }) => ({
+  message: event.output.error ?? UNEXPECTED_AUTH_ERROR,
+})
+const unexpectedFailure = { message: UNEXPECTED_AUTH_ERROR }
+const reportedSession = ({ event }: { event: AuthEvent }): Session => {
+  assertEvent(event, 'auth.stateChanged')
+  return { user: event.user as AuthUser, token: event.token }
+}
+
+/**
+ * Who is signed in, their profile, and the 401 refresh-and-replay flow. Effects (provider
+ * calls, HTTP, storage, navigation, toasts) are injected with `authMachine.provide`.
+ *
+ * Tags: `authenticated` while signed in (and while initializing when the stored flag says a
+ * session existed), `busy` while a provider call runs.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput | undefined,
+  },
+  actors: {
+    signIn: fromPromise<AuthResult, { email: string; password: string }>(async () =>
+      provided('signIn'),
+    ),
+    signUp: fromPromise<AuthResult, { email: string; password: string; displayName: string }>(
+      async () => provided('signUp'),
+    ),
+    signInWithGoogle: fromPromise<AuthResult>(async () => provided('signInWithGoogle')),
+    signOut: fromPromise<SignOutResult>(async () => provided('signOut')),
+    loadProfile: fromPromise<Profile>(async () => provided('loadProfile')),
+    /** Forces a new ID token; rejects when there is no one to refresh. */
+    refreshToken: fromPromise<string>(async () => provided('refreshToken')),
+    replayRequest: fromPromise<Response, { request: Request; token: string }>(async () =>
+      provided('replayRequest'),
+    ),
+  },
+  actions: {
+    // Effects the app provides.
+    storeSession: (_, _params: Session) => {},
+    storeToken: (_, _params: { token: string }) => {},
+    storeProfile: (_, _params: { profile: Profile }) => {},
+    /** Removes the six keys of the session (the 401 give-up). */
+    clearSessionKeys: () => {},
+    /** Removes everything the app stores (sign-out). */
+    clearAll: () => {},
+    goToLogin: () => {},
+    notifyError: (_, _params: { message: string }) => {},
+    /** Ends the provider's session after a failed refresh, so a reload does not restore it. */
+    endProviderSession: () => {},
+
+    // Settling parked 401s: the callbacks travel with the event, so no import is involved.
+    resolveHead: ({ context }, params: { response: Response }) => {
+      context.pending[0]?.resolve(params.response)
+    },
+    rejectHead: ({ context }, params: { reason: unknown }) => {
+      context.pending[0]?.reject(params.reason)
+    },
+    /** Nothing to refresh when signed out: the caller gets its 401 back. */
+    releaseRequest: ({ event }) => {
+      assertEvent(event, 'http.unauthorized')
+      event.resolve(event.response)
+    },
+    releasePending: ({ context }) => {
+      for (const parked of context.pending) parked.resolve(parked.response)
+    },
+
+    signInAs: assign((_, params: Session) => ({ user: params.user })),
+    failWith: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    resetSession: assign({ user: null, profile: null, refreshAttempt: 0, refreshedToken: null }),
+    enqueueRequest: assign({
+      pending: ({ context, event }) => {
+        assertEvent(event, 'http.unauthorized')
+        const { request, response, resolve, reject } = event
+        return [...context.pending, { request, response, resolve, reject }]
+      },
+    }),
+    dropHead: assign({ pending: ({ context }) => context.pending.slice(1) }),
+    dropPending: assign({ pending: [] }),
+    /** The caller gets the latest 401 if we end up giving up. */
+    keepLatestResponse: assign({
+      pending: ({ context }, params: { response: Response }) =>
+        context.pending.map((parked, index) =>
+          index === 0 ? { ...parked, response: params.response } : parked,
+        ),
+    }),
+    startNextAttempt: assign({ refreshAttempt: ({ context }) => context.refreshAttempt + 1 }),
+    resetAttempts: assign({ refreshAttempt: 0 }),
+  },
+  guards: {
+    wasRememberedSignedIn: ({ context }) => context.rememberedSignIn,
+    reportsUser: ({ event }) => event.type === 'auth.stateChanged' && event.user !== null,
+    reportsNoUser: ({ event }) => event.type === 'auth.stateChanged' && event.user === null,
+    reportsDifferentUser: ({ context, event }) =>
+      event.type === 'auth.stateChanged' && event.user?.uid !== context.user?.uid,
+    isSignedInResult: (_, params: { output: AuthResult }) => params.output.user !== null,
+    isFailedSignOut: (_, params: { output: SignOutResult }) => params.output.error !== null,
+    isUnauthorizedResponse: (_, params: { response: Response }) => params.response.status === 401,
+    hasPendingRequests: ({ context }) => context.pending.length > 0,
+    canRefreshAgain: ({ context }) => context.refreshAttempt < MAX_REFRESH_ATTEMPTS,
+  },
+}).createMachine({
+  id: 'auth',
+  initial: 'initializing',
+  context: ({ input }) => ({
+    user: null,
+    profile: null,
+    error: null,
+    refreshAttempt: 0,
+    pending: [],
+    refreshedToken: null,
+    rememberedSignIn: input?.rememberedSignIn ?? false,
+  }),
+  on: {
+    // Anywhere not handled below (initializing, mid-refresh) a 401 waits its turn.
+    'http.unauthorized': { actions: 'enqueueRequest' },
+  },
+  states: {
+    initializing: {
+      initial: 'unknown',
+      states: {
+        unknown: { always: { guard: 'wasRememberedSignedIn', target: 'remembered' } },
+        remembered: { tags: ['authenticated'] },
+      },
+      on: {
+        'auth.stateChanged': [
+          {
+            guard: 'reportsUser',
+            target: 'signedIn',
+            actions: [
+              { type: 'signInAs', params: reportedSession },
+              { type: 'storeSession', params: reportedSession },
+            ],
+          },
+          { target: 'signedOut', actions: ['clearAll', 'resetSession'] },
+        ],
+        // The provider module may still be loading; a quick user need not wait for it.
+        'auth.signIn': 'signedOut.signingIn',
+        'auth.signUp': 'signedOut.signingUp',
+        'auth.signInWithGoogle': 'signedOut.signingInWithGoogle',
+        'auth.signOut': 'signedOut.signingOut',
+      },
+    },
+
+    signedOut: {
+      initial: 'idle',
+      entry: ['releasePending', 'dropPending'],
+      on: {
+        'http.unauthorized': { actions: 'releaseRequest' },
+      },
+      states: {
+        idle: {
+          on: {
+            'auth.signIn': 'signingIn',
+            'auth.signUp': 'signingUp',
+            'auth.signInWithGoogle': 'signingInWithGoogle',
+            // Signed in elsewhere: another tab shares the provider's session.
+            'auth.stateChanged': {
+              guard: 'reportsUser',
+              target: '#auth.signedIn',
+              actions: [
+                { type: 'signInAs', params: reportedSession },
+                { type: 'storeSession', params: reportedSession },
+              ],
+            },
+          },
+        },
+        // While a provider call runs its own result decides; the listener's reports about the
+        // same sign-in (or a half-made sign-up) are ignored.
+        signingIn: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.signIn')
+              return { email: event.email, password: event.password }
+            },
+            onDone: [
+              {
+                guard: { type: 'isSignedInResult', params: ({ event }) => event },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'signInAs', params: sessionOf },
+                  { type: 'storeSession', params: sessionOf },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'failWith', params: failureOf },
+                  { type: 'notifyError', params: failureOf },
+                ],
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'failWith', params: unexpectedFailure },
+                { type: 'notifyError', params: unexpectedFailure },
+              ],
+            },
+          },
+        },
+        signingUp: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'signUp',
+            src: 'signUp',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.signUp')
+              return {
+                email: event.email,
+                password: event.password,
+                displayName: event.displayName,
+              }
+            },
+            onDone: [
+              {
+                guard: { type: 'isSignedInResult', params: ({ event }) => event },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'signInAs', params: sessionOf },
+                  { type: 'storeSession', params: sessionOf },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'failWith', params: failureOf },
+                  { type: 'notifyError', params: failureOf },
+                ],
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'failWith', params: unexpectedFailure },
+                { type: 'notifyError', params: unexpectedFailure },
+              ],
+            },
+          },
+        },
+        signingInWithGoogle: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'signInWithGoogle',
+            src: 'signInWithGoogle',
+            onDone: [
+              {
+                guard: { type: 'isSignedInResult', params: ({ event }) => event },
+                target: '#auth.signedIn',
+                actions: [
+                  { type: 'signInAs', params: sessionOf },
+                  { type: 'storeSession', params: sessionOf },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'failWith', params: failureOf },
+                  { type: 'notifyError', params: failureOf },
+                ],
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'failWith', params: unexpectedFailure },
+                { type: 'notifyError', params: unexpectedFailure },
+              ],
+            },
+          },
+        },
+        // Local data goes first, so a slow or failing provider cannot leave a session behind
+        // on a shared computer.
+        signingOut: {
+          tags: ['busy'],
+          entry: ['clearAll', 'resetSession', 'clearError'],
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: [
+              {
+                guard: { type: 'isFailedSignOut', params: ({ event }) => event },
+                target: 'idle',
+                actions: [
+                  { type: 'failWith', params: failureOf },
+                  { type: 'notifyError', params: failureOf },
+                ],
+              },
+              { target: 'idle' },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'failWith', params: unexpectedFailure },
+                { type: 'notifyError', params: unexpectedFailure },
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    signedIn: {
+      type: 'parallel',
+      tags: ['authenticated'],
+      entry: 'clearError',
+      on: {
+        'auth.signOut': 'signedOut.signingOut',
+        'auth.stateChanged': [
+          // Signed out elsewhere, or the provider revoked the session.
+          { guard: 'reportsNoUser', target: 'signedOut', actions: ['clearAll', 'resetSession'] },
+          {
+            guard: 'reportsDifferentUser',
+            target: 'signedIn',
+            reenter: true,
+            actions: [
+              'resetSession',
+              { type: 'signInAs', params: reportedSession },
+              { type: 'storeSession', params: reportedSession },
+            ],
+          },
+          // The same user: a refreshed token (or a new display name) to keep.
+          {
+            actions: [
+              { type: 'signInAs', params: reportedSession },
+              { type: 'storeSession', params: reportedSession },
+            ],
+          },
+        ],
+      },
+      states: {
+        // Profile events are handled here, not on signedIn: a transition from the parallel
+        // parent would re-enter the session region too and restart a running refresh.
+        profile: {
+          initial: 'loadingProfile',
+          on: {
+            'auth.profileReceived': {
+              target: '.ready',
+              actions: [
+                assign({ profile: ({ event }) => event.profile, error: null }),
+                { type: 'storeProfile', params: ({ event }) => ({ profile: event.profile }) },
+              ],
+            },
+            'auth.reloadProfile': '.loadingProfile',
+          },
+          states: {
+            loadingProfile: {
+              entry: 'clearError',
+              invoke: {
+                id: 'loadProfile',
+                src: 'loadProfile',
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign({ profile: ({ event }) => event.output }),
+                    { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
+                  ],
+                },
+                onError: {
+                  target: 'profileFailed',
+                  actions: assign({ profile: null, error: PROFILE_ERROR }),
+                },
+              },
+            },
+            ready: {},
+            profileFailed: {},
+          },
+        },
+
+        // The 401 flow: force a new ID token and replay the request with it, at most
+        // MAX_REFRESH_ATTEMPTS refreshes per request; then give up and send the user to /login.
+        session: {
+          initial: 'valid',
+          states: {
+            valid: {
+              always: { guard: 'hasPendingRequests', target: 'refreshing' },
+              on: {
+                'http.unauthorized': { target: 'refreshing', actions: 'enqueueRequest' },
+              },
+            },
+            refreshing: {
+              initial: 'refreshingToken',
+              entry: 'resetAttempts',
+              states: {
+                refreshingToken: {
+                  entry: 'startNextAttempt',
+                  invoke: {
+                    id: 'refreshToken',
+                    src: 'refreshToken',
+                    onDone: {
+                      target: 'replaying',
+                      actions: [
+                        assign({ refreshedToken: ({ event }) => event.output }),
+                        { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
+                      ],
+                    },
+                    onError: 'attemptFailed',
+                  },
+                },
+                replaying: {
+                  invoke: {
+                    id: 'replayRequest',
+                    src: 'replayRequest',
+                    input: ({ context }) => ({
+                      request: (context.pending[0] as UnauthorizedRequest).request,
+                      token: context.refreshedToken ?? '',
+                    }),
+                    onDone: [
+                      {
+                        guard: {
+                          type: 'isUnauthorizedResponse',
+                          params: ({ event }) => ({ response: event.output }),
+                        },
+                        target: 'attemptFailed',
+                        actions: {
+                          type: 'keepLatestResponse',
+                          params: ({ event }) => ({ response: event.output }),
+                        },
+                      },
+                      {
+                        target: 'settled',
+                        actions: [
+                          {
+                            type: 'resolveHead',
+                            params: ({ event }) => ({ response: event.output }),
+                          },
+                          'dropHead',
+                        ],
+                      },
+                    ],
+                    // A network failure or timeout is not an auth problem: pass it on.
+                    onError: {
+                      target: 'settled',
+                      actions: [
+                        { type: 'rejectHead', params: ({ event }) => ({ reason: event.error }) },
+                        'dropHead',
+                      ],
+                    },
+                  },
+                },
+                attemptFailed: {
+                  always: [
+                    { guard: 'canRefreshAgain', target: 'refreshingToken' },
+                    {
+                      target: '#auth.signedOut',
+                      actions: [
+                        'clearSessionKeys',
+                        'resetSession',
+                        'endProviderSession',
+                        'goToLogin',
+                      ],
+                    },
+                  ],
+                },
+                // 401s that queued up meanwhile are replayed with the fresh token first; they
+                // refresh again only if that still gets a 401.
+                settled: {
+                  entry: 'resetAttempts',
+                  always: [
+                    { guard: 'hasPendingRequests', target: 'replaying' },
+                    { target: '#auth.signedIn.session.valid' },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type AuthMachine = typeof authMachine

@@ -1,0 +1,92 @@
+import { type ComponentType, type ReactNode, useEffect } from 'react'
+import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter'
+import { BookingLayout } from '../components/booking-layout'
+import { LoadingIndicator } from '../components/loading-indicator'
+import { usePageTitle } from '../components/use-page-title'
+import { isBookingPath } from './booking-path'
+import { ScreenOutlet } from './lazy-screen'
+import { type AppRoute, isRedirect, NOT_FOUND_ROUTE, ROUTES, type ScreenRoute } from './route-table'
+
+/**
+ * The parts of routing that need the auth context. They are handed in by main.tsx, which imports
+ * them with `import()` only outside the booking area, so this module never reaches Firebase.
+ */
+export interface AuthAreas {
+  Provider: ComponentType<{ children: ReactNode }>
+  /** Sign-in and sign-up: sends an already signed-in user on to where they were going. */
+  GuestArea: ComponentType<{ children: ReactNode }>
+  /** Signed-in screens: the route guard and the main layout around them. */
+  StaffArea: ComponentType<{ route: ScreenRoute; children: ReactNode }>
+}
+
+function useMatchedRoute(): AppRoute | null {
+  const [location] = useLocation()
+  const { parser } = useRouter()
+  return ROUTES.find((route) => matchRoute(parser, route.path, location)[0]) ?? null
+}
+
+/** Renders the route table: picks the route, then the frame its area needs around the screen. */
+export function AppRoutes({ authAreas }: { authAreas: AuthAreas | null }) {
+  const [location] = useLocation()
+  const route = useMatchedRoute()
+
+  if (route === null) {
+    if (isBookingPath(location)) {
+      return (
+        <BookingLayout>
+          <RouteScreen route={NOT_FOUND_ROUTE} />
+        </BookingLayout>
+      )
+    }
+    return <RouteScreen route={NOT_FOUND_ROUTE} />
+  }
+
+  if (isRedirect(route)) return <Redirect to={route.redirectTo} replace />
+
+  switch (route.area) {
+    case 'public':
+      return <RouteScreen route={route} />
+    case 'booking':
+      return (
+        <BookingLayout title={route.title}>
+          <RouteScreen route={route} />
+        </BookingLayout>
+      )
+    case 'guest':
+      if (!authAreas) return <ReloadWithAuth />
+      return (
+        <authAreas.GuestArea>
+          <RouteScreen route={route} />
+        </authAreas.GuestArea>
+      )
+    case 'staff':
+      if (!authAreas) return <ReloadWithAuth />
+      return (
+        <authAreas.StaffArea route={route}>
+          <RouteScreen route={route} />
+        </authAreas.StaffArea>
+      )
+  }
+}
+
+function RouteScreen({ route }: { route: ScreenRoute }) {
+  usePageTitle(route.title)
+  // Keyed by pattern: a failed chunk on one page must not leave its error on the next page.
+  const outlet = <ScreenOutlet key={route.path} screen={route.screen} />
+  if (route === NOT_FOUND_ROUTE) return outlet
+  // <Route> gives the screen its path parameters through wouter's useParams().
+  return <Route path={route.path}>{outlet}</Route>
+}
+
+/**
+ * The app started in the booking area without authentication. Leaving it for a page that needs
+ * the auth context loads that page afresh, so start-up can initialise authentication.
+ */
+function ReloadWithAuth() {
+  const [location] = useLocation()
+  const search = useSearch()
+  useEffect(() => {
+    window.location.assign(search ? `${location}?${search}` : location)
+  }, [location, search])
+  return <LoadingIndicator fullPage />
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useId, useState } from 'react'
+import { Button, Form } from 'react-aria-components'
+import { Link, useSearch } from 'wouter'
+import { useAuthActions, useAuthBusy, useAuthError } from '../app/auth-context'
+import { AuthCardLayout } from '../components/auth-card-layout'
+import { FormError } from '../components/form-error'
+import { GoogleIcon } from '../components/google-icon'
+import { PasswordChecklist } from '../components/password-checklist'
+import { TextInputField } from '../components/text-input-field'
+import { EMAIL_MESSAGES } from './auth-form-messages'
+import { checkPassword, meetsPasswordRules } from './password-rules'
+
+type Method = 'password' | 'google'
+
+/**
+ * Sign-up. The password rules are checked as the user types and again before signUp is called;
+ * the provider can still refuse (its policy is the authority), and then its message shows here
+ * as well as in the toast.
+ */
+export function RegisterScreen() {
+  const { signUp, signInWithGoogle } = useAuthActions()
+  const busy = useAuthBusy()
+  const error = useAuthError()
+  const search = useSearch()
+  const checklistId = useId()
+  const [password, setPassword] = useState('')
+  const [method, setMethod] = useState<Method | null>(null)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    // Native validation already stopped a weak password; this guards the call itself.
+    if (!meetsPasswordRules(password)) return
+    setMethod('password')
+    signUp(String(data.get('email') ?? ''), password, String(data.get('displayName') ?? '').trim())
+  }
+
+  const onGoogle = () => {
+    setMethod('google')
+    signInWithGoogle()
+  }
+
+  return (
+    <AuthCardLayout
+      title="Create account"
+      subtitle="Set up your business on Slotwise in a minute."
+      footer={
+        <>
+          Already have an account? <Link href={`/login${search ? `?${search}` : ''}`}>Sign in</Link>
+        </>
+      }
+    >
+      {method && error && !busy ? (
+        <FormError title="Couldn't create your account" message={error} />
+      ) : null}
+      <Form className="p-form" onSubmit={onSubmit}>
+        <TextInputField
+          name="displayName"
+          label="Your name"
+          autoComplete="name"
+          isRequired
+          validate={(value) => (value.trim() === '' ? 'Enter your name.' : null)}
+          messages={{ required: 'Enter your name.' }}
+        />
+        <TextInputField
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          isRequired
+          messages={EMAIL_MESSAGES}
+        />
+        <TextInputField
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          isRequired
+          value={password}
+          onChange={setPassword}
+          aria-describedby={checklistId}
+          validate={(value) =>
+            meetsPasswordRules(value) ? null : 'Choose a password that meets every rule below.'
+          }
+          messages={{ required: 'Choose a password.' }}
+        />
+        <PasswordChecklist id={checklistId} results={checkPassword(password)} />
+        <Button
+          type="submit"
+          className="p-button p-button--primary p-button--block p-button--large"
+          isPending={busy && method === 'password'}
+          isDisabled={busy && method !== 'password'}
+        >
+          {busy && method === 'password' ? (
+            <span className="p-spinner p-button__spinner" aria-hidden="true" />
+          ) : null}
+          Create account
+        </Button>
+      </Form>
+      <p className="p-divider">or</p>
+      <Button
+        className="p-button p-button--block p-button--large"
+        onPress={onGoogle}
+        isPending={busy && method === 'google'}
+        isDisabled={busy && method !== 'google'}
+      >
+        {busy && method === 'google' ? (
+          <span className="p-spinner p-button__spinner" aria-hidden="true" />
+        ) : (
+          <GoogleIcon />
+        )}
+        Continue with Google
+      </Button>
+    </AuthCardLayout>
+  )
+}

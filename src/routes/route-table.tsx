@@ -1,0 +1,370 @@
+import { type LazyScreen, lazyScreen } from './lazy-screen'
+
+/**
+ * Where a route lives: `public` pages need no session, `guest` pages (sign-in, sign-up) are only
+ * for signed-out users, `staff` pages need a session and sit in the main layout, and `booking`
+ * pages are the public booking area, which never starts Firebase.
+ */
+export type RouteArea = 'public' | 'guest' | 'staff' | 'booking'
+
+/** The primary button in a staff screen's header. `ready: false` shows it disabled ("Coming soon"). */
+export interface HeaderAction {
+  label: string
+  to: string
+  ready: boolean
+}
+
+export interface ScreenRoute {
+  path: string
+  area: RouteArea
+  /** Page title (document title and, in the main and booking layouts, the h1); none = product name. */
+  title?: string
+  screen: LazyScreen
+  headerAction?: HeaderAction
+}
+
+export interface RedirectRoute {
+  path: string
+  redirectTo: string
+}
+
+export type AppRoute = ScreenRoute | RedirectRoute
+
+export function isRedirect(route: AppRoute): route is RedirectRoute {
+  return 'redirectTo' in route
+}
+
+/**
+ * Every route of the app, in match order: the first pattern that matches wins, so fixed paths
+ * come before patterns that would also match them (/settings/billing before /settings/:settingId,
+ * /booking/my-appointments before /booking/:teamMemberSlug).
+ */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', redirectTo: '/dashboard' },
+  { path: '/billing', redirectTo: '/settings/billing' },
+
+  {
+    path: '/home',
+    area: 'public',
+    screen: lazyScreen(
+      () => import('./home-screen'),
+      (m) => m.HomeScreen,
+    ),
+  },
+  {
+    path: '/about',
+    area: 'public',
+    title: 'About',
+    screen: lazyScreen(
+      () => import('./about-screen'),
+      (m) => m.AboutScreen,
+    ),
+  },
+  {
+    path: '/styleguide',
+    area: 'public',
+    title: 'Styleguide',
+    screen: lazyScreen(
+      () => import('./styleguide-screen'),
+      (m) => m.StyleguideScreen,
+    ),
+  },
+
+  {
+    path: '/login',
+    area: 'guest',
+    title: 'Sign in',
+    screen: lazyScreen(
+      () => import('./login-screen'),
+      (m) => m.LoginScreen,
+    ),
+  },
+  {
+    path: '/register',
+    area: 'guest',
+    title: 'Create account',
+    screen: lazyScreen(
+      () => import('./register-screen'),
+      (m) => m.RegisterScreen,
+    ),
+  },
+
+  {
+    path: '/dashboard',
+    area: 'staff',
+    title: 'Dashboard',
+    headerAction: { label: 'Quick Appointment', to: '/calendar', ready: false },
+    screen: lazyScreen(
+      () => import('./dashboard-screen'),
+      (m) => m.DashboardScreen,
+    ),
+  },
+  {
+    path: '/calendar',
+    area: 'staff',
+    title: 'Calendar',
+    headerAction: { label: 'New Appointment', to: '/calendar', ready: false },
+    screen: lazyScreen(
+      () => import('./calendar-screen'),
+      (m) => m.CalendarScreen,
+    ),
+  },
+  {
+    path: '/services',
+    area: 'staff',
+    title: 'Services',
+    headerAction: { label: 'Add Service', to: '/services/create', ready: false },
+    screen: lazyScreen(
+      () => import('./services-screen'),
+      (m) => m.ServicesScreen,
+    ),
+  },
+  {
+    path: '/services/create',
+    area: 'staff',
+    title: 'Add Service',
+    screen: lazyScreen(
+      () => import('./service-create-screen'),
+      (m) => m.ServiceCreateScreen,
+    ),
+  },
+  {
+    path: '/services/:id/edit',
+    area: 'staff',
+    title: 'Edit Service',
+    screen: lazyScreen(
+      () => import('./service-edit-screen'),
+      (m) => m.ServiceEditScreen,
+    ),
+  },
+  {
+    path: '/customers',
+    area: 'staff',
+    title: 'Customers',
+    headerAction: { label: 'Add Customer', to: '/customers/create', ready: false },
+    screen: lazyScreen(
+      () => import('./customers-screen'),
+      (m) => m.CustomersScreen,
+    ),
+  },
+  {
+    path: '/customers/create',
+    area: 'staff',
+    title: 'Add Customer',
+    screen: lazyScreen(
+      () => import('./customer-create-screen'),
+      (m) => m.CustomerCreateScreen,
+    ),
+  },
+  {
+    path: '/customers/:id/edit',
+    area: 'staff',
+    title: 'Edit Customer',
+    screen: lazyScreen(
+      () => import('./customer-edit-screen'),
+      (m) => m.CustomerEditScreen,
+    ),
+  },
+  {
+    path: '/team',
+    area: 'staff',
+    title: 'Team',
+    headerAction: { label: 'Add Team Member', to: '/team/create', ready: false },
+    screen: lazyScreen(
+      () => import('./team-screen'),
+      (m) => m.TeamScreen,
+    ),
+  },
+  {
+    path: '/team/create',
+    area: 'staff',
+    title: 'Add Team Member',
+    screen: lazyScreen(
+      () => import('./team-member-create-screen'),
+      (m) => m.TeamMemberCreateScreen,
+    ),
+  },
+  {
+    path: '/team/:id/edit',
+    area: 'staff',
+    title: 'Edit Team Member',
+    screen: lazyScreen(
+      () => import('./team-member-edit-screen'),
+      (m) => m.TeamMemberEditScreen,
+    ),
+  },
+  {
+    path: '/settings',
+    area: 'staff',
+    title: 'Settings',
+    screen: lazyScreen(
+      () => import('./settings-screen'),
+      (m) => m.SettingsScreen,
+    ),
+  },
+  {
+    path: '/settings/business-configuration/edit',
+    area: 'staff',
+    title: 'Edit Business Configuration',
+    screen: lazyScreen(
+      () => import('./business-configuration-edit-screen'),
+      (m) => m.BusinessConfigurationEditScreen,
+    ),
+  },
+  {
+    path: '/settings/billing',
+    area: 'staff',
+    title: 'Billing Management',
+    screen: lazyScreen(
+      () => import('./billing-screen'),
+      (m) => m.BillingScreen,
+    ),
+  },
+  {
+    path: '/settings/:settingId',
+    area: 'staff',
+    title: 'Setting',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
+  {
+    path: '/activity-log',
+    area: 'staff',
+    title: 'Activity Log',
+    screen: lazyScreen(
+      () => import('./activity-log-screen'),
+      (m) => m.ActivityLogScreen,
+    ),
+  },
+  {
+    path: '/sentry-test',
+    area: 'staff',
+    title: 'Error Tracking Test',
+    screen: lazyScreen(
+      () => import('./sentry-test-screen'),
+      (m) => m.SentryTestScreen,
+    ),
+  },
+  {
+    path: '/checkout',
+    area: 'staff',
+    title: 'Complete your subscription',
+    screen: lazyScreen(
+      () => import('./checkout-screen'),
+      (m) => m.CheckoutScreen,
+    ),
+  },
+  {
+    path: '/checkout/success',
+    area: 'staff',
+    title: 'Subscription Activated',
+    screen: lazyScreen(
+      () => import('./checkout-success-screen'),
+      (m) => m.CheckoutSuccessScreen,
+    ),
+  },
+
+  {
+    path: '/booking',
+    area: 'booking',
+    title: 'Book an appointment',
+    screen: lazyScreen(
+      () => import('./booking-start-screen'),
+      (m) => m.BookingStartScreen,
+    ),
+  },
+  {
+    path: '/booking/service/:serviceId/team',
+    area: 'booking',
+    title: 'Choose a team member',
+    screen: lazyScreen(
+      () => import('./booking-service-team-screen'),
+      (m) => m.BookingServiceTeamScreen,
+    ),
+  },
+  {
+    path: '/booking/team/:teamMemberId/services',
+    area: 'booking',
+    title: 'Choose a service',
+    screen: lazyScreen(
+      () => import('./booking-team-services-screen'),
+      (m) => m.BookingTeamServicesScreen,
+    ),
+  },
+  {
+    path: '/booking/calendar/:serviceId/:teamMemberId',
+    area: 'booking',
+    title: 'Choose a time',
+    screen: lazyScreen(
+      () => import('./booking-calendar-screen'),
+      (m) => m.BookingCalendarScreen,
+    ),
+  },
+  {
+    path: '/booking/customer-info/:serviceId/:teamMemberId',
+    area: 'booking',
+    title: 'Your details',
+    screen: lazyScreen(
+      () => import('./booking-customer-info-screen'),
+      (m) => m.BookingCustomerInfoScreen,
+    ),
+  },
+  {
+    path: '/booking/profile-creation',
+    area: 'booking',
+    title: 'Create your profile',
+    screen: lazyScreen(
+      () => import('./booking-profile-creation-screen'),
+      (m) => m.BookingProfileCreationScreen,
+    ),
+  },
+  {
+    path: '/booking/confirmation/:appointmentId',
+    area: 'booking',
+    title: 'Booking confirmation',
+    screen: lazyScreen(
+      () => import('./booking-confirmation-screen'),
+      (m) => m.BookingConfirmationScreen,
+    ),
+  },
+  {
+    path: '/booking/event/:appointmentId',
+    area: 'booking',
+    title: 'Your appointment',
+    screen: lazyScreen(
+      () => import('./booking-event-screen'),
+      (m) => m.BookingEventScreen,
+    ),
+  },
+  {
+    path: '/booking/my-appointments',
+    area: 'booking',
+    title: 'My appointments',
+    screen: lazyScreen(
+      () => import('./booking-my-appointments-screen'),
+      (m) => m.BookingMyAppointmentsScreen,
+    ),
+  },
+  {
+    path: '/booking/:teamMemberSlug',
+    area: 'booking',
+    title: 'Team member',
+    screen: lazyScreen(
+      () => import('./booking-team-member-screen'),
+      (m) => m.BookingTeamMemberScreen,
+    ),
+  },
+]
+
+/** Shown when nothing in ROUTES matches; inside the booking layout for paths under /booking. */
+export const NOT_FOUND_ROUTE: ScreenRoute = {
+  path: '*',
+  area: 'public',
+  title: 'Page not found',
+  screen: lazyScreen(
+    () => import('./not-found-screen'),
+    (m) => m.NotFoundScreen,
+  ),
+}

@@ -1,0 +1,126 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, clientConfigFrom, readConfig } from '../../server/config.ts'
+import { firstBusinessName, slugCandidates, slugify } from '../../server/domain/business-name.ts'
+
+describe('readConfig', () => {
+  it('has the defaults npm start relies on', () => {
+    const config = readConfig({})
+
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      firebase: { projectId: 'demo-slotwise', authEmulatorHost: undefined },
+      corsOrigins: [],
+      seedDemo: false,
+      logLevel: 'info',
+    })
+  })
+
+  it('reads every setting', () => {
+    const config = readConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/slotwise',
+      DATABASE_URL: 'postgres://app@db:5432/slotwise',
+      FIREBASE_PROJECT_ID: 'slotwise-prod',
+      FIREBASE_API_KEY: 'key',
+      FIREBASE_AUTH_DOMAIN: 'auth.slotwise.app',
+      FIREBASE_APP_ID: '1:2:web:3',
+      SENTRY_DSN: 'https://abc@o1.ingest.sentry.io/2',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    })
+
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/slotwise',
+      databaseUrl: 'postgres://app@db:5432/slotwise',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      seedDemo: true,
+      logLevel: 'warn',
+    })
+    expect(clientConfigFrom(config)).toEqual({
+      firebase: {
+        apiKey: 'key',
+        authDomain: 'auth.slotwise.app',
+        projectId: 'slotwise-prod',
+        appId: '1:2:web:3',
+      },
+      authEmulatorUrl: null,
+      sentryDsn: 'https://abc@o1.ingest.sentry.io/2',
+      environment: 'production',
+    })
+  })
+
+  it('gives the browser the emulator and a placeholder key in emulator mode', () => {
+    const client = clientConfigFrom(readConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }))
+
+    expect(client.authEmulatorUrl).toBe('http://127.0.0.1:9099')
+    expect(client.firebase).toMatchObject({
+      apiKey: 'demo-api-key',
+      authDomain: 'demo-slotwise.firebaseapp.com',
+    })
+  })
+
+  it('lists every bad setting in one error', () => {
+    let error: unknown
+    try {
+      readConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db',
+        FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099',
+        CORS_ORIGINS: 'https://ok.example,https://bad.example/path',
+        LOG_LEVEL: 'loud',
+        SEED_DEMO: 'yes',
+      })
+    } catch (caught) {
+      error = caught
+    }
+
+    expect(error).toBeInstanceOf(ConfigError)
+    const { problems } = error as ConfigError
+    expect(problems).toHaveLength(6)
+    expect(problems.join('\n')).toMatch(/PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST/s)
+    expect(problems.join('\n')).toContain('https://bad.example/path')
+  })
+})
+
+describe('first business name and slug', () => {
+  it('names the business after the user', () => {
+    expect(firstBusinessName({ name: 'Dana Smith', email: 'd@x.test' })).toBe(
+      "Dana Smith's Business",
+    )
+    expect(firstBusinessName({ name: null, email: 'river.song@x.test' })).toBe(
+      "river.song's Business",
+    )
+    expect(firstBusinessName({ name: '  ', email: null })).toBe('My Business')
+  })
+
+  it('makes URL-safe slugs', () => {
+    expect(slugify("Dana Smith's Business")).toBe('dana-smiths-business')
+    expect(slugify('Zoë & Björn — Café')).toBe('zoe-bjorn-cafe')
+    expect(slugify('!!!')).toBe('business')
+    expect(slugify('a'.repeat(80))).toHaveLength(40)
+    expect(slugify(`${'a'.repeat(39)} b`)).toBe('a'.repeat(39))
+  })
+
+  it('offers readable alternatives first, then random ones', () => {
+    const candidates = slugCandidates('studio', () => 'x1y2z3')
+    const first = Array.from({ length: 7 }, () => candidates.next().value)
+
+    expect(first).toEqual([
+      'studio',
+      'studio-2',
+      'studio-3',
+      'studio-4',
+      'studio-5',
+      'studio-x1y2z3',
+      'studio-x1y2z3',
+    ])
+  })
+})

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { memberships, plans } from '../../server/db/schema.ts'
+import type { Problem } from '../../server/http/problem.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+let testApp: TestApp
+const serverErrors: unknown[] = []
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    version: '9.9.9-test',
+    onServerError: (error) => serverErrors.push(error),
+  })
+  const { app, database } = testApp
+
+  // Test-only routes: the contract has no endpoint with parameters or a body yet, and none
+  // that fails on purpose. They go through the same error handler as every real route.
+  app.post(
+    '/api/test/validated',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 100 } },
+        },
+        body: {
+          type: 'object',
+          required: ['email', 'name'],
+          properties: {
+            email: { type: 'string', format: 'email' },
+            name: { type: 'string', minLength: 1 },
+            age: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    },
+    async () => ({ ok: true }),
+  )
+  app.get('/api/test/crash', async () => {
+    throw new Error('connect ECONNREFUSED postgres://admin:hunter2@db.internal:5432')
+  })
+  app.get('/api/test/duplicate', async () => {
+    await database.db.insert(plans).values({ id: 'free', name: 'Free again' })
+  })
+  app.get('/api/test/bad-uuid', async () => {
+    await database.db.execute(sql`select ${'not-a-uuid'}::uuid`)
+  })
+  app.get('/api/test/missing-reference', async () => {
+    await database.db.insert(memberships).values({
+      tenantId: '00000000-0000-4000-8000-000000000000',
+      userUid: 'nobody',
+      permission: 'owner',
+    })
+  })
+  app.get('/api/test/overlap', async () => {
+    // An exclusion constraint like the ones appointments will use; it needs btree_gist.
+    await database.db.execute(sql`
+      create temporary table if not exists test_bookings (
+        room integer not null,
+        during tstzrange not null,
+        exclude using gist (room with =, during with &&)
+      )`)
+    await database.db.execute(sql`
+      insert into test_bookings values (1, '[2026-03-01 09:00Z, 2026-03-01 10:00Z)'),
+                                       (1, '[2026-03-01 09:30Z, 2026-03-01 10:30Z)')`)
+  })
+})
+afterAll(() => testApp?.close())
+
+function expectProblem(response: LightMyRequestResponse, status: number): Problem {
+  expect(response.statusCode).toBe(status)
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
+  const problem = response.json<Problem>()
+  expect(problem.status).toBe(status)
+  expect(problem.type).toBe('about:blank')
+  expect(typeof problem.title).toBe('string')
+  expect(typeof problem.detail).toBe('string')
+  return problem
+}
+
+describe('health', () => {
+  it('reports the API and its database as up', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/health' })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', version: '9.9.9-test' })
+  })
+
+  it('answers 503 problem+json when the database is gone', async () => {
+    const broken = await createTestApp()
+    await broken.database.close()
+    try {
+      const response = await broken.app.inject({ method: 'GET', url: '/api/v1/health' })
+
+      const problem = expectProblem(response, 503)
+      expect(problem.detail).toBe('The database is not answering.')
+    } finally {
+      await broken.app.close()
+    }
+  })
+})
+
+describe('request validation', () => {
+  it('names the offending query parameter', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validated?limit=lots',
+      payload: { email: 'ana@example.com', name: 'Ana' },
+    })
+
+    const problem = expectProblem(response, 400)
+    expect(problem.title).toBe('Bad Request')
+    expect(problem.errors).toEqual([{ path: 'query.limit', message: 'must be integer' }])
+    expect(problem.detail).toBe('query.limit must be integer.')
+    expect(problem.instance).toBe('/api/test/validated')
+  })
+
+  it('lists every invalid body field at once', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: { email: 'not-an-email', age: -3 },
+    })
+
+    const problem = expectProblem(response, 400)
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'body.name', message: 'is required' },
+        { path: 'body.email', message: 'must match format "email"' },
+        { path: 'body.age', message: 'must be >= 0' },
+      ]),
+    )
+    expect(problem.errors).toHaveLength(3)
+    expect(problem.detail).toBe('3 values in the request are invalid.')
+  })
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    })
+
+    expectProblem(response, 400)
+  })
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email/>',
+    })
+
+    expectProblem(response, 415)
+  })
+})
+
+describe('unknown addresses', () => {
+  it('answers an unknown API route with 404 problem+json', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/no-such-thing',
+      headers: { accept: 'text/html' },
+    })
+
+    const problem = expectProblem(response, 404)
+    expect(problem.instance).toBe('/api/v1/no-such-thing')
+  })
+
+  it('answers a known route with the wrong method with 405 and Allow', async () => {
+    const response = await testApp.app.inject({ method: 'DELETE', url: '/api/v1/me/' })
+
+    expectProblem(response, 405)
+    expect(response.headers.allow).toBe('GET')
+  })
+
+  it('answers a non-HTML request for a non-API address with 404 when no SPA is served', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/dashboard' })
+
+    expectProblem(response, 404)
+  })
+})
+
+describe('server errors', () => {
+  it('answers 500 with a generic detail and no internals, and reports the error', async () => {
+    const before = serverErrors.length
+
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/crash' })
+
+    const problem = expectProblem(response, 500)
+    expect(problem.title).toBe('Internal Server Error')
+    expect(response.body).not.toMatch(/ECONNREFUSED|hunter2|postgres|stack|at /)
+    expect(serverErrors.length).toBe(before + 1)
+    expect((serverErrors.at(-1) as Error).message).toMatch(/ECONNREFUSED/)
+  })
+})
+
+describe('database errors', () => {
+  it('maps a unique violation (23505) to 409', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/duplicate' })
+
+    const problem = expectProblem(response, 409)
+    expect(response.body).not.toMatch(/plans_pkey|duplicate key/)
+    expect(problem.title).toBe('Conflict')
+  })
+
+  it('maps an exclusion violation (23P01) to 409', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/overlap' })
+
+    expectProblem(response, 409)
+  })
+
+  it('maps a foreign-key violation (23503) to 400', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/missing-reference' })
+
+    expectProblem(response, 400)
+  })
+
+  it('maps an invalid text representation (22P02) to 400', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/bad-uuid' })
+
+    expectProblem(response, 400)
+  })
+})

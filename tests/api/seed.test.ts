@@ -1,0 +1,96 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_OWNER, ensureDemoOwner } from '../../server/auth/demo-owner.ts'
+import { customers, services, teamMembers, tenants } from '../../server/db/schema.ts'
+import { DEMO_TENANT_SLUG, seedDemoBusiness } from '../../server/db/seed.ts'
+import type { Profile } from '../../server/services/profile-service.ts'
+import { authEmulatorHost } from './support/emulator-users.ts'
+import { createTestApp, PROJECT_ID, type TestApp } from './support/test-app.ts'
+
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp?.close())
+
+const owner = {
+  ownerUid: DEMO_OWNER.uid,
+  ownerEmail: DEMO_OWNER.email,
+  ownerName: DEMO_OWNER.displayName,
+}
+
+async function countRows(table: typeof services | typeof teamMembers | typeof customers) {
+  const [row] = await testApp.database.db.select({ n: count() }).from(table)
+  return row?.n
+}
+
+async function signInWithPassword(email: string, password: string) {
+  const response = await fetch(
+    `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  )
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+describe('demo business', () => {
+  it('seeds Harbor Street Studio once, however often it runs', async () => {
+    const first = await seedDemoBusiness(testApp.database, owner)
+    const second = await seedDemoBusiness(testApp.database, owner)
+
+    expect(first.created).toBe(true)
+    expect(second).toEqual({ created: false, tenantId: first.tenantId })
+    const [tenant] = await testApp.database.db
+      .select()
+      .from(tenants)
+      .where(eq(tenants.slug, DEMO_TENANT_SLUG))
+    expect(tenant).toMatchObject({
+      name: 'Harbor Street Studio',
+      timeZone: 'America/New_York',
+      currency: 'USD',
+    })
+    expect(await countRows(services)).toBe(4)
+    expect(await countRows(teamMembers)).toBe(3)
+    expect(await countRows(customers)).toBe(8)
+  })
+
+  it('lets the demo owner sign in to the emulator with the printed password, idempotently', async () => {
+    const first = await ensureDemoOwner({ projectId: PROJECT_ID })
+    const second = await ensureDemoOwner({ projectId: PROJECT_ID })
+
+    expect(second).toEqual(first)
+    expect(first).toMatchObject({ uid: 'demo-owner', email: 'owner@harbor-street.test' })
+    const signIn = await signInWithPassword(first.email, first.password)
+    expect(signIn.status).toBe(200)
+    expect(signIn.body.localId).toBe('demo-owner')
+  })
+
+  it('gives the demo owner the seeded business as their profile, not a new one', async () => {
+    await seedDemoBusiness(testApp.database, owner)
+    await ensureDemoOwner({ projectId: PROJECT_ID })
+    const { body } = await signInWithPassword(DEMO_OWNER.email, DEMO_OWNER.password)
+
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/',
+      headers: { authorization: `Bearer ${String(body.idToken)}` },
+    })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Profile>()).toMatchObject({
+      user: { uid: 'demo-owner', email: DEMO_OWNER.email, display_name: 'Morgan Lee' },
+      permission: 'owner',
+      tenant: {
+        name: 'Harbor Street Studio',
+        slug: 'harbor-street',
+        time_zone: 'America/New_York',
+      },
+      currency: 'USD',
+      subscription: { plan_name: 'Free', status: 'active' },
+    })
+  })
+})

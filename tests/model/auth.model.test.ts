@@ -1,0 +1,293 @@
+/**
+ * Model-based test of the auth machine. Paths come from the machine's own graph
+ * (`xstate/graph`): the shortest path to every reachable state, plus one path through every
+ * edge of the graph (the shortest path to its source, then its event). Each path is replayed
+ * on a fresh actor whose effects are controllable fakes: a user event is sent as is, and an
+ * `xstate.done.actor.*` / `xstate.error.actor.*` step settles the running fake with that output
+ * or error. After every step the live actor must be where the graph says.
+ *
+ * Coverage is measured on the live actors (inspected microsteps), not the graph, and the
+ * last test fails if any state node or transition of the machine was never exercised.
+ */
+import { describe, expect, it } from 'vitest'
+import type { AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate'
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph'
+import {
+  type AuthEvent,
+  type AuthUser,
+  authMachine,
+  type Profile,
+} from '../../src/machines/auth.machine'
+import {
+  alice,
+  aliceSignedIn,
+  bob,
+  createAuthHarness,
+  type EffectName,
+  failedSignIn,
+  sampleProfile,
+} from '../unit/support/auth-harness'
+
+type AuthSnapshot = ReturnType<ReturnType<typeof createAuthHarness>['actor']['getSnapshot']>
+// Graph steps mix user events with the done/error events of invoked actors.
+type ModelEvent = AuthEvent | (EventObject & { output?: unknown; error?: unknown })
+type ModelPath = StatePath<AuthSnapshot, ModelEvent>
+
+/** The only two parked 401s the model sends; more add states, not behaviour. */
+const MAX_PARKED = 2
+
+const unauthorized = (): ModelEvent => ({
+  type: 'http.unauthorized',
+  request: new Request('http://127.0.0.1/api/v1/me/'),
+  response: new Response(null, { status: 401 }),
+  resolve: () => {},
+  reject: () => {},
+})
+
+const done = (actor: EffectName, output: unknown): ModelEvent => ({
+  type: `xstate.done.actor.${actor}`,
+  output,
+})
+const failed = (actor: EffectName): ModelEvent => ({
+  type: `xstate.error.actor.${actor}`,
+  error: new Error(`${actor} threw`),
+})
+
+/** Sample payloads: every provider call can succeed, report a failure, or throw. */
+const sampleEvents: ModelEvent[] = [
+  { type: 'auth.signIn', email: alice.email, password: 'Secret-123' },
+  { type: 'auth.signUp', email: bob.email, password: 'Secret-123!', displayName: bob.displayName },
+  { type: 'auth.signInWithGoogle' },
+  { type: 'auth.signOut' },
+  { type: 'auth.stateChanged', user: alice, token: 'token-alice' },
+  { type: 'auth.stateChanged', user: bob, token: 'token-bob' },
+  { type: 'auth.stateChanged', user: null, token: null },
+  { type: 'auth.profileReceived', profile: sampleProfile },
+  { type: 'auth.reloadProfile' },
+  unauthorized(),
+  done('signIn', aliceSignedIn),
+  done('signIn', failedSignIn('The e-mail address or password is incorrect.')),
+  failed('signIn'),
+  done('signUp', { user: bob, token: 'token-bob', error: null }),
+  done('signUp', failedSignIn('An account with this e-mail address already exists.')),
+  failed('signUp'),
+  done('signInWithGoogle', aliceSignedIn),
+  done('signInWithGoogle', failedSignIn('The Google sign-in window was closed.')),
+  failed('signInWithGoogle'),
+  done('signOut', { error: null }),
+  done('signOut', { error: 'Could not reach the sign-in service.' }),
+  failed('signOut'),
+  done('loadProfile', sampleProfile),
+  failed('loadProfile'),
+  done('refreshToken', 'token-refreshed'),
+  failed('refreshToken'),
+  done('replayRequest', new Response(null, { status: 200 })),
+  done('replayRequest', new Response(null, { status: 401 })),
+  failed('replayRequest'),
+]
+
+/** What a state is, for the graph and for comparing the live actor with it. */
+function observe(snapshot: AuthSnapshot) {
+  const { context } = snapshot
+  return {
+    value: snapshot.value,
+    user: context.user?.uid ?? null,
+    profile: context.profile?.tenant.id ?? null,
+    error: context.error,
+    refreshAttempt: context.refreshAttempt,
+    parked: context.pending.length,
+    authenticated: snapshot.hasTag('authenticated'),
+    busy: snapshot.hasTag('busy'),
+  }
+}
+
+function traversal(rememberedSignIn: boolean) {
+  return {
+    input: { rememberedSignIn },
+    events: (snapshot: AuthSnapshot) =>
+      sampleEvents.filter(
+        (event) =>
+          snapshot.can(event as AuthEvent) &&
+          !(event.type === 'http.unauthorized' && snapshot.context.pending.length >= MAX_PARKED),
+      ),
+    serializeState: (snapshot: AuthSnapshot) => JSON.stringify(observe(snapshot)),
+    // JSON alone would merge the 200 and 401 replays (a Response stringifies as {}).
+    serializeEvent: (event: ModelEvent) => `${label(event)} ${JSON.stringify(event)}`,
+    limit: 100_000,
+  } as TraversalOptions<AuthSnapshot, ModelEvent, { rememberedSignIn: boolean }>
+}
+
+function label(event: ModelEvent): string {
+  const { type } = event
+  if ('output' in event) {
+    const output = event.output
+    if (output instanceof Response) return `${type}(${output.status})`
+    if (typeof output === 'object' && output !== null && 'error' in output) {
+      return `${type}(${output.error === null ? 'ok' : 'failure'})`
+    }
+    return `${type}(ok)`
+  }
+  if ('error' in event && type.startsWith('xstate.error')) return `${type}(threw)`
+  if (type === 'auth.stateChanged') {
+    return `${type}(${(event as { user: AuthUser | null }).user?.uid ?? 'null'})`
+  }
+  return type
+}
+
+function describeValue(value: StateValue): string {
+  if (typeof value === 'string') return value
+  return Object.entries(value)
+    .map(([key, child]) =>
+      child && typeof child === 'object' && Object.keys(child).length > 1
+        ? `${key}{${describeValue(child)}}`
+        : `${key}.${describeValue(child as StateValue)}`,
+    )
+    .join(', ')
+}
+
+interface NamedPath {
+  name: string
+  rememberedSignIn: boolean
+  path: ModelPath
+}
+
+/** Shortest path to every state, then the shortest way through every edge of the graph. */
+function generatePaths(rememberedSignIn: boolean): NamedPath[] {
+  const options = traversal(rememberedSignIn)
+  // The traversal's options object types `events` for the machine's own events only.
+  const logic = authMachine as unknown as Parameters<typeof getShortestPaths>[0]
+  const statePaths = getShortestPaths(logic, options) as unknown as ModelPath[]
+  const adjacency = getAdjacencyMap(logic, options) as unknown as Record<
+    string,
+    { state: AuthSnapshot; transitions: Record<string, { event: ModelEvent; state: AuthSnapshot }> }
+  >
+  const shortestTo = new Map(
+    statePaths.map((path) => [options.serializeState?.(path.state, undefined) ?? '', path]),
+  )
+  const prefix = rememberedSignIn ? '[stored flag] ' : ''
+  const named: NamedPath[] = statePaths.map((path) => ({
+    name: `${prefix}reach ${describeValue(path.state.value)}: ${path.steps.map((step) => label(step.event)).join(' → ')}`,
+    rememberedSignIn,
+    path,
+  }))
+  for (const [source, { transitions }] of Object.entries(adjacency)) {
+    const head = shortestTo.get(source)
+    if (!head) continue
+    // With the stored flag only the start differs; its edges elsewhere repeat the other run.
+    if (rememberedSignIn && !head.state.matches('initializing')) continue
+    for (const { event, state } of Object.values(transitions)) {
+      const steps = [...head.steps, { event, state }]
+      named.push({
+        name: `${prefix}edge ${describeValue(head.state.value)} --${label(event)}--> ${describeValue(state.value)}`,
+        rememberedSignIn,
+        path: { state, steps, weight: steps.length },
+      })
+    }
+  }
+  return named
+}
+
+// Coverage, collected from the live actors.
+const allStateIds = getStateNodes(authMachine.root).map((node) => node.id)
+const allTransitionIds = getStateNodes(authMachine.root).flatMap((node) => [
+  ...[...node.transitions.entries()].flatMap(([eventType, list]) =>
+    list.map((_, index) => `${node.id} on ${eventType} #${index}`),
+  ),
+  ...(node.always ?? []).map((_, index) => `${node.id} always #${index}`),
+])
+const visitedStates = new Set<string>()
+const takenTransitions = new Set<string>()
+
+function transitionId(transition: AnyTransitionDefinition): string {
+  const { source, eventType } = transition
+  if (eventType === '') return `${source.id} always #${source.always?.indexOf(transition) ?? -1}`
+  return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
+}
+
+function activeStateIds(value: StateValue, prefix = 'auth'): string[] {
+  if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
+  return [
+    prefix,
+    ...Object.entries(value).flatMap(([key, child]) =>
+      activeStateIds(child as StateValue, `${prefix}.${key}`),
+    ),
+  ]
+}
+
+function recordCoverage(event: InspectionEvent) {
+  if (event.type !== '@xstate.microstep') return
+  // Microsteps also pass through the transient states (attemptFailed, settled).
+  for (const id of activeStateIds((event.snapshot as AuthSnapshot).value)) visitedStates.add(id)
+  for (const transition of event._transitions) {
+    // Initial transitions have no source event type of their own.
+    if (typeof transition.eventType === 'string') takenTransitions.add(transitionId(transition))
+  }
+}
+
+async function replay({ rememberedSignIn, path }: NamedPath) {
+  const harness = createAuthHarness({ input: { rememberedSignIn }, inspect: recordCoverage })
+  const { actor } = harness
+  const expectState = (expected: AuthSnapshot, stepIndex: number) => {
+    const live = actor.getSnapshot()
+    for (const id of activeStateIds(live.value)) visitedStates.add(id)
+    expect(observe(live), `after step ${stepIndex}`).toEqual(observe(expected))
+  }
+
+  for (const [index, { event, state }] of path.steps.entries()) {
+    if (event.type === 'xstate.init') {
+      actor.start()
+    } else if (event.type.startsWith('xstate.done.actor.')) {
+      const name = event.type.slice('xstate.done.actor.'.length) as EffectName
+      expect(harness.isRunning(name), `${name} should be running at step ${index}`).toBe(true)
+      await harness.settle(name, { output: (event as { output: unknown }).output })
+    } else if (event.type.startsWith('xstate.error.actor.')) {
+      const name = event.type.slice('xstate.error.actor.'.length) as EffectName
+      expect(harness.isRunning(name), `${name} should be running at step ${index}`).toBe(true)
+      await harness.settle(name, { fails: (event as { error: unknown }).error })
+    } else if (event.type === 'http.unauthorized') {
+      actor.send(unauthorized() as AuthEvent)
+    } else {
+      actor.send(event as AuthEvent)
+    }
+    expectState(state, index)
+  }
+  expect(observe(actor.getSnapshot())).toEqual(observe(path.state))
+  actor.stop()
+}
+
+const paths = [...generatePaths(false), ...generatePaths(true)]
+
+describe('auth machine paths from its graph', () => {
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(allStateIds.length)
+  })
+
+  for (const namedPath of paths) {
+    it(namedPath.name, () => replay(namedPath))
+  }
+
+  it('covered every state and every transition of the machine', () => {
+    const missedStates = allStateIds.filter((id) => !visitedStates.has(id))
+    const missedTransitions = allTransitionIds.filter((id) => !takenTransitions.has(id))
+    console.info(
+      [
+        `auth model: ${paths.length} paths`,
+        `states covered ${allStateIds.length - missedStates.length}/${allStateIds.length}: ${allStateIds.filter((id) => visitedStates.has(id)).join(', ')}`,
+        `transitions covered ${allTransitionIds.length - missedTransitions.length}/${allTransitionIds.length}:`,
+        ...allTransitionIds.map((id) => `  ${takenTransitions.has(id) ? '✓' : '✗'} ${id}`),
+      ].join('\n'),
+    )
+    expect(missedStates, 'states no path reached').toEqual([])
+    expect(missedTransitions, 'transitions no path took').toEqual([])
+  })
+})
+
+// Keep the sample payloads honest: they must be the machine's own types.
+const _typecheck: [AuthUser, Profile] = [alice, sampleProfile]
+void _typecheck
