@@ -44,8 +44,7 @@ export const problemDetailsPlugin = fp<ProblemDetailsOptions>(
       const path = pathOf(request)
       const isApi = path === '/api' || path.startsWith('/api/')
       const isNavigation =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        (request.headers.accept ?? '').includes('text/html')
+        (request.method === 'GET' || request.method === 'HEAD') && looksLikeAPage(path, request)
       if (!isApi && isNavigation && options.htmlFallback) {
         return options.htmlFallback(request, reply)
       }
@@ -67,6 +66,17 @@ export const problemDetailsPlugin = fp<ProblemDetailsOptions>(
   },
   { name: 'problem-details' },
 )
+
+/**
+ * A page address (no file extension) asked for by a browser or a plain client such as curl
+ * gets the app; a missing asset (say a stale chunk) stays a 404 so the app can offer a retry.
+ */
+function looksLikeAPage(path: string, request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '*/*'
+  const wantsHtml = accept.includes('text/html') || accept.includes('*/*')
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1)
+  return wantsHtml && (!lastSegment.includes('.') || lastSegment.endsWith('.html'))
+}
 
 function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Classified) {
   return reply

@@ -131,6 +131,26 @@ describe('single-page app', () => {
     },
   )
 
+  it.each(['/', '/dashboard'])(
+    'serves the app to a plain client such as curl at %s',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url })
+
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+    },
+  )
+
+  it('does not serve the app to a client that accepts only JSON', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { accept: 'application/json' },
+    })
+
+    expect(response.statusCode).toBe(404)
+  })
+
   it('never serves the raw index.html without the config', async () => {
     const response = await navigate('/index.html')
 
