@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.ts'
 
-// Ports of their own, so the suite runs beside a developer's `npm start` (8080, 9099).
-const appPort = 8181
-const authEmulatorPort = 9399
+// Ports of their own, so the suite runs beside a developer's `npm start` (8080, 9099);
+// E2E_APP_PORT and E2E_AUTH_EMULATOR_PORT let two runs share a machine.
+const appPort = Number(process.env.E2E_APP_PORT ?? 8181)
+const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9399)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +23,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // The real start path, on an empty data folder: SPA build, Auth emulator, API, seed.
-    command: 'node --import tsx scripts/start.ts --data-dir .test-data/e2e --fresh',
+    command: `node --import tsx scripts/start.ts --data-dir .test-data/e2e-${appPort} --fresh`,
     url: `http://127.0.0.1:${appPort}/api/v1/health`,
     env: {
       PORT: String(appPort),

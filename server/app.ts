@@ -4,6 +4,7 @@ import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { ClientConfig } from './http/client-config.ts'
+import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
 import { apiRoutesPlugin } from './plugins/api-routes.ts'
@@ -53,9 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             },
           },
     routerOptions: { ignoreTrailingSlash: true },
-    // Report every invalid field at once, so a form can mark them all.
-    ajv: { customOptions: { allErrors: true } },
   })
+  app.setValidatorCompiler(createSchemaValidatorCompiler())
   const specPath = options.specPath ?? defaultSpecPath
 
   await app.register(problemDetailsPlugin, {

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export interface AuthEmulatorOptions {
-  /** Port of the Auth emulator; the emulator hub and its logging take the next two. */
-  port: number
+  /** Port of the Auth emulator; a free one when left out (tests running side by side). */
+  port?: number
   projectId?: string
   /** Keep accounts across restarts: imported from and exported to this folder. */
   exportDir?: string
@@ -17,6 +18,8 @@ export interface AuthEmulatorOptions {
 export interface AuthEmulator {
   /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
   host: string
+  /** http://host:port, the form the browser SDK's connectAuthEmulator takes. */
+  url: string
   projectId: string
   stop(): Promise<void>
 }
@@ -27,26 +30,26 @@ const readyTimeoutMs = 60_000
  * Starts the Firebase Auth emulator from the installed firebase-tools, offline and without
  * its UI (which it would otherwise try to download), and resolves once it answers.
  *
- * Ports come from a generated firebase config so a test run never collides with a
- * developer's running `npm start` on the default ports.
+ * Ports come from a generated firebase config, and the emulator hub and logging always get
+ * free ports, so test runs never collide with each other or with a developer's `npm start`.
  */
-export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
   const projectId = options.projectId ?? 'demo-slotwise'
-  const host = `127.0.0.1:${options.port}`
+  const port = options.port ?? (await freePort())
+  const host = `127.0.0.1:${port}`
   if (await isAuthEmulatorUp(host)) {
-    throw new Error(`Port ${options.port} is taken: something already answers on ${host}.`)
+    throw new Error(`Port ${port} is taken: something already answers on ${host}.`)
   }
 
-  const configDir = join(tmpdir(), `slotwise-emulator-${options.port}`)
-  mkdirSync(configDir, { recursive: true })
+  const configDir = mkdtempSync(join(tmpdir(), 'slotwise-emulator-'))
   const configPath = join(configDir, 'firebase.json')
   writeFileSync(
     configPath,
     JSON.stringify({
       emulators: {
-        auth: { host: '127.0.0.1', port: options.port },
-        hub: { host: '127.0.0.1', port: options.port + 1 },
-        logging: { host: '127.0.0.1', port: options.port + 2 },
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: await freePort() },
+        logging: { host: '127.0.0.1', port: await freePort() },
         ui: { enabled: false },
         singleProjectMode: true,
       },
@@ -64,7 +67,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 
   const child = spawn(process.execPath, [firebaseCli(), ...args], {
     cwd: configDir,
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '' },
+    // CI=true skips the CLI's message-of-the-day fetch, which waits on the internet.
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '', CI: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
   })
@@ -86,7 +90,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     const tail = output.slice(-15).join('\n')
     throw new Error(`${(error as Error).message}\n--- emulator output ---\n${tail}`)
   }
-  return { host, projectId, stop: () => stopChild(child) }
+  const stop = async () => {
+    await stopChild(child)
+    rmSync(configDir, { recursive: true, force: true })
+  }
+  return { host, url: `http://${host}`, projectId, stop }
 }
 
 export async function isAuthEmulatorUp(host: string): Promise<boolean> {
@@ -104,6 +112,21 @@ export async function clearAuthEmulatorAccounts(host: string, projectId: string)
     method: 'DELETE',
   })
   if (!response.ok) throw new Error(`Clearing emulator accounts failed: ${response.status}`)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
 }
 
 function firebaseCli(): string {

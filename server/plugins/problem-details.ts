@@ -153,11 +153,14 @@ function fieldError(context: string | undefined, error: AjvError): FieldError {
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
   let message = error.message ?? 'is invalid'
   const missing = error.params?.missingProperty
-  const extra = error.params?.additionalProperty
+  const extra = error.params?.additionalProperty ?? error.params?.unevaluatedProperty
   if (error.keyword === 'required' && typeof missing === 'string') {
     segments.push(missing)
     message = 'is required'
-  } else if (error.keyword === 'additionalProperties' && typeof extra === 'string') {
+  } else if (
+    (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') &&
+    typeof extra === 'string'
+  ) {
     segments.push(extra)
     message = 'is not allowed'
   }

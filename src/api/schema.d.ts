@@ -43,6 +43,344 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Services of the business */
+        get: operations["listServices"];
+        put?: never;
+        /** Add a service (owner, admin) */
+        post: operations["createService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/{serviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: components["parameters"]["ServiceId"];
+            };
+            cookie?: never;
+        };
+        /** One service */
+        get: operations["getService"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a service (owner, admin)
+         * @description Refused with 409 while future appointments use it; deactivate it instead.
+         */
+        delete: operations["deleteService"];
+        options?: never;
+        head?: never;
+        /** Change a service (owner, admin) */
+        patch: operations["updateService"];
+        trace?: never;
+    };
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers, searched, sorted and paginated on the server */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Add a customer
+         * @description A second customer with the same e-mail in one business is refused with 409; the problem's `existing` points at the one there is.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CSV of every customer matching the filter */
+        get: operations["exportCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /** One customer */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer (owner, admin)
+         * @description Refused with 409 while the customer has future appointments.
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /** Change a customer */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /** The customer's appointment history, newest first */
+        get: operations["listCustomerAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team */
+        get: operations["listTeamMembers"];
+        put?: never;
+        /**
+         * Add a team member (owner, admin)
+         * @description A team member with an e-mail is an invitation: the first time a user with that
+         *     verified e-mail signs in, they get access to this business with this permission.
+         *     Only an owner may add another owner.
+         */
+        post: operations["createTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        /** One team member, with hours and time off */
+        get: operations["getTeamMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a team member (owner, admin)
+         * @description Refused with 409 for the last owner and while the member has future appointments.
+         */
+        delete: operations["deleteTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team member
+         * @description Owners and admins change anyone (only an owner changes ownership); staff change only
+         *     their own name, bio, time zone and working hours.
+         */
+        patch: operations["updateTeamMember"];
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add time off (owner, admin, or staff for themselves) */
+        post: operations["createTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/time-off/{timeOffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                timeOffId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove time off (owner, admin, or staff for themselves) */
+        delete: operations["deleteTimeOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All settings (owner, admin) */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/booking-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the booking policy (owner, admin) */
+        put: operations["updateBookingPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the notification settings (owner, admin) */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/appearance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the appearance settings (owner, admin) */
+        put: operations["updateAppearanceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's details (every member may read them) */
+        get: operations["getBusinessConfiguration"];
+        /**
+         * Replace the business's details (owner, admin)
+         * @description A slug another business uses is refused with 409.
+         */
+        put: operations["updateBusinessConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity, newest first, with cursor pagination (owner, admin) */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-log/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        /** One activity entry with its before/after (owner, admin) */
+        get: operations["getActivityEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -63,6 +401,12 @@ export interface components {
             instance?: string;
             /** @description One entry per offending field, for validation problems. */
             errors?: components["schemas"]["FieldError"][];
+            /** @description For a 409 caused by a duplicate, the record that is already there. */
+            existing?: {
+                id: string;
+                /** @description The staff-app address of that record, e.g. `/customers/{id}/edit`. */
+                href: string;
+            };
         };
         FieldError: {
             /** @description Where the offending value is, e.g. `body.email` or `query.limit`. */
@@ -118,6 +462,275 @@ export interface components {
             currency: string;
             default_calendar: components["schemas"]["CalendarView"];
         };
+        PageInfo: {
+            /** @description How many items match the filter in all. */
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        /** @description An amount in minor units (cents) of an ISO 4217 currency. */
+        Money: {
+            amount_minor: number;
+            currency: string;
+        };
+        /** @example #4f46e5 */
+        HexColor: string;
+        /**
+         * @description IANA time zone name, checked against the server's time-zone database.
+         * @example Europe/Berlin
+         */
+        TimeZone: string;
+        ServiceFields: {
+            name?: string;
+            description?: string;
+            duration_minutes?: number;
+            /** @description Price in minor units of the business currency. */
+            price_minor?: number;
+            buffer_before_minutes?: number;
+            buffer_after_minutes?: number;
+            color?: components["schemas"]["HexColor"];
+            category?: string | null;
+            active?: boolean;
+            /** @description Seats per slot; above 1 for group sessions. */
+            capacity?: number;
+            team_member_ids?: string[];
+        };
+        ServiceInput: WithRequired<components["schemas"]["ServiceFields"], "name" | "duration_minutes" | "price_minor">;
+        ServicePatch: components["schemas"]["ServiceFields"];
+        Service: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            duration_minutes: number;
+            price_minor: number;
+            currency: string;
+            buffer_before_minutes: number;
+            buffer_after_minutes: number;
+            color: components["schemas"]["HexColor"];
+            category: string | null;
+            active: boolean;
+            capacity: number;
+            team_member_ids: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ServicePage: components["schemas"]["PageInfo"] & {
+            items: components["schemas"]["Service"][];
+        };
+        CustomerFields: {
+            name?: string;
+            /** Format: email */
+            email?: string | null;
+            phone?: string | null;
+            notes?: string;
+            tags?: string[];
+            time_zone?: components["schemas"]["TimeZone"] | null;
+            marketing_consent?: boolean;
+        };
+        CustomerInput: WithRequired<components["schemas"]["CustomerFields"], "name">;
+        CustomerPatch: components["schemas"]["CustomerFields"];
+        Customer: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            notes: string;
+            tags: string[];
+            time_zone: string | null;
+            marketing_consent: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CustomerPage: components["schemas"]["PageInfo"] & {
+            items: components["schemas"]["Customer"][];
+        };
+        /** @enum {string} */
+        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show";
+        /** @description An appointment as listed in a customer's history. */
+        AppointmentSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            status: components["schemas"]["AppointmentStatus"];
+            service_name: string;
+            team_member_name: string;
+            price: components["schemas"]["Money"];
+        };
+        AppointmentSummaryPage: components["schemas"]["PageInfo"] & {
+            items: components["schemas"]["AppointmentSummary"][];
+        };
+        /** @description Wall-clock time in the team member's time zone, 24-hour `HH:MM`. */
+        ClockTime: string;
+        TimeRange: {
+            start: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockTime"];
+        };
+        /** @description Hours on one weekday; a weekday not listed is a day off. */
+        WorkingDay: {
+            /** @description ISO weekday, 1 = Monday … 7 = Sunday. */
+            weekday: number;
+            start: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockTime"];
+            breaks: components["schemas"]["TimeRange"][];
+        };
+        WorkingHours: components["schemas"]["WorkingDay"][];
+        /**
+         * @description Either whole days (`start_date`…`end_date`, both inclusive, in the member's time
+         *     zone) or an exact span (`starts_at`…`ends_at`, instants).
+         */
+        TimeOffInput: {
+            /** Format: date */
+            start_date?: string;
+            /** Format: date */
+            end_date?: string;
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            reason?: string;
+        };
+        TimeOff: {
+            /** Format: uuid */
+            id: string;
+            all_day: boolean;
+            /** Format: date */
+            start_date: string | null;
+            /** Format: date */
+            end_date: string | null;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            reason: string;
+        };
+        TeamMemberFields: {
+            name?: string;
+            /** Format: email */
+            email?: string | null;
+            permission?: components["schemas"]["Permission"];
+            /** @description Public handle, unique in the business, used by /booking/{slug}. */
+            slug?: string;
+            bio?: string;
+            time_zone?: components["schemas"]["TimeZone"];
+            bookable?: boolean;
+            service_ids?: string[];
+            working_hours?: components["schemas"]["WorkingHours"];
+        };
+        TeamMemberInput: WithRequired<components["schemas"]["TeamMemberFields"], "name">;
+        TeamMemberPatch: components["schemas"]["TeamMemberFields"];
+        TeamMember: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string | null;
+            permission: components["schemas"]["Permission"];
+            slug: string;
+            bio: string;
+            time_zone: string;
+            bookable: boolean;
+            service_ids: string[];
+            working_hours: components["schemas"]["WorkingHours"];
+            /** @description Upcoming and current time off, soonest first. */
+            time_off: components["schemas"]["TimeOff"][];
+            /**
+             * @description none = no e-mail; pending = nobody with that e-mail has signed in yet; accepted = linked to a user.
+             * @enum {string}
+             */
+            invitation: "none" | "pending" | "accepted";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TeamMemberPage: components["schemas"]["PageInfo"] & {
+            items: components["schemas"]["TeamMember"][];
+        };
+        BookingPolicy: {
+            /** @description How soon before its start a slot may still be booked. */
+            min_notice_minutes: number;
+            /** @description How far ahead bookings open. */
+            booking_window_days: number;
+            /** @enum {integer} */
+            slot_interval_minutes: 5 | 10 | 15 | 20 | 30 | 45 | 60 | 90 | 120;
+            /** @description Customers cannot cancel later than this before the start. */
+            cancellation_cutoff_minutes: number;
+            reschedule_cutoff_minutes: number;
+            /**
+             * @description Whether customers pick a team member, always get "any available", or may choose either.
+             * @enum {string}
+             */
+            team_member_choice: "customer_picks" | "any_available" | "both";
+        };
+        NotificationSettings: {
+            confirmation_email: boolean;
+            reminder_email: boolean;
+            reminder_lead_minutes: number;
+        };
+        AppearanceSettings: {
+            brand_color: components["schemas"]["HexColor"];
+            /** @enum {string} */
+            default_theme: "light" | "dark" | "system";
+        };
+        Settings: {
+            booking_policy: components["schemas"]["BookingPolicy"];
+            notifications: components["schemas"]["NotificationSettings"];
+            appearance: components["schemas"]["AppearanceSettings"];
+        };
+        BusinessConfiguration: {
+            name: string;
+            /** @description Public handle of the business (booking pages, subdomain). */
+            slug: string;
+            time_zone: components["schemas"]["TimeZone"];
+            currency: string;
+            /** @example en-US */
+            locale: string;
+            address: string;
+            phone: string;
+            /** Format: email */
+            email: string | null;
+            /** Format: uri */
+            logo_url: string | null;
+        };
+        /** @enum {string} */
+        ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment";
+        ActivityChange: {
+            field: string;
+            before: unknown;
+            after: unknown;
+        };
+        ActivityEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            actor: {
+                uid: string;
+                name: string | null;
+                email: string | null;
+            } | null;
+            entity_type: components["schemas"]["ActivityEntityType"];
+            entity_id: string | null;
+            /** @enum {string} */
+            action: "created" | "updated" | "deleted" | "signed_in";
+            /** @description One line a person can read, e.g. "Changed the price of Haircut". */
+            summary: string;
+            /** @description Before and after of each changed field; empty for sign-ins. */
+            changes: components["schemas"]["ActivityChange"][];
+        };
+        ActivityPage: {
+            items: components["schemas"]["ActivityEntry"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem document. */
@@ -130,7 +743,16 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Case-insensitive text to look for. */
+        Search: string;
+        Limit: number;
+        Offset: number;
+        CustomerSort: "name" | "-name" | "email" | "-email" | "created_at" | "-created_at";
+        ServiceId: string;
+        CustomerId: string;
+        TeamMemberId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -181,4 +803,678 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listServices: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                sort?: "name" | "-name" | "price" | "-price" | "duration" | "-duration";
+                /** @description Only active (true) or only inactive (false) services. */
+                active?: boolean;
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of services. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServicePage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceInput"];
+            };
+        };
+        responses: {
+            /** @description The new service. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: components["parameters"]["ServiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: components["parameters"]["ServiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: components["parameters"]["ServiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServicePatch"];
+            };
+        };
+        responses: {
+            /** @description The changed service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                sort?: components["parameters"]["CustomerSort"];
+                /** @description Only customers carrying this tag. */
+                tag?: string;
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description The new customer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportCustomers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                sort?: components["parameters"]["CustomerSort"];
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV with a header row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCustomerAppointments: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the customer's appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentSummaryPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                search?: components["parameters"]["Search"];
+                bookable?: boolean;
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of team members, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberInput"];
+            };
+        };
+        responses: {
+            /** @description The new team member. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; their access to the business ends. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed team member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeOffInput"];
+            };
+        };
+        responses: {
+            /** @description The new time off. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeOff"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                timeOffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booking policy, notifications and appearance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateBookingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingPolicy"];
+            };
+        };
+        responses: {
+            /** @description The saved booking policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPolicy"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved notification settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAppearanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppearanceSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved appearance settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppearanceSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBusinessConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The business configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessConfiguration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateBusinessConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The saved business configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessConfiguration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                entity_type?: components["schemas"]["ActivityEntityType"];
+                /** @description uid of the user who acted. */
+                actor?: string;
+                /** @description Only entries at or after this instant. */
+                from?: string;
+                /** @description Only entries before this instant. */
+                to?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getActivityEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityEntry"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

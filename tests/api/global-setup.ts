@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
     project.provide('authEmulatorHost', existing)
     return
   }
-  const emulator = await startAuthEmulator({ port: 9199 })
+  const emulator = await startAuthEmulator()
   project.provide('authEmulatorHost', emulator.host)
   return () => emulator.stop()
 }

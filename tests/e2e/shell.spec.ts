@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { authEmulatorPort } from './support/accounts.ts'
 
 test('dark mode toggles the p-dark class and survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
@@ -16,7 +17,10 @@ test('dark mode toggles the p-dark class and survives a reload', async ({ page }
 test('the public booking area opens without sign-in and without Firebase', async ({ page }) => {
   const firebaseCalls: string[] = []
   page.on('request', (request) => {
-    if (/identitytoolkit|securetoken|:9399/.test(request.url())) firebaseCalls.push(request.url())
+    const url = request.url()
+    if (/identitytoolkit|securetoken/.test(url) || url.includes(`:${authEmulatorPort}/`)) {
+      firebaseCalls.push(url)
+    }
   })
   await page.goto('/booking')
   await expect(page).toHaveURL(/\/booking$/)
@@ -62,10 +66,10 @@ test('a route chunk that fails to load offers a retry instead of a blank page', 
   await expect(page.getByTestId('styleguide-card').first()).toBeVisible()
 })
 
-test('the API reference is served locally at /api/docs', async ({ page }) => {
+test('the API reference is served locally at /api/docs', async ({ page, baseURL }) => {
   const external: string[] = []
   page.on('request', (request) => {
-    if (!request.url().startsWith('http://127.0.0.1:8181')) external.push(request.url())
+    if (!request.url().startsWith(`${baseURL}/`)) external.push(request.url())
   })
   await page.goto('/api/docs')
   await expect(page.getByText('Slotwise Appointments API').first()).toBeVisible()

@@ -3,11 +3,11 @@
  * the sentences users see, and the e2e hook for Google sign-in.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startAuthEmulator } from '../../scripts/lib/auth-emulator.ts'
 import { describeAuthError } from '../../src/app/auth-errors'
 import type * as Firebase from '../../src/app/firebase'
 import { DEV_RUNTIME_CONFIG } from '../../src/app/runtime-config'
 import type { AuthUser } from '../../src/machines/auth.machine'
-import { startAuthEmulator } from './support/auth-emulator'
 
 let emulator: Awaited<ReturnType<typeof startAuthEmulator>>
 let firebase: typeof Firebase

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 
 /** The e2e suite's own Auth emulator (see playwright.config.ts). */
-const emulator = 'http://127.0.0.1:9399'
+export const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9399)
+const emulator = `http://127.0.0.1:${authEmulatorPort}`
 
 export const strongPassword = 'Slotwise-Test-2026!'
 
