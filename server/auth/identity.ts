@@ -4,4 +4,6 @@ export interface Identity {
   email: string | null
   emailVerified: boolean
   name: string | null
+  /** When the user last signed in (token `auth_time`, seconds since the epoch). */
+  authTime: number | null
 }

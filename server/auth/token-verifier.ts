@@ -51,6 +51,7 @@ export function createTokenVerifier(options: AuthOptions): TokenVerifier {
           email: decoded.email ?? null,
           emailVerified: decoded.email_verified ?? false,
           name: typeof decoded.name === 'string' && decoded.name.trim() ? decoded.name : null,
+          authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time : null,
         }
       } catch (error) {
         throw mapVerificationError(error)

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   char,
   check,
+  date,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +32,38 @@ export const calendarViews = ['day', 'week', 'month'] as const
 export type CalendarView = (typeof calendarViews)[number]
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const teamMemberChoices = ['customer_picks', 'any_available', 'both'] as const
+export const themes = ['light', 'dark', 'system'] as const
+export const appointmentStatuses = ['confirmed', 'cancelled', 'completed', 'no_show'] as const
+export const appointmentSources = ['staff', 'public'] as const
+export const activityEntityTypes = [
+  'service',
+  'customer',
+  'team_member',
+  'time_off',
+  'settings',
+  'business',
+  'session',
+  'appointment',
+] as const
+export const activityActions = ['created', 'updated', 'deleted', 'signed_in'] as const
+
+/** A weekday's hours in the team member's own time zone (see WorkingDay in the contract). */
+export interface WorkingDay {
+  weekday: number
+  start: string
+  end: string
+  breaks: { start: string; end: string }[]
+}
+
+/** One changed field of an activity-log entry. */
+export interface ActivityChange {
+  field: string
+  before: unknown
+  after: unknown
+}
 
 /** Renders a TS tuple as an SQL `IN (...)` list for CHECK constraints; values are our own literals. */
 const sqlList = (values: readonly string[]) =>
@@ -55,7 +91,13 @@ export const tenants = pgTable(
       .notNull()
       .default('active'),
     defaultCalendar: text('default_calendar', { enum: calendarViews }).notNull().default('week'),
+    locale: text('locale').notNull().default('en-US'),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email'),
+    logoUrl: text('logo_url'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
@@ -77,6 +119,8 @@ export const users = pgTable('users', {
   displayName: text('display_name'),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** auth_time (seconds) of the newest token seen: a newer one means a new sign-in. */
+  lastAuthTime: bigint('last_auth_time', { mode: 'number' }),
 })
 
 export const memberships = pgTable(
@@ -107,13 +151,18 @@ export const services = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    description: text('description'),
+    description: text('description').notNull().default(''),
     durationMinutes: integer('duration_minutes').notNull(),
     priceMinor: integer('price_minor').notNull().default(0),
     currency: char('currency', { length: 3 }).notNull(),
-    color: text('color'),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    color: text('color').notNull().default('#4f46e5'),
+    category: text('category'),
     active: boolean('active').notNull().default(true),
+    capacity: integer('capacity').notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('services_tenant_id_id_unique').on(t.tenantId, t.id),
@@ -123,6 +172,11 @@ export const services = pgTable(
       sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`,
     ),
     check('services_price_valid', sql`${t.priceMinor} >= 0`),
+    check(
+      'services_buffers_valid',
+      sql`${t.bufferBeforeMinutes} >= 0 and ${t.bufferAfterMinutes} >= 0`,
+    ),
+    check('services_capacity_valid', sql`${t.capacity} >= 1`),
     check('services_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 )
@@ -138,13 +192,24 @@ export const teamMembers = pgTable(
     email: text('email'),
     permission: text('permission', { enum: permissions }).notNull().default('staff'),
     slug: text('slug').notNull(),
+    bio: text('bio').notNull().default(''),
     timeZone: text('time_zone').notNull(),
     bookable: boolean('bookable').notNull().default(true),
+    workingHours: jsonb('working_hours').$type<WorkingDay[]>().notNull().default([]),
+    /** The user who accepted the invitation (signed in with this e-mail); null while pending. */
+    userUid: text('user_uid').references(() => users.uid, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('team_members_tenant_id_id_unique').on(t.tenantId, t.id),
     unique('team_members_tenant_slug_unique').on(t.tenantId, t.slug),
+    unique('team_members_tenant_user_unique').on(t.tenantId, t.userUid),
+    uniqueIndex('team_members_tenant_email_unique')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    // Invitations are looked up by e-mail at sign-in, across businesses.
+    index('team_members_email_idx').on(sql`lower(${t.email})`),
     check('team_members_permission_valid', sql`${t.permission} in (${sqlList(permissions)})`),
     check('team_members_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
@@ -160,15 +225,189 @@ export const customers = pgTable(
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
-    notes: text('notes'),
+    notes: text('notes').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    timeZone: text('time_zone'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('customers_tenant_id_id_unique').on(t.tenantId, t.id),
     index('customers_tenant_name_idx').on(t.tenantId, t.name),
+    index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
     // One customer record per e-mail address within a business, whatever its letter case.
     uniqueIndex('customers_tenant_email_unique')
       .on(t.tenantId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
+  ],
+)
+
+/** A business's booking policy, notification and appearance settings: one row per tenant. */
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+    bookingWindowDays: integer('booking_window_days').notNull().default(60),
+    slotIntervalMinutes: integer('slot_interval_minutes').notNull().default(15),
+    cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(1440),
+    rescheduleCutoffMinutes: integer('reschedule_cutoff_minutes').notNull().default(1440),
+    teamMemberChoice: text('team_member_choice', { enum: teamMemberChoices })
+      .notNull()
+      .default('both'),
+    confirmationEmail: boolean('confirmation_email').notNull().default(true),
+    reminderEmail: boolean('reminder_email').notNull().default(true),
+    reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
+    brandColor: text('brand_color').notNull().default('#4f46e5'),
+    defaultTheme: text('default_theme', { enum: themes }).notNull().default('system'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'tenant_settings_choice_valid',
+      sql`${t.teamMemberChoice} in (${sqlList(teamMemberChoices)})`,
+    ),
+    check('tenant_settings_theme_valid', sql`${t.defaultTheme} in (${sqlList(themes)})`),
+  ],
+)
+
+/** Which team members perform which service. */
+export const serviceTeamMembers = pgTable(
+  'service_team_members',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    teamMemberId: uuid('team_member_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'service_team_members_pkey', columns: [t.serviceId, t.teamMemberId] }),
+    index('service_team_members_member_idx').on(t.tenantId, t.teamMemberId),
+    foreignKey({
+      name: 'service_team_members_service_fk',
+      columns: [t.tenantId, t.serviceId],
+      foreignColumns: [services.tenantId, services.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'service_team_members_member_fk',
+      columns: [t.tenantId, t.teamMemberId],
+      foreignColumns: [teamMembers.tenantId, teamMembers.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/**
+ * Time off: whole days (start_date…end_date inclusive, in the member's time zone) or an exact
+ * span of instants (starts_at…ends_at).
+ */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    teamMemberId: uuid('team_member_id').notNull(),
+    allDay: boolean('all_day').notNull(),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_off_member_idx').on(t.tenantId, t.teamMemberId),
+    foreignKey({
+      name: 'time_off_member_fk',
+      columns: [t.tenantId, t.teamMemberId],
+      foreignColumns: [teamMembers.tenantId, teamMembers.id],
+    }).onDelete('cascade'),
+    check(
+      'time_off_shape_valid',
+      sql`(${t.allDay} and ${t.startDate} is not null and ${t.endDate} is not null and ${t.endDate} >= ${t.startDate} and ${t.startsAt} is null and ${t.endsAt} is null)
+        or (not ${t.allDay} and ${t.startsAt} is not null and ${t.endsAt} is not null and ${t.endsAt} > ${t.startsAt} and ${t.startDate} is null and ${t.endDate} is null)`,
+    ),
+  ],
+)
+
+/**
+ * Appointments. The API and the no-overlap exclusion constraint arrive with the scheduling
+ * core; the table is here already so customer history and "in use" checks are real.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    teamMemberId: uuid('team_member_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: appointmentStatuses }).notNull().default('confirmed'),
+    notes: text('notes').notNull().default(''),
+    priceMinor: integer('price_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    source: text('source', { enum: appointmentSources }).notNull(),
+    createdBy: text('created_by'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('appointments_tenant_id_id_unique').on(t.tenantId, t.id),
+    index('appointments_member_time_idx').on(t.tenantId, t.teamMemberId, t.startsAt),
+    index('appointments_customer_idx').on(t.tenantId, t.customerId, t.startsAt),
+    index('appointments_service_idx').on(t.tenantId, t.serviceId, t.startsAt),
+    // Deleting a service, member or customer with appointments is refused (restrict).
+    foreignKey({
+      name: 'appointments_service_fk',
+      columns: [t.tenantId, t.serviceId],
+      foreignColumns: [services.tenantId, services.id],
+    }),
+    foreignKey({
+      name: 'appointments_member_fk',
+      columns: [t.tenantId, t.teamMemberId],
+      foreignColumns: [teamMembers.tenantId, teamMembers.id],
+    }),
+    foreignKey({
+      name: 'appointments_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }),
+    check('appointments_time_valid', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_status_valid', sql`${t.status} in (${sqlList(appointmentStatuses)})`),
+    check('appointments_source_valid', sql`${t.source} in (${sqlList(appointmentSources)})`),
+  ],
+)
+
+/** Who changed what, when: written in the same transaction as the change, never changed. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorUid: text('actor_uid'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    entityType: text('entity_type', { enum: activityEntityTypes }).notNull(),
+    entityId: text('entity_id'),
+    action: text('action', { enum: activityActions }).notNull(),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<ActivityChange[]>().notNull().default([]),
+  },
+  (t) => [
+    index('activity_log_tenant_time_idx').on(t.tenantId, t.occurredAt.desc(), t.id.desc()),
+    index('activity_log_tenant_entity_idx').on(t.tenantId, t.entityType, t.occurredAt.desc()),
+    index('activity_log_tenant_actor_idx').on(t.tenantId, t.actorUid, t.occurredAt.desc()),
+    check(
+      'activity_log_entity_type_valid',
+      sql`${t.entityType} in (${sqlList(activityEntityTypes)})`,
+    ),
+    check('activity_log_action_valid', sql`${t.action} in (${sqlList(activityActions)})`),
   ],
 )

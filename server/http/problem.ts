@@ -2,6 +2,8 @@ import type { components } from '../../src/api/schema.d.ts'
 
 export type Problem = components['schemas']['Problem']
 export type FieldError = components['schemas']['FieldError']
+/** For a 409 caused by a duplicate: the record already there, and where the staff app shows it. */
+export type ExistingRecord = NonNullable<Problem['existing']>
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -31,17 +33,24 @@ export class HttpProblem extends Error {
   readonly status: number
   readonly errors: FieldError[] | undefined
   readonly headers: Record<string, string>
+  readonly existing: ExistingRecord | undefined
 
   constructor(
     status: number,
     detail: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      errors?: FieldError[]
+      headers?: Record<string, string>
+      existing?: ExistingRecord
+      cause?: unknown
+    } = {},
   ) {
     super(detail, { cause: options.cause })
     this.name = 'HttpProblem'
     this.status = status
     this.errors = options.errors
     this.headers = options.headers ?? {}
+    this.existing = options.existing
   }
 }
 
@@ -50,6 +59,7 @@ export function problemDocument(
   detail: string,
   instance: string,
   errors?: FieldError[],
+  existing?: ExistingRecord,
 ): Problem {
   return {
     type: 'about:blank',
@@ -58,6 +68,7 @@ export function problemDocument(
     detail,
     instance,
     ...(errors && errors.length > 0 ? { errors } : {}),
+    ...(existing ? { existing } : {}),
   }
 }
 

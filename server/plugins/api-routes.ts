@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'f
 import openapiGlue from 'fastify-openapi-glue'
 import { createMeHandlers } from '../routes/me.ts'
 import { createSystemHandlers } from '../routes/system.ts'
+import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 
 export interface ApiRoutesOptions {
@@ -12,10 +13,14 @@ export interface ApiRoutesOptions {
 
 /** The API: one route per contract operation, handled by the per-tag handler factories. */
 export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
+  // Every tenant-scoped handler starts from `members.resolve(identity)`: the business and
+  // permission come from the verified token, never from the request.
+  const members = createMembershipService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({ database: app.database, version: options.version }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
   }
+  void members
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
+  type ExistingRecord,
   type FieldError,
   HttpProblem,
   problemDocument,
@@ -19,6 +20,7 @@ interface Classified {
   detail: string
   errors?: FieldError[]
   headers?: Record<string, string>
+  existing?: ExistingRecord
 }
 
 const UNEXPECTED = 'Something went wrong on our side. It has been logged; please try again later.'
@@ -83,7 +85,15 @@ function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Clas
     .code(problem.status)
     .headers(problem.headers ?? {})
     .type('application/problem+json')
-    .send(problemDocument(problem.status, problem.detail, pathOf(request), problem.errors))
+    .send(
+      problemDocument(
+        problem.status,
+        problem.detail,
+        pathOf(request),
+        problem.errors,
+        problem.existing,
+      ),
+    )
 }
 
 function classify(error: unknown): Classified {
@@ -128,6 +138,7 @@ function fromHttpProblem(problem: HttpProblem): Classified {
     detail: problem.message,
     headers: problem.headers,
     ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.existing ? { existing: problem.existing } : {}),
   }
 }
 

@@ -110,7 +110,13 @@ describe('GET /api/v1/me/', () => {
     // above only races for real on PostgreSQL. Started in one tick, these calls interleave
     // their queries and would each create a business if the work were not one transaction.
     const profiles = createProfileService(testApp.database)
-    const identity = { uid: 'same-tick-racer', email: null, emailVerified: false, name: 'Racer' }
+    const identity = {
+      uid: 'same-tick-racer',
+      email: null,
+      emailVerified: false,
+      name: 'Racer',
+      authTime: null,
+    }
 
     await Promise.all(Array.from({ length: 5 }, () => profiles.getOrCreateProfile(identity)))
 

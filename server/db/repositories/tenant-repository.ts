@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../database.ts'
-import { tenants } from '../schema.ts'
+import { tenantSettings, tenants } from '../schema.ts'
 
 export type Tenant = typeof tenants.$inferSelect
 export type NewTenant = typeof tenants.$inferInsert
@@ -12,13 +12,17 @@ export function createTenantRepository(db: Db) {
       return row
     },
 
-    /** Creates the tenant unless its slug is taken, in which case it returns undefined. */
+    /**
+     * Creates the tenant, with its default settings, unless its slug is taken, in which case it
+     * returns undefined. Run it inside a transaction so the two rows come together.
+     */
     async createIfSlugFree(tenant: NewTenant): Promise<Tenant | undefined> {
       const [row] = await db
         .insert(tenants)
         .values(tenant)
         .onConflictDoNothing({ target: tenants.slug })
         .returning()
+      if (row) await db.insert(tenantSettings).values({ tenantId: row.id })
       return row
     },
   }

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Identity } from '../auth/identity.ts'
+import type { Database, Db } from '../db/database.ts'
+import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createMembershipRepository } from '../db/repositories/membership-repository.ts'
+import { createTenantRepository } from '../db/repositories/tenant-repository.ts'
+import { createUserRepository } from '../db/repositories/user-repository.ts'
+import { memberships, type Permission, teamMembers, users } from '../db/schema.ts'
+import { firstBusinessName, slugCandidates, slugify } from '../domain/business-name.ts'
+import { defaultWorkingHours } from '../domain/working-hours.ts'
+
+const MAX_SLUG_ATTEMPTS = 20
+
+/** The signed-in user as a member of the business every tenant-scoped query is limited to. */
+export interface Member {
+  tenantId: string
+  uid: string
+  permission: Permission
+  /** Their own team-member record in this business, if they have one. */
+  teamMemberId: string | null
+  actor: Actor
+}
+
+type Current = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createMembershipRepository>['findCurrentForUser']>>
+>
+
+/**
+ * Turns a verified identity into a member of a business, on every authenticated call:
+ * accepts pending invitations for their verified e-mail, creates a business (with them as
+ * owner) on their very first call, and records a sign-in when the token is from a new one.
+ */
+export function createMembershipService(database: Database) {
+  async function resolveIn(
+    tx: Db,
+    identity: Identity,
+  ): Promise<{ member: Member; current: Current }> {
+    const user = await createUserRepository(tx).upsert({
+      uid: identity.uid,
+      email: identity.email,
+      displayName: identity.name,
+    })
+    const actor: Actor = { uid: user.uid, name: user.displayName, email: user.email }
+    await acceptInvitations(tx, identity, actor)
+
+    const membershipRepository = createMembershipRepository(tx)
+    let current = await membershipRepository.findCurrentForUser(user.uid)
+    if (!current) {
+      await createFirstBusiness(tx, identity, actor)
+      current = await membershipRepository.findCurrentForUser(user.uid)
+      if (!current) throw new Error('The new membership was not found.')
+    }
+    await recordSignInIfNew(tx, identity, current.tenant.id, actor)
+
+    const [ownRecord] = await tx
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.tenantId, current.tenant.id), eq(teamMembers.userUid, user.uid)))
+      .limit(1)
+    return {
+      current,
+      member: {
+        tenantId: current.tenant.id,
+        uid: user.uid,
+        permission: current.permission,
+        teamMemberId: ownRecord?.id ?? null,
+        actor,
+      },
+    }
+  }
+
+  return {
+    /** For handlers that already run in a transaction (the profile). */
+    resolveIn,
+    /** The member a request acts as; its own short transaction. */
+    resolve: (identity: Identity): Promise<Member> =>
+      database.transaction(async (tx) => (await resolveIn(tx, identity)).member),
+  }
+}
+
+/**
+ * A team member added with this e-mail is an invitation: the first sign-in with that e-mail,
+ * verified by the identity provider, links the record and grants its permission.
+ */
+async function acceptInvitations(tx: Db, identity: Identity, actor: Actor) {
+  if (!identity.email || !identity.emailVerified) return
+  const pending = await tx
+    .update(teamMembers)
+    .set({ userUid: identity.uid, updatedAt: sql`now()` })
+    .where(
+      and(sql`lower(${teamMembers.email}) = lower(${identity.email})`, isNull(teamMembers.userUid)),
+    )
+    .returning()
+  const activity = createActivityRepository(tx)
+  for (const invitation of pending) {
+    await tx
+      .insert(memberships)
+      .values({
+        tenantId: invitation.tenantId,
+        userUid: identity.uid,
+        permission: invitation.permission,
+      })
+      .onConflictDoNothing()
+    await activity.record({
+      tenantId: invitation.tenantId,
+      actor,
+      entityType: 'team_member',
+      entityId: invitation.id,
+      action: 'updated',
+      summary: `${invitation.name} accepted the invitation and joined as ${invitation.permission}`,
+      changes: [{ field: 'invitation', before: 'pending', after: 'accepted' }],
+    })
+  }
+}
+
+async function createFirstBusiness(tx: Db, identity: Identity, actor: Actor) {
+  const name = firstBusinessName(identity)
+  const tenants = createTenantRepository(tx)
+  let attempts = 0
+  for (const slug of slugCandidates(slugify(name), () => randomBytes(3).toString('hex'))) {
+    if (++attempts > MAX_SLUG_ATTEMPTS) break
+    const tenant = await tenants.createIfSlugFree({ name, slug, timeZone: 'UTC', currency: 'USD' })
+    if (!tenant) continue
+    await createMembershipRepository(tx).create({
+      tenantId: tenant.id,
+      userUid: identity.uid,
+      permission: 'owner',
+    })
+    // The owner is usually also the first person customers book.
+    const ownerName = identity.name ?? identity.email?.split('@')[0] ?? 'Owner'
+    const [ownRecord] = await tx
+      .insert(teamMembers)
+      .values({
+        tenantId: tenant.id,
+        name: ownerName,
+        email: identity.email,
+        permission: 'owner',
+        slug: slugify(ownerName),
+        timeZone: tenant.timeZone,
+        workingHours: defaultWorkingHours(),
+        userUid: identity.uid,
+      })
+      .returning({ id: teamMembers.id })
+    await createActivityRepository(tx).record({
+      tenantId: tenant.id,
+      actor,
+      entityType: 'business',
+      entityId: tenant.id,
+      action: 'created',
+      summary: `Created the business ${name}`,
+    })
+    if (!ownRecord) throw new Error('The owner team member was not created.')
+    return
+  }
+  throw new Error(`No free slug found for "${name}".`)
+}
+
+/**
+ * A token whose auth_time is newer than any seen before comes from a new sign-in. The
+ * conditional update lets exactly one of several concurrent requests record it.
+ */
+async function recordSignInIfNew(tx: Db, identity: Identity, tenantId: string, actor: Actor) {
+  if (identity.authTime === null) return
+  const claimed = await tx
+    .update(users)
+    .set({ lastAuthTime: identity.authTime })
+    .where(
+      and(
+        eq(users.uid, identity.uid),
+        or(isNull(users.lastAuthTime), lt(users.lastAuthTime, identity.authTime)),
+      ),
+    )
+    .returning({ uid: users.uid })
+  if (claimed.length === 0) return
+  await createActivityRepository(tx).record({
+    tenantId,
+    actor,
+    entityType: 'session',
+    entityId: null,
+    action: 'signed_in',
+    summary: `${actor.name ?? actor.email ?? 'A user'} signed in`,
+  })
+}
