@@ -2,7 +2,15 @@ import { slugify } from '../domain/business-name.ts'
 import type { Database } from './database.ts'
 import { createTenantRepository } from './repositories/tenant-repository.ts'
 import { createUserRepository } from './repositories/user-repository.ts'
-import { customers, memberships, services, teamMembers } from './schema.ts'
+import {
+  customers,
+  memberships,
+  services,
+  serviceTeamMembers,
+  teamMembers,
+  timeOff,
+  type WorkingDay,
+} from './schema.ts'
 
 export const DEMO_TENANT_SLUG = 'harbor-street'
 
@@ -21,6 +29,8 @@ const demoServices = [
     durationMinutes: 45,
     priceMinor: 5_500,
     color: '#2563eb',
+    category: 'Hair',
+    bufferAfterMinutes: 10,
   },
   {
     name: 'Color & Gloss',
@@ -28,6 +38,9 @@ const demoServices = [
     durationMinutes: 90,
     priceMinor: 12_000,
     color: '#db2777',
+    category: 'Color',
+    bufferBeforeMinutes: 5,
+    bufferAfterMinutes: 15,
   },
   {
     name: 'Beard Trim & Hot Towel',
@@ -35,6 +48,8 @@ const demoServices = [
     durationMinutes: 30,
     priceMinor: 3_000,
     color: '#059669',
+    category: 'Grooming',
+    bufferAfterMinutes: 5,
   },
   {
     name: 'Blowout & Style',
@@ -42,12 +57,42 @@ const demoServices = [
     durationMinutes: 45,
     priceMinor: 4_500,
     color: '#d97706',
+    category: 'Styling',
   },
 ]
 
+const lunch = (start: string, end: string) => [{ start, end }]
+
+/** Weekly hours in the business's zone, each working day with a lunch break. */
+const days = (weekdays: number[], start: string, end: string, breaks: WorkingDay['breaks']) =>
+  weekdays.map((weekday) => ({ weekday, start, end, breaks }))
+
+const ownerProfile = {
+  bio: 'Founded Harbor Street Studio; precision cuts and colour corrections.',
+  workingHours: days([2, 3, 4, 5, 6], '10:00', '18:00', lunch('13:00', '14:00')),
+  services: ['Signature Haircut', 'Color & Gloss'],
+}
+
 const demoStaff = [
-  { name: 'Priya Natarajan', email: 'priya@harbor-street.test', slug: 'priya-natarajan' },
-  { name: 'Diego Alvarez', email: 'diego@harbor-street.test', slug: 'diego-alvarez' },
+  {
+    name: 'Priya Natarajan',
+    email: 'priya@harbor-street.test',
+    slug: 'priya-natarajan',
+    bio: 'Colour specialist with a soft spot for balayage.',
+    workingHours: days([1, 2, 3, 4, 5], '09:00', '17:00', lunch('12:00', '13:00')),
+    services: ['Signature Haircut', 'Color & Gloss', 'Blowout & Style'],
+  },
+  {
+    name: 'Diego Alvarez',
+    email: 'diego@harbor-street.test',
+    slug: 'diego-alvarez',
+    bio: 'Barber: fades, beards and hot-towel shaves.',
+    workingHours: days([3, 4, 5, 6, 7], '11:00', '19:00', [
+      { start: '14:00', end: '14:45' },
+      { start: '17:00', end: '17:15' },
+    ]),
+    services: ['Signature Haircut', 'Beard Trim & Hot Towel', 'Blowout & Style'],
+  },
 ]
 
 const demoCustomers = [
@@ -101,28 +146,63 @@ export async function seedDemoBusiness(
     await tx
       .insert(memberships)
       .values({ tenantId: tenant.id, userUid: owner.ownerUid, permission: 'owner' })
-    await tx
+    const serviceRows = await tx
       .insert(services)
       .values(demoServices.map((service) => ({ ...service, tenantId: tenant.id, currency: 'USD' })))
-    await tx.insert(teamMembers).values([
+      .returning({ id: services.id, name: services.name })
+    const team = [
       {
-        tenantId: tenant.id,
+        ...ownerProfile,
         name: owner.ownerName,
         email: owner.ownerEmail,
         permission: 'owner' as const,
         slug: slugify(owner.ownerName),
-        timeZone: TIME_ZONE,
+        // Linked from the start: the owner's record is theirs, not an open invitation.
+        userUid: owner.ownerUid,
       },
-      ...demoStaff.map((member) => ({
-        ...member,
-        tenantId: tenant.id,
-        permission: 'staff' as const,
-        timeZone: TIME_ZONE,
-      })),
-    ])
+      ...demoStaff.map((member) => ({ ...member, permission: 'staff' as const, userUid: null })),
+    ]
+    const memberRows = await tx
+      .insert(teamMembers)
+      .values(
+        team.map(({ services: _, ...member }) => ({
+          ...member,
+          tenantId: tenant.id,
+          timeZone: TIME_ZONE,
+        })),
+      )
+      .returning({ id: teamMembers.id, name: teamMembers.name })
+    const idOf = (rows: { id: string; name: string }[], name: string) => {
+      const row = rows.find((candidate) => candidate.name === name)
+      if (!row) throw new Error(`Seed row "${name}" is missing.`)
+      return row.id
+    }
+    await tx.insert(serviceTeamMembers).values(
+      team.flatMap((member) =>
+        member.services.map((service) => ({
+          tenantId: tenant.id,
+          serviceId: idOf(serviceRows, service),
+          teamMemberId: idOf(memberRows, member.name),
+        })),
+      ),
+    )
+    // Diego is away for three days a fortnight from the first start, so the team screen and
+    // later the booking pages show time off.
+    await tx.insert(timeOff).values({
+      tenantId: tenant.id,
+      teamMemberId: idOf(memberRows, 'Diego Alvarez'),
+      allDay: true,
+      startDate: isoDateInDays(14),
+      endDate: isoDateInDays(16),
+      reason: 'Barbering workshop',
+    })
     await tx
       .insert(customers)
       .values(demoCustomers.map((customer) => ({ ...customer, tenantId: tenant.id })))
     return { created: true, tenantId: tenant.id }
   })
+}
+
+function isoDateInDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
+import { createActivityLogHandlers } from '../routes/activity-log.ts'
+import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
+import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
+import { createServiceHandlers } from '../routes/services.ts'
+import { createSettingsHandlers } from '../routes/settings.ts'
 import { createSystemHandlers } from '../routes/system.ts'
+import { createTeamMemberHandlers } from '../routes/team-members.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 
@@ -19,8 +25,13 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   const serviceHandlers = {
     ...createSystemHandlers({ database: app.database, version: options.version }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
+    ...createCustomerHandlers({ database: app.database, members }),
+    ...createSettingsHandlers({ database: app.database, members }),
+    ...createBusinessConfigurationHandlers({ database: app.database, members }),
+    ...createActivityLogHandlers({ database: app.database, members }),
+    ...createServiceHandlers({ database: app.database, members }),
+    ...createTeamMemberHandlers({ database: app.database, members }),
   }
-  void members
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),
   }

@@ -1,9 +1,18 @@
 import { Link } from 'wouter'
+import { can } from '../../server/domain/permissions.ts'
+import { useProfile } from '../app/auth-context'
 import type { HeaderAction } from '../routes/route-table'
 import { ComingSoonButton } from './coming-soon-button'
 
-/** The primary action in a screen's header; a "Coming soon" placeholder until its screen ships. */
+/**
+ * The primary action in a screen's header; a "Coming soon" placeholder until its screen ships,
+ * and nothing for a role that may not do it (hidden until the profile says which role).
+ */
 export function HeaderActionButton({ action }: { action: HeaderAction }) {
+  const permission = useProfile()?.permission ?? null
+  if (action.capability && (permission === null || !can(permission, action.capability))) {
+    return null
+  }
   if (!action.ready) return <ComingSoonButton label={action.label} />
   return (
     <Link href={action.to} className="p-button p-button--primary">

@@ -1,3 +1,4 @@
+import { type Capability, can, type Permission } from '../../server/domain/permissions.ts'
 import type { NAV_ICONS } from './nav-icons'
 
 export interface NavItem {
@@ -6,6 +7,8 @@ export interface NavItem {
   icon: keyof typeof NAV_ICONS
   /** Path prefixes this item stands for; the longest matching prefix wins. */
   prefixes: string[]
+  /** Shown only to roles that have it (the page itself also says "no access"). */
+  capability?: Capability
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -14,15 +17,39 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Services', href: '/services', icon: 'services', prefixes: ['/services'] },
   { label: 'Customers', href: '/customers', icon: 'customers', prefixes: ['/customers'] },
   { label: 'Team', href: '/team', icon: 'team', prefixes: ['/team'] },
-  { label: 'Settings', href: '/settings', icon: 'settings', prefixes: ['/settings'] },
+  {
+    label: 'Settings',
+    href: '/settings',
+    icon: 'settings',
+    prefixes: ['/settings'],
+    capability: 'settings.read',
+  },
   {
     label: 'Billing',
     href: '/settings/billing',
     icon: 'billing',
     prefixes: ['/settings/billing', '/checkout'],
+    capability: 'billing.manage',
   },
-  { label: 'Activity Log', href: '/activity-log', icon: 'activity', prefixes: ['/activity-log'] },
+  {
+    label: 'Activity Log',
+    href: '/activity-log',
+    icon: 'activity',
+    prefixes: ['/activity-log'],
+    capability: 'activity.read',
+  },
 ]
+
+/**
+ * The items a role may use. Until the profile says which role (null), the gated items stay
+ * hidden: briefly missing is better than briefly offering staff a page they cannot open.
+ */
+export function navItemsFor(permission: Permission | null): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) =>
+      item.capability === undefined || (permission !== null && can(permission, item.capability)),
+  )
+}
 
 function matchesPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`)

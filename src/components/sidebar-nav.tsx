@@ -1,14 +1,16 @@
 import { Link, useLocation } from 'wouter'
+import { useProfile } from '../app/auth-context'
 import { NAV_ICONS } from './nav-icons'
-import { activeNavItem, NAV_ITEMS } from './nav-items'
+import { activeNavItem, navItemsFor } from './nav-items'
 
 export function SidebarNav() {
   const [location] = useLocation()
   const active = activeNavItem(location)
+  const items = navItemsFor(useProfile()?.permission ?? null)
   return (
     <nav aria-label="Main" className="p-nav">
       <ul className="p-nav__list">
-        {NAV_ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.href}>
             <Link
               href={item.href}

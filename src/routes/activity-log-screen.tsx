@@ -1,9 +1,216 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import './activity/activity-log.css'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { Button } from 'react-aria-components'
+import { Link, useLocation, useSearch } from 'wouter'
+import { fromPromise } from 'xstate'
+import { can } from '../../server/domain/permissions.ts'
+import { useProfile } from '../app/auth-context'
+import { EmptyState } from '../components/form/empty-state'
+import { ListSkeleton } from '../components/form/list-skeleton'
+import { loadActivityPage } from './activity/activity-api'
+import { ActivityEntryPanel } from './activity/activity-entry-panel'
+import { ActivityFilterBar } from './activity/activity-filter-bar'
+import {
+  type ActivityEntry,
+  actionLabel,
+  actorLabel,
+  ENTITY_TYPE_LABELS,
+  formatOccurredAt,
+} from './activity/activity-format'
+import { activityLogMachine } from './activity/activity-log.machine'
+import {
+  type ActivityView,
+  EMPTY_ACTIVITY_VIEW,
+  formatActivityView,
+  isFiltered,
+  parseActivityView,
+  sameFilter,
+  viewToFilter,
+} from './activity/activity-search-params'
+import { AccessDenied } from './settings/access-denied'
 
+const PATH = '/activity-log'
+
+const activityLogic = activityLogMachine.provide({
+  actors: { loadPage: fromPromise(({ input }) => loadActivityPage(input)) },
+})
+
+/** /activity-log: who changed what, when (owner and admin). */
 export function ActivityLogScreen() {
+  const profile = useProfile()
+  if (!profile) return <ActivitySkeleton />
+  if (!can(profile.permission, 'activity.read')) return <AccessDenied what="the activity log" />
+  return <ActivityLog timeZone={profile.tenant.time_zone} />
+}
+
+function hrefFor(view: ActivityView): string {
+  const query = formatActivityView(view)
+  return query ? `${PATH}?${query}` : PATH
+}
+
+function ActivityLog({ timeZone }: { timeZone: string }) {
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const view = useMemo(() => parseActivityView(search), [search])
+  const filter = useMemo(() => viewToFilter(view, timeZone), [view, timeZone])
+
+  const actor = useActorRef(activityLogic, { input: { filter } })
+  const entries = useSelector(actor, (s) => s.context.entries)
+  const actors = useSelector(actor, (s) => s.context.actors)
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'))
+  const empty = useSelector(actor, (s) => s.matches('empty'))
+  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null))
+  const moreFailure = useSelector(actor, (s) => s.context.moreFailure)
+  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null)
+
+  // The address is the source of truth: Back, a pasted link and the filter bar all land here.
+  const current = useRef(filter)
+  useEffect(() => {
+    if (sameFilter(current.current, filter)) return
+    current.current = filter
+    actor.send({ type: 'activity.filterChanged', filter })
+  }, [actor, filter])
+
+  const show = (next: ActivityView) => navigate(hrefFor(next), { replace: true })
+
+  if (failure?.status === 403) return <AccessDenied what="the activity log" />
+
   return (
-    <NotBuiltYet arrivesWith="the activity log">
-      <p className="p-muted">Who changed what in your business, and when.</p>
-    </NotBuiltYet>
+    <div className="p-stack">
+      <p className="p-muted">
+        Every change to your business, newest first. Times are shown in {timeZone}.
+      </p>
+      <ActivityFilterBar view={view} actors={actors} timeZone={timeZone} onChange={show} />
+      {loading ? (
+        <ActivityTableSkeleton />
+      ) : failure ? (
+        <div className="p-alert" role="alert">
+          <strong className="p-alert__title">Couldn't load the activity log</strong>
+          {failure.message}
+          <div>
+            <Button
+              className="p-button p-button--small"
+              onPress={() => actor.send({ type: 'activity.retry' })}
+            >
+              Try again
+            </Button>
+          </div>
+        </div>
+      ) : empty ? (
+        isFiltered(view) ? (
+          <EmptyState
+            title="No activity matches these filters"
+            action={
+              <Button className="p-button" onPress={() => show(EMPTY_ACTIVITY_VIEW)}>
+                Clear filters
+              </Button>
+            }
+          >
+            Try another type, person or range of days.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No activity yet">
+            Changes to services, customers, the team and settings will appear here.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ActivityTable entries={entries} view={view} timeZone={timeZone} />
+          <div className="p-activity-more">
+            {moreFailure ? (
+              <p className="p-field__error" role="alert">
+                {moreFailure.message}
+              </p>
+            ) : null}
+            {hasMore ? (
+              <Button
+                className="p-button"
+                isPending={loadingMore}
+                onPress={() => actor.send({ type: 'activity.loadMore' })}
+              >
+                {loadingMore ? (
+                  <span className="p-spinner p-button__spinner" aria-hidden="true" />
+                ) : null}
+                {moreFailure ? 'Try loading more again' : 'Load more'}
+              </Button>
+            ) : (
+              <p className="p-muted">That's everything{isFiltered(view) ? ' that matches' : ''}.</p>
+            )}
+          </div>
+        </>
+      )}
+      {view.entryId ? (
+        <ActivityEntryPanel
+          entryId={view.entryId}
+          knownEntry={entries.find((entry) => entry.id === view.entryId)}
+          timeZone={timeZone}
+          onClose={() => show({ ...view, entryId: null })}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function ActivityTable({
+  entries,
+  view,
+  timeZone,
+}: {
+  entries: ActivityEntry[]
+  view: ActivityView
+  timeZone: string
+}) {
+  return (
+    <table className="p-activity-table">
+      <caption className="p-visually-hidden">Activity, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          <th scope="col">Summary</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} data-testid="activity-row">
+            <td data-label="When">
+              <time dateTime={entry.occurred_at}>
+                {formatOccurredAt(entry.occurred_at, timeZone)}
+              </time>
+            </td>
+            <td data-label="Who">{actorLabel(entry.actor)}</td>
+            <td data-label="What">
+              <span className="p-badge">{ENTITY_TYPE_LABELS[entry.entity_type]}</span>{' '}
+              <span className="p-activity-table__action">{actionLabel(entry.action)}</span>
+            </td>
+            <td data-label="Summary">
+              <Link
+                href={hrefFor({ ...view, entryId: entry.id })}
+                replace
+                className="p-activity-table__summary"
+              >
+                {entry.summary}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function ActivityTableSkeleton() {
+  return <ListSkeleton rows={6} columns={4} label="Loading activity…" />
+}
+
+function ActivitySkeleton() {
+  return (
+    <div className="p-stack">
+      <span className="p-skeleton" style={{ width: '18rem' }} aria-hidden="true" />
+      <ActivityTableSkeleton />
+    </div>
   )
 }

@@ -1,9 +1,44 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import './customers/customers.css'
+import { useLocation } from 'wouter'
+import { useProfile } from '../app/auth-context'
+import { useToast } from '../app/toast-context'
+import { useEntityForm } from '../components/form/use-entity-form'
+import { createEntityFormMachine } from '../machines/entity-form.machine'
+import { createCustomer } from './customers/customer-api'
+import { CustomerForm } from './customers/customer-form'
+import {
+  type Customer,
+  type CustomerValues,
+  EMPTY_CUSTOMER,
+  validateCustomer,
+  valuesToInput,
+} from './customers/customer-values'
 
+const customerCreateForm = createEntityFormMachine<CustomerValues, Customer>()
+
+/** /customers/create */
 export function CustomerCreateScreen() {
+  const [, navigate] = useLocation()
+  const toast = useToast()
+  const profile = useProfile()
+  const form = useEntityForm<CustomerValues, Customer>({
+    machine: customerCreateForm,
+    initialValues: EMPTY_CUSTOMER,
+    validate: validateCustomer,
+    save: ({ values }) => createCustomer(valuesToInput(values)),
+    onSaved: (customer) => {
+      toast.success(`${customer.name} was added to your customers.`, 'Customer added')
+      navigate('/customers')
+    },
+  })
+
   return (
-    <NotBuiltYet arrivesWith="customer management">
-      <p className="p-muted">The form to add a customer.</p>
-    </NotBuiltYet>
+    <div className="p-form-page">
+      <CustomerForm
+        form={form}
+        businessTimeZone={profile?.tenant.time_zone ?? null}
+        saveLabel="Add customer"
+      />
+    </div>
   )
 }

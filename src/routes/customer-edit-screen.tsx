@@ -1,9 +1,149 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import './customers/customers.css'
+import { useState } from 'react'
+import { Button } from 'react-aria-components'
+import { Link, useLocation, useParams } from 'wouter'
+import { can } from '../../server/domain/permissions.ts'
+import { useProfile } from '../app/auth-context'
+import { useToast } from '../app/toast-context'
+import { CustomerAppointmentHistory } from '../components/customer-appointment-history'
+import { ConfirmDialog } from '../components/form/confirm-dialog'
+import { FormSkeleton } from '../components/form/list-skeleton'
+import { ProblemError } from '../components/form/problem-field-errors'
+import { useEntityForm } from '../components/form/use-entity-form'
+import { createEntityFormMachine } from '../machines/entity-form.machine'
+import { deleteCustomer, loadCustomer, updateCustomer } from './customers/customer-api'
+import { CustomerForm } from './customers/customer-form'
+import {
+  type Customer,
+  type CustomerValues,
+  customerToValues,
+  EMPTY_CUSTOMER,
+  validateCustomer,
+  valuesToPatch,
+} from './customers/customer-values'
 
+const customerEditForm = createEntityFormMachine<CustomerValues, Customer>()
+
+/** /customers/:id/edit: the customer, their appointment history, and (owner, admin) delete. */
 export function CustomerEditScreen() {
+  const { id = '' } = useParams<{ id: string }>()
+  // Keyed: moving from one customer to another (the duplicate link) starts a fresh form.
+  return <CustomerEdit key={id} id={id} />
+}
+
+function CustomerEdit({ id }: { id: string }) {
+  const toast = useToast()
+  const profile = useProfile()
+  const form = useEntityForm<CustomerValues, Customer>({
+    machine: customerEditForm,
+    id,
+    initialValues: EMPTY_CUSTOMER,
+    validate: validateCustomer,
+    load: async (customerId) => customerToValues(await loadCustomer(customerId)),
+    save: ({ id: customerId, values, initial }) =>
+      updateCustomer(customerId ?? id, valuesToPatch(initial, values)),
+    onSaved: () => toast.success('Your changes to this customer were saved.', 'Customer saved'),
+  })
+
+  if (form.loadFailed) {
+    const status = form.failure?.cause instanceof ProblemError ? form.failure.cause.status : null
+    const missing = status === 404 || status === 400
+    return (
+      <div className="p-card p-stack-sm" role="alert">
+        <h2 className="p-section-title">
+          {missing ? 'This customer doesn’t exist' : 'Couldn’t load this customer'}
+        </h2>
+        <p className="p-muted">
+          {missing
+            ? 'They may have been deleted, or the link is mistyped.'
+            : (form.formError ?? 'Please try again.')}
+        </p>
+        <div className="p-inline-actions">
+          {missing ? null : (
+            <Button className="p-button p-button--primary" onPress={form.retryLoad}>
+              Try again
+            </Button>
+          )}
+          <Link href="/customers" className="p-button">
+            Back to customers
+          </Link>
+        </div>
+      </div>
+    )
+  }
+
   return (
-    <NotBuiltYet arrivesWith="customer management">
-      <p className="p-muted">The form to change a customer’s details.</p>
-    </NotBuiltYet>
+    <div className="p-form-page">
+      {form.isLoading ? (
+        <FormSkeleton fields={7} label="Loading the customer…" />
+      ) : (
+        <CustomerForm
+          form={form}
+          businessTimeZone={profile?.tenant.time_zone ?? null}
+          saveLabel="Save changes"
+        />
+      )}
+      <CustomerAppointmentHistory customerId={id} />
+      {profile && can(profile.permission, 'customers.delete') && !form.isLoading ? (
+        <DeleteCustomer id={id} name={form.values.name} />
+      ) : null}
+    </div>
+  )
+}
+
+function DeleteCustomer({ id, name }: { id: string; name: string }) {
+  const [, navigate] = useLocation()
+  const toast = useToast()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const confirm = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await deleteCustomer(id)
+      setOpen(false)
+      toast.success(`${name || 'The customer'} was deleted.`, 'Customer deleted')
+      navigate('/customers')
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The customer could not be deleted.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="p-form-section p-danger-zone" aria-labelledby="customer-delete">
+      <h2 id="customer-delete" className="p-form-section__title">
+        Delete customer
+      </h2>
+      <p className="p-muted">
+        Removes this customer and their details. A customer with upcoming appointments cannot be
+        deleted.
+      </p>
+      <div>
+        <Button
+          className="p-button p-button--danger"
+          onPress={() => {
+            setError(null)
+            setOpen(true)
+          }}
+        >
+          Delete customer
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={open}
+        onOpenChange={setOpen}
+        title={`Delete ${name || 'this customer'}?`}
+        confirmLabel="Delete customer"
+        onConfirm={confirm}
+        busy={busy}
+        error={error}
+      >
+        <p>This cannot be undone.</p>
+      </ConfirmDialog>
+    </section>
   )
 }

@@ -1,3 +1,4 @@
+import type { Capability } from '../../server/domain/permissions.ts'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
 /**
@@ -12,6 +13,8 @@ export interface HeaderAction {
   label: string
   to: string
   ready: boolean
+  /** Shown only to roles that have it (the server refuses the others anyway). */
+  capability?: Capability
 }
 
 export interface ScreenRoute {
@@ -113,7 +116,12 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/services',
     area: 'staff',
     title: 'Services',
-    headerAction: { label: 'Add Service', to: '/services/create', ready: false },
+    headerAction: {
+      label: 'Add Service',
+      to: '/services/create',
+      ready: true,
+      capability: 'services.write',
+    },
     screen: lazyScreen(
       () => import('./services-screen'),
       (m) => m.ServicesScreen,
@@ -141,7 +149,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/customers',
     area: 'staff',
     title: 'Customers',
-    headerAction: { label: 'Add Customer', to: '/customers/create', ready: false },
+    headerAction: { label: 'Add Customer', to: '/customers/create', ready: true },
     screen: lazyScreen(
       () => import('./customers-screen'),
       (m) => m.CustomersScreen,
@@ -169,7 +177,12 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/team',
     area: 'staff',
     title: 'Team',
-    headerAction: { label: 'Add Team Member', to: '/team/create', ready: false },
+    headerAction: {
+      label: 'Add Team Member',
+      to: '/team/create',
+      ready: true,
+      capability: 'team.write',
+    },
     screen: lazyScreen(
       () => import('./team-screen'),
       (m) => m.TeamScreen,
@@ -220,10 +233,38 @@ export const ROUTES: readonly AppRoute[] = [
       (m) => m.BillingScreen,
     ),
   },
+  // Each known setting has its own title; the pattern route is left with the unknown ones.
+  {
+    path: '/settings/booking-policy',
+    area: 'staff',
+    title: 'Booking Policy',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
+  {
+    path: '/settings/notifications',
+    area: 'staff',
+    title: 'Notifications',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
+  {
+    path: '/settings/appearance',
+    area: 'staff',
+    title: 'Appearance',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
   {
     path: '/settings/:settingId',
     area: 'staff',
-    title: 'Setting',
+    title: 'Setting not found',
     screen: lazyScreen(
       () => import('./setting-screen'),
       (m) => m.SettingScreen,

@@ -1,9 +1,126 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import { Button } from 'react-aria-components'
+import { useProfile } from '../app/auth-context'
+import { EmptyState } from '../components/form/empty-state'
+import { ListSkeleton } from '../components/form/list-skeleton'
+import { Pagination } from '../components/form/pagination'
+import { ListSearchField } from '../components/form/search-field'
+import { FormSelectField } from '../components/form/select-field'
+import { useEntityList } from '../components/form/use-entity-list'
+import { FormError } from '../components/form-error'
+import { createEntityListMachine } from '../machines/entity-list.machine'
+import { canWriteServices } from './services/service-access'
+import { loadServicePage, type ServiceListFilters } from './services/service-api'
+import { ServiceTable } from './services/service-table'
+import {
+  isServiceSort,
+  SERVICE_SORT_LABELS,
+  SERVICE_SORTS,
+  type Service,
+} from './services/service-values'
 
+const serviceList = createEntityListMachine<Service, ServiceListFilters>()
+
+type StatusFilter = 'all' | 'active' | 'inactive'
+const STATUS_OPTIONS = [
+  { id: 'all', label: 'All services' },
+  { id: 'active', label: 'Active only' },
+  { id: 'inactive', label: 'Inactive only' },
+] as const
+
+function statusOf(active: boolean | undefined): StatusFilter {
+  if (active === undefined) return 'all'
+  return active ? 'active' : 'inactive'
+}
+
+/** /services: search, sort by name, price or duration, filter by status. Staff read only. */
 export function ServicesScreen() {
+  const profile = useProfile()
+  const canEdit = canWriteServices(profile)
+  const currency = profile?.currency ?? 'USD'
+  const list = useEntityList<Service, ServiceListFilters>({
+    machine: serviceList,
+    sort: 'name',
+    loadPage: loadServicePage,
+  })
+  const { query } = list
+  const sort = isServiceSort(query.sort) ? query.sort : 'name'
+
   return (
-    <NotBuiltYet arrivesWith="service management">
-      <p className="p-muted">The services your business offers, with their durations and prices.</p>
-    </NotBuiltYet>
+    <div className="p-stack">
+      <div className="p-list-toolbar">
+        <ListSearchField
+          label="Search services"
+          placeholder="Name, category or description"
+          value={query.search}
+          onChange={list.search}
+        />
+        <FormSelectField
+          label="Sort by"
+          name="sort"
+          value={sort}
+          options={SERVICE_SORTS.map((id) => ({ id, label: SERVICE_SORT_LABELS[id] }))}
+          onChange={list.sort}
+        />
+        <FormSelectField
+          label="Status"
+          name="status"
+          value={statusOf(query.filters.active)}
+          options={STATUS_OPTIONS}
+          onChange={(status) =>
+            list.filter({ active: status === 'all' ? undefined : status === 'active' })
+          }
+        />
+      </div>
+
+      {list.error ? (
+        <div className="p-stack-sm">
+          <FormError title="Services could not be loaded" message={list.error} />
+          <div>
+            <Button className="p-button" onPress={list.reload}>
+              Try again
+            </Button>
+          </div>
+        </div>
+      ) : list.isFirstLoad ? (
+        <ListSkeleton columns={5} label="Loading services…" />
+      ) : list.isEmptyMatch ? (
+        <EmptyState title="No services match">
+          <p>Try another search or status.</p>
+        </EmptyState>
+      ) : list.isEmpty ? (
+        canEdit ? (
+          <EmptyState
+            title="No services yet"
+            actionLabel="Add your first service"
+            actionHref="/services/create"
+          >
+            <p>Services are what customers book: a haircut, a consultation, a lesson.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No services yet">
+            <p>An owner or admin of your business adds the services customers can book.</p>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ServiceTable
+            services={list.items}
+            sort={sort}
+            onSort={list.sort}
+            currency={currency}
+            canEdit={canEdit}
+            stale={list.isRefreshing}
+          />
+          <Pagination
+            offset={query.offset}
+            limit={query.limit}
+            total={list.total}
+            onPage={list.page}
+            isDisabled={list.isRefreshing}
+            noun="services"
+          />
+        </>
+      )}
+    </div>
   )
 }

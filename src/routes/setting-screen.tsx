@@ -1,9 +1,51 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import './settings/settings.css'
+import { Link, useLocation } from 'wouter'
+import { can } from '../../server/domain/permissions.ts'
+import { useProfile } from '../app/auth-context'
+import { FormSkeleton } from '../components/form/list-skeleton'
+import { AccessDenied } from './settings/access-denied'
+import { AppearanceForm } from './settings/appearance-form'
+import { BookingPolicyForm } from './settings/booking-policy-form'
+import { NotificationsForm } from './settings/notifications-form'
+import { isSettingId, type SettingId } from './settings/setting-pages'
 
+/** The `{settingId}` of /settings/{settingId}, whichever route rendered this screen. */
+function settingIdOf(path: string): string {
+  return decodeURIComponent(path.replace(/^\/settings\/?/, '').replace(/\/+$/, ''))
+}
+
+const FORMS: Record<SettingId, () => React.JSX.Element> = {
+  'booking-policy': BookingPolicyForm,
+  notifications: NotificationsForm,
+  appearance: AppearanceForm,
+}
+
+/** /settings/{settingId}: booking policy, notifications or appearance. */
 export function SettingScreen() {
+  const [path] = useLocation()
+  const profile = useProfile()
+  const settingId = settingIdOf(path)
+
+  if (!isSettingId(settingId)) return <UnknownSetting settingId={settingId} />
+  if (!profile) return <FormSkeleton fields={5} label="Loading…" />
+  if (!can(profile.permission, 'settings.read')) return <AccessDenied what="settings" />
+  const Form = FORMS[settingId]
+  return <Form />
+}
+
+function UnknownSetting({ settingId }: { settingId: string }) {
   return (
-    <NotBuiltYet arrivesWith="business settings">
-      <p className="p-muted">Each setting on a page of its own.</p>
-    </NotBuiltYet>
+    <div className="p-card p-stack-sm" role="alert">
+      <h2 className="p-section-title">There is no such setting</h2>
+      <p className="p-muted">
+        Nothing is set at <code>/settings/{settingId}</code>. The link may be out of date or
+        mistyped.
+      </p>
+      <p>
+        <Link href="/settings" className="p-button p-button--primary">
+          See all settings
+        </Link>
+      </p>
+    </div>
   )
 }

@@ -1,9 +1,119 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import { useState } from 'react'
+import { Button } from 'react-aria-components'
+import { Link, useLocation, useParams } from 'wouter'
+import { useProfile } from '../app/auth-context'
+import { useToast } from '../app/toast-context'
+import { FormSkeleton } from '../components/form/list-skeleton'
+import { useEntityForm } from '../components/form/use-entity-form'
+import type { Profile } from '../machines/auth.machine'
+import { createEntityFormMachine } from '../machines/entity-form.machine'
+import { isOwnRecord, TeamReadOnlyNotice, teamFormAccess } from './team/team-access'
+import { loadTeamMember, updateTeamMember } from './team/team-api'
+import { TeamMemberDeleteSection } from './team/team-member-delete'
+import { TeamMemberForm } from './team/team-member-form'
+import { TeamMemberTimeOff } from './team/team-member-time-off'
+import {
+  newTeamMemberValues,
+  type TeamMember,
+  type TeamMemberValues,
+  teamMemberPatch,
+  teamMemberToValues,
+  validateTeamMember,
+} from './team/team-member-values'
 
+const teamMemberEditForm = createEntityFormMachine<TeamMemberValues, TeamMember>()
+
+/**
+ * /team/:id/edit: owners and admins change anyone (only owners touch ownership); staff open
+ * only their own record, for their name, bio, time zone, working hours and time off.
+ */
 export function TeamMemberEditScreen() {
+  const { id = '' } = useParams<{ id: string }>()
+  const profile = useProfile()
+  if (!profile) return <FormSkeleton label="Loading your business…" />
+  return <TeamMemberEditForm key={id} id={id} profile={profile} />
+}
+
+function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
+  const [, navigate] = useLocation()
+  const toast = useToast()
+  const access = teamFormAccess(profile)
+  const [record, setRecord] = useState<TeamMember | null>(null)
+
+  const form = useEntityForm<TeamMemberValues, TeamMember>({
+    machine: teamMemberEditForm,
+    id,
+    initialValues: newTeamMemberValues(profile.tenant.time_zone),
+    validate: validateTeamMember,
+    load: async (memberId) => {
+      const member = await loadTeamMember(memberId)
+      setRecord(member)
+      return teamMemberToValues(member)
+    },
+    save: async ({ values, initial }) => {
+      const patch = teamMemberPatch(initial, values)
+      // Nothing changed: the API refuses an empty patch, and there is nothing to send.
+      if (Object.keys(patch).length === 0 && record) return record
+      const saved = await updateTeamMember(id, patch)
+      setRecord(saved)
+      return saved
+    },
+    onSaved: (member) => {
+      toast.success(`Your changes to ${member.name} are saved.`, 'Team member saved')
+      navigate('/team')
+    },
+  })
+
+  if (form.loadFailed) {
+    return (
+      <div className="p-card p-stack-sm" role="alert">
+        <p>{form.formError}</p>
+        <div className="p-row">
+          <Button className="p-button" onPress={form.retryLoad}>
+            Try again
+          </Button>
+          <Link href="/team">Back to the team</Link>
+        </div>
+      </div>
+    )
+  }
+  if (form.isLoading || !record) return <FormSkeleton label="Loading the team member…" />
+
+  const own = isOwnRecord(record, profile)
+  if (!access.canWriteTeam && !own) {
+    return (
+      <TeamReadOnlyNotice>
+        You can change only your own profile. Ask an owner or admin to change someone else’s.
+      </TeamReadOnlyNotice>
+    )
+  }
+  const isOwnerRecord = record.permission === 'owner'
+  const canDelete = access.canWriteTeam && (!isOwnerRecord || access.canManageOwnership)
+
   return (
-    <NotBuiltYet arrivesWith="team management">
-      <p className="p-muted">The form to change a team member’s details and hours.</p>
-    </NotBuiltYet>
+    <div className="p-form-page">
+      <TeamMemberForm
+        form={form}
+        access={access}
+        saveLabel="Save changes"
+        isOwnerRecord={isOwnerRecord}
+      />
+      <TeamMemberTimeOff
+        teamMemberId={record.id}
+        name={record.name}
+        timeZone={record.time_zone}
+        initial={record.time_off}
+        canEdit
+      />
+      {canDelete ? (
+        <TeamMemberDeleteSection
+          member={record}
+          onDeleted={() => {
+            toast.success(`${record.name} was removed from your team.`, 'Team member removed')
+            navigate('/team')
+          }}
+        />
+      ) : null}
+    </div>
   )
 }

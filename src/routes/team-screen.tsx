@@ -1,9 +1,109 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import { Button } from 'react-aria-components'
+import { can } from '../../server/domain/permissions'
+import { useProfile } from '../app/auth-context'
+import { EmptyState } from '../components/form/empty-state'
+import { ListSkeleton } from '../components/form/list-skeleton'
+import { Pagination } from '../components/form/pagination'
+import { ListSearchField } from '../components/form/search-field'
+import { FormSelectField } from '../components/form/select-field'
+import { useEntityList } from '../components/form/use-entity-list'
+import { FormError } from '../components/form-error'
+import { createEntityListMachine } from '../machines/entity-list.machine'
+import { canOpenTeamMember } from './team/team-access'
+import { loadTeamMemberPage, type TeamListFilters } from './team/team-api'
+import type { TeamMember } from './team/team-member-values'
+import { TeamTable } from './team/team-table'
 
+const teamList = createEntityListMachine<TeamMember, TeamListFilters>()
+
+type BookableFilter = 'all' | 'bookable' | 'not-bookable'
+const BOOKABLE_OPTIONS = [
+  { id: 'all', label: 'Everyone' },
+  { id: 'bookable', label: 'Bookable' },
+  { id: 'not-bookable', label: 'Not bookable' },
+] as const
+
+function bookableOf(bookable: boolean | undefined): BookableFilter {
+  if (bookable === undefined) return 'all'
+  return bookable ? 'bookable' : 'not-bookable'
+}
+
+/** /team: everyone in the business, with permission, bookability and invitation status. */
 export function TeamScreen() {
+  const profile = useProfile()
+  const canWrite = profile !== null && can(profile.permission, 'team.write')
+  const list = useEntityList<TeamMember, TeamListFilters>({
+    machine: teamList,
+    sort: 'name',
+    loadPage: loadTeamMemberPage,
+  })
+  const { query } = list
+
   return (
-    <NotBuiltYet arrivesWith="team management">
-      <p className="p-muted">Your team members, their services and working hours.</p>
-    </NotBuiltYet>
+    <div className="p-stack">
+      {profile && !canWrite ? (
+        <p className="p-muted">
+          You can see the team and change your own profile, working hours and time off.
+        </p>
+      ) : null}
+      <div className="p-list-toolbar">
+        <ListSearchField
+          label="Search the team"
+          placeholder="Name or e-mail"
+          value={query.search}
+          onChange={list.search}
+        />
+        <FormSelectField
+          label="Show"
+          name="bookable"
+          value={bookableOf(query.filters.bookable)}
+          options={BOOKABLE_OPTIONS}
+          onChange={(choice) =>
+            list.filter({ bookable: choice === 'all' ? undefined : choice === 'bookable' })
+          }
+        />
+      </div>
+
+      {list.error ? (
+        <div className="p-stack-sm">
+          <FormError title="The team could not be loaded" message={list.error} />
+          <div>
+            <Button className="p-button" onPress={list.reload}>
+              Try again
+            </Button>
+          </div>
+        </div>
+      ) : list.isFirstLoad || !profile ? (
+        <ListSkeleton columns={4} label="Loading the team…" />
+      ) : list.isEmptyMatch ? (
+        <EmptyState title="Nobody matches">
+          <p>Try another name or e-mail, or show everyone.</p>
+        </EmptyState>
+      ) : list.isEmpty ? (
+        <EmptyState
+          title="No team members yet"
+          actionLabel={canWrite ? 'Add your first team member' : undefined}
+          actionHref={canWrite ? '/team/create' : undefined}
+        >
+          <p>Team members are the people customers book: add them with their working hours.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <TeamTable
+            members={list.items}
+            canOpen={(member) => canOpenTeamMember(member, profile)}
+            stale={list.isRefreshing}
+          />
+          <Pagination
+            offset={query.offset}
+            limit={query.limit}
+            total={list.total}
+            onPage={list.page}
+            isDisabled={list.isRefreshing}
+            noun="team members"
+          />
+        </>
+      )}
+    </div>
   )
 }

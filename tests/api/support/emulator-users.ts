@@ -5,6 +5,7 @@ export interface EmulatorUser {
   uid: string
   email: string
   idToken: string
+  password: string
 }
 
 export function authEmulatorHost(): string {
@@ -39,7 +40,30 @@ export async function signUp(
     })
     idToken = String(signedIn.idToken)
   }
-  return { uid, email, idToken }
+  return { uid, email, idToken, password }
+}
+
+/**
+ * Marks the user's e-mail verified (as clicking the verification link would) and signs in
+ * again: only tokens issued after that carry `email_verified: true`, which is what lets a
+ * team-member invitation for this address be accepted.
+ */
+export async function verifyEmail(user: EmulatorUser): Promise<EmulatorUser> {
+  const url = `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/projects/demo-slotwise/accounts:update`
+  const response = await fetch(url, {
+    method: 'POST',
+    // The emulator accepts "owner" as an admin credential for its own project.
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+  })
+  if (!response.ok)
+    throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`)
+  const signedIn = await callEmulator('accounts:signInWithPassword', {
+    email: user.email,
+    password: user.password,
+    returnSecureToken: true,
+  })
+  return { ...user, idToken: String(signedIn.idToken) }
 }
 
 async function callEmulator(method: string, payload: object): Promise<Record<string, unknown>> {

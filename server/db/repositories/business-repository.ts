@@ -1,0 +1,57 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../database.ts'
+import { services, tenants } from '../schema.ts'
+
+export type BusinessRow = typeof tenants.$inferSelect
+export type BusinessValues = Pick<
+  typeof tenants.$inferInsert,
+  'name' | 'slug' | 'timeZone' | 'currency' | 'locale' | 'address' | 'phone' | 'email' | 'logoUrl'
+>
+
+export function createBusinessRepository(db: Db) {
+  return {
+    async get(tenantId: string): Promise<BusinessRow | undefined> {
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId))
+      return row
+    },
+
+    /** The current row, locked until the transaction ends so a before/after diff is exact. */
+    async lock(tenantId: string): Promise<BusinessRow | undefined> {
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).for('update')
+      return row
+    },
+
+    /** Whether another business already has this public slug. */
+    async isSlugTaken(slug: string, exceptTenantId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(and(eq(tenants.slug, slug), ne(tenants.id, exceptTenantId)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    async update(tenantId: string, values: BusinessValues): Promise<BusinessRow> {
+      const [row] = await db
+        .update(tenants)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(tenants.id, tenantId))
+        .returning()
+      if (!row) throw new Error('Updating the business returned no row.')
+      return row
+    },
+
+    /**
+     * Prices are kept in the business currency: when it changes, the services' prices keep
+     * their amounts and take the new currency. Returns how many services changed.
+     */
+    async moveServicePricesTo(tenantId: string, currency: string): Promise<number> {
+      const moved = await db
+        .update(services)
+        .set({ currency, updatedAt: sql`now()` })
+        .where(and(eq(services.tenantId, tenantId), ne(services.currency, currency)))
+        .returning({ id: services.id })
+      return moved.length
+    },
+  }
+}

@@ -1,0 +1,270 @@
+import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { type CustomerSearchTerms, PHONE_PUNCTUATION } from '../../domain/customer-search.ts'
+import type { Db } from '../database.ts'
+import { appointments, customers, services, teamMembers } from '../schema.ts'
+
+export type CustomerRow = typeof customers.$inferSelect
+export type CustomerValues = Pick<
+  typeof customers.$inferInsert,
+  'name' | 'email' | 'phone' | 'notes' | 'tags' | 'timeZone' | 'marketingConsent'
+>
+
+export type CustomerSort = 'name' | '-name' | 'email' | '-email' | 'created_at' | '-created_at'
+
+export interface CustomerFilter {
+  search: CustomerSearchTerms | null
+  tag?: string | undefined
+  sort: CustomerSort
+}
+
+export interface AppointmentHistoryRow {
+  id: string
+  startsAt: Date
+  endsAt: Date
+  status: (typeof appointments.$inferSelect)['status']
+  serviceName: string
+  teamMemberName: string
+  priceMinor: number
+  currency: string
+}
+
+// Names and e-mails sort as people read them, whatever their letter case; the id breaks ties
+// so pages never overlap or skip a row. Customers without an e-mail come last either way.
+const sortKeys: Record<CustomerSort, { key: SQL; direction: SQL }> = {
+  name: { key: sql`lower(${customers.name})`, direction: sql`asc` },
+  '-name': { key: sql`lower(${customers.name})`, direction: sql`desc` },
+  email: { key: sql`lower(${customers.email})`, direction: sql`asc nulls last` },
+  '-email': { key: sql`lower(${customers.email})`, direction: sql`desc nulls last` },
+  created_at: { key: sql`${customers.createdAt}`, direction: sql`asc` },
+  '-created_at': { key: sql`${customers.createdAt}`, direction: sql`desc` },
+}
+
+function orderBy(sort: CustomerSort, key: SQL | SQL.Aliased, id: unknown): SQL[] {
+  const { direction } = sortKeys[sort]
+  const idDirection = sort.startsWith('-') ? sql`desc` : sql`asc`
+  return [sql`${key} ${direction}`, sql`${id} ${idDirection}`]
+}
+
+// A literal, not a parameter, so the expression is the very one an index on it would use.
+const phoneDigitsOf = sql`translate(${customers.phone}, ${sql.raw(`'${PHONE_PUNCTUATION}'`)}, '')`
+
+/** Appointments that still lie ahead (or are under way) and have not been cancelled. */
+const isUpcoming = and(sql`${appointments.endsAt} > now()`, ne(appointments.status, 'cancelled'))
+
+export function createCustomerRepository(db: Db) {
+  function matching(tenantId: string, filter: Omit<CustomerFilter, 'sort'>) {
+    const conditions: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)]
+    const { search } = filter
+    if (search) {
+      conditions.push(
+        or(
+          // lower() … like, not ilike: the same matches, measurably cheaper on PGlite, and the
+          // form a trigram index on lower(name) / lower(email) can serve.
+          sql`lower(${customers.name}) like lower(${search.pattern})`,
+          sql`lower(${customers.email}) like lower(${search.pattern})`,
+          search.phoneDigitsPattern
+            ? sql`${phoneDigitsOf} like ${search.phoneDigitsPattern}`
+            : undefined,
+        ),
+      )
+    }
+    if (filter.tag !== undefined) {
+      conditions.push(sql`${customers.tags} @> array[${filter.tag}]::text[]`)
+    }
+    return and(...conditions)
+  }
+
+  return {
+    /**
+     * One page of the business's customers matching the filter, and how many match in all.
+     * Without a search or tag the page comes straight off the sort's index and the count
+     * off the tenant's; with one, the filter (a scan) runs once: the matches' ids and sort
+     * keys are collected, counted and sorted, and only the page's rows are read in full.
+     */
+    async list(
+      tenantId: string,
+      filter: CustomerFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: CustomerRow[]; total: number }> {
+      const where = matching(tenantId, filter)
+      const countAll = async () =>
+        (await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0
+      if (!filter.search && filter.tag === undefined) {
+        const items = await db
+          .select()
+          .from(customers)
+          .where(where)
+          .orderBy(...orderBy(filter.sort, sortKeys[filter.sort].key, customers.id))
+          .limit(page.limit)
+          .offset(page.offset)
+        // A short first page is the whole result; only otherwise is counting worth a query.
+        const isWhole = page.offset === 0 && items.length < page.limit
+        return { items, total: isWhole ? items.length : await countAll() }
+      }
+      const matched = db.$with('matched').as(
+        db
+          .select({ id: customers.id, sortKey: sortKeys[filter.sort].key.as('sort_key') })
+          .from(customers)
+          .where(where),
+      )
+      const pageIds = db
+        .select({ id: matched.id, sortKey: matched.sortKey })
+        .from(matched)
+        .orderBy(...orderBy(filter.sort, sql`${matched.sortKey}`, matched.id))
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('page_ids')
+      const rows = await db
+        .with(matched)
+        .select({ customer: customers, total: sql<number>`(select count(*) from ${matched})::int` })
+        .from(pageIds)
+        .innerJoin(customers, eq(customers.id, pageIds.id))
+        .orderBy(...orderBy(filter.sort, sql`${pageIds.sortKey}`, pageIds.id))
+      const items = rows.map((row) => row.customer)
+      if (rows[0]) return { items, total: rows[0].total }
+      // An empty first page means no matches; past the last page no row carries the total.
+      return { items, total: page.offset === 0 ? 0 : await countAll() }
+    },
+
+    /** Every matching customer in list order, for the export. */
+    listAll(tenantId: string, filter: CustomerFilter): Promise<CustomerRow[]> {
+      return db
+        .select()
+        .from(customers)
+        .where(matching(tenantId, filter))
+        .orderBy(...orderBy(filter.sort, sortKeys[filter.sort].key, customers.id))
+    },
+
+    async findById(tenantId: string, id: string): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .limit(1)
+      return row
+    },
+
+    /** The customer holding this e-mail in the business, whatever its letter case. */
+    async findByEmail(
+      tenantId: string,
+      email: string,
+      exceptId?: string,
+    ): Promise<Pick<CustomerRow, 'id' | 'name'> | undefined> {
+      const [row] = await db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.tenantId, tenantId),
+            sql`lower(${customers.email}) = lower(${email})`,
+            exceptId ? ne(customers.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1)
+      return row
+    },
+
+    async insert(tenantId: string, values: CustomerValues): Promise<CustomerRow> {
+      const [row] = await db
+        .insert(customers)
+        .values({ ...values, tenantId })
+        .returning()
+      if (!row) throw new Error('Inserting a customer returned no row.')
+      return row
+    },
+
+    async update(
+      tenantId: string,
+      id: string,
+      values: Partial<CustomerValues>,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .returning()
+      return row
+    },
+
+    /** Locks the customer's row until the transaction ends, so a check-then-write holds. */
+    async lock(tenantId: string, id: string): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .for('update')
+      return row
+    },
+
+    async countUpcomingAppointments(tenantId: string, customerId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.customerId, customerId),
+            isUpcoming,
+          ),
+        )
+      return row?.total ?? 0
+    },
+
+    /**
+     * Deletes the customer with their past and cancelled appointments (the appointments'
+     * foreign key would refuse otherwise); returns how many appointments went with them.
+     */
+    async deleteWithHistory(tenantId: string, id: string): Promise<number> {
+      const erased = await db
+        .delete(appointments)
+        .where(and(eq(appointments.tenantId, tenantId), eq(appointments.customerId, id)))
+        .returning({ id: appointments.id })
+      await db.delete(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+      return erased.length
+    },
+
+    /** The customer's appointments, newest first, with service and team member names. */
+    async listAppointments(
+      tenantId: string,
+      customerId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: AppointmentHistoryRow[]; total: number }> {
+      const where = and(
+        eq(appointments.tenantId, tenantId),
+        eq(appointments.customerId, customerId),
+      )
+      const items = await db
+        .select({
+          id: appointments.id,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+          status: appointments.status,
+          serviceName: services.name,
+          teamMemberName: teamMembers.name,
+          priceMinor: appointments.priceMinor,
+          currency: appointments.currency,
+        })
+        .from(appointments)
+        .innerJoin(
+          services,
+          and(
+            eq(services.tenantId, appointments.tenantId),
+            eq(services.id, appointments.serviceId),
+          ),
+        )
+        .innerJoin(
+          teamMembers,
+          and(
+            eq(teamMembers.tenantId, appointments.tenantId),
+            eq(teamMembers.id, appointments.teamMemberId),
+          ),
+        )
+        .where(where)
+        .orderBy(desc(appointments.startsAt), desc(appointments.id))
+        .limit(page.limit)
+        .offset(page.offset)
+      const [counted] = await db.select({ total: count() }).from(appointments).where(where)
+      return { items, total: counted?.total ?? 0 }
+    },
+  }
+}

@@ -1,0 +1,235 @@
+import { and, asc, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../database.ts'
+import {
+  appointments,
+  memberships,
+  type Permission,
+  serviceTeamMembers,
+  teamMembers,
+  tenants,
+} from '../schema.ts'
+
+export type TeamMemberRow = typeof teamMembers.$inferSelect
+export type NewTeamMember = Omit<typeof teamMembers.$inferInsert, 'id' | 'tenantId'>
+/** A team member with the services they perform (ids sorted, so two reads compare equal). */
+export type TeamMemberRecord = TeamMemberRow & { serviceIds: string[] }
+
+export interface TeamMemberQuery {
+  search?: string
+  bookable?: boolean
+  limit: number
+  offset: number
+}
+
+/** The team of one business, and the access its members have. Always scoped by tenant id. */
+export function createTeamMemberRepository(db: Db) {
+  async function withServices(rows: TeamMemberRow[]): Promise<TeamMemberRecord[]> {
+    const first = rows[0]
+    if (!first) return []
+    const links = await db
+      .select({
+        serviceId: serviceTeamMembers.serviceId,
+        teamMemberId: serviceTeamMembers.teamMemberId,
+      })
+      .from(serviceTeamMembers)
+      .where(
+        and(
+          eq(serviceTeamMembers.tenantId, first.tenantId),
+          inArray(
+            serviceTeamMembers.teamMemberId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
+    return rows.map((row) => ({
+      ...row,
+      serviceIds: links
+        .filter((link) => link.teamMemberId === row.id)
+        .map((link) => link.serviceId)
+        .sort(),
+    }))
+  }
+
+  const inTenant = (tenantId: string, id: string) =>
+    and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, id))
+
+  return {
+    /** One page of the team, by name, with the total matching the filter. */
+    async list(tenantId: string, query: TeamMemberQuery) {
+      const conditions: SQL[] = [eq(teamMembers.tenantId, tenantId)]
+      if (query.bookable !== undefined) conditions.push(eq(teamMembers.bookable, query.bookable))
+      const search = query.search?.trim().toLowerCase()
+      if (search) {
+        // position() rather than LIKE: the user's % and _ are text, not wildcards.
+        conditions.push(
+          sql`(position(${search} in lower(${teamMembers.name})) > 0
+            or position(${search} in lower(coalesce(${teamMembers.email}, ''))) > 0
+            or position(${search} in ${teamMembers.slug}) > 0)`,
+        )
+      }
+      const where = and(...conditions)
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(teamMembers)
+          .where(where)
+          .orderBy(asc(sql`lower(${teamMembers.name})`), asc(teamMembers.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(teamMembers).where(where),
+      ])
+      return { items: await withServices(rows), total: totals[0]?.total ?? 0 }
+    },
+
+    /** The team member, optionally row-locked until the transaction ends (before a change). */
+    async find(
+      tenantId: string,
+      id: string,
+      options: { lock?: boolean } = {},
+    ): Promise<TeamMemberRecord | undefined> {
+      const query = db.select().from(teamMembers).where(inTenant(tenantId, id))
+      const rows = options.lock ? await query.for('update') : await query
+      return (await withServices(rows))[0]
+    },
+
+    /** Another team member of the business with this e-mail, in any letter case. */
+    async findByEmail(tenantId: string, email: string, exceptId?: string) {
+      const [row] = await db
+        .select({ id: teamMembers.id, name: teamMembers.name })
+        .from(teamMembers)
+        .where(
+          and(
+            eq(teamMembers.tenantId, tenantId),
+            sql`lower(${teamMembers.email}) = lower(${email})`,
+            exceptId ? ne(teamMembers.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1)
+      return row
+    },
+
+    /** Another team member of the business with this public slug. */
+    async findBySlug(tenantId: string, slug: string, exceptId?: string) {
+      const [row] = await db
+        .select({ id: teamMembers.id, name: teamMembers.name })
+        .from(teamMembers)
+        .where(
+          and(
+            eq(teamMembers.tenantId, tenantId),
+            eq(teamMembers.slug, slug),
+            exceptId ? ne(teamMembers.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1)
+      return row
+    },
+
+    /** Inserts the team member unless the slug is taken in the business (then undefined). */
+    async createIfSlugFree(
+      tenantId: string,
+      values: NewTeamMember,
+    ): Promise<TeamMemberRow | undefined> {
+      const [row] = await db
+        .insert(teamMembers)
+        .values({ ...values, tenantId })
+        .onConflictDoNothing({ target: [teamMembers.tenantId, teamMembers.slug] })
+        .returning()
+      return row
+    },
+
+    async update(tenantId: string, id: string, values: Partial<NewTeamMember>): Promise<void> {
+      await db
+        .update(teamMembers)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(inTenant(tenantId, id))
+    },
+
+    async delete(tenantId: string, id: string): Promise<void> {
+      await db.delete(teamMembers).where(inTenant(tenantId, id))
+    },
+
+    /** Replaces which services the team member performs. */
+    async setServices(tenantId: string, teamMemberId: string, serviceIds: readonly string[]) {
+      await db
+        .delete(serviceTeamMembers)
+        .where(
+          and(
+            eq(serviceTeamMembers.tenantId, tenantId),
+            eq(serviceTeamMembers.teamMemberId, teamMemberId),
+          ),
+        )
+      if (serviceIds.length === 0) return
+      await db
+        .insert(serviceTeamMembers)
+        .values(serviceIds.map((serviceId) => ({ tenantId, serviceId, teamMemberId })))
+    },
+
+    /** Which of `ids` are team members of this business. */
+    async existingIds(tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const rows = await db
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.tenantId, tenantId), inArray(teamMembers.id, [...ids])))
+      return new Set(rows.map((row) => row.id))
+    },
+
+    /**
+     * Appointments with the team member: `upcoming` are not cancelled and not yet over; `all`
+     * includes the history, which keeps the team member referenced.
+     */
+    async appointmentCounts(tenantId: string, teamMemberId: string, now: Date) {
+      const scope = and(
+        eq(appointments.tenantId, tenantId),
+        eq(appointments.teamMemberId, teamMemberId),
+      )
+      const [upcoming, all] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(appointments)
+          .where(and(scope, ne(appointments.status, 'cancelled'), gt(appointments.endsAt, now))),
+        db.select({ n: count() }).from(appointments).where(scope),
+      ])
+      return { upcoming: upcoming[0]?.n ?? 0, all: all[0]?.n ?? 0 }
+    },
+
+    /**
+     * The users who own the business, row-locked until the transaction ends: two owners
+     * demoting each other at once then take turns, and the second sees the first's change, so
+     * a business can never be left without an owner.
+     */
+    async lockOwners(tenantId: string): Promise<string[]> {
+      const rows = await db
+        .select({ uid: memberships.userUid })
+        .from(memberships)
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.permission, 'owner')))
+        .for('update')
+      return rows.map((row) => row.uid)
+    },
+
+    /** Gives a linked user the team member's new permission in the business. */
+    async setMembershipPermission(tenantId: string, userUid: string, permission: Permission) {
+      await db
+        .update(memberships)
+        .set({ permission })
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userUid, userUid)))
+    },
+
+    /** Ends a user's access to the business. */
+    async removeMembership(tenantId: string, userUid: string) {
+      await db
+        .delete(memberships)
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userUid, userUid)))
+    },
+
+    /** New team members start in the business's time zone. */
+    async businessTimeZone(tenantId: string): Promise<string> {
+      const [row] = await db
+        .select({ timeZone: tenants.timeZone })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId))
+      if (!row) throw new Error(`Tenant ${tenantId} not found.`)
+      return row.timeZone
+    },
+  }
+}

@@ -1,0 +1,74 @@
+import type { ActivityChange } from '../db/schema.ts'
+import { describeChanges, type FieldWording } from './change-summary.ts'
+import { isTimeZone } from './time-zones.ts'
+
+/** The business's own details, as the API names them. */
+export type BusinessConfiguration = {
+  name: string
+  slug: string
+  time_zone: string
+  currency: string
+  locale: string
+  address: string
+  phone: string
+  email: string | null
+  logo_url: string | null
+}
+
+export const businessConfigurationFields = [
+  'name',
+  'slug',
+  'time_zone',
+  'currency',
+  'locale',
+  'address',
+  'phone',
+  'email',
+  'logo_url',
+] as const satisfies readonly (keyof BusinessConfiguration)[]
+
+export interface FieldProblem {
+  path: string
+  message: string
+}
+
+const currencies: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'))
+
+/**
+ * What the contract's patterns cannot check: a real time zone, an ISO 4217 currency, a
+ * locale Intl can format for, and a name that is more than blanks.
+ */
+export function businessConfigurationProblems(input: BusinessConfiguration): FieldProblem[] {
+  const problems: FieldProblem[] = []
+  if (input.name.trim() === '') problems.push({ path: 'body.name', message: 'must not be blank' })
+  if (!isTimeZone(input.time_zone)) {
+    problems.push({
+      path: 'body.time_zone',
+      message: 'must be an IANA time zone, e.g. Europe/Berlin',
+    })
+  }
+  if (!currencies.has(input.currency)) {
+    problems.push({ path: 'body.currency', message: 'must be an ISO 4217 currency code, e.g. EUR' })
+  }
+  if (Intl.DateTimeFormat.supportedLocalesOf([input.locale]).length === 0) {
+    problems.push({ path: 'body.locale', message: 'must be a supported locale, e.g. en-US' })
+  }
+  return problems
+}
+
+const wording: Record<string, FieldWording> = {
+  name: { label: 'name' },
+  slug: { label: 'public slug' },
+  time_zone: { label: 'time zone' },
+  currency: { label: 'currency' },
+  locale: { label: 'locale' },
+  address: { label: 'address' },
+  phone: { label: 'phone' },
+  email: { label: 'e-mail' },
+  logo_url: { label: 'logo URL' },
+}
+
+/** "Changed the business details: time zone UTC → Europe/Berlin, currency USD → EUR". */
+export function businessChangeSummary(changes: readonly ActivityChange[]): string {
+  return `Changed the business details: ${describeChanges(changes, wording)}`
+}

@@ -1,0 +1,62 @@
+import type { ActivityChange } from '../db/schema.ts'
+import { describeChanges, type FieldWording, formatMinutes } from './change-summary.ts'
+
+/** The three settings sections, as the API names their fields. */
+export type SettingsSection = 'booking_policy' | 'notifications' | 'appearance'
+
+export const bookingPolicyFields = [
+  'min_notice_minutes',
+  'booking_window_days',
+  'slot_interval_minutes',
+  'cancellation_cutoff_minutes',
+  'reschedule_cutoff_minutes',
+  'team_member_choice',
+] as const
+
+export const notificationFields = [
+  'confirmation_email',
+  'reminder_email',
+  'reminder_lead_minutes',
+] as const
+
+export const appearanceFields = ['brand_color', 'default_theme'] as const
+
+const teamMemberChoices: Record<string, string> = {
+  customer_picks: 'customer picks',
+  any_available: 'any available',
+  both: 'customer picks or any available',
+}
+
+const days = (value: unknown) =>
+  typeof value === 'number' ? `${value} ${value === 1 ? 'day' : 'days'}` : String(value)
+
+const wording: Record<string, FieldWording> = {
+  min_notice_minutes: { label: 'minimum notice', format: formatMinutes },
+  booking_window_days: { label: 'booking window', format: days },
+  slot_interval_minutes: { label: 'slot interval', format: formatMinutes },
+  cancellation_cutoff_minutes: { label: 'cancellation cut-off', format: formatMinutes },
+  reschedule_cutoff_minutes: { label: 'reschedule cut-off', format: formatMinutes },
+  team_member_choice: {
+    label: 'team member choice',
+    format: (value) => teamMemberChoices[String(value)] ?? String(value),
+  },
+  confirmation_email: { label: 'confirmation e-mail' },
+  reminder_email: { label: 'reminder e-mail' },
+  reminder_lead_minutes: { label: 'reminder lead time', format: formatMinutes },
+  brand_color: { label: 'brand colour' },
+  default_theme: { label: 'default theme' },
+}
+
+const sectionNames: Record<SettingsSection, string> = {
+  booking_policy: 'the booking policy',
+  notifications: 'the notification settings',
+  appearance: 'the appearance',
+}
+
+/** "Changed the booking policy: minimum notice 2 h → 4 h". */
+export function settingsChangeSummary(
+  section: SettingsSection,
+  changes: readonly ActivityChange[],
+): string {
+  return `Changed ${sectionNames[section]}: ${describeChanges(changes, wording)}`
+}

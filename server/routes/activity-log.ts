@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.ts'
+import type { OperationRequest } from '../http/operation-types.ts'
+import { requireCapability } from '../http/require-capability.ts'
+import { requireIdentity } from '../plugins/auth.ts'
+import { createActivityService } from '../services/activity-service.ts'
+import type { createMembershipService } from '../services/membership-service.ts'
+
+/** Handlers for the contract's `activity` tag: read-only, owners and admins. */
+export function createActivityLogHandlers(deps: {
+  database: Database
+  members: ReturnType<typeof createMembershipService>
+}) {
+  const activity = createActivityService(deps.database)
+  const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
+
+  return {
+    async listActivity(request: OperationRequest<'listActivity'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'activity.read', 'see the activity log')
+      return activity.list(member, { ...request.query, limit: request.query.limit ?? 25 })
+    },
+
+    async getActivityEntry(request: OperationRequest<'getActivityEntry'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'activity.read', 'see the activity log')
+      return activity.get(member, request.params.entryId)
+    },
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.ts'
+import type { OperationRequest } from '../http/operation-types.ts'
+import { requireCapability } from '../http/require-capability.ts'
+import { requireIdentity } from '../plugins/auth.ts'
+import { createBusinessService } from '../services/business-service.ts'
+import type { createMembershipService } from '../services/membership-service.ts'
+
+/** Handlers for the contract's `business` tag: every member reads, owners and admins change. */
+export function createBusinessConfigurationHandlers(deps: {
+  database: Database
+  members: ReturnType<typeof createMembershipService>
+}) {
+  const business = createBusinessService(deps.database)
+  const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
+
+  return {
+    async getBusinessConfiguration(request: OperationRequest<'getBusinessConfiguration'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'business.read', "see the business's details")
+      return business.get(member)
+    },
+
+    async updateBusinessConfiguration(request: OperationRequest<'updateBusinessConfiguration'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'business.write', "change the business's details")
+      return business.update(member, request.body)
+    },
+  }
+}

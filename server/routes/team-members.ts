@@ -1,0 +1,591 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { components, operations } from '../../src/api/schema.d.ts'
+import type { Database, Db } from '../db/database.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createServiceRepository } from '../db/repositories/service-repository.ts'
+import {
+  createTeamMemberRepository,
+  type NewTeamMember,
+  type TeamMemberRecord,
+} from '../db/repositories/team-member-repository.ts'
+import {
+  createTimeOffRepository,
+  type TimeOffRow,
+  timeOffSpan,
+} from '../db/repositories/time-off-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import { slugCandidates } from '../domain/business-name.ts'
+import { can, selfEditableTeamMemberFields } from '../domain/permissions.ts'
+import { teamMemberSlugBase } from '../domain/slug.ts'
+import { teamMemberFields, teamMemberUpdateSummary } from '../domain/team-member-changes.ts'
+import {
+  compareBySoonest,
+  isCurrentOrUpcoming,
+  parseTimeOffInput,
+  timeOffSummary,
+} from '../domain/time-off.ts'
+import { isTimeZone } from '../domain/time-zones.ts'
+import {
+  defaultWorkingHours,
+  normalizeWorkingHours,
+  workingHoursErrors,
+} from '../domain/working-hours.ts'
+import { type FieldError, HttpProblem } from '../http/problem.ts'
+import { requireCapability } from '../http/require-capability.ts'
+import { requireIdentity } from '../plugins/auth.ts'
+import type { createMembershipService, Member } from '../services/membership-service.ts'
+
+type TeamMember = components['schemas']['TeamMember']
+type TeamMemberPage = components['schemas']['TeamMemberPage']
+type TeamMemberInput = components['schemas']['TeamMemberInput']
+type TeamMemberPatch = components['schemas']['TeamMemberPatch']
+type TimeOff = components['schemas']['TimeOff']
+type TimeOffInput = components['schemas']['TimeOffInput']
+type ListQuery = NonNullable<operations['listTeamMembers']['parameters']['query']>
+type MemberParams = operations['getTeamMember']['parameters']['path']
+type TimeOffParams = operations['deleteTimeOff']['parameters']['path']
+
+const MAX_SLUG_ATTEMPTS = 20
+/** Time-off fields as the API names them: what its activity entries record. */
+const timeOffFields = ['start_date', 'end_date', 'starts_at', 'ends_at', 'reason'] as const
+
+export interface TeamMemberHandlerDeps {
+  database: Database
+  members: ReturnType<typeof createMembershipService>
+}
+
+/** Handlers for the contract's `team` tag: team members, their access and their time off. */
+export function createTeamMemberHandlers({ database, members }: TeamMemberHandlerDeps) {
+  const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
+
+  return {
+    async listTeamMembers(
+      request: FastifyRequest<{ Querystring: ListQuery }>,
+    ): Promise<TeamMemberPage> {
+      const member = await memberOf(request)
+      requireCapability(member, 'team.read', 'see the team')
+      const { search, bookable, limit = 25, offset = 0 } = request.query
+      const page = await createTeamMemberRepository(database.db).list(member.tenantId, {
+        search,
+        bookable,
+        limit,
+        offset,
+      })
+      const items = await teamMemberViews(database.db, member.tenantId, page.items)
+      return { items, total: page.total, limit, offset }
+    },
+
+    async getTeamMember(request: FastifyRequest<{ Params: MemberParams }>): Promise<TeamMember> {
+      const member = await memberOf(request)
+      requireCapability(member, 'team.read', 'see the team')
+      const record = await createTeamMemberRepository(database.db).find(
+        member.tenantId,
+        request.params.teamMemberId,
+      )
+      if (!record) throw notFound()
+      return (await teamMemberViews(database.db, member.tenantId, [record]))[0] as TeamMember
+    },
+
+    async createTeamMember(
+      request: FastifyRequest<{ Body: TeamMemberInput }>,
+      reply: FastifyReply,
+    ): Promise<TeamMember> {
+      const member = await memberOf(request)
+      requireCapability(member, 'team.write', 'add team members')
+      const input = request.body
+      if (input.permission === 'owner') {
+        requireCapability(member, 'ownership.manage', 'make someone an owner')
+      }
+      const columns = teamMemberColumns(input)
+      const created = await withUniqueFields(() =>
+        database.transaction(async (tx) => {
+          const team = createTeamMemberRepository(tx)
+          if (columns.email) await refuseTakenEmail(tx, member.tenantId, columns.email)
+          if (columns.slug) await refuseTakenSlug(tx, member.tenantId, columns.slug)
+          const serviceIds = await checkServices(tx, member.tenantId, input.service_ids)
+          const values: Omit<NewTeamMember, 'slug'> = {
+            name: columns.name ?? input.name,
+            email: columns.email ?? null,
+            permission: columns.permission ?? 'staff',
+            bio: columns.bio ?? '',
+            timeZone: columns.timeZone ?? (await team.businessTimeZone(member.tenantId)),
+            bookable: columns.bookable ?? true,
+            workingHours: columns.workingHours ?? defaultWorkingHours(),
+          }
+          const row = await insertWithFreeSlug(tx, member.tenantId, values, columns.slug)
+          if (serviceIds) await team.setServices(member.tenantId, row.id, serviceIds)
+          const view = toTeamMember({ ...row, serviceIds: serviceIds ?? [] }, [])
+          await createActivityRepository(tx).record({
+            tenantId: member.tenantId,
+            actor: member.actor,
+            entityType: 'team_member',
+            entityId: row.id,
+            action: 'created',
+            summary: `Added ${row.name} to the team as ${row.permission}`,
+            changes: changedFields(null, view, teamMemberFields),
+          })
+          return view
+        }),
+      )
+      reply.code(201)
+      return created
+    },
+
+    async updateTeamMember(
+      request: FastifyRequest<{ Params: MemberParams; Body: TeamMemberPatch }>,
+    ): Promise<TeamMember> {
+      const member = await memberOf(request)
+      const input = request.body
+      const columns = teamMemberColumns(input)
+      return withUniqueFields(() =>
+        database.transaction(async (tx) => {
+          const team = createTeamMemberRepository(tx)
+          const existing = await team.find(member.tenantId, request.params.teamMemberId, {
+            lock: true,
+          })
+          if (!existing) throw notFound()
+          const proposed: TeamMemberRecord = {
+            ...existing,
+            ...columns,
+            serviceIds: input.service_ids ? [...input.service_ids].sort() : existing.serviceIds,
+          }
+          const before = toTeamMember(existing, [])
+          const changes = changedFields(before, toTeamMember(proposed, []), teamMemberFields)
+          authorizeUpdate(
+            member,
+            existing,
+            proposed,
+            changes.map((change) => change.field),
+          )
+          const serviceIds = await checkServices(tx, member.tenantId, input.service_ids)
+          // Re-saving an unchanged form writes nothing and logs nothing.
+          if (changes.length === 0) {
+            return (await teamMemberViews(tx, member.tenantId, [existing]))[0] as TeamMember
+          }
+
+          if (proposed.email && proposed.email.toLowerCase() !== existing.email?.toLowerCase()) {
+            await refuseTakenEmail(tx, member.tenantId, proposed.email, existing.id)
+          }
+          if (proposed.slug !== existing.slug) {
+            await refuseTakenSlug(tx, member.tenantId, proposed.slug, existing.id)
+          }
+          const permissionChanged = proposed.permission !== existing.permission
+          if (permissionChanged && existing.permission === 'owner') {
+            await refuseRemovingLastOwner(tx, member.tenantId, existing, 'change their permission')
+          }
+
+          await team.update(member.tenantId, existing.id, columns)
+          if (serviceIds) await team.setServices(member.tenantId, existing.id, serviceIds)
+          // Their access follows their record, in the same transaction.
+          if (permissionChanged && existing.userUid) {
+            await team.setMembershipPermission(
+              member.tenantId,
+              existing.userUid,
+              proposed.permission,
+            )
+          }
+          const saved = await team.find(member.tenantId, existing.id)
+          if (!saved) throw new Error('The team member vanished inside their own transaction.')
+          await createActivityRepository(tx).record({
+            tenantId: member.tenantId,
+            actor: member.actor,
+            entityType: 'team_member',
+            entityId: existing.id,
+            action: 'updated',
+            summary: teamMemberUpdateSummary(saved.name, changes),
+            changes,
+          })
+          return (await teamMemberViews(tx, member.tenantId, [saved]))[0] as TeamMember
+        }),
+      )
+    },
+
+    async deleteTeamMember(
+      request: FastifyRequest<{ Params: MemberParams }>,
+      reply: FastifyReply,
+    ): Promise<FastifyReply> {
+      const member = await memberOf(request)
+      requireCapability(member, 'team.write', 'remove team members')
+      await database.transaction(async (tx) => {
+        const team = createTeamMemberRepository(tx)
+        const existing = await team.find(member.tenantId, request.params.teamMemberId, {
+          lock: true,
+        })
+        if (!existing) throw notFound()
+        if (existing.permission === 'owner') {
+          requireCapability(member, 'ownership.manage', 'remove an owner')
+          await refuseRemovingLastOwner(tx, member.tenantId, existing, 'remove them')
+        }
+        const counts = await team.appointmentCounts(member.tenantId, existing.id, new Date())
+        if (counts.upcoming > 0) {
+          throw new HttpProblem(
+            409,
+            `${existing.name} has ${plural(counts.upcoming, 'upcoming appointment')}; move or cancel them first, or make ${existing.name} not bookable instead.`,
+          )
+        }
+        if (counts.all > 0) {
+          throw new HttpProblem(
+            409,
+            `${existing.name} appears in the history of ${plural(counts.all, 'appointment')}; make them not bookable instead.`,
+          )
+        }
+        await team.delete(member.tenantId, existing.id)
+        if (existing.userUid) await team.removeMembership(member.tenantId, existing.userUid)
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'team_member',
+          entityId: existing.id,
+          action: 'deleted',
+          summary: `Removed ${existing.name} from the team`,
+          changes: changedFields(toTeamMember(existing, []), null, teamMemberFields),
+        })
+      })
+      return reply.code(204).send()
+    },
+
+    async createTimeOff(
+      request: FastifyRequest<{ Params: MemberParams; Body: TimeOffInput }>,
+      reply: FastifyReply,
+    ): Promise<TimeOff> {
+      const member = await memberOf(request)
+      const parsed = parseTimeOffInput(request.body)
+      const created = await database.transaction(async (tx) => {
+        const holder = await createTeamMemberRepository(tx).find(
+          member.tenantId,
+          request.params.teamMemberId,
+        )
+        if (!holder) throw notFound()
+        authorizeTimeOff(member, holder.id, 'add time off')
+        if (!parsed.span) throw invalidFields(parsed.errors)
+        const reason = request.body.reason?.trim() ?? ''
+        const row = await createTimeOffRepository(tx).create(
+          member.tenantId,
+          holder.id,
+          parsed.span,
+          reason,
+        )
+        const view = toTimeOff(row)
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'time_off',
+          entityId: row.id,
+          action: 'created',
+          summary: timeOffSummary('Added', holder.name, parsed.span, reason, {
+            timeZone: holder.timeZone,
+            now: new Date(),
+          }),
+          changes: [
+            { field: 'team_member_id', before: null, after: holder.id },
+            ...changedFields(null, view, timeOffFields),
+          ],
+        })
+        return view
+      })
+      reply.code(201)
+      return created
+    },
+
+    async deleteTimeOff(
+      request: FastifyRequest<{ Params: TimeOffParams }>,
+      reply: FastifyReply,
+    ): Promise<FastifyReply> {
+      const member = await memberOf(request)
+      await database.transaction(async (tx) => {
+        const holder = await createTeamMemberRepository(tx).find(
+          member.tenantId,
+          request.params.teamMemberId,
+        )
+        if (!holder) throw notFound()
+        const timeOff = createTimeOffRepository(tx)
+        const row = await timeOff.find(member.tenantId, holder.id, request.params.timeOffId)
+        if (!row) throw new HttpProblem(404, `${holder.name} has no time off with this id.`)
+        authorizeTimeOff(member, holder.id, 'remove time off')
+        await timeOff.delete(member.tenantId, holder.id, row.id)
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'time_off',
+          entityId: row.id,
+          action: 'deleted',
+          summary: timeOffSummary('Removed', holder.name, timeOffSpan(row), row.reason, {
+            timeZone: holder.timeZone,
+            now: new Date(),
+          }),
+          changes: [
+            { field: 'team_member_id', before: holder.id, after: null },
+            ...changedFields(toTimeOff(row), null, timeOffFields),
+          ],
+        })
+      })
+      return reply.code(204).send()
+    },
+  }
+}
+
+/**
+ * Owners and admins change anyone; only an owner touches ownership (who is an owner, and an
+ * owner's e-mail, which is where a pending owner invitation would go). Staff change only
+ * their own name, bio, time zone and working hours: other fields sent unchanged are fine,
+ * so a form that posts everything still works.
+ */
+function authorizeUpdate(
+  member: Member,
+  target: TeamMemberRecord,
+  proposed: TeamMemberRecord,
+  changed: string[],
+): void {
+  if (!can(member.permission, 'team.write')) {
+    const isSelf = member.teamMemberId === target.id && can(member.permission, 'team.writeSelf')
+    if (!isSelf) throw new HttpProblem(403, 'You can change only your own team-member profile.')
+    const selfEditable: readonly string[] = selfEditableTeamMemberFields
+    const refused = changed.filter((field) => !selfEditable.includes(field))
+    if (refused.length > 0) {
+      throw new HttpProblem(
+        403,
+        `You can change only your own name, bio, time zone and working hours, not ${refused.join(', ')}.`,
+        {
+          errors: refused.map((field) => ({
+            path: `body.${field}`,
+            message: 'cannot be changed by staff',
+          })),
+        },
+      )
+    }
+    return
+  }
+  const ownershipChanges =
+    changed.includes('permission') &&
+    (target.permission === 'owner' || proposed.permission === 'owner')
+  if (ownershipChanges) {
+    requireCapability(member, 'ownership.manage', 'change who owns the business')
+  }
+  if (target.permission === 'owner' && changed.includes('email')) {
+    requireCapability(member, 'ownership.manage', "change an owner's e-mail")
+  }
+}
+
+/** Owners and admins manage anyone's time off; staff only their own. */
+function authorizeTimeOff(member: Member, teamMemberId: string, what: string): void {
+  if (can(member.permission, 'team.write')) return
+  if (member.teamMemberId === teamMemberId && can(member.permission, 'team.writeSelf')) return
+  throw new HttpProblem(403, `You don't have permission to ${what} for other team members.`)
+}
+
+/**
+ * A business always keeps at least one owner who can sign in. Owners are counted by their
+ * access (memberships), locked so that two owners demoting each other at once take turns.
+ */
+async function refuseRemovingLastOwner(
+  tx: Db,
+  tenantId: string,
+  target: TeamMemberRecord,
+  action: 'remove them' | 'change their permission',
+): Promise<void> {
+  if (!target.userUid) return
+  const owners = await createTeamMemberRepository(tx).lockOwners(tenantId)
+  if (!owners.includes(target.userUid)) return
+  if (owners.some((uid) => uid !== target.userUid)) return
+  throw new HttpProblem(
+    409,
+    `${target.name} is the business's last owner; make someone else an owner before you ${action}.`,
+    action === 'change their permission'
+      ? { errors: [{ path: 'body.permission', message: 'the business needs at least one owner' }] }
+      : {},
+  )
+}
+
+async function refuseTakenEmail(tx: Db, tenantId: string, email: string, exceptId?: string) {
+  const clash = await createTeamMemberRepository(tx).findByEmail(tenantId, email, exceptId)
+  if (!clash) return
+  throw new HttpProblem(409, `${clash.name} already uses the e-mail ${email} in your team.`, {
+    errors: [{ path: 'body.email', message: `is already used by ${clash.name}` }],
+    existing: { id: clash.id, href: `/team/${clash.id}/edit` },
+  })
+}
+
+async function refuseTakenSlug(tx: Db, tenantId: string, slug: string, exceptId?: string) {
+  const clash = await createTeamMemberRepository(tx).findBySlug(tenantId, slug, exceptId)
+  if (!clash) return
+  throw new HttpProblem(409, `${clash.name} already has the public slug "${slug}".`, {
+    errors: [{ path: 'body.slug', message: `is already used by ${clash.name}` }],
+    existing: { id: clash.id, href: `/team/${clash.id}/edit` },
+  })
+}
+
+/** Inserts with the given slug, or the first free one made from the name. */
+async function insertWithFreeSlug(
+  tx: Db,
+  tenantId: string,
+  values: Omit<NewTeamMember, 'slug'>,
+  slug: string | undefined,
+) {
+  const team = createTeamMemberRepository(tx)
+  const candidates = slug
+    ? [slug]
+    : slugCandidates(teamMemberSlugBase(values.name), () => randomBytes(3).toString('hex'))
+  let attempts = 0
+  for (const candidate of candidates) {
+    if (++attempts > MAX_SLUG_ATTEMPTS) break
+    const row = await team.createIfSlugFree(tenantId, { ...values, slug: candidate })
+    if (row) return row
+  }
+  throw new HttpProblem(409, 'That public slug was just taken; choose another.', {
+    errors: [{ path: 'body.slug', message: 'is already taken' }],
+  })
+}
+
+/**
+ * Unique e-mails and slugs are checked before writing; two requests racing past the check
+ * on PostgreSQL still meet the unique index, whose violation names the field here.
+ */
+async function withUniqueFields<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const field = uniqueFieldOf(error)
+    if (!field) throw error
+    throw new HttpProblem(409, `Another team member already has this ${field.replace('_', ' ')}.`, {
+      errors: [{ path: `body.${field}`, message: 'is already taken' }],
+      cause: error,
+    })
+  }
+}
+
+const uniqueConstraintFields: Record<string, string> = {
+  team_members_tenant_email_unique: 'email',
+  team_members_tenant_slug_unique: 'slug',
+}
+
+function uniqueFieldOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
+    if (code === '23505' && typeof constraint === 'string')
+      return uniqueConstraintFields[constraint]
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** The columns a create or patch body sets, after the rules the contract cannot express. */
+function teamMemberColumns(input: TeamMemberPatch): Partial<NewTeamMember> {
+  const errors: FieldError[] = []
+  const columns: Partial<NewTeamMember> = {}
+  if (input.name !== undefined) {
+    columns.name = input.name.trim()
+    if (!columns.name) errors.push({ path: 'body.name', message: 'must not be blank' })
+  }
+  if (input.email !== undefined) columns.email = input.email
+  if (input.permission !== undefined) columns.permission = input.permission
+  if (input.slug !== undefined) columns.slug = input.slug
+  if (input.bio !== undefined) columns.bio = input.bio
+  if (input.time_zone !== undefined) {
+    columns.timeZone = input.time_zone
+    if (!isTimeZone(input.time_zone)) {
+      errors.push({
+        path: 'body.time_zone',
+        message: 'must be an IANA time zone, e.g. Europe/Berlin',
+      })
+    }
+  }
+  if (input.bookable !== undefined) columns.bookable = input.bookable
+  if (input.working_hours !== undefined) {
+    errors.push(...workingHoursErrors(input.working_hours, 'body.working_hours'))
+    columns.workingHours = normalizeWorkingHours(input.working_hours)
+  }
+  if (errors.length > 0) throw invalidFields(errors)
+  return columns
+}
+
+/** The given services, sorted, once each checked to belong to this business. */
+async function checkServices(
+  tx: Db,
+  tenantId: string,
+  ids: readonly string[] | undefined,
+): Promise<string[] | undefined> {
+  if (ids === undefined) return undefined
+  const known = await createServiceRepository(tx).existingIds(tenantId, ids)
+  const unknown = ids.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw invalidFields([
+      {
+        path: 'body.service_ids',
+        message: `contains ${plural(unknown.length, 'id')} that ${unknown.length === 1 ? 'is not a service' : 'are not services'} of this business: ${unknown.join(', ')}`,
+      },
+    ])
+  }
+  return [...ids].sort()
+}
+
+/** Team members as the API shows them, each with their current and upcoming time off. */
+async function teamMemberViews(
+  db: Db,
+  tenantId: string,
+  records: TeamMemberRecord[],
+): Promise<TeamMember[]> {
+  const now = new Date()
+  const rows = await createTimeOffRepository(db).notEndedBefore(
+    tenantId,
+    records.map((record) => record.id),
+    now,
+  )
+  return records.map((record) => {
+    const soonest = compareBySoonest(record.timeZone)
+    const own = rows
+      .filter((row) => row.teamMemberId === record.id)
+      .filter((row) => isCurrentOrUpcoming(timeOffSpan(row), now, record.timeZone))
+      .sort((a, b) => soonest(timeOffSpan(a), timeOffSpan(b)) || a.id.localeCompare(b.id))
+    return toTeamMember(record, own)
+  })
+}
+
+function toTeamMember(record: TeamMemberRecord, timeOff: TimeOffRow[]): TeamMember {
+  return {
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    permission: record.permission,
+    slug: record.slug,
+    bio: record.bio,
+    time_zone: record.timeZone,
+    bookable: record.bookable,
+    service_ids: record.serviceIds,
+    working_hours: record.workingHours,
+    time_off: timeOff.map(toTimeOff),
+    invitation: record.userUid ? 'accepted' : record.email ? 'pending' : 'none',
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  }
+}
+
+function toTimeOff(row: TimeOffRow): TimeOff {
+  return {
+    id: row.id,
+    all_day: row.allDay,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
+    reason: row.reason,
+  }
+}
+
+function invalidFields(errors: FieldError[]): HttpProblem {
+  const [first] = errors
+  const detail =
+    errors.length === 1 && first
+      ? `${first.path} ${first.message}.`
+      : `${errors.length} values in the request are invalid.`
+  return new HttpProblem(400, detail, { errors })
+}
+
+function notFound(): HttpProblem {
+  return new HttpProblem(404, 'There is no team member with this id in your business.')
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}

@@ -1,0 +1,82 @@
+import type { components } from '../../src/api/schema.d.ts'
+import type { Database } from '../db/database.ts'
+import {
+  type ActivityEntityType,
+  type ActivityRow,
+  createActivityRepository,
+} from '../db/repositories/activity-repository.ts'
+import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { assertValid } from '../http/validation-problem.ts'
+import type { Member } from './membership-service.ts'
+
+export type ActivityEntry = components['schemas']['ActivityEntry']
+export type ActivityPage = components['schemas']['ActivityPage']
+
+export interface ActivityQuery {
+  entity_type?: ActivityEntityType | undefined
+  actor?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  cursor?: string | undefined
+  limit: number
+}
+
+/** Reading the member's business's activity log; nothing here writes to it. */
+export function createActivityService(database: Database) {
+  const entries = createActivityRepository(database.db)
+  return {
+    async list(member: Member, query: ActivityQuery): Promise<ActivityPage> {
+      const after = query.cursor === undefined ? null : decodeActivityCursor(query.cursor)
+      const from = query.from === undefined ? undefined : new Date(query.from)
+      const to = query.to === undefined ? undefined : new Date(query.to)
+      assertValid([
+        ...(query.cursor !== undefined && after === null
+          ? [
+              {
+                path: 'query.cursor',
+                message: 'is not a cursor from this list; start from the first page',
+              },
+            ]
+          : []),
+        ...(from && to && to < from
+          ? [{ path: 'query.to', message: 'must not be before from' }]
+          : []),
+      ])
+      // One more than asked says whether another page follows.
+      const rows = await entries.list(
+        member.tenantId,
+        { entityType: query.entity_type, actorUid: query.actor, from, to, after },
+        query.limit + 1,
+      )
+      const page = rows.slice(0, query.limit)
+      const last = page.at(-1)
+      return {
+        items: page.map(toEntry),
+        next_cursor:
+          rows.length > query.limit && last
+            ? encodeActivityCursor({ occurredAt: last.position, id: last.id })
+            : null,
+      }
+    },
+
+    async get(member: Member, id: string): Promise<ActivityEntry> {
+      const row = await entries.findById(member.tenantId, id)
+      if (!row) throw new HttpProblem(404, 'There is no activity entry with this id.')
+      return toEntry(row)
+    },
+  }
+}
+
+function toEntry(row: ActivityRow): ActivityEntry {
+  return {
+    id: row.id,
+    occurred_at: row.occurredAt.toISOString(),
+    actor: row.actorUid ? { uid: row.actorUid, name: row.actorName, email: row.actorEmail } : null,
+    entity_type: row.entityType,
+    entity_id: row.entityId,
+    action: row.action,
+    summary: row.summary,
+    changes: row.changes,
+  }
+}

@@ -1,0 +1,118 @@
+import type { Database } from '../db/database.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  type BusinessRow,
+  type BusinessValues,
+  createBusinessRepository,
+} from '../db/repositories/business-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import {
+  type BusinessConfiguration,
+  businessChangeSummary,
+  businessConfigurationFields,
+  businessConfigurationProblems,
+} from '../domain/business-configuration.ts'
+import { HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
+import { assertValid } from '../http/validation-problem.ts'
+import type { Member } from './membership-service.ts'
+
+/** The business's own details: name, public slug, time zone, currency and contact data. */
+export function createBusinessService(database: Database) {
+  return {
+    async get(member: Member): Promise<BusinessConfiguration> {
+      const row = await createBusinessRepository(database.db).get(member.tenantId)
+      if (!row) throw new Error('The member’s business was not found.')
+      return toConfiguration(row)
+    },
+
+    async update(member: Member, input: BusinessConfiguration): Promise<BusinessConfiguration> {
+      const proposed = tidy(input)
+      assertValid(businessConfigurationProblems(proposed))
+      try {
+        return await database.transaction(async (tx) => {
+          const business = createBusinessRepository(tx)
+          const row = await business.lock(member.tenantId)
+          if (!row) throw new Error('The member’s business was not found.')
+          const before = toConfiguration(row)
+          const changes = changedFields(before, proposed, businessConfigurationFields)
+          if (changes.length === 0) return before
+          if (
+            proposed.slug !== before.slug &&
+            (await business.isSlugTaken(proposed.slug, member.tenantId))
+          ) {
+            throw slugTaken()
+          }
+          const after = toConfiguration(await business.update(member.tenantId, columnsOf(proposed)))
+          const movedPrices =
+            after.currency === before.currency
+              ? 0
+              : await business.moveServicePricesTo(member.tenantId, after.currency)
+          const priceNote =
+            movedPrices === 0
+              ? ''
+              : ` (${movedPrices} service ${movedPrices === 1 ? 'price' : 'prices'} now in ${after.currency})`
+          await createActivityRepository(tx).record({
+            tenantId: member.tenantId,
+            actor: member.actor,
+            entityType: 'business',
+            entityId: member.tenantId,
+            action: 'updated',
+            summary: businessChangeSummary(changes) + priceNote,
+            changes,
+          })
+          return after
+        })
+      } catch (error) {
+        // Another business took the slug between our check and our write.
+        if (problemFromDatabaseError(error)?.status === 409) throw slugTaken()
+        throw error
+      }
+    },
+  }
+}
+
+function slugTaken(): HttpProblem {
+  return new HttpProblem(409, 'Another business already uses this public slug; choose another.', {
+    errors: [{ path: 'body.slug', message: 'is already used by another business' }],
+  })
+}
+
+/** Trims what people type; empty contact fields stay empty strings or null, as the contract has them. */
+function tidy(input: BusinessConfiguration): BusinessConfiguration {
+  return {
+    ...input,
+    name: input.name.trim(),
+    address: input.address.trim(),
+    phone: input.phone.trim(),
+    email: input.email?.trim() || null,
+    logo_url: input.logo_url?.trim() || null,
+  }
+}
+
+function columnsOf(input: BusinessConfiguration): BusinessValues {
+  return {
+    name: input.name,
+    slug: input.slug,
+    timeZone: input.time_zone,
+    currency: input.currency,
+    locale: input.locale,
+    address: input.address,
+    phone: input.phone,
+    email: input.email,
+    logoUrl: input.logo_url,
+  }
+}
+
+function toConfiguration(row: BusinessRow): BusinessConfiguration {
+  return {
+    name: row.name,
+    slug: row.slug,
+    time_zone: row.timeZone,
+    currency: row.currency,
+    locale: row.locale,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    logo_url: row.logoUrl,
+  }
+}

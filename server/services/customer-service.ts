@@ -1,0 +1,270 @@
+import type { components } from '../../src/api/schema.d.ts'
+import type { Database, Db } from '../db/database.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  type CustomerFilter,
+  type CustomerRow,
+  type CustomerSort,
+  type CustomerValues,
+  createCustomerRepository,
+} from '../db/repositories/customer-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import {
+  clearedFields,
+  customerFields,
+  customerUpdateSummary,
+  filledFields,
+} from '../domain/customer-changes.ts'
+import { customerSearchTerms } from '../domain/customer-search.ts'
+import { isTimeZone } from '../domain/time-zones.ts'
+import { type FieldError, HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
+import { assertValid } from '../http/validation-problem.ts'
+import type { Member } from './membership-service.ts'
+
+export type Customer = components['schemas']['Customer']
+export type CustomerInput = components['schemas']['CustomerInput']
+export type CustomerPatch = components['schemas']['CustomerPatch']
+export type CustomerPage = components['schemas']['CustomerPage']
+export type AppointmentSummaryPage = components['schemas']['AppointmentSummaryPage']
+
+export interface CustomerQuery {
+  search?: string | undefined
+  sort?: CustomerSort | undefined
+  tag?: string | undefined
+}
+
+export interface Page {
+  limit: number
+  offset: number
+}
+
+/** Customers of the member's business: every query is scoped to `member.tenantId`. */
+export function createCustomerService(database: Database) {
+  const read = createCustomerRepository(database.db)
+
+  /** 409 pointing at the customer who already has the e-mail, so the form can link to them. */
+  function duplicateEmail(existing: { id: string; name: string }): HttpProblem {
+    return new HttpProblem(409, `${existing.name} already has this e-mail address.`, {
+      errors: [{ path: 'body.email', message: `is already used by ${existing.name}` }],
+      existing: { id: existing.id, href: `/customers/${existing.id}/edit` },
+    })
+  }
+
+  /**
+   * Runs a write; a unique-index violation on the e-mail (another request saved the same
+   * address between our check and our write) becomes the same 409 as the check's.
+   */
+  async function writing<T>(
+    member: Member,
+    email: string | null | undefined,
+    exceptId: string | undefined,
+    work: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await database.transaction(work)
+    } catch (error) {
+      if (email && problemFromDatabaseError(error)?.status === 409) {
+        const existing = await read.findByEmail(member.tenantId, email, exceptId)
+        if (existing) throw duplicateEmail(existing)
+      }
+      throw error
+    }
+  }
+
+  return {
+    async list(member: Member, query: CustomerQuery, page: Page): Promise<CustomerPage> {
+      const { items, total } = await read.list(member.tenantId, filterOf(query), page)
+      return { items: items.map(toCustomer), total, limit: page.limit, offset: page.offset }
+    },
+
+    /** Every customer matching the list's filter, in the list's order. */
+    async listAll(member: Member, query: CustomerQuery): Promise<Customer[]> {
+      return (await read.listAll(member.tenantId, filterOf(query))).map(toCustomer)
+    },
+
+    async get(member: Member, id: string): Promise<Customer> {
+      return toCustomer(found(await read.findById(member.tenantId, id)))
+    },
+
+    async create(member: Member, input: CustomerInput): Promise<Customer> {
+      const values = { name: input.name, ...valuesOf(input) }
+      return writing(member, values.email, undefined, async (tx) => {
+        const customers = createCustomerRepository(tx)
+        if (values.email) {
+          const existing = await customers.findByEmail(member.tenantId, values.email)
+          if (existing) throw duplicateEmail(existing)
+        }
+        const created = toCustomer(await customers.insert(member.tenantId, values))
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'customer',
+          entityId: created.id,
+          action: 'created',
+          summary: `Added the customer ${created.name}`,
+          changes: filledFields(created),
+        })
+        return created
+      })
+    },
+
+    async update(member: Member, id: string, patch: CustomerPatch): Promise<Customer> {
+      const values = valuesOf(patch)
+      return writing(member, values.email, id, async (tx) => {
+        const customers = createCustomerRepository(tx)
+        const before = toCustomer(found(await customers.lock(member.tenantId, id)))
+        if (values.email && values.email.toLowerCase() !== before.email?.toLowerCase()) {
+          const existing = await customers.findByEmail(member.tenantId, values.email, id)
+          if (existing) throw duplicateEmail(existing)
+        }
+        const changes = changedFields(before, { ...before, ...apiFieldsOf(values) }, customerFields)
+        // Saving an unchanged form changes nothing, not even updated_at, and logs nothing.
+        if (changes.length === 0) return before
+        const after = toCustomer(found(await customers.update(member.tenantId, id, values)))
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'customer',
+          entityId: id,
+          action: 'updated',
+          summary: customerUpdateSummary(after.name, changes),
+          changes,
+        })
+        return after
+      })
+    },
+
+    /**
+     * Deletes the customer, with their past and cancelled appointments, unless appointments
+     * still lie ahead: those must be cancelled first, so nobody turns up to a booking the
+     * business no longer knows about.
+     */
+    async remove(member: Member, id: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        const customers = createCustomerRepository(tx)
+        const before = toCustomer(found(await customers.lock(member.tenantId, id)))
+        const upcoming = await customers.countUpcomingAppointments(member.tenantId, id)
+        if (upcoming > 0) {
+          throw new HttpProblem(
+            409,
+            `${before.name} has ${upcoming} upcoming ${upcoming === 1 ? 'appointment' : 'appointments'}; cancel ${upcoming === 1 ? 'it' : 'them'} before deleting the customer.`,
+          )
+        }
+        const erased = await customers.deleteWithHistory(member.tenantId, id)
+        const history =
+          erased === 0 ? '' : ` and ${erased} past ${erased === 1 ? 'appointment' : 'appointments'}`
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'customer',
+          entityId: id,
+          action: 'deleted',
+          summary: `Deleted the customer ${before.name}${history}`,
+          changes: clearedFields(before),
+        })
+      })
+    },
+
+    async appointments(member: Member, id: string, page: Page): Promise<AppointmentSummaryPage> {
+      found(await read.findById(member.tenantId, id))
+      const { items, total } = await read.listAppointments(member.tenantId, id, page)
+      return {
+        items: items.map((item) => ({
+          id: item.id,
+          starts_at: item.startsAt.toISOString(),
+          ends_at: item.endsAt.toISOString(),
+          status: item.status,
+          service_name: item.serviceName,
+          team_member_name: item.teamMemberName,
+          price: { amount_minor: item.priceMinor, currency: item.currency },
+        })),
+        total,
+        limit: page.limit,
+        offset: page.offset,
+      }
+    },
+  }
+}
+
+function filterOf(query: CustomerQuery): CustomerFilter {
+  return {
+    search: customerSearchTerms(query.search),
+    tag: query.tag?.trim() || undefined,
+    sort: query.sort ?? 'name',
+  }
+}
+
+/** An id of another business is as unknown as one that never existed. */
+function found<T>(row: T | undefined): T {
+  if (row === undefined) throw new HttpProblem(404, 'There is no customer with this id.')
+  return row
+}
+
+const apiFieldNames: Record<keyof CustomerValues, (typeof customerFields)[number]> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  notes: 'notes',
+  tags: 'tags',
+  timeZone: 'time_zone',
+  marketingConsent: 'marketing_consent',
+}
+
+/**
+ * The columns to write, tidied (trimmed text, distinct tags) and checked where the contract's
+ * schema cannot: blank names and tags, and time zones the server does not know.
+ */
+function valuesOf(input: CustomerPatch): Partial<CustomerValues> & { email?: string | null } {
+  const errors: FieldError[] = []
+  const values: Partial<CustomerValues> = {}
+  if (input.name !== undefined) {
+    values.name = input.name.trim()
+    if (values.name === '') errors.push({ path: 'body.name', message: 'must not be blank' })
+  }
+  if (input.email !== undefined) values.email = input.email?.trim() || null
+  if (input.phone !== undefined) values.phone = input.phone?.trim() || null
+  if (input.notes !== undefined) values.notes = input.notes
+  if (input.tags !== undefined) {
+    const tags = input.tags.map((tag) => tag.trim())
+    tags.forEach((tag, index) => {
+      if (tag === '') errors.push({ path: `body.tags.${index}`, message: 'must not be blank' })
+    })
+    values.tags = [...new Set(tags)]
+  }
+  if (input.time_zone !== undefined) {
+    values.timeZone = input.time_zone
+    if (input.time_zone !== null && !isTimeZone(input.time_zone)) {
+      errors.push({
+        path: 'body.time_zone',
+        message: 'must be an IANA time zone, e.g. Europe/Berlin',
+      })
+    }
+  }
+  if (input.marketing_consent !== undefined) values.marketingConsent = input.marketing_consent
+  assertValid(errors)
+  return values
+}
+
+function apiFieldsOf(values: Partial<CustomerValues>): Partial<Customer> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      apiFieldNames[key as keyof CustomerValues],
+      value,
+    ]),
+  )
+}
+
+export function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    tags: row.tags,
+    time_zone: row.timeZone,
+    marketing_consent: row.marketingConsent,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}

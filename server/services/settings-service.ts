@@ -1,0 +1,124 @@
+import type { components } from '../../src/api/schema.d.ts'
+import type { Database } from '../db/database.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  createSettingsRepository,
+  type SettingsRow,
+  type SettingsValues,
+} from '../db/repositories/settings-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import {
+  appearanceFields,
+  bookingPolicyFields,
+  notificationFields,
+  type SettingsSection,
+  settingsChangeSummary,
+} from '../domain/settings-changes.ts'
+import type { Member } from './membership-service.ts'
+
+export type Settings = components['schemas']['Settings']
+export type BookingPolicy = components['schemas']['BookingPolicy']
+export type NotificationSettings = components['schemas']['NotificationSettings']
+export type AppearanceSettings = components['schemas']['AppearanceSettings']
+
+/** One section of the settings: its API fields and how they map to the row. */
+interface Section<T extends Record<string, unknown>> {
+  name: SettingsSection
+  fields: readonly (keyof T & string)[]
+  read(row: SettingsRow): T
+  columns(input: T): SettingsValues
+}
+
+const bookingPolicy: Section<BookingPolicy> = {
+  name: 'booking_policy',
+  fields: bookingPolicyFields,
+  read: (row) => ({
+    min_notice_minutes: row.minNoticeMinutes,
+    booking_window_days: row.bookingWindowDays,
+    slot_interval_minutes: row.slotIntervalMinutes as BookingPolicy['slot_interval_minutes'],
+    cancellation_cutoff_minutes: row.cancellationCutoffMinutes,
+    reschedule_cutoff_minutes: row.rescheduleCutoffMinutes,
+    team_member_choice: row.teamMemberChoice,
+  }),
+  columns: (input) => ({
+    minNoticeMinutes: input.min_notice_minutes,
+    bookingWindowDays: input.booking_window_days,
+    slotIntervalMinutes: input.slot_interval_minutes,
+    cancellationCutoffMinutes: input.cancellation_cutoff_minutes,
+    rescheduleCutoffMinutes: input.reschedule_cutoff_minutes,
+    teamMemberChoice: input.team_member_choice,
+  }),
+}
+
+const notifications: Section<NotificationSettings> = {
+  name: 'notifications',
+  fields: notificationFields,
+  read: (row) => ({
+    confirmation_email: row.confirmationEmail,
+    reminder_email: row.reminderEmail,
+    reminder_lead_minutes: row.reminderLeadMinutes,
+  }),
+  columns: (input) => ({
+    confirmationEmail: input.confirmation_email,
+    reminderEmail: input.reminder_email,
+    reminderLeadMinutes: input.reminder_lead_minutes,
+  }),
+}
+
+const appearance: Section<AppearanceSettings> = {
+  name: 'appearance',
+  fields: appearanceFields,
+  read: (row) => ({ brand_color: row.brandColor, default_theme: row.defaultTheme }),
+  // One spelling per colour, so "#FF0000" after "#ff0000" is not logged as a change.
+  columns: (input) => ({
+    brandColor: input.brand_color.toLowerCase(),
+    defaultTheme: input.default_theme,
+  }),
+}
+
+/** Booking policy, notifications and appearance of the member's business. */
+export function createSettingsService(database: Database) {
+  /** Replaces one section; records the changed fields, in the same transaction, if any. */
+  function replace<T extends Record<string, unknown>>(
+    member: Member,
+    section: Section<T>,
+    input: T,
+  ): Promise<T> {
+    return database.transaction(async (tx) => {
+      const settings = createSettingsRepository(tx)
+      const row = await settings.lock(member.tenantId)
+      const before = section.read(row)
+      const proposed = section.read({ ...row, ...section.columns(input) })
+      const changes = changedFields(before, proposed, section.fields)
+      if (changes.length === 0) return before
+      const after = section.read(await settings.update(member.tenantId, section.columns(input)))
+      await createActivityRepository(tx).record({
+        tenantId: member.tenantId,
+        actor: member.actor,
+        entityType: 'settings',
+        entityId: section.name,
+        action: 'updated',
+        summary: settingsChangeSummary(section.name, changes),
+        changes,
+      })
+      return after
+    })
+  }
+
+  return {
+    async get(member: Member): Promise<Settings> {
+      const row = await createSettingsRepository(database.db).get(member.tenantId)
+      return {
+        booking_policy: bookingPolicy.read(row),
+        notifications: notifications.read(row),
+        appearance: appearance.read(row),
+      }
+    },
+    updateBookingPolicy: (member: Member, input: BookingPolicy) =>
+      replace(member, bookingPolicy, input),
+    updateNotifications: (member: Member, input: NotificationSettings) =>
+      replace(member, notifications, input),
+    updateAppearance: (member: Member, input: AppearanceSettings) =>
+      replace(member, appearance, input),
+  }
+}

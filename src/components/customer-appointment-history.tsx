@@ -1,0 +1,122 @@
+import { Button } from 'react-aria-components'
+import { useProfile } from '../app/auth-context'
+import { createEntityListMachine } from '../machines/entity-list.machine'
+import { type AppointmentSummary, loadCustomerAppointments } from '../routes/customers/customer-api'
+import { EmptyState } from './form/empty-state'
+import { ListSkeleton } from './form/list-skeleton'
+import { formatMoney } from './form/money'
+import { Pagination } from './form/pagination'
+import { useEntityList } from './form/use-entity-list'
+
+const historyList = createEntityListMachine<AppointmentSummary>()
+
+const HISTORY_PAGE_SIZE = 10
+
+const STATUS_LABELS: Record<AppointmentSummary['status'], { label: string; tone: string }> = {
+  confirmed: { label: 'Confirmed', tone: 'p-badge--info' },
+  completed: { label: 'Completed', tone: 'p-badge--success' },
+  cancelled: { label: 'Cancelled', tone: '' },
+  no_show: { label: 'No-show', tone: 'p-badge--warn' },
+}
+
+function formatWhen(iso: string, timeZone: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat(undefined, {
+      timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso))
+  } catch {
+    return iso
+  }
+}
+
+/** A customer's appointments, newest first, on the customer's edit page. */
+export function CustomerAppointmentHistory({ customerId }: { customerId: string }) {
+  const profile = useProfile()
+  const timeZone = profile?.tenant.time_zone
+  const list = useEntityList<AppointmentSummary>({
+    machine: historyList,
+    // The history is always newest first; the API takes no sort.
+    sort: '-starts_at',
+    limit: HISTORY_PAGE_SIZE,
+    loadPage: (query) => loadCustomerAppointments(customerId, query),
+  })
+
+  return (
+    <section className="p-form-section" aria-labelledby="customer-history">
+      <h2 id="customer-history" className="p-form-section__title">
+        Appointment history
+      </h2>
+      {list.error ? (
+        <div className="p-alert" role="alert">
+          <strong className="p-alert__title">Couldn't load the appointments</strong>
+          {list.error}
+          <div>
+            <Button className="p-button p-button--small" onPress={list.reload}>
+              Try again
+            </Button>
+          </div>
+        </div>
+      ) : list.isFirstLoad ? (
+        <ListSkeleton rows={3} columns={4} label="Loading appointments…" />
+      ) : list.isEmpty ? (
+        <EmptyState title="No appointments yet">
+          Appointments this customer books, or that you book for them, appear here.
+        </EmptyState>
+      ) : (
+        <>
+          <div
+            className={`p-table-wrap${list.isRefreshing ? ' p-list--stale' : ''}`}
+            aria-busy={list.isRefreshing || undefined}
+          >
+            <table className="p-table">
+              <caption className="p-visually-hidden">Appointments, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Service</th>
+                  <th scope="col">With</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="p-numeric">
+                    Price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((appointment) => {
+                  const status = STATUS_LABELS[appointment.status]
+                  return (
+                    <tr key={appointment.id}>
+                      <td>
+                        <time dateTime={appointment.starts_at}>
+                          {formatWhen(appointment.starts_at, timeZone)}
+                        </time>
+                      </td>
+                      <td>{appointment.service_name}</td>
+                      <td>{appointment.team_member_name}</td>
+                      <td>
+                        <span className={`p-badge ${status.tone}`}>{status.label}</span>
+                      </td>
+                      <td className="p-numeric">
+                        {formatMoney(appointment.price.amount_minor, appointment.price.currency)}
+                      </td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            offset={list.query.offset}
+            limit={list.query.limit}
+            total={list.total}
+            onPage={list.page}
+            isDisabled={list.isRefreshing}
+            noun="appointments"
+          />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react'
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import './form-kit.css'
+
+/**
+ * Asks before something that cannot be undone (a delete). A modal react-aria dialog: focus is
+ * trapped inside and returns to the button that opened it, Escape cancels, the page behind is
+ * inert. `error` shows why the action failed (e.g. the server's 409) without closing, and
+ * `extraAction` offers the way out it suggests (e.g. "Deactivate instead").
+ */
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  busy = false,
+  tone = 'danger',
+  error,
+  extraAction,
+  cancelLabel = 'Cancel',
+}: {
+  isOpen: boolean
+  onOpenChange: (isOpen: boolean) => void
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  onConfirm: () => void
+  busy?: boolean
+  tone?: 'danger' | 'primary'
+  error?: string | null
+  extraAction?: ReactNode
+  cancelLabel?: string
+}) {
+  return (
+    <ModalOverlay
+      className="p-modal-overlay"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={!busy}
+      isKeyboardDismissDisabled={busy}
+    >
+      <Modal className="p-modal">
+        <Dialog className="p-dialog" role="alertdialog">
+          <Heading slot="title" className="p-dialog__title">
+            {title}
+          </Heading>
+          <div className="p-stack-sm">{children}</div>
+          {error ? (
+            <div className="p-alert" role="alert">
+              {error}
+            </div>
+          ) : null}
+          <div className="p-dialog__actions">
+            <Button
+              className="p-button"
+              onPress={() => onOpenChange(false)}
+              isDisabled={busy}
+              autoFocus
+            >
+              {cancelLabel}
+            </Button>
+            {extraAction}
+            {error && extraAction ? null : (
+              <Button className={`p-button p-button--${tone}`} onPress={onConfirm} isPending={busy}>
+                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+                {confirmLabel}
+              </Button>
+            )}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}

@@ -1,0 +1,42 @@
+import type { Client } from 'openapi-fetch'
+import { api } from '../../api/client'
+import type { paths } from '../../api/schema'
+import { ProblemError } from '../../components/form/problem-field-errors'
+import type { ActivityEntry } from './activity-format'
+import type { ActivityPageQuery, ActivityPageResult } from './activity-log.machine'
+
+/** One page of the log per request; "Load more" asks for the next. */
+export const ACTIVITY_PAGE_SIZE = 25
+
+/** listActivity for the machine's query. */
+export async function loadActivityPage(
+  { filter, cursor }: ActivityPageQuery,
+  client: Client<paths> = api,
+): Promise<ActivityPageResult> {
+  const { data, error, response } = await client.GET('/api/v1/activity-log', {
+    params: {
+      query: {
+        limit: ACTIVITY_PAGE_SIZE,
+        ...(filter.entityType ? { entity_type: filter.entityType } : {}),
+        ...(filter.actor ? { actor: filter.actor } : {}),
+        ...(filter.from ? { from: filter.from } : {}),
+        ...(filter.to ? { to: filter.to } : {}),
+        ...(cursor ? { cursor } : {}),
+      },
+    },
+  })
+  if (data) return { items: data.items, nextCursor: data.next_cursor }
+  throw new ProblemError(response.status, error)
+}
+
+/** getActivityEntry: for an entry opened from a link rather than from the list. */
+export async function loadActivityEntry(
+  entryId: string,
+  client: Client<paths> = api,
+): Promise<ActivityEntry> {
+  const { data, error, response } = await client.GET('/api/v1/activity-log/{entryId}', {
+    params: { path: { entryId } },
+  })
+  if (data) return data
+  throw new ProblemError(response.status, error)
+}

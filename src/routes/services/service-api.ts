@@ -1,0 +1,67 @@
+import { api } from '../../api/client'
+import { expectData, expectOk } from '../../components/form/problem-field-errors'
+import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
+import { isServiceSort, type Service, type ServiceInput, type ServicePatch } from './service-values'
+
+export interface ServiceListFilters {
+  /** undefined = all, true = active only, false = inactive only. */
+  active?: boolean
+}
+
+/** listServices for the list machine's query. */
+export async function loadServicePage(
+  query: ListQuery<ServiceListFilters>,
+): Promise<ListPage<Service>> {
+  const page = expectData(
+    await api.GET('/api/v1/services', {
+      params: {
+        query: {
+          search: query.search.trim() || undefined,
+          sort: isServiceSort(query.sort) ? query.sort : 'name',
+          active: query.filters.active,
+          limit: query.limit,
+          offset: query.offset,
+        },
+      },
+    }),
+  )
+  return { items: page.items, total: page.total }
+}
+
+export async function loadService(id: string): Promise<Service> {
+  return expectData(
+    await api.GET('/api/v1/services/{serviceId}', { params: { path: { serviceId: id } } }),
+  )
+}
+
+export async function createService(input: ServiceInput): Promise<Service> {
+  return expectData(await api.POST('/api/v1/services', { body: input }))
+}
+
+export async function updateService(id: string, patch: ServicePatch): Promise<Service> {
+  return expectData(
+    await api.PATCH('/api/v1/services/{serviceId}', {
+      params: { path: { serviceId: id } },
+      body: patch,
+    }),
+  )
+}
+
+/** Refused with a ProblemError (409) while appointments use the service. */
+export async function deleteService(id: string): Promise<void> {
+  expectOk(
+    await api.DELETE('/api/v1/services/{serviceId}', { params: { path: { serviceId: id } } }),
+  )
+}
+
+/** Every service, page by page: the choices of a "services performed" picker. */
+export async function loadAllServices(): Promise<ListPage<Service>> {
+  const items: Service[] = []
+  for (let offset = 0; ; offset += 100) {
+    const page = expectData(
+      await api.GET('/api/v1/services', { params: { query: { limit: 100, offset } } }),
+    )
+    items.push(...page.items)
+    if (page.items.length === 0 || items.length >= page.total) return { items, total: page.total }
+  }
+}

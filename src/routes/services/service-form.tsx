@@ -1,0 +1,188 @@
+import { Form } from 'react-aria-components'
+import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
+import { FormColorField } from '../../components/form/color-field'
+import { RequiredNote } from '../../components/form/field-parts'
+import { FormActions } from '../../components/form/form-actions'
+import { MoneyField } from '../../components/form/money-field'
+import { FormNumberField } from '../../components/form/number-field'
+import { FormSwitchField } from '../../components/form/switch-field'
+import { FormTextField } from '../../components/form/text-field'
+import type { EntityFormView } from '../../components/form/use-entity-form'
+import { useEntityList } from '../../components/form/use-entity-list'
+import { FormError } from '../../components/form-error'
+import { createEntityListMachine } from '../../machines/entity-list.machine'
+import { loadAllTeamMembers } from '../team/team-api'
+import type { TeamMember } from '../team/team-member-values'
+import type { ServiceValues } from './service-values'
+
+const teamChoices = createEntityListMachine<TeamMember>()
+
+/** The fields of a service, for both the create and the edit screen. */
+export function ServiceForm({
+  form,
+  currency,
+  saveLabel,
+}: {
+  form: EntityFormView<ServiceValues>
+  currency: string
+  saveLabel: string
+}) {
+  const { values, fieldErrors: errors, change } = form
+  const team = useEntityList<TeamMember>({
+    machine: teamChoices,
+    sort: 'name',
+    loadPage: () => loadAllTeamMembers(),
+  })
+
+  return (
+    <Form className="p-form-page" onSubmit={form.onSubmit} validationBehavior="aria">
+      {form.formError ? <FormError title="Not saved" message={form.formError} /> : null}
+      <RequiredNote />
+
+      <section className="p-form-section" aria-labelledby="service-basics">
+        <h2 id="service-basics" className="p-form-section__title">
+          Basics
+        </h2>
+        <FormTextField
+          label="Name"
+          name="name"
+          isRequired
+          maxLength={120}
+          value={values.name}
+          onChange={(name) => change({ name })}
+          error={errors.name}
+        />
+        <FormTextField
+          label="Description"
+          name="description"
+          multiline
+          rows={3}
+          maxLength={2000}
+          description="Shown to customers when they book."
+          value={values.description}
+          onChange={(description) => change({ description })}
+          error={errors.description}
+        />
+        <div className="p-form-grid">
+          <FormTextField
+            label="Category"
+            name="category"
+            maxLength={60}
+            description="Groups services in lists, e.g. Hair or Nails."
+            value={values.category}
+            onChange={(category) => change({ category })}
+            error={errors.category}
+          />
+          <FormColorField
+            label="Colour"
+            name="color"
+            description="Marks the service in the calendar."
+            value={values.color}
+            onChange={(color) => change({ color })}
+            error={errors.color}
+          />
+        </div>
+        <FormSwitchField
+          label="Active"
+          name="active"
+          description="Inactive services stay in the history but cannot be booked."
+          value={values.active}
+          onChange={(active) => change({ active })}
+          error={errors.active}
+        />
+      </section>
+
+      <section className="p-form-section" aria-labelledby="service-time-price">
+        <h2 id="service-time-price" className="p-form-section__title">
+          Time and price
+        </h2>
+        <div className="p-form-grid">
+          <FormNumberField
+            label="Duration (minutes)"
+            name="duration_minutes"
+            isRequired
+            minValue={5}
+            maxValue={720}
+            step={5}
+            unit="min"
+            value={values.duration_minutes}
+            onChange={(duration_minutes) => change({ duration_minutes })}
+            error={errors.duration_minutes}
+          />
+          <MoneyField
+            label="Price"
+            name="price_minor"
+            isRequired
+            currency={currency}
+            maxMinor={100_000_000}
+            description={`In ${currency}, your business currency.`}
+            valueMinor={values.price_minor}
+            onChange={(price_minor) => change({ price_minor })}
+            error={errors.price_minor}
+          />
+          <FormNumberField
+            label="Buffer before (minutes)"
+            name="buffer_before_minutes"
+            minValue={0}
+            maxValue={240}
+            step={5}
+            unit="min"
+            description="Kept free before each appointment, e.g. to prepare."
+            value={values.buffer_before_minutes}
+            onChange={(buffer_before_minutes) => change({ buffer_before_minutes })}
+            error={errors.buffer_before_minutes}
+          />
+          <FormNumberField
+            label="Buffer after (minutes)"
+            name="buffer_after_minutes"
+            minValue={0}
+            maxValue={240}
+            step={5}
+            unit="min"
+            description="Kept free after each appointment, e.g. to clean up."
+            value={values.buffer_after_minutes}
+            onChange={(buffer_after_minutes) => change({ buffer_after_minutes })}
+            error={errors.buffer_after_minutes}
+          />
+          <FormNumberField
+            label="Seats per slot"
+            name="capacity"
+            isRequired
+            minValue={1}
+            maxValue={100}
+            description="1 for one customer at a time; more for group sessions."
+            value={values.capacity}
+            onChange={(capacity) => change({ capacity })}
+            error={errors.capacity}
+          />
+        </div>
+      </section>
+
+      <section className="p-form-section" aria-labelledby="service-team">
+        <h2 id="service-team" className="p-form-section__title">
+          Team
+        </h2>
+        {team.error ? (
+          <FormError title="Team members could not be loaded" message={team.error} />
+        ) : null}
+        <FormCheckboxGroupField
+          label="Performed by"
+          name="team_member_ids"
+          description="Customers can book this service with these team members."
+          emptyText={team.isFirstLoad ? 'Loading team members…' : 'Your team has no members yet.'}
+          options={team.items.map((member) => ({ id: member.id, label: member.name }))}
+          value={values.team_member_ids}
+          onChange={(team_member_ids) => change({ team_member_ids })}
+          error={errors.team_member_ids}
+        />
+      </section>
+
+      <FormActions
+        busy={form.isSaving}
+        saveLabel={saveLabel}
+        cancelHref="/services"
+        dirty={form.dirty}
+      />
+    </Form>
+  )
+}

@@ -1,0 +1,149 @@
+import type { components } from '../../api/schema'
+import { collectErrors, isBlank } from '../../components/form/validation'
+import { changedFields, type FieldErrors } from '../../machines/entity-form.machine'
+
+export type Service = components['schemas']['Service']
+export type ServiceInput = components['schemas']['ServiceInput']
+export type ServicePatch = components['schemas']['ServicePatch']
+
+/** A service as its form edits it: numbers may be empty (null) while the user types. */
+export interface ServiceValues {
+  name: string
+  description: string
+  duration_minutes: number | null
+  price_minor: number | null
+  buffer_before_minutes: number | null
+  buffer_after_minutes: number | null
+  color: string
+  category: string
+  active: boolean
+  capacity: number | null
+  team_member_ids: string[]
+}
+
+export const DEFAULT_SERVICE_COLOR = '#4f46e5'
+
+export const NEW_SERVICE: ServiceValues = {
+  name: '',
+  description: '',
+  duration_minutes: 30,
+  price_minor: null,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
+  color: DEFAULT_SERVICE_COLOR,
+  category: '',
+  active: true,
+  capacity: 1,
+  team_member_ids: [],
+}
+
+export function serviceToValues(service: Service): ServiceValues {
+  return {
+    name: service.name,
+    description: service.description,
+    duration_minutes: service.duration_minutes,
+    price_minor: service.price_minor,
+    buffer_before_minutes: service.buffer_before_minutes,
+    buffer_after_minutes: service.buffer_after_minutes,
+    color: service.color,
+    category: service.category ?? '',
+    active: service.active,
+    capacity: service.capacity,
+    team_member_ids: [...service.team_member_ids],
+  }
+}
+
+/** The body of createService. Call only after `validateService` found nothing. */
+export function serviceInput(values: ServiceValues): ServiceInput {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    duration_minutes: values.duration_minutes ?? 0,
+    price_minor: values.price_minor ?? 0,
+    buffer_before_minutes: values.buffer_before_minutes ?? 0,
+    buffer_after_minutes: values.buffer_after_minutes ?? 0,
+    color: values.color,
+    // An empty category is "no category", which the API spells null.
+    category: isBlank(values.category) ? null : values.category.trim(),
+    active: values.active,
+    capacity: values.capacity ?? 1,
+    team_member_ids: values.team_member_ids,
+  }
+}
+
+/** The body of updateService: only what changed since the form loaded (or last saved). */
+export function servicePatch(initial: ServiceValues, values: ServiceValues): ServicePatch {
+  const changed = changedFields(serviceInput(initial), serviceInput(values))
+  return changed
+}
+
+const MINUTES_LIMITS = {
+  duration_minutes: { min: 5, max: 720 },
+  buffer_before_minutes: { min: 0, max: 240 },
+  buffer_after_minutes: { min: 0, max: 240 },
+} as const
+
+function minutesError(value: number | null, min: number, max: number, what: string) {
+  if (value === null) return `Enter the ${what} in minutes.`
+  if (!Number.isInteger(value) || value < min || value > max) {
+    return `The ${what} must be between ${min} and ${max} minutes.`
+  }
+  return null
+}
+
+/** What the browser can check before sending; the server checks the same and more. */
+export function validateService(values: ServiceValues): FieldErrors {
+  return collectErrors({
+    name: isBlank(values.name) && 'Enter a name for the service.',
+    duration_minutes: minutesError(
+      values.duration_minutes,
+      MINUTES_LIMITS.duration_minutes.min,
+      MINUTES_LIMITS.duration_minutes.max,
+      'duration',
+    ),
+    price_minor:
+      values.price_minor === null
+        ? 'Enter a price (0 for a free service).'
+        : values.price_minor < 0 && 'The price cannot be negative.',
+    buffer_before_minutes: minutesError(
+      values.buffer_before_minutes,
+      MINUTES_LIMITS.buffer_before_minutes.min,
+      MINUTES_LIMITS.buffer_before_minutes.max,
+      'buffer before',
+    ),
+    buffer_after_minutes: minutesError(
+      values.buffer_after_minutes,
+      MINUTES_LIMITS.buffer_after_minutes.min,
+      MINUTES_LIMITS.buffer_after_minutes.max,
+      'buffer after',
+    ),
+    capacity:
+      values.capacity === null || values.capacity < 1 || values.capacity > 100
+        ? 'Seats per slot must be between 1 and 100.'
+        : null,
+  })
+}
+
+/** "45 min", "1 h", "1 h 30 min". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  if (hours === 0) return `${rest} min`
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}
+
+export const SERVICE_SORTS = ['name', '-name', 'price', '-price', 'duration', '-duration'] as const
+export type ServiceSort = (typeof SERVICE_SORTS)[number]
+
+export const SERVICE_SORT_LABELS: Record<ServiceSort, string> = {
+  name: 'Name (A–Z)',
+  '-name': 'Name (Z–A)',
+  price: 'Price (low to high)',
+  '-price': 'Price (high to low)',
+  duration: 'Duration (shortest first)',
+  '-duration': 'Duration (longest first)',
+}
+
+export function isServiceSort(value: string): value is ServiceSort {
+  return (SERVICE_SORTS as readonly string[]).includes(value)
+}

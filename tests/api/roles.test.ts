@@ -1,0 +1,442 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { type Capability, can, type Permission } from '../../server/domain/permissions.ts'
+import type { EmulatorUser } from './support/emulator-users.ts'
+import { callAs } from './support/team-access.ts'
+import { type Business, createBusiness } from './support/team-business.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+// Every issue-3 operation × owner, admin and staff: allowed (its success status) or 403,
+// exactly as server/domain/permissions.ts says. Fixtures are made by the owner per call, so a
+// refused call and an allowed one start from the same state.
+
+let testApp: TestApp
+let business: Business
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  business = await createBusiness(testApp, 'Rhea')
+})
+afterAll(() => testApp?.close())
+
+const roles: Permission[] = ['owner', 'admin', 'staff']
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+interface Call {
+  method: Method
+  url: string
+  body?: object
+}
+
+interface Case {
+  operationId: string
+  /** What the case is about when one operation has several (self, someone else, ownership). */
+  variant?: string
+  capability: Capability
+  allowed: Permission[]
+  success: 200 | 201 | 204
+  /** The call the role makes; may create what it needs first, as the owner. */
+  call(role: Permission): Promise<Call>
+}
+
+const userOf = (role: Permission): EmulatorUser => business[role]
+const memberIdOf = (role: Permission): string =>
+  ({ owner: business.ownerMemberId, admin: business.adminMemberId, staff: business.staffMemberId })[
+    role
+  ]
+
+async function asOwner(method: Method, url: string, body?: object) {
+  const response = await callAs(testApp, business.owner)(method, url, body)
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`)
+  return response.statusCode === 204 ? undefined : response.json<{ id: string }>()
+}
+
+const newService = async () =>
+  (
+    await asOwner('POST', '/api/v1/services', {
+      name: 'Trim',
+      duration_minutes: 30,
+      price_minor: 2000,
+    })
+  )?.id
+const newCustomer = async () =>
+  (await asOwner('POST', '/api/v1/customers', { name: 'Cal Customer' }))?.id
+const newTeamMember = async (permission: Permission = 'staff') =>
+  (await asOwner('POST', '/api/v1/team-members', { name: 'Tess Team', permission }))?.id
+const timeOff = { start_date: '2031-07-01', end_date: '2031-07-14', reason: 'Summer' }
+const newTimeOff = async (teamMemberId: string) =>
+  (await asOwner('POST', `/api/v1/team-members/${teamMemberId}/time-off`, timeOff))?.id
+
+const bookingPolicy = {
+  min_notice_minutes: 60,
+  booking_window_days: 30,
+  slot_interval_minutes: 15,
+  cancellation_cutoff_minutes: 720,
+  reschedule_cutoff_minutes: 720,
+  team_member_choice: 'both',
+}
+
+const all: Permission[] = ['owner', 'admin', 'staff']
+const managers: Permission[] = ['owner', 'admin']
+const owners: Permission[] = ['owner']
+
+const cases: Case[] = [
+  // services
+  {
+    operationId: 'listServices',
+    capability: 'services.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/services' }),
+  },
+  {
+    operationId: 'getService',
+    capability: 'services.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: `/api/v1/services/${await newService()}` }),
+  },
+  {
+    operationId: 'createService',
+    capability: 'services.write',
+    allowed: managers,
+    success: 201,
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/services',
+      body: { name: 'Colour', duration_minutes: 60, price_minor: 5000 },
+    }),
+  },
+  {
+    operationId: 'updateService',
+    capability: 'services.write',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/services/${await newService()}`,
+      body: { price_minor: 2500 },
+    }),
+  },
+  {
+    operationId: 'deleteService',
+    capability: 'services.write',
+    allowed: managers,
+    success: 204,
+    call: async () => ({ method: 'DELETE', url: `/api/v1/services/${await newService()}` }),
+  },
+  // customers
+  {
+    operationId: 'listCustomers',
+    capability: 'customers.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/customers' }),
+  },
+  {
+    operationId: 'exportCustomers',
+    capability: 'customers.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/customers/export' }),
+  },
+  {
+    operationId: 'createCustomer',
+    capability: 'customers.write',
+    allowed: all,
+    success: 201,
+    call: async () => ({ method: 'POST', url: '/api/v1/customers', body: { name: 'Walk In' } }),
+  },
+  {
+    operationId: 'getCustomer',
+    capability: 'customers.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: `/api/v1/customers/${await newCustomer()}` }),
+  },
+  {
+    operationId: 'updateCustomer',
+    capability: 'customers.write',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/customers/${await newCustomer()}`,
+      body: { notes: 'Called back' },
+    }),
+  },
+  {
+    operationId: 'deleteCustomer',
+    capability: 'customers.delete',
+    allowed: managers,
+    success: 204,
+    call: async () => ({ method: 'DELETE', url: `/api/v1/customers/${await newCustomer()}` }),
+  },
+  {
+    operationId: 'listCustomerAppointments',
+    capability: 'customers.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'GET',
+      url: `/api/v1/customers/${await newCustomer()}/appointments`,
+    }),
+  },
+  // team
+  {
+    operationId: 'listTeamMembers',
+    capability: 'team.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/team-members' }),
+  },
+  {
+    operationId: 'getTeamMember',
+    capability: 'team.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: `/api/v1/team-members/${business.ownerMemberId}` }),
+  },
+  {
+    operationId: 'createTeamMember',
+    capability: 'team.write',
+    allowed: managers,
+    success: 201,
+    call: async () => ({ method: 'POST', url: '/api/v1/team-members', body: { name: 'New Hire' } }),
+  },
+  {
+    operationId: 'createTeamMember',
+    variant: 'as an owner',
+    capability: 'ownership.manage',
+    allowed: owners,
+    success: 201,
+    call: async () => ({
+      method: 'POST',
+      url: '/api/v1/team-members',
+      body: { name: 'Co Owner', permission: 'owner' },
+    }),
+  },
+  {
+    operationId: 'updateTeamMember',
+    variant: 'someone else',
+    capability: 'team.write',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/team-members/${await newTeamMember()}`,
+      body: { bio: 'Colour specialist' },
+    }),
+  },
+  {
+    operationId: 'updateTeamMember',
+    variant: 'their own profile',
+    capability: 'team.writeSelf',
+    allowed: all,
+    success: 200,
+    call: async (role) => ({
+      method: 'PATCH',
+      url: `/api/v1/team-members/${memberIdOf(role)}`,
+      body: { bio: `Updated by the ${role} at ${Date.now()}` },
+    }),
+  },
+  {
+    operationId: 'updateTeamMember',
+    variant: 'making an owner',
+    capability: 'ownership.manage',
+    allowed: owners,
+    success: 200,
+    call: async () => ({
+      method: 'PATCH',
+      url: `/api/v1/team-members/${await newTeamMember()}`,
+      body: { permission: 'owner' },
+    }),
+  },
+  {
+    operationId: 'deleteTeamMember',
+    capability: 'team.write',
+    allowed: managers,
+    success: 204,
+    call: async () => ({ method: 'DELETE', url: `/api/v1/team-members/${await newTeamMember()}` }),
+  },
+  {
+    operationId: 'deleteTeamMember',
+    variant: 'an owner',
+    capability: 'ownership.manage',
+    allowed: owners,
+    success: 204,
+    call: async () => ({
+      method: 'DELETE',
+      url: `/api/v1/team-members/${await newTeamMember('owner')}`,
+    }),
+  },
+  {
+    operationId: 'createTimeOff',
+    variant: 'someone else',
+    capability: 'team.write',
+    allowed: managers,
+    success: 201,
+    call: async () => ({
+      method: 'POST',
+      url: `/api/v1/team-members/${await newTeamMember()}/time-off`,
+      body: timeOff,
+    }),
+  },
+  {
+    operationId: 'createTimeOff',
+    variant: 'their own',
+    capability: 'team.writeSelf',
+    allowed: all,
+    success: 201,
+    call: async (role) => ({
+      method: 'POST',
+      url: `/api/v1/team-members/${memberIdOf(role)}/time-off`,
+      body: timeOff,
+    }),
+  },
+  {
+    operationId: 'deleteTimeOff',
+    variant: 'someone else',
+    capability: 'team.write',
+    allowed: managers,
+    success: 204,
+    call: async () => {
+      const id = await newTeamMember()
+      return {
+        method: 'DELETE',
+        url: `/api/v1/team-members/${id}/time-off/${await newTimeOff(id ?? '')}`,
+      }
+    },
+  },
+  {
+    operationId: 'deleteTimeOff',
+    variant: 'their own',
+    capability: 'team.writeSelf',
+    allowed: all,
+    success: 204,
+    call: async (role) => ({
+      method: 'DELETE',
+      url: `/api/v1/team-members/${memberIdOf(role)}/time-off/${await newTimeOff(memberIdOf(role))}`,
+    }),
+  },
+  // settings
+  {
+    operationId: 'getSettings',
+    capability: 'settings.read',
+    allowed: managers,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/settings' }),
+  },
+  {
+    operationId: 'updateBookingPolicy',
+    capability: 'settings.write',
+    allowed: managers,
+    success: 200,
+    call: async (role) => ({
+      method: 'PUT',
+      url: '/api/v1/settings/booking-policy',
+      body: { ...bookingPolicy, min_notice_minutes: roles.indexOf(role) * 30 },
+    }),
+  },
+  {
+    operationId: 'updateNotificationSettings',
+    capability: 'settings.write',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/notifications',
+      body: { confirmation_email: true, reminder_email: false, reminder_lead_minutes: 60 },
+    }),
+  },
+  {
+    operationId: 'updateAppearanceSettings',
+    capability: 'settings.write',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/appearance',
+      body: { brand_color: '#123456', default_theme: 'dark' },
+    }),
+  },
+  // business
+  {
+    operationId: 'getBusinessConfiguration',
+    capability: 'business.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/business-configuration' }),
+  },
+  {
+    operationId: 'updateBusinessConfiguration',
+    capability: 'business.write',
+    allowed: managers,
+    success: 200,
+    call: async (role) => {
+      const current = await callAs(testApp, business.owner)('GET', '/api/v1/business-configuration')
+      return {
+        method: 'PUT',
+        url: '/api/v1/business-configuration',
+        body: { ...current.json(), address: `Street ${role}` },
+      }
+    },
+  },
+  // activity
+  {
+    operationId: 'listActivity',
+    capability: 'activity.read',
+    allowed: managers,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/activity-log' }),
+  },
+  {
+    operationId: 'getActivityEntry',
+    capability: 'activity.read',
+    allowed: managers,
+    success: 200,
+    call: async () => {
+      const page = await callAs(testApp, business.owner)('GET', '/api/v1/activity-log?limit=1')
+      return { method: 'GET', url: `/api/v1/activity-log/${page.json().items[0].id}` }
+    },
+  },
+]
+
+const issue3Tags = new Set(['services', 'customers', 'team', 'settings', 'business', 'activity'])
+
+it('covers every operation of the issue-3 tags in the contract', () => {
+  const contract = parse(
+    readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8'),
+  )
+  const operationIds: string[] = []
+  for (const pathItem of Object.values(contract.paths) as Record<
+    string,
+    { operationId?: string; tags?: string[] }
+  >[]) {
+    for (const operation of Object.values(pathItem)) {
+      if (operation?.operationId && operation.tags?.some((tag) => issue3Tags.has(tag))) {
+        operationIds.push(operation.operationId)
+      }
+    }
+  }
+  expect(new Set(cases.map((entry) => entry.operationId))).toEqual(new Set(operationIds))
+  expect(operationIds).toHaveLength(27)
+})
+
+describe.each(cases)('$operationId $variant', (entry) => {
+  it('expects what server/domain/permissions.ts grants', () => {
+    expect(entry.allowed).toEqual(roles.filter((role) => can(role, entry.capability)))
+  })
+
+  it.each(roles)('as %s', async (role) => {
+    const { method, url, body } = await entry.call(role)
+    const response = await callAs(testApp, userOf(role))(method, url, body)
+    if (entry.allowed.includes(role)) {
+      expect(response.statusCode, response.body).toBe(entry.success)
+    } else {
+      expect(response.statusCode, response.body).toBe(403)
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(response.json()).toMatchObject({ status: 403, title: 'Forbidden' })
+    }
+  })
+})

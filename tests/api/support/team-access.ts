@@ -1,0 +1,63 @@
+import { expect } from 'vitest'
+import type { Profile } from '../../../server/services/profile-service.ts'
+import { type EmulatorUser, signUp } from './emulator-users.ts'
+import { createBusiness } from './team-business.ts'
+import type { TestApp } from './test-app.ts'
+
+export interface BusinessUser extends EmulatorUser {
+  tenantId: string
+  permission: Profile['permission']
+}
+
+/** GET /api/v1/me/ as the user: their first call creates their business. */
+export async function profileOf(testApp: TestApp, user: EmulatorUser): Promise<Profile> {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/v1/me/',
+    headers: { authorization: `Bearer ${user.idToken}` },
+  })
+  expect(response.statusCode).toBe(200)
+  return response.json<Profile>()
+}
+
+/** A new user who owns a new business. */
+export async function newOwner(
+  testApp: TestApp,
+  displayName = 'Olive Owner',
+): Promise<BusinessUser> {
+  const user = await signUp({ displayName })
+  const profile = await profileOf(testApp, user)
+  return { ...user, tenantId: profile.tenant.id, permission: profile.permission }
+}
+
+/**
+ * A business with a user in each role, built the way people do it (see `createBusiness`:
+ * the owner invites an admin and a staff member by e-mail, who then sign in verified).
+ */
+export async function businessWithRoles(
+  testApp: TestApp,
+  label: string,
+): Promise<{ owner: BusinessUser; admin: BusinessUser; staff: BusinessUser }> {
+  const business = await createBusiness(testApp, label)
+  const as = (user: EmulatorUser, permission: BusinessUser['permission']) => ({
+    ...user,
+    tenantId: business.tenantId,
+    permission,
+  })
+  return {
+    owner: as(business.owner, 'owner'),
+    admin: as(business.admin, 'admin'),
+    staff: as(business.staff, 'staff'),
+  }
+}
+
+/** `app.inject` as a user, JSON in and out; PUT included, for settings. */
+export function callAs(testApp: TestApp, user: EmulatorUser) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${user.idToken}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+}

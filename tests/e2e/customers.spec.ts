@@ -1,0 +1,189 @@
+import { readFile } from 'node:fs/promises'
+import { expect, type Page, test } from '@playwright/test'
+import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+
+/** A new owner with a business of their own, signed in on the dashboard. */
+async function signInAsNewOwner(page: Page): Promise<void> {
+  const { email, password } = await createEmulatorAccount(uniqueEmail('customers'))
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByTestId('business-name')).toHaveText("Existing Owner's Business")
+}
+
+/** Adds a customer through the API with the signed-in user's token. */
+async function addCustomerViaApi(page: Page, body: Record<string, unknown>) {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  const response = await page.request.post('/api/v1/customers', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: body,
+  })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as { id: string; name: string }
+}
+
+test('an owner adds, finds, edits and deletes a customer', async ({ page }) => {
+  await signInAsNewOwner(page)
+  await page.getByRole('link', { name: 'Customers' }).click()
+  await expect(page.getByRole('heading', { name: 'No customers yet' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Add customer', exact: true }).click()
+  await expect(page).toHaveURL(/\/customers\/create$/)
+  await expect(page).toHaveTitle('Add Customer - Slotwise Appointments')
+  // Required fields are said before the server is asked.
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByText('Enter the customer’s name.')).toBeVisible()
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ann Lee')
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ann.lee@example.test')
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 212 555 0100')
+  const newTag = page.getByLabel('New tag')
+  await newTag.fill('VIP')
+  await newTag.press('Enter')
+  await newTag.fill('Mornings')
+  await page.getByRole('button', { name: 'Add tag' }).click()
+  await expect(
+    page.getByRole('grid', { name: 'Tags' }).getByRole('row', { name: /VIP/ }),
+  ).toBeVisible()
+  await page.getByText('Agreed to receive marketing e-mails').click()
+  await page.getByRole('textbox', { name: 'Notes' }).fill('Prefers the window seat.')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+
+  await expect(page.getByText('Customer added')).toBeVisible()
+  await expect(page).toHaveURL(/\/customers$/)
+  await expect(page.getByText('1 customer')).toBeVisible()
+  const row = page.getByRole('row', { name: /Ann Lee/ })
+  await expect(row).toContainText('ann.lee@example.test')
+  await expect(row).toContainText('VIP')
+
+  // Server-side search.
+  await addCustomerViaApi(page, { name: 'Bob Stone', email: 'bob@example.test' })
+  await page.reload()
+  await expect(page.getByText('2 customers')).toBeVisible()
+  await page.getByLabel('Search customers').fill('555 0100')
+  await expect(page.getByText('1 customer match')).toBeVisible()
+  await expect(page.getByRole('row', { name: /Bob Stone/ })).toHaveCount(0)
+  await page.getByLabel('Search customers').fill('zzz-nobody')
+  await expect(page.getByRole('heading', { name: 'No customers match' })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search and filters' }).click()
+  await expect(page.getByText('2 customers')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Ann Lee' }).click()
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}\/edit$/)
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ann Lee')
+  await expect(page.getByRole('heading', { name: 'No appointments yet' })).toBeVisible()
+
+  // Leaving with unsaved changes asks first; staying keeps what was typed.
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 212 555 0199')
+  page.once('dialog', (dialog) => dialog.dismiss())
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Customers' })
+    .click()
+  await expect(page).toHaveURL(/\/edit$/)
+  await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(
+    '+1 212 555 0199',
+  )
+
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Customer saved')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(
+    '+1 212 555 0199',
+  )
+  await expect(
+    page.getByRole('grid', { name: 'Tags' }).getByRole('row', { name: /Mornings/ }),
+  ).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete customer' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Delete Ann Lee?')
+  await dialog.getByRole('button', { name: 'Delete customer' }).click()
+  await expect(page.getByText('Customer deleted')).toBeVisible()
+  await expect(page).toHaveURL(/\/customers$/)
+  await expect(page.getByText('1 customer')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Ann Lee' })).toHaveCount(0)
+})
+
+test('a second customer with the same e-mail is refused, with a link to the first', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  const first = await addCustomerViaApi(page, { name: 'Chloe First', email: 'chloe@example.test' })
+
+  await page.goto('/customers/create')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Chloe Second')
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('chloe@example.test')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'A customer with this e-mail already exists' })
+  await expect(alert).toBeVisible()
+  await expect(page.getByText('A customer with this e-mail already exists.')).toBeVisible()
+  await expect(page).toHaveURL(/\/customers\/create$/)
+  // The form still holds what was typed; the link opens the customer already there.
+  page.once('dialog', (dialog) => dialog.accept())
+  await alert.getByRole('link', { name: 'Open the existing customer' }).click()
+  await expect(page).toHaveURL(new RegExp(`/customers/${first.id}/edit$`))
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Chloe First')
+})
+
+test('Export CSV downloads the customers of the current filter', async ({ page }) => {
+  await signInAsNewOwner(page)
+  await addCustomerViaApi(page, { name: 'Dana Gold', email: 'dana@example.test', tags: ['gold'] })
+  await addCustomerViaApi(page, { name: 'Eli Plain', email: 'eli@example.test' })
+
+  await page.goto('/customers')
+  await expect(page.getByText('2 customers')).toBeVisible()
+  await page.getByRole('button', { name: /Tag/ }).click()
+  await page.getByRole('option', { name: 'gold' }).click()
+  await expect(page.getByText('1 customer match')).toBeVisible()
+
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^customers-gold-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = await readFile((await download.path()) ?? '', 'utf8')
+  expect(csv).toContain('Dana Gold')
+  expect(csv).not.toContain('Eli Plain')
+  await expect(page.getByText('Customers exported')).toBeVisible()
+})
+
+test('on a phone the customers are cards, not a table', async ({ page }) => {
+  await signInAsNewOwner(page)
+  await addCustomerViaApi(page, { name: 'Fay Phone', phone: '+44 20 7946 0000' })
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.goto('/customers')
+  await expect(page.getByRole('listitem').filter({ hasText: 'Fay Phone' })).toBeVisible()
+  await expect(page.getByRole('grid', { name: 'Customers' })).toBeHidden()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  )
+  expect(overflow).toBe(false)
+})
+
+test('customers come 25 to a page, sorted on the server', async ({ page }) => {
+  await signInAsNewOwner(page)
+  for (let index = 1; index <= 26; index += 1) {
+    await addCustomerViaApi(page, { name: `Page Person ${String(index).padStart(2, '0')}` })
+  }
+  await page.goto('/customers')
+  const table = page.getByRole('grid', { name: 'Customers' })
+  await expect(page.getByText('1–25 of 26 customers')).toBeVisible()
+  await expect(table.getByRole('link', { name: 'Page Person 01' })).toBeVisible()
+  await expect(table.getByRole('link', { name: 'Page Person 26' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('26–26 of 26 customers')).toBeVisible()
+  await expect(table.getByRole('link', { name: 'Page Person 26' })).toBeVisible()
+
+  // Sorting by a column asks the server, so Z to A starts with the last customer of all.
+  // The list is sorted by name already: one click on its header turns the order round.
+  await table.getByRole('columnheader', { name: /Name/ }).click()
+  await expect(page.getByRole('button', { name: /Sort by/ })).toContainText('Name, Z to A')
+  await expect(page.getByText('1–25 of 26 customers')).toBeVisible()
+  await expect(table.getByRole('row').nth(1)).toContainText('Page Person 26')
+})

@@ -1,0 +1,130 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  authEmulatorPort,
+  createEmulatorAccount,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts.ts'
+
+const emulator = `http://127.0.0.1:${authEmulatorPort}/identitytoolkit.googleapis.com/v1`
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/**
+ * An emulator account whose e-mail is verified (as if its owner had clicked the link): only a
+ * verified e-mail may take up a team-member invitation.
+ */
+async function createVerifiedAccount(email: string): Promise<void> {
+  const created = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: strongPassword, returnSecureToken: true }),
+  })
+  if (!created.ok) throw new Error(`emulator signUp failed: ${await created.text()}`)
+  const { localId } = (await created.json()) as { localId: string }
+  const verified = await fetch(`${emulator}/projects/demo-slotwise/accounts:update`, {
+    method: 'POST',
+    // The emulator takes "owner" as an admin credential for its own project.
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId, emailVerified: true }),
+  })
+  if (!verified.ok) throw new Error(`emulator accounts:update failed: ${await verified.text()}`)
+}
+
+async function bearer(page: Page): Promise<{ Authorization: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  return { Authorization: `Bearer ${token}` }
+}
+
+test('a staff member works with customers but cannot reach settings or the activity log', async ({
+  page,
+  browser,
+}) => {
+  // The owner invites a staff member by e-mail.
+  const owner = await createEmulatorAccount(uniqueEmail('roles-owner'))
+  await signIn(page, owner.email, owner.password)
+  const staffEmail = uniqueEmail('roles-staff')
+  const invited = await page.request.post('/api/v1/team-members', {
+    headers: await bearer(page),
+    data: { name: 'Sam Staff', email: staffEmail, permission: 'staff' },
+  })
+  expect(invited.status()).toBe(201)
+  const customer = await page.request.post('/api/v1/customers', {
+    headers: await bearer(page),
+    data: { name: 'Gia Guest', email: 'gia@example.test' },
+  })
+  expect(customer.status()).toBe(201)
+
+  // The staff member signs in for the first time and lands in the owner's business.
+  await createVerifiedAccount(staffEmail)
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  await signIn(staff, staffEmail, strongPassword)
+  await expect(staff.getByTestId('business-name')).toHaveText("Existing Owner's Business")
+
+  const nav = staff.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Activity Log' })).toHaveCount(0)
+
+  // Typing the addresses gets a plain "no access" page, never a broken one.
+  for (const path of [
+    '/settings',
+    '/settings/booking-policy',
+    '/settings/business-configuration/edit',
+    '/activity-log',
+  ]) {
+    await staff.goto(path)
+    await expect(staff.getByRole('heading', { name: "You don't have access" })).toBeVisible()
+  }
+  // And the server refuses the data itself.
+  const settings = await staff.request.get('/api/v1/settings', { headers: await bearer(staff) })
+  expect(settings.status()).toBe(403)
+  expect(settings.headers()['content-type']).toContain('application/problem+json')
+
+  // Customers are theirs to read and change, but not to delete.
+  await staff.goto('/customers')
+  await staff.getByRole('link', { name: 'Gia Guest' }).click()
+  await expect(staff.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Gia Guest')
+  await staff.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 555 0100')
+  await staff.getByRole('button', { name: 'Save changes' }).click()
+  await expect(staff.getByText('Customer saved')).toBeVisible()
+  await expect(staff.getByRole('button', { name: 'Delete customer' })).toHaveCount(0)
+
+  // The owner sees who did it.
+  await page.goto('/activity-log?type=customer')
+  await expect(
+    page.getByTestId('activity-row').filter({ hasText: 'Gia Guest' }).first(),
+  ).toBeVisible()
+  await staffContext.close()
+})
+
+test('an admin reaches settings but not billing', async ({ page, browser }) => {
+  const owner = await createEmulatorAccount(uniqueEmail('roles-owner'))
+  await signIn(page, owner.email, owner.password)
+  const adminEmail = uniqueEmail('roles-admin')
+  const invited = await page.request.post('/api/v1/team-members', {
+    headers: await bearer(page),
+    data: { name: 'Ada Admin', email: adminEmail, permission: 'admin' },
+  })
+  expect(invited.status()).toBe(201)
+
+  await createVerifiedAccount(adminEmail)
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await signIn(admin, adminEmail, strongPassword)
+  const nav = admin.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Activity Log' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0)
+  await nav.getByRole('link', { name: 'Settings' }).click()
+  await expect(admin.getByRole('link', { name: 'Booking policy' })).toBeVisible()
+  await expect(admin.getByRole('link', { name: 'Billing' })).toHaveCount(0)
+  await adminContext.close()
+})

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatDuration,
+  NEW_SERVICE,
+  type Service,
+  serviceInput,
+  servicePatch,
+  serviceToValues,
+  validateService,
+} from '../../src/routes/services/service-values'
+
+const stored: Service = {
+  id: '7b0f5c1e-0000-4000-8000-000000000001',
+  name: 'Haircut',
+  description: 'Wash and cut',
+  duration_minutes: 45,
+  price_minor: 5500,
+  currency: 'USD',
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 10,
+  color: '#2563eb',
+  category: null,
+  active: true,
+  capacity: 1,
+  team_member_ids: ['7b0f5c1e-0000-4000-8000-0000000000aa'],
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+}
+
+describe('service form values', () => {
+  it('a new service needs a name and a price; the other defaults are valid', () => {
+    expect(validateService(NEW_SERVICE)).toEqual({
+      name: 'Enter a name for the service.',
+      price_minor: 'Enter a price (0 for a free service).',
+    })
+    expect(validateService({ ...NEW_SERVICE, name: 'Trim', price_minor: 0 })).toEqual({})
+  })
+
+  it('checks the contract’s ranges before sending', () => {
+    const errors = validateService({
+      ...NEW_SERVICE,
+      name: 'X',
+      price_minor: 100,
+      duration_minutes: 721,
+      buffer_after_minutes: null,
+      capacity: 0,
+    })
+    expect(Object.keys(errors).sort()).toEqual([
+      'buffer_after_minutes',
+      'capacity',
+      'duration_minutes',
+    ])
+  })
+
+  it('the create body trims text and sends a blank category as null', () => {
+    const body = serviceInput({
+      ...NEW_SERVICE,
+      name: '  Trim ',
+      price_minor: 1500,
+      category: '  ',
+    })
+    expect(body).toMatchObject({ name: 'Trim', price_minor: 1500, category: null, capacity: 1 })
+  })
+
+  it('a patch carries only what changed', () => {
+    const initial = serviceToValues(stored)
+    expect(initial.category).toBe('')
+    expect(servicePatch(initial, initial)).toEqual({})
+    expect(servicePatch(initial, { ...initial, price_minor: 6000, active: false })).toEqual({
+      price_minor: 6000,
+      active: false,
+    })
+    expect(servicePatch(initial, { ...initial, category: 'Hair', team_member_ids: [] })).toEqual({
+      category: 'Hair',
+      team_member_ids: [],
+    })
+  })
+
+  it('formats durations the way people say them', () => {
+    expect(formatDuration(45)).toBe('45 min')
+    expect(formatDuration(60)).toBe('1 h')
+    expect(formatDuration(90)).toBe('1 h 30 min')
+  })
+})
