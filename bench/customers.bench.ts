@@ -4,7 +4,6 @@
  *
  *   npm run bench                  on-disk PGlite in a temporary folder, as `npm start` runs
  *   npm run bench -- --memory      in-memory PGlite
- *   npm run bench -- --with-proposed-indexes   adds the indexes docs/benchmarks.md proposes
  *   BENCH_ITERATIONS=500 npm run bench
  *
  * Scenarios run in interleaved rounds, so a burst of load from elsewhere on the machine hits
@@ -30,7 +29,6 @@ import {
 import { customers } from '../server/db/schema.ts'
 import { customerSearchTerms } from '../server/domain/customer-search.ts'
 import { customerFixtures } from './customer-fixtures.ts'
-import { openPgliteWithProposedIndexes } from './proposed-indexes.ts'
 
 const PROJECT_ID = 'demo-slotwise'
 const TARGET_P95_MS = 50
@@ -39,7 +37,6 @@ const OTHER_TENANT_CUSTOMERS = 3_000
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200)
 const WARM_UP = 20
 const inMemory = process.argv.includes('--memory')
-const withProposedIndexes = process.argv.includes('--with-proposed-indexes')
 
 interface Scenario {
   name: string
@@ -112,9 +109,7 @@ async function main() {
   const emulatorHost = existingEmulator ?? emulator?.host ?? ''
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
   const dataDir = inMemory ? undefined : mkdtempSync(join(tmpdir(), 'slotwise-bench-'))
-  const database = withProposedIndexes
-    ? await openPgliteWithProposedIndexes(dataDir)
-    : await createDatabase({ dataDir })
+  const database = await createDatabase({ dataDir })
   await database.migrate()
   const app = await buildApp({
     database,
@@ -207,7 +202,7 @@ async function main() {
     console.log(`\nCustomer list/search benchmark — ${new Date().toISOString()}`)
     console.log(
       `Node ${process.version}, ${cpu} × ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ` +
-        `PGlite ${inMemory ? 'in memory' : 'on disk'}${withProposedIndexes ? ' with the proposed indexes' : ''}; ${CUSTOMERS.toLocaleString('en')} customers ` +
+        `PGlite ${inMemory ? 'in memory' : 'on disk'}; ${CUSTOMERS.toLocaleString('en')} customers ` +
         `(+${OTHER_TENANT_CUSTOMERS.toLocaleString('en')} in another business), seeded in ${Math.round(seedMs)} ms; ` +
         `${ITERATIONS} interleaved rounds after ${WARM_UP} warm-up requests per scenario; ` +
         `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after.\n`,

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -60,7 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     await mkdir(dataDir, { recursive: true })
     pgliteDir = join(dataDir, 'pglite')
   }
-  const client = await PGlite.create({ dataDir: pgliteDir, extensions: { btree_gist } })
+  const client = await PGlite.create({ dataDir: pgliteDir, extensions: { btree_gist, pg_trgm } })
   const db = drizzlePglite({ client, schema })
   const runExclusive = createMutex()
   return {

@@ -234,7 +234,17 @@ export const customers = pgTable(
   },
   (t) => [
     unique('customers_tenant_id_id_unique').on(t.tenantId, t.id),
-    index('customers_tenant_name_idx').on(t.tenantId, t.name),
+    // The list sorts by lower(name) / lower(email) and searches with lower(x) LIKE '%text%'
+    // (trigram indexes) and the phone's digits; the expressions must match the repository's
+    // queries exactly (PHONE_PUNCTUATION in server/domain/customer-search.ts), or the planner
+    // ignores them. Measured in docs/benchmarks.md.
+    index('customers_tenant_lower_name_idx').on(t.tenantId, sql`lower(${t.name})`, t.id),
+    index('customers_tenant_lower_email_idx').on(t.tenantId, sql`lower(${t.email})`, t.id),
+    index('customers_tenant_lower_email_desc_idx').on(
+      t.tenantId,
+      sql`lower(${t.email}) desc nulls last`,
+      sql`${t.id} desc`,
+    ),
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
     // One customer record per e-mail address within a business, whatever its letter case.
     uniqueIndex('customers_tenant_email_unique')

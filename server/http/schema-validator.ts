@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import { Ajv2020, type Options } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 
@@ -10,14 +10,21 @@ import type { FastifySchemaCompiler } from 'fastify'
  * 400 naming the field instead of a change that quietly did not happen.
  */
 export function createSchemaValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const ajv = new Ajv2020({
+  const common: Options = {
     allErrors: true,
     strict: false,
     useDefaults: true,
-    // Query strings and path parameters arrive as text; `?limit=10` must validate as 10.
-    coerceTypes: 'array',
     removeAdditional: false,
-  })
+  }
+  // Query strings, path parameters and headers arrive as text: `?limit=10` must validate as 10.
+  const forText = withFormats(new Ajv2020({ ...common, coerceTypes: 'array' }))
+  // A JSON body carries real types: `"tags": "vip"` is a mistake to report, not to fix up.
+  const forJson = withFormats(new Ajv2020({ ...common, coerceTypes: false }))
+  return ({ schema, httpPart }) =>
+    (httpPart === 'body' ? forJson : forText).compile(schema as object)
+}
+
+function withFormats(ajv: Ajv2020): Ajv2020 {
   addFormats.default(ajv)
-  return ({ schema }) => ajv.compile(schema as object)
+  return ajv
 }

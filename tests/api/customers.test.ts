@@ -259,6 +259,33 @@ describe('GET /api/v1/customers', () => {
     expect(seen).toEqual([...seen].sort())
   })
 
+  it.each(['name', '-name', 'email', '-email', 'created_at', '-created_at'])(
+    'pages through sort %s without gaps or repeats, back pages included',
+    async (sort) => {
+      const { boss: pagesOwner, call: pagesCall } = await freshBusiness('Pages Owner')
+      for (let n = 0; n < 11; n++) {
+        await create(pagesOwner, {
+          name: n % 3 === 0 ? 'Twin Name' : `Person ${String.fromCharCode(75 - n)}`,
+          email: n % 4 === 0 ? null : `p${(n * 7) % 11}@pages.example`,
+        })
+      }
+      const pageOf = async (limit: number, offset: number) =>
+        (
+          await pagesCall('GET', `/api/v1/customers?sort=${sort}&limit=${limit}&offset=${offset}`)
+        ).json<{ items: Customer[]; total: number }>()
+      const whole = (await pageOf(100, 0)).items.map((item) => item.id)
+      expect(whole).toHaveLength(11)
+      const paged: string[] = []
+      for (let offset = 0; offset < 11; offset += 3) {
+        const page = await pageOf(3, offset)
+        expect(page.total).toBe(11)
+        paged.push(...page.items.map((item) => item.id))
+      }
+      expect(paged).toEqual(whole)
+      expect((await pageOf(5, 9)).items.map((item) => item.id)).toEqual(whole.slice(9))
+    },
+  )
+
   it.each([
     ['ALICE', ['Alice Archer', 'alice Zimmer']],
     ['archer.EXAMPLE', ['Alice Archer']],

@@ -30,19 +30,28 @@ export interface AppointmentHistoryRow {
 
 // Names and e-mails sort as people read them, whatever their letter case; the id breaks ties
 // so pages never overlap or skip a row. Customers without an e-mail come last either way.
-const sortKeys: Record<CustomerSort, { key: SQL; direction: SQL }> = {
-  name: { key: sql`lower(${customers.name})`, direction: sql`asc` },
-  '-name': { key: sql`lower(${customers.name})`, direction: sql`desc` },
-  email: { key: sql`lower(${customers.email})`, direction: sql`asc nulls last` },
-  '-email': { key: sql`lower(${customers.email})`, direction: sql`desc nulls last` },
-  created_at: { key: sql`${customers.createdAt}`, direction: sql`asc` },
-  '-created_at': { key: sql`${customers.createdAt}`, direction: sql`desc` },
+const sortKeys: Record<CustomerSort, { key: SQL; descending: boolean; nullsLast: boolean }> = {
+  name: { key: sql`lower(${customers.name})`, descending: false, nullsLast: true },
+  '-name': { key: sql`lower(${customers.name})`, descending: true, nullsLast: false },
+  email: { key: sql`lower(${customers.email})`, descending: false, nullsLast: true },
+  '-email': { key: sql`lower(${customers.email})`, descending: true, nullsLast: true },
+  created_at: { key: sql`${customers.createdAt}`, descending: false, nullsLast: true },
+  '-created_at': { key: sql`${customers.createdAt}`, descending: true, nullsLast: false },
 }
 
-function orderBy(sort: CustomerSort, key: SQL | SQL.Aliased, id: unknown): SQL[] {
-  const { direction } = sortKeys[sort]
-  const idDirection = sort.startsWith('-') ? sql`desc` : sql`asc`
-  return [sql`${key} ${direction}`, sql`${id} ${idDirection}`]
+/**
+ * The ORDER BY of a sort, or its exact mirror image (`reversed`), which an index serves by
+ * reading backwards. Name and date keys are never null; their NULLS clause is the one their
+ * index order implies.
+ */
+function orderBy(sort: CustomerSort, key: SQL | SQL.Aliased, id: unknown, reversed = false): SQL[] {
+  const { descending, nullsLast } = sortKeys[sort]
+  const down = descending !== reversed
+  const nulls = nullsLast !== reversed ? sql`nulls last` : sql`nulls first`
+  return [
+    sql`${key} ${down ? sql`desc` : sql`asc`} ${nulls}`,
+    sql`${id} ${down ? sql`desc` : sql`asc`}`,
+  ]
 }
 
 // A literal, not a parameter, so the expression is the very one an index on it would use.
@@ -90,16 +99,28 @@ export function createCustomerRepository(db: Db) {
       const countAll = async () =>
         (await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0
       if (!filter.search && filter.tag === undefined) {
-        const items = await db
-          .select()
-          .from(customers)
-          .where(where)
-          .orderBy(...orderBy(filter.sort, sortKeys[filter.sort].key, customers.id))
-          .limit(page.limit)
-          .offset(page.offset)
-        // A short first page is the whole result; only otherwise is counting worth a query.
-        const isWhole = page.offset === 0 && items.length < page.limit
-        return { items, total: isWhole ? items.length : await countAll() }
+        const read = (limit: number, offset: number, reversed: boolean) =>
+          db
+            .select()
+            .from(customers)
+            .where(where)
+            .orderBy(...orderBy(filter.sort, sortKeys[filter.sort].key, customers.id, reversed))
+            .limit(limit)
+            .offset(offset)
+        if (page.offset === 0) {
+          const items = await read(page.limit, 0, false)
+          // A short first page is the whole result; only otherwise is counting worth a query.
+          return { items, total: items.length < page.limit ? items.length : await countAll() }
+        }
+        // An offset walks the index from its start, so a page in the back half is read from
+        // the other end: page 400 of 400 costs what page 1 does.
+        const total = await countAll()
+        if (page.offset >= total) return { items: [], total }
+        if (page.offset <= total / 2)
+          return { items: await read(page.limit, page.offset, false), total }
+        const end = Math.min(total, page.offset + page.limit)
+        const items = await read(end - page.offset, total - end, true)
+        return { items: items.reverse(), total }
       }
       const matched = db.$with('matched').as(
         db
