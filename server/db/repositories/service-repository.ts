@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { appointments, services, serviceTeamMembers, tenants } from '../schema.ts'
+import { readAssignments } from './service-assignments.ts'
 
 export type ServiceRow = typeof services.$inferSelect
 export type NewService = Omit<typeof services.$inferInsert, 'id' | 'tenantId'>
@@ -22,28 +23,9 @@ export function createServiceRepository(db: Db) {
   async function withTeam(rows: ServiceRow[]): Promise<ServiceRecord[]> {
     const first = rows[0]
     if (!first) return []
-    const links = await db
-      .select({
-        serviceId: serviceTeamMembers.serviceId,
-        teamMemberId: serviceTeamMembers.teamMemberId,
-      })
-      .from(serviceTeamMembers)
-      .where(
-        and(
-          eq(serviceTeamMembers.tenantId, first.tenantId),
-          inArray(
-            serviceTeamMembers.serviceId,
-            rows.map((row) => row.id),
-          ),
-        ),
-      )
-    return rows.map((row) => ({
-      ...row,
-      teamMemberIds: links
-        .filter((link) => link.serviceId === row.id)
-        .map((link) => link.teamMemberId)
-        .sort(),
-    }))
+    const ids = rows.map((row) => row.id)
+    const teams = await readAssignments(db, first.tenantId, 'service', ids)
+    return rows.map((row) => ({ ...row, teamMemberIds: teams.get(row.id) ?? [] }))
   }
 
   return {

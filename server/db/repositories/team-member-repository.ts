@@ -8,6 +8,7 @@ import {
   teamMembers,
   tenants,
 } from '../schema.ts'
+import { readAssignments } from './service-assignments.ts'
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect
 export type NewTeamMember = Omit<typeof teamMembers.$inferInsert, 'id' | 'tenantId'>
@@ -26,28 +27,9 @@ export function createTeamMemberRepository(db: Db) {
   async function withServices(rows: TeamMemberRow[]): Promise<TeamMemberRecord[]> {
     const first = rows[0]
     if (!first) return []
-    const links = await db
-      .select({
-        serviceId: serviceTeamMembers.serviceId,
-        teamMemberId: serviceTeamMembers.teamMemberId,
-      })
-      .from(serviceTeamMembers)
-      .where(
-        and(
-          eq(serviceTeamMembers.tenantId, first.tenantId),
-          inArray(
-            serviceTeamMembers.teamMemberId,
-            rows.map((row) => row.id),
-          ),
-        ),
-      )
-    return rows.map((row) => ({
-      ...row,
-      serviceIds: links
-        .filter((link) => link.teamMemberId === row.id)
-        .map((link) => link.serviceId)
-        .sort(),
-    }))
+    const ids = rows.map((row) => row.id)
+    const services = await readAssignments(db, first.tenantId, 'teamMember', ids)
+    return rows.map((row) => ({ ...row, serviceIds: services.get(row.id) ?? [] }))
   }
 
   const inTenant = (tenantId: string, id: string) =>
