@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { Profile } from '../../../server/services/profile-service.ts'
 import { type EmulatorUser, signUp } from './emulator-users.ts'
-import { createBusiness } from './team-business.ts'
+import { call, createBusiness, type Method } from './team-business.ts'
 import type { TestApp } from './test-app.ts'
 
 export interface BusinessUser extends EmulatorUser {
@@ -51,13 +51,8 @@ export async function businessWithRoles(
   }
 }
 
-/** `app.inject` as a user, JSON in and out; PUT included, for settings. */
+/** `call` bound to one user, for tests that act as several. */
 export function callAs(testApp: TestApp, user: EmulatorUser) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    testApp.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${user.idToken}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    })
+  return (method: Method, url: string, payload?: unknown) =>
+    call(testApp, user, method, url, payload as object | undefined)
 }

@@ -9,7 +9,7 @@ import type { TestApp } from './test-app.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One authenticated API call through app.inject. */
 export function call(
