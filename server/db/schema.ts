@@ -342,8 +342,12 @@ export const timeOff = pgTable(
 )
 
 /**
- * Appointments. The API and the no-overlap exclusion constraint arrive with the scheduling
- * core; the table is here already so customer history and "in use" checks are real.
+ * Appointments. `busy_from`…`busy_until` is the time the team member is taken: the appointment
+ * widened by the buffers captured at booking. The exclusion constraint
+ * `appointments_no_overlap` (migration 0003; drizzle cannot express it) forbids two
+ * non-cancelled appointments of one team member whose busy ranges overlap — unless they are
+ * seats of one group session (same `seat_group`), which the booking code fills up to the
+ * service's capacity.
  */
 export const appointments = pgTable(
   'appointments',
@@ -362,11 +366,23 @@ export const appointments = pgTable(
     source: text('source', { enum: appointmentSources }).notNull(),
     createdBy: text('created_by'),
     cancelReason: text('cancel_reason'),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    busyFrom: timestamp('busy_from', { withTimezone: true }).notNull(),
+    busyUntil: timestamp('busy_until', { withTimezone: true }).notNull(),
+    /**
+     * Bookings that may share a busy range: the appointment's own id for one-to-one services;
+     * `<service id>@<start epoch ms>` for seats of a group session (capacity above 1).
+     */
+    seatGroup: text('seat_group').notNull(),
+    /** Booked by staff outside working hours, breaks or time off (the explicit override). */
+    outsideWorkingHours: boolean('outside_working_hours').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('appointments_tenant_id_id_unique').on(t.tenantId, t.id),
+    index('appointments_tenant_time_idx').on(t.tenantId, t.startsAt),
     index('appointments_member_time_idx').on(t.tenantId, t.teamMemberId, t.startsAt),
     index('appointments_customer_idx').on(t.tenantId, t.customerId, t.startsAt),
     index('appointments_service_idx').on(t.tenantId, t.serviceId, t.startsAt),
@@ -387,6 +403,12 @@ export const appointments = pgTable(
       foreignColumns: [customers.tenantId, customers.id],
     }),
     check('appointments_time_valid', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'appointments_busy_range_valid',
+      sql`${t.bufferBeforeMinutes} >= 0 and ${t.bufferAfterMinutes} >= 0
+        and ${t.busyFrom} = ${t.startsAt} - make_interval(mins => ${t.bufferBeforeMinutes})
+        and ${t.busyUntil} = ${t.endsAt} + make_interval(mins => ${t.bufferAfterMinutes})`,
+    ),
     check('appointments_status_valid', sql`${t.status} in (${sqlList(appointmentStatuses)})`),
     check('appointments_source_valid', sql`${t.source} in (${sqlList(appointmentSources)})`),
   ],

@@ -3,8 +3,8 @@
  * the staff app imports the same table to hide what a role cannot do.
  *
  * owner: everything. admin: everything but billing and ownership. staff: read services and
- * the team, read and write customers, and manage their own team-member profile, working
- * hours and time off.
+ * the team, read and write customers, manage their own team-member profile, working hours
+ * and time off, see every appointment and book or change their own.
  */
 export type Permission = 'owner' | 'admin' | 'staff'
 
@@ -23,6 +23,12 @@ export type Capability =
   | 'business.read'
   | 'business.write'
   | 'activity.read'
+  /** See every appointment of the business, the calendar, availability and the dashboard. */
+  | 'appointments.read'
+  /** Book, change, cancel and close appointments of any team member. */
+  | 'appointments.write'
+  /** Book, change, cancel and close appointments in one's own column only. */
+  | 'appointments.writeOwn'
   | 'billing.manage'
   /** Making someone an owner, or changing or removing an owner. */
   | 'ownership.manage'
@@ -34,6 +40,8 @@ const staffCapabilities: readonly Capability[] = [
   'team.read',
   'team.writeSelf',
   'business.read',
+  'appointments.read',
+  'appointments.writeOwn',
 ]
 
 const adminCapabilities: readonly Capability[] = [
@@ -45,6 +53,7 @@ const adminCapabilities: readonly Capability[] = [
   'settings.write',
   'business.write',
   'activity.read',
+  'appointments.write',
 ]
 
 const ownerCapabilities: readonly Capability[] = [

@@ -381,6 +381,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free start times for a service
+         * @description Start times at which the service can be booked, from the same engine the public booking
+         *     uses: inside the team member's working hours (their own time zone, daylight-saving days
+         *     included), outside breaks and time off, and clear of other appointments including the
+         *     buffers of both. Without `team_member_id` the answer is "any available": the union over
+         *     every bookable team member who performs the service, each slot naming who is free.
+         *     Staff see every future start (minimum notice and booking window are public-booking rules).
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/availability/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next free slot for a service, and who would take it
+         * @description The earliest free start within the next 92 days. Without `team_member_id` the team
+         *     member is chosen by the fair-assignment rule (fewest appointments that day, then the one
+         *     assigned least recently). 404 when nothing is free in that time.
+         */
+        get: operations["getNextAvailableSlot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Working time and time off of the team, as instants
+         * @description For the staff calendar's shading. Working time is hours minus breaks minus time off.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Appointments that overlap a time range */
+        get: operations["listAppointments"];
+        put?: never;
+        /**
+         * Book an appointment
+         * @description 409 when the team member already has an appointment in that time (buffers included);
+         *     the problem's `existing` names it. Outside working hours, breaks or time off is 409 as
+         *     well unless `override_working_hours` is true. Without `team_member_id` the fair
+         *     assignment picks a free team member. For a service with capacity above 1, bookings at
+         *     the same start with the same team member fill seats until the service is full.
+         */
+        post: operations["createAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        /** One appointment */
+        get: operations["getAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit or reschedule a confirmed appointment
+         * @description A new `starts_at` or `team_member_id` reschedules it, under the same rules as booking.
+         *     A new `service_id` takes that service's duration, buffers and current price.
+         *     Cancelled, completed and no-show appointments cannot be edited (409).
+         */
+        patch: operations["updateAppointment"];
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a confirmed appointment, with a reason
+         * @description Frees the time at once. A cancelled appointment cannot be revived (409).
+         */
+        post: operations["cancelAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an appointment that has started as completed
+         * @description From confirmed, or from no-show to correct a mistake; 409 before it starts.
+         */
+        post: operations["completeAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an appointment that has started as a no-show
+         * @description From confirmed, or from completed to correct a mistake; 409 before it starts.
+         */
+        post: operations["markAppointmentNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today, this week and the no-show rate, in the business time zone */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -731,6 +931,208 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        Slot: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description Who is free at this time (one id when a team member was asked for). */
+            team_member_ids: string[];
+        };
+        Availability: {
+            /** Format: uuid */
+            service_id: string;
+            /** @description The business time zone the dates were read in. */
+            time_zone: string;
+            slots: components["schemas"]["Slot"][];
+        };
+        ProposedSlot: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: uuid */
+            team_member_id: string;
+            team_member_name: string;
+        };
+        Period: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        MemberSchedule: {
+            /** Format: uuid */
+            team_member_id: string;
+            name: string;
+            time_zone: string;
+            working_periods: components["schemas"]["Period"][];
+            time_off: (components["schemas"]["Period"] & {
+                reason: string;
+            })[];
+        };
+        Schedule: {
+            time_zone: string;
+            members: components["schemas"]["MemberSchedule"][];
+        };
+        /** @enum {string} */
+        AppointmentSource: "staff" | "public";
+        Appointment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            service_id: string;
+            service_name: string;
+            service_color: components["schemas"]["HexColor"];
+            /** Format: uuid */
+            team_member_id: string;
+            team_member_name: string;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            customer_email: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description The service's buffer when booked; the team member is busy this long before. */
+            buffer_before_minutes: number;
+            buffer_after_minutes: number;
+            status: components["schemas"]["AppointmentStatus"];
+            notes: string;
+            price: components["schemas"]["Money"];
+            source: components["schemas"]["AppointmentSource"];
+            /** @description Uid of the staff user who booked it; null for public bookings. */
+            created_by: string | null;
+            cancel_reason: string | null;
+            /** @description Booked by staff with the working-hours override. */
+            outside_working_hours: boolean;
+            /** @description Seats of the service at this start (1 for one-to-one services). */
+            capacity: number;
+            /** @description Non-cancelled bookings sharing this start, service and team member. */
+            seats_booked: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AppointmentList: {
+            items: components["schemas"]["Appointment"][];
+            /** @description True when more appointments match than `limit`; narrow the range. */
+            truncated: boolean;
+        };
+        AppointmentInput: {
+            /** Format: uuid */
+            service_id: string;
+            /**
+             * Format: uuid
+             * @description Absent for "any available" (fair assignment).
+             */
+            team_member_id?: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: date-time */
+            starts_at: string;
+            notes?: string;
+            /**
+             * @description Book outside working hours, breaks or time off. Never over another appointment.
+             * @default false
+             */
+            override_working_hours: boolean;
+        };
+        AppointmentPatch: {
+            /** Format: uuid */
+            service_id?: string;
+            /** Format: uuid */
+            team_member_id?: string;
+            /** Format: uuid */
+            customer_id?: string;
+            /** Format: date-time */
+            starts_at?: string;
+            notes?: string;
+            /** @default false */
+            override_working_hours: boolean;
+        };
+        CancelAppointmentInput: {
+            reason: string;
+        };
+        Dashboard: {
+            time_zone: string;
+            today: {
+                /** Format: date */
+                date: string;
+                /** @description Confirmed, completed and no-show appointments starting today. */
+                count: number;
+            };
+            week: {
+                /**
+                 * Format: date
+                 * @description Monday of this week.
+                 */
+                start_date: string;
+                /** Format: date */
+                end_date: string;
+                count: number;
+                /** @description Price of this week's appointments that are not cancelled or no-shows. */
+                revenue: components["schemas"]["Money"];
+            };
+            no_show_rate: {
+                /** @description no_shows / attended_or_missed over the last period_days; null without data. */
+                rate: number | null;
+                no_shows: number;
+                /** @description Completed plus no-show appointments in the period. */
+                attended_or_missed: number;
+                period_days: number;
+            };
+            today_appointments: components["schemas"]["Appointment"][];
+            /** @description The next appointments after today (at most 10), not cancelled. */
+            upcoming: components["schemas"]["Appointment"][];
+        };
+        /**
+         * @description What the browser sends on the live-updates WebSocket (`GET /api/v1/live`, upgraded).
+         *     The first message must be `auth` with a Firebase ID token, within 10 seconds; send it
+         *     again with a fresh token before the old one expires.
+         */
+        LiveClientMessage: {
+            /** @enum {string} */
+            type: "auth";
+            token: string;
+        };
+        /** @description What the server pushes on the live-updates WebSocket. */
+        LiveServerMessage: components["schemas"]["LiveReady"] | components["schemas"]["LiveAppointmentEvent"] | components["schemas"]["LiveProfileEvent"] | components["schemas"]["LiveError"];
+        LiveReady: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LiveReady";
+        };
+        LiveAppointmentEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LiveAppointmentEvent";
+            appointment: components["schemas"]["Appointment"];
+        };
+        LiveProfileEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LiveProfileEvent";
+            profile: components["schemas"]["Profile"];
+        };
+        /** @description Sent before the server closes the socket (e.g. 401 for a bad or missing token). */
+        LiveError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "LiveError";
+            status: number;
+            detail: string;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem document. */
@@ -744,6 +1146,14 @@ export interface components {
         };
     };
     parameters: {
+        AppointmentId: string;
+        ServiceIdQuery: string;
+        /** @description One team member; all (or "any available") when absent. */
+        TeamMemberIdQuery: string;
+        /** @description First day (inclusive), in the business time zone. */
+        StartDate: string;
+        /** @description Last day (inclusive), in the business time zone; at most 92 days after start_date. */
+        EndDate: string;
         /** @description Case-insensitive text to look for. */
         Search: string;
         Limit: number;
@@ -1469,6 +1879,289 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActivityEntry"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                service_id: components["parameters"]["ServiceIdQuery"];
+                /** @description One team member; all (or "any available") when absent. */
+                team_member_id?: components["parameters"]["TeamMemberIdQuery"];
+                /** @description First day (inclusive), in the business time zone. */
+                start_date: components["parameters"]["StartDate"];
+                /** @description Last day (inclusive), in the business time zone; at most 92 days after start_date. */
+                end_date: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots, earliest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNextAvailableSlot: {
+        parameters: {
+            query: {
+                service_id: components["parameters"]["ServiceIdQuery"];
+                /** @description One team member; all (or "any available") when absent. */
+                team_member_id?: components["parameters"]["TeamMemberIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposed slot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposedSlot"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query: {
+                /** @description One team member; all (or "any available") when absent. */
+                team_member_id?: components["parameters"]["TeamMemberIdQuery"];
+                /** @description First day (inclusive), in the business time zone. */
+                start_date: components["parameters"]["StartDate"];
+                /** @description Last day (inclusive), in the business time zone; at most 92 days after start_date. */
+                end_date: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each bookable team member's working periods and time off in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query: {
+                /** @description Start of the range (inclusive), RFC 3339 with offset. */
+                from: string;
+                /** @description End of the range (exclusive); at most 100 days after `from`. */
+                to: string;
+                /** @description One team member; all (or "any available") when absent. */
+                team_member_id?: components["parameters"]["TeamMemberIdQuery"];
+                customer_id?: string;
+                /** @description Only appointments with these statuses (comma-separated); all when absent. */
+                status?: components["schemas"]["AppointmentStatus"][];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointments, by start time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description The new appointment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelAppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description The cancelled appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    completeAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The completed appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    markAppointmentNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment, now a no-show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard figures and lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -8,6 +8,7 @@ import {
   teamMembers,
 } from '../../server/db/schema.ts'
 import type { Customer } from '../../server/services/customer-service.ts'
+import { unbufferedRow } from './support/appointment-rows.ts'
 import { type BusinessUser, businessWithRoles, callAs, newOwner } from './support/team-access.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -587,18 +588,20 @@ describe('DELETE /api/v1/customers/{id}', () => {
     status: 'confirmed' | 'cancelled' | 'completed' = 'confirmed',
   ) {
     const { service, member } = await serviceAndMemberOf(user)
-    await testApp.database.db.insert(appointments).values({
-      tenantId: user.tenantId,
-      serviceId: service.id,
-      teamMemberId: member.id,
-      customerId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-      status,
-      priceMinor: 2500,
-      currency: 'USD',
-      source: 'staff',
-    })
+    await testApp.database.db.insert(appointments).values(
+      unbufferedRow({
+        tenantId: user.tenantId,
+        serviceId: service.id,
+        teamMemberId: member.id,
+        customerId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        status,
+        priceMinor: 2500,
+        currency: 'USD',
+        source: 'staff',
+      }),
+    )
   }
 
   const day = 24 * 60 * 60_000

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, customers, services, tenants } from '../../server/db/schema.ts'
 import type { components } from '../../src/api/schema.d.ts'
+import { unbufferedRow } from './support/appointment-rows.ts'
 import {
   activityFor,
   type Business,
@@ -54,18 +55,20 @@ async function addAppointment(
     .values({ tenantId, name: `Customer ${randomUUID().slice(0, 6)}` })
     .returning()
   const startsAt = new Date(Date.now() + startsInHours * 3_600_000)
-  await testApp.database.db.insert(appointments).values({
-    tenantId,
-    serviceId,
-    teamMemberId,
-    customerId: customer?.id ?? '',
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + 45 * 60_000),
-    status,
-    priceMinor: 5500,
-    currency: 'USD',
-    source: 'staff',
-  })
+  await testApp.database.db.insert(appointments).values(
+    unbufferedRow({
+      tenantId,
+      serviceId,
+      teamMemberId,
+      customerId: customer?.id ?? '',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 45 * 60_000),
+      status,
+      priceMinor: 5500,
+      currency: 'USD',
+      source: 'staff',
+    }),
+  )
 }
 
 describe('POST /api/v1/services', () => {

@@ -12,6 +12,7 @@ import {
 import { seedDemoBusiness } from '../../server/db/seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../src/api/schema.d.ts'
+import { unbufferedRow } from './support/appointment-rows.ts'
 import { signUp } from './support/emulator-users.ts'
 import {
   activityFor,
@@ -779,17 +780,19 @@ describe('DELETE /api/v1/team-members/{id}', () => {
       .insert(customers)
       .values({ tenantId: business.tenantId, name: 'Client' })
       .returning()
-    await testApp.database.db.insert(appointments).values({
-      tenantId: business.tenantId,
-      serviceId: service.id,
-      teamMemberId: member.id,
-      customerId: customer?.id ?? '',
-      startsAt: new Date(Date.now() + DAY),
-      endsAt: new Date(Date.now() + DAY + 1_800_000),
-      priceMinor: 100,
-      currency: 'USD',
-      source: 'public',
-    })
+    await testApp.database.db.insert(appointments).values(
+      unbufferedRow({
+        tenantId: business.tenantId,
+        serviceId: service.id,
+        teamMemberId: member.id,
+        customerId: customer?.id ?? '',
+        startsAt: new Date(Date.now() + DAY),
+        endsAt: new Date(Date.now() + DAY + 1_800_000),
+        priceMinor: 100,
+        currency: 'USD',
+        source: 'public',
+      }),
+    )
 
     const problem = expectProblem(await remove(business.owner, member.id), 409)
 
