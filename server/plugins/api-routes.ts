@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
+import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
 import { createServiceHandlers } from '../routes/services.ts'
+import { createSchedulingHandlers } from '../routes/scheduling.ts'
 import { createSettingsHandlers } from '../routes/settings.ts'
 import { createSystemHandlers } from '../routes/system.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
@@ -31,6 +33,8 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createActivityLogHandlers({ database: app.database, members }),
     ...createServiceHandlers({ database: app.database, members }),
     ...createTeamMemberHandlers({ database: app.database, members }),
+    ...createSchedulingHandlers({ database: app.database, members }),
+    ...createAppointmentHandlers({ database: app.database, members }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),

@@ -1,0 +1,64 @@
+import type { WorkingDay } from '../../db/schema.ts'
+import type { TimeOffSpan } from '../time-off.ts'
+
+// All instants here are epoch milliseconds; all durations are whole minutes as stored.
+
+export interface ServiceTiming {
+  durationMinutes: number
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+}
+
+/** An existing non-cancelled appointment of the member, with the buffers captured when it was booked. */
+export interface BusyAppointment {
+  startsAt: number
+  endsAt: number
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+}
+
+export interface MemberSchedule {
+  teamMemberId: string
+  /** IANA name; working hours and whole-day time off are read in this zone. */
+  timeZone: string
+  workingHours: WorkingDay[]
+  timeOff: TimeOffSpan[]
+  busy: BusyAppointment[]
+}
+
+export interface SlotPolicy {
+  /** The grid step in real elapsed minutes, counted from the start of each working period. */
+  slotIntervalMinutes: number
+  /** Slots start at or after now + notice. */
+  minNoticeMinutes: number
+  /** Slots start at or before now + days × 24 h; Infinity for no limit. */
+  bookingWindowDays: number
+}
+
+export interface Slot {
+  startsAt: number
+  endsAt: number
+}
+
+/** A start time offered by "any available", with every member free then (ids sorted). */
+export interface PooledSlot extends Slot {
+  teamMemberIds: string[]
+}
+
+export interface WorkingPeriod {
+  startsAt: number
+  endsAt: number
+}
+
+/** Why an appointment does not fit a member; `appointmentIndex` points into `schedule.busy`. */
+export type FitProblem =
+  | { kind: 'outside_working_hours' }
+  | { kind: 'time_off' }
+  | { kind: 'busy'; appointmentIndex: number }
+
+export interface AssignmentCandidate {
+  teamMemberId: string
+  appointmentsThatDay: number
+  /** When the member was last given an "any available" booking; null when never. */
+  lastAssignedAt: number | null
+}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/database.ts'
+
+/** The PostgreSQL channel every API process LISTENs on for live updates. */
+export const LIVE_CHANNEL = 'slotwise_live'
+
+export type AppointmentEventType =
+  | 'appointment.created'
+  | 'appointment.updated'
+  | 'appointment.cancelled'
+
+/**
+ * What travels through NOTIFY: only ids, never the record (NOTIFY payloads are capped at
+ * 8000 bytes, and each listening process reads the current record itself before pushing it to
+ * its sockets, so nobody receives data written by a transaction that did not commit).
+ */
+export type LiveNotification =
+  | { tenant_id: string; kind: 'appointment'; type: AppointmentEventType; appointment_id: string }
+  | { tenant_id: string; kind: 'profile' }
+
+/**
+ * Announces an appointment change. Call it inside the transaction that makes the change:
+ * PostgreSQL delivers NOTIFY only when that transaction commits, and drops it on rollback.
+ */
+export async function notifyAppointmentChange(
+  tx: Db,
+  event: { tenantId: string; type: AppointmentEventType; appointmentId: string },
+): Promise<void> {
+  await notify(tx, {
+    tenant_id: event.tenantId,
+    kind: 'appointment',
+    type: event.type,
+    appointment_id: event.appointmentId,
+  })
+}
+
+/**
+ * Announces that what `/api/v1/me/` returns may have changed for the business's users
+ * (business name, currency, time zone, a permission). Same transaction rule as above.
+ */
+export async function notifyProfileChange(tx: Db, tenantId: string): Promise<void> {
+  await notify(tx, { tenant_id: tenantId, kind: 'profile' })
+}
+
+async function notify(tx: Db, notification: LiveNotification): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notification)})`)
+}
