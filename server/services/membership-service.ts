@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Identity } from '../auth/identity.ts'
 import type { Database, Db } from '../db/database.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
@@ -73,9 +73,63 @@ export function createMembershipService(database: Database) {
   return {
     /** For handlers that already run in a transaction (the profile). */
     resolveIn,
-    /** The member a request acts as; its own short transaction. */
-    resolve: (identity: Identity): Promise<Member> =>
+    /**
+     * The member a request acts as. Most calls come from a known user whose token says nothing
+     * new; they are answered by one read. Anything to write — a first call, a new sign-in, a
+     * changed name or e-mail, a pending invitation, or last_seen_at older than a minute — takes
+     * the short write transaction.
+     */
+    resolve: async (identity: Identity): Promise<Member> =>
+      (await resolveKnownMember(database.db, identity)) ??
       database.transaction(async (tx) => (await resolveIn(tx, identity)).member),
+  }
+}
+
+/** How stale users.last_seen_at may get before a call refreshes it. */
+const LAST_SEEN_GRANULARITY = sql`interval '1 minute'`
+
+/**
+ * The member for a returning user when nothing about them needs writing, else null. Read-only:
+ * no transaction, so on PGlite it does not queue behind the writers.
+ */
+async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | null> {
+  const invitationPending =
+    identity.email && identity.emailVerified
+      ? sql<boolean>`exists (select 1 from ${teamMembers} where lower(${teamMembers.email}) = lower(${identity.email}) and ${teamMembers.userUid} is null)`
+      : sql<boolean>`false`
+  const [row] = await db
+    .select({
+      email: users.email,
+      displayName: users.displayName,
+      lastAuthTime: users.lastAuthTime,
+      seenRecently: sql<boolean>`${users.lastSeenAt} > now() - ${LAST_SEEN_GRANULARITY}`,
+      invitationPending,
+      tenantId: memberships.tenantId,
+      permission: memberships.permission,
+      teamMemberId: teamMembers.id,
+    })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userUid, users.uid))
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.tenantId, memberships.tenantId), eq(teamMembers.userUid, users.uid)),
+    )
+    .where(eq(users.uid, identity.uid))
+    // The same "current business" rule as findCurrentForUser: the one joined first.
+    .orderBy(asc(memberships.createdAt), asc(memberships.tenantId))
+    .limit(1)
+  if (!row || !row.seenRecently || row.invitationPending) return null
+  if (row.email !== identity.email) return null
+  if (identity.name !== null && identity.name !== row.displayName) return null
+  const newSignIn =
+    identity.authTime !== null && (row.lastAuthTime === null || row.lastAuthTime < identity.authTime)
+  if (newSignIn) return null
+  return {
+    tenantId: row.tenantId,
+    uid: identity.uid,
+    permission: row.permission,
+    teamMemberId: row.teamMemberId,
+    actor: { uid: identity.uid, name: row.displayName, email: row.email },
   }
 }
 
