@@ -34,6 +34,7 @@ export function createProfileService(database: Database) {
           domain: tenant.domain,
           currency: tenant.currency,
           default_calendar: tenant.defaultCalendar,
+          team_member_id: member.teamMemberId,
         }
       })
     },

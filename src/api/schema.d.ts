@@ -650,6 +650,11 @@ export interface components {
         CalendarView: "day" | "week" | "month";
         Profile: {
             user: components["schemas"]["ProfileUser"];
+            /**
+             * Format: uuid
+             * @description The user's own team-member record in this business (their calendar column), if any.
+             */
+            team_member_id: string | null;
             subscription: components["schemas"]["Subscription"];
             permission: components["schemas"]["Permission"];
             tenant: components["schemas"]["Tenant"];

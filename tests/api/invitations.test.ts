@@ -51,6 +51,7 @@ describe('team-member invitations', () => {
     expect(me.json<Profile>()).toMatchObject({
       permission: 'staff',
       tenant: { id: tenantId, name: "Inviting Owner's Business" },
+      team_member_id: invited.id,
     })
     expect(await membershipIn(user.uid)).toMatchObject({ permission: 'staff' })
     expect((await teamMember(invited.id)).invitation).toBe('accepted')

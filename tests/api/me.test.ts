@@ -46,6 +46,7 @@ describe('GET /api/v1/me/', () => {
       default_calendar: 'week',
     })
     expect(profile.tenant.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(profile.team_member_id).toMatch(/^[0-9a-f-]{36}$/)
     expect(await tenantsOwnedBy(user.uid)).toEqual([
       { tenantId: profile.tenant.id, permission: 'owner' },
     ])

@@ -11,21 +11,14 @@ export function teamFormAccess(profile: Profile): TeamFormAccess {
   }
 }
 
-/**
- * Whether this record is the signed-in user's own: linked (invitation accepted) to their
- * e-mail. Staff may open only that one; the server decides by the linked account.
- */
-export function isOwnRecord(
-  member: Pick<TeamMember, 'email' | 'invitation'>,
-  profile: Profile,
-): boolean {
-  const mine = profile.user.email?.toLowerCase()
-  return Boolean(mine) && member.invitation === 'accepted' && member.email?.toLowerCase() === mine
+/** Whether this record is the signed-in user's own (the one linked to their account). */
+export function isOwnRecord(member: Pick<TeamMember, 'id'>, profile: Profile): boolean {
+  return profile.team_member_id !== null && member.id === profile.team_member_id
 }
 
 /** Whether the user may open this member's edit page at all. */
 export function canOpenTeamMember(
-  member: Pick<TeamMember, 'email' | 'invitation'>,
+  member: Pick<TeamMember, 'id'>,
   profile: Profile,
 ): boolean {
   return can(profile.permission, 'team.write') || isOwnRecord(member, profile)

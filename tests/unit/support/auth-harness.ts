@@ -162,4 +162,5 @@ export const sampleProfile: Profile = {
   domain: 'https://api.alice.example',
   currency: 'EUR',
   default_calendar: 'week',
+  team_member_id: null,
 }
