@@ -33,7 +33,9 @@ export function pooledSlots(
       const index = heads[m] as number
       if (index >= list.length || (list[index] as Slot).startsAt !== startsAt) continue
       const id = ids[m] as string
-      if (teamMemberIds[teamMemberIds.length - 1] !== id) teamMemberIds.push(id)
+      if (teamMemberIds.length === 0 || teamMemberIds[teamMemberIds.length - 1] !== id) {
+        teamMemberIds.push(id)
+      }
       heads[m] = index + 1
     }
     pooled.push({ startsAt, endsAt, teamMemberIds })

@@ -2,7 +2,7 @@
 export { pooledSlots } from './any-available.ts'
 export { checkFit } from './check-fit.ts'
 export { chooseTeamMember } from './fair-assignment.ts'
-export { memberSlots } from './slots.ts'
+export { memberSlots, type SlotQuery } from './slots.ts'
 export type {
   AssignmentCandidate,
   BusyAppointment,

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { checkFit, workingPeriods } from '../../../server/domain/availability/index.ts'
+import { day, member, service, zone } from './support.ts'
+
+const ny = zone('America/New_York')
+const monday = (time: string) => ny.at(`2026-06-15T${time}`)
+const tuesday = (time: string) => ny.at(`2026-06-16T${time}`)
+const span = (period: { startsAt: number; endsAt: number }) =>
+  `${ny.iso(period.startsAt)} – ${ny.iso(period.endsAt)}`
+
+describe('workingPeriods', () => {
+  const schedule = member({
+    workingHours: [
+      day(1, '09:00', '17:00', [
+        ['12:00', '13:00'],
+        ['15:00', '15:15'],
+      ]),
+      day(2, '10:00', '14:00'),
+    ],
+    timeOff: [
+      { allDay: false, startsAt: new Date(monday('16:00')), endsAt: new Date(tuesday('11:00')) },
+    ],
+  })
+
+  it('is hours minus breaks minus time off, as instants', () => {
+    expect(workingPeriods(schedule, monday('00:00'), tuesday('23:59')).map(span)).toEqual([
+      '2026-06-15T09:00-04:00 – 2026-06-15T12:00-04:00',
+      '2026-06-15T13:00-04:00 – 2026-06-15T15:00-04:00',
+      '2026-06-15T15:15-04:00 – 2026-06-15T16:00-04:00',
+      '2026-06-16T11:00-04:00 – 2026-06-16T14:00-04:00',
+    ])
+  })
+
+  it('returns whole periods that overlap the range, not cut at its ends', () => {
+    expect(workingPeriods(schedule, monday('10:00'), monday('13:00')).map(span)).toEqual([
+      '2026-06-15T09:00-04:00 – 2026-06-15T12:00-04:00',
+    ])
+  })
+
+  it('drops whole days off from midnight to midnight in the member’s zone', () => {
+    const off = member({
+      workingHours: [day(1, '00:00', '23:59'), day(2, '00:00', '23:59')],
+      timeOff: [{ allDay: true, startDate: '2026-06-15', endDate: '2026-06-15' }],
+    })
+    expect(workingPeriods(off, monday('00:00'), tuesday('23:59')).map(span)).toEqual([
+      '2026-06-16T00:00-04:00 – 2026-06-16T23:59-04:00',
+    ])
+  })
+})
+
+describe('checkFit', () => {
+  const busy = {
+    startsAt: monday('11:00'),
+    endsAt: monday('12:00'),
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 10,
+  }
+  const schedule = member({
+    workingHours: [day(1, '09:00', '17:00', [['13:00', '14:00']])],
+    timeOff: [
+      { allDay: false, startsAt: new Date(monday('15:00')), endsAt: new Date(monday('16:00')) },
+    ],
+    busy: [busy, { ...busy, startsAt: monday('18:00'), endsAt: monday('19:00') }],
+  })
+  const fitAt = (time: string, overrides = {}) =>
+    checkFit({
+      schedule,
+      service: service({ durationMinutes: 30, ...overrides }),
+      startsAt: monday(time),
+    })
+
+  it('accepts an appointment inside working time and clear of every buffer', () => {
+    expect(fitAt('09:00')).toBeNull()
+    expect(fitAt('10:30')).toBeNull() // ends exactly when the busy appointment starts
+    expect(fitAt('12:10')).toBeNull() // starts exactly when its after-buffer ends
+    expect(fitAt('16:00')).toBeNull()
+  })
+
+  it('names the busy appointment a buffered range overlaps', () => {
+    expect(fitAt('12:00')).toEqual({ kind: 'busy', appointmentIndex: 0 })
+    expect(fitAt('10:30', { bufferAfterMinutes: 1 })).toEqual({ kind: 'busy', appointmentIndex: 0 })
+    expect(fitAt('18:30')).toEqual({ kind: 'busy', appointmentIndex: 1 })
+  })
+
+  it('reports a clash before working hours, since a staff booking may override only the hours', () => {
+    expect(fitAt('18:15')).toEqual({ kind: 'busy', appointmentIndex: 1 })
+  })
+
+  it('rejects an appointment before, after or across a break as outside working hours', () => {
+    expect(fitAt('08:45')).toEqual({ kind: 'outside_working_hours' })
+    expect(fitAt('16:45')).toEqual({ kind: 'outside_working_hours' })
+    expect(fitAt('12:45')).toEqual({ kind: 'outside_working_hours' })
+    expect(checkFit({ schedule, service: service(), startsAt: tuesday('10:00') })).toEqual({
+      kind: 'outside_working_hours',
+    })
+  })
+
+  it('rejects an appointment within working hours that overlaps time off', () => {
+    expect(fitAt('14:45')).toEqual({ kind: 'time_off' })
+    expect(fitAt('15:30')).toEqual({ kind: 'time_off' })
+  })
+})
