@@ -17,10 +17,7 @@ export function isOwnRecord(member: Pick<TeamMember, 'id'>, profile: Profile): b
 }
 
 /** Whether the user may open this member's edit page at all. */
-export function canOpenTeamMember(
-  member: Pick<TeamMember, 'id'>,
-  profile: Profile,
-): boolean {
+export function canOpenTeamMember(member: Pick<TeamMember, 'id'>, profile: Profile): boolean {
   return can(profile.permission, 'team.write') || isOwnRecord(member, profile)
 }
 
