@@ -122,7 +122,8 @@ async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | 
   if (row.email !== identity.email) return null
   if (identity.name !== null && identity.name !== row.displayName) return null
   const newSignIn =
-    identity.authTime !== null && (row.lastAuthTime === null || row.lastAuthTime < identity.authTime)
+    identity.authTime !== null &&
+    (row.lastAuthTime === null || row.lastAuthTime < identity.authTime)
   if (newSignIn) return null
   return {
     tenantId: row.tenantId,
