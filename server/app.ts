@@ -11,6 +11,7 @@ import { apiRoutesPlugin } from './plugins/api-routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { corsPlugin } from './plugins/cors.ts'
 import { dbPlugin } from './plugins/db.ts'
+import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
 import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
@@ -33,6 +34,8 @@ export interface AppOptions {
   specPath?: string
   /** Told about every 5xx, e.g. to report it to Sentry. */
   onServerError?: (error: unknown, request: FastifyRequest) => void
+  /** Timings of the live-updates socket (tests shorten them). */
+  live?: LiveUpdatesOptions
 }
 
 const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
@@ -68,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(corsPlugin, { origins: options.corsOrigins })
   await app.register(dbPlugin, { database: options.database })
   await app.register(authPlugin, options.auth)
+  await app.register(liveUpdatesPlugin, options.live ?? {})
   await app.register(apiRoutesPlugin, { specPath, version: options.version ?? 'dev' })
   await app.register(apiDocsPlugin, { specPath })
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { listenOnPostgres } from '../realtime/pg-notification-listener.ts'
 import { createMutex } from './mutex.ts'
 import * as schema from './schema.ts'
 
@@ -31,6 +32,16 @@ export interface Database {
   migrate(): Promise<void>
   /** Throws when the database does not answer. */
   ping(): Promise<void>
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` (from any process, once its transaction
+   * commits). On PostgreSQL a dedicated connection listens and reconnects when dropped; the
+   * returned function stops listening. Stop before `close()`.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onError?: (error: unknown) => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -72,6 +83,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`)
     },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload)
+      return () => unlisten()
+    },
     close: () => client.close(),
   }
 }
@@ -103,6 +118,8 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`)
     },
+    listen: (channel, onPayload, onError) =>
+      listenOnPostgres({ connectionString: url, channel, onPayload, onError }),
     close: () => pool.end(),
   }
 }

@@ -11,6 +11,7 @@ import {
   timeOff,
   type WorkingDay,
 } from './schema.ts'
+import { seedDemoAppointments } from './seed-appointments.ts'
 
 export const DEMO_TENANT_SLUG = 'harbor-street'
 
@@ -117,8 +118,8 @@ const demoCustomers = [
 ]
 
 /**
- * Creates the demo business "Harbor Street Studio" with its owner, services, team and
- * customers, all in one transaction. Does nothing when the business already exists, so it is
+ * Creates the demo business "Harbor Street Studio" with its owner, services, team, customers
+ * and a week of appointments, all in one transaction. Does nothing when the business already exists, so it is
  * safe on every start.
  */
 export async function seedDemoBusiness(
@@ -149,7 +150,7 @@ export async function seedDemoBusiness(
     const serviceRows = await tx
       .insert(services)
       .values(demoServices.map((service) => ({ ...service, tenantId: tenant.id, currency: 'USD' })))
-      .returning({ id: services.id, name: services.name })
+      .returning()
     const team = [
       {
         ...ownerProfile,
@@ -196,9 +197,18 @@ export async function seedDemoBusiness(
       endDate: isoDateInDays(16),
       reason: 'Barbering workshop',
     })
-    await tx
+    const customerRows = await tx
       .insert(customers)
       .values(demoCustomers.map((customer) => ({ ...customer, tenantId: tenant.id })))
+      .returning({ id: customers.id })
+    await seedDemoAppointments(tx, {
+      tenantId: tenant.id,
+      timeZone: TIME_ZONE,
+      currency: 'USD',
+      owner: { uid: owner.ownerUid, name: owner.ownerName, email: owner.ownerEmail },
+      services: serviceRows,
+      customerIds: customerRows.map((row) => row.id),
+    })
     return { created: true, tenantId: tenant.id }
   })
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
+import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
-import { createServiceHandlers } from '../routes/services.ts'
 import { createSchedulingHandlers } from '../routes/scheduling.ts'
+import { createServiceHandlers } from '../routes/services.ts'
 import { createSettingsHandlers } from '../routes/settings.ts'
 import { createSystemHandlers } from '../routes/system.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
@@ -49,6 +50,8 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     route.onRequest = [...[route.onRequest ?? []].flat(), ...checks]
     route.preHandler = undefined
   })
+
+  app.addHook('onRoute', splitCommaSeparatedQueryArrays)
 
   // The glue wants a parser for every media type in the contract, responses included; JSON
   // problem documents parse like any JSON.

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Verifies the request's Bearer token and sets `request.identity`, or throws a 401. */
     authenticate(request: FastifyRequest): Promise<Identity>
+    /** Verifies a bare ID token (the live-updates socket's `auth` message), or throws a 401. */
+    verifyToken(idToken: string): Promise<Identity>
   }
   interface FastifyRequest {
     identity: Identity | null
@@ -21,6 +23,7 @@ export const authPlugin = fp<AuthOptions>(
     const verifier = createTokenVerifier(options)
     app.addHook('onClose', () => verifier.close())
     app.decorateRequest('identity', null)
+    app.decorate('verifyToken', (idToken: string) => verifier.verify(idToken))
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization
       if (!header) {

@@ -34,6 +34,7 @@ import {
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../plugins/auth.ts'
+import { notifyProfileChange } from '../realtime/live-events.ts'
 import type { createMembershipService, Member } from '../services/membership-service.ts'
 
 type TeamMember = components['schemas']['TeamMember']
@@ -184,6 +185,7 @@ export function createTeamMemberHandlers({ database, members }: TeamMemberHandle
               existing.userUid,
               proposed.permission,
             )
+            await notifyProfileChange(tx, member.tenantId)
           }
           const saved = await team.find(member.tenantId, existing.id)
           if (!saved) throw new Error('The team member vanished inside their own transaction.')
@@ -232,6 +234,7 @@ export function createTeamMemberHandlers({ database, members }: TeamMemberHandle
         }
         await team.delete(member.tenantId, existing.id)
         if (existing.userUid) await team.removeMembership(member.tenantId, existing.userUid)
+        if (existing.userUid) await notifyProfileChange(tx, member.tenantId)
         await createActivityRepository(tx).record({
           tenantId: member.tenantId,
           actor: member.actor,

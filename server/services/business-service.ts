@@ -14,6 +14,7 @@ import {
 } from '../domain/business-configuration.ts'
 import { HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
+import { notifyProfileChange } from '../realtime/live-events.ts'
 import type { Member } from './membership-service.ts'
 
 /** The business's own details: name, public slug, time zone, currency and contact data. */
@@ -60,6 +61,7 @@ export function createBusinessService(database: Database) {
             summary: businessChangeSummary(changes) + priceNote,
             changes,
           })
+          await notifyProfileChange(tx, member.tenantId)
           return after
         })
       } catch (error) {

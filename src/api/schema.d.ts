@@ -1110,14 +1110,14 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "LiveReady";
+            type: "ready";
         };
         LiveAppointmentEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "LiveAppointmentEvent";
+            type: "appointment.created" | "appointment.updated" | "appointment.cancelled";
             appointment: components["schemas"]["Appointment"];
         };
         LiveProfileEvent: {
@@ -1125,7 +1125,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "LiveProfileEvent";
+            type: "profile.updated";
             profile: components["schemas"]["Profile"];
         };
         /** @description Sent before the server closes the socket (e.g. 401 for a bad or missing token). */
@@ -1134,7 +1134,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "LiveError";
+            type: "error";
             status: number;
             detail: string;
         };

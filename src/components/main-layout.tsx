@@ -4,6 +4,7 @@ import type { HeaderAction } from '../routes/route-table'
 import { Brand } from './brand'
 import { BusinessName } from './business-name'
 import { HeaderActionButton } from './header-action'
+import { LiveStatusIndicator } from './live-status-indicator'
 import { NAV_ICONS } from './nav-icons'
 import { PageHeading } from './page-heading'
 import { SidebarNav } from './sidebar-nav'
@@ -112,6 +113,7 @@ export function MainLayout({
             {NAV_ICONS.menu}
           </button>
           <PageHeading className="p-topbar__title">{title}</PageHeading>
+          <LiveStatusIndicator />
           {headerAction ? <HeaderActionButton action={headerAction} /> : null}
         </header>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-content">

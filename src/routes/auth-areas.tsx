@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { AuthProvider, useAuthStatus } from '../app/auth-context'
+import { LiveProvider } from '../app/live-context'
 import { readIsAuthenticated } from '../app/storage'
 import { LoadingIndicator } from '../components/loading-indicator'
 import { MainLayout } from '../components/main-layout'
@@ -46,8 +47,17 @@ function StaffArea({ route, children }: { route: ScreenRoute; children: ReactNod
   )
 }
 
+// Live updates run for as long as someone is signed in, across every staff screen.
+function SignedInProviders({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      <LiveProvider>{children}</LiveProvider>
+    </AuthProvider>
+  )
+}
+
 export const authAreas: AuthAreas = {
-  Provider: AuthProvider,
+  Provider: SignedInProviders,
   GuestArea,
   StaffArea,
 }

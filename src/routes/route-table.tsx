@@ -96,7 +96,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/dashboard',
     area: 'staff',
     title: 'Dashboard',
-    headerAction: { label: 'Quick Appointment', to: '/calendar', ready: false },
+    headerAction: { label: 'Quick Appointment', to: '/dashboard?quick=1', ready: true },
     screen: lazyScreen(
       () => import('./dashboard-screen'),
       (m) => m.DashboardScreen,
@@ -106,7 +106,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/calendar',
     area: 'staff',
     title: 'Calendar',
-    headerAction: { label: 'New Appointment', to: '/calendar', ready: false },
+    headerAction: { label: 'New Appointment', to: '/calendar?new=1', ready: true },
     screen: lazyScreen(
       () => import('./calendar-screen'),
       (m) => m.CalendarScreen,

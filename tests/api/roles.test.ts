@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { appointments } from '../../server/db/schema.ts'
 import { type Capability, can, type Permission } from '../../server/domain/permissions.ts'
 import type { EmulatorUser } from './support/emulator-users.ts'
 import { callAs } from './support/team-access.ts'
 import { type Business, createBusiness } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
-// Every issue-3 operation × owner, admin and staff: allowed (its success status) or 403,
+// Every issue-3 and issue-4 operation × owner, admin and staff: allowed (its success status) or 403,
 // exactly as server/domain/permissions.ts says. Fixtures are made by the owner per call, so a
 // refused call and an allowed one start from the same state.
 
@@ -79,6 +81,74 @@ const bookingPolicy = {
 const all: Permission[] = ['owner', 'admin', 'staff']
 const managers: Permission[] = ['owner', 'admin']
 const owners: Permission[] = ['owner']
+
+// Appointments: one service every role performs; each booking gets an hour of its own (with
+// the working-hours override, so no weekday or hour matters) and can never clash.
+let bookableService: string | undefined
+const sharedService = async () => {
+  bookableService ??= (
+    await asOwner('POST', '/api/v1/services', {
+      name: 'Consultation',
+      duration_minutes: 30,
+      price_minor: 0,
+      team_member_ids: [business.ownerMemberId, business.adminMemberId, business.staffMemberId],
+    })
+  )?.id
+  return bookableService as string
+}
+let hoursAhead = 48
+const nextHour = () => new Date(Date.now() + hoursAhead++ * 3_600_000).toISOString()
+const someoneElseOf = (role: Permission) =>
+  role === 'staff' ? business.ownerMemberId : business.staffMemberId
+const newBooking = async (
+  teamMemberId: string,
+): Promise<{ method: Method; url: string; body: object }> => ({
+  method: 'POST',
+  url: '/api/v1/appointments',
+  body: {
+    service_id: await sharedService(),
+    customer_id: await newCustomer(),
+    team_member_id: teamMemberId,
+    starts_at: nextHour(),
+    override_working_hours: true,
+  },
+})
+const newAppointment = async (teamMemberId: string) => {
+  const { method, url, body } = await newBooking(teamMemberId)
+  return (await asOwner(method, url, body))?.id
+}
+/** An appointment that started an hour ago, written directly (the API books only the future). */
+const startedAppointment = async (teamMemberId: string) => {
+  const id = randomUUID()
+  const startsAt = new Date(Date.now() - hoursAhead++ * 3_600_000)
+  const endsAt = new Date(startsAt.getTime() + 30 * 60_000)
+  await testApp.database.db.insert(appointments).values({
+    id,
+    tenantId: business.tenantId,
+    serviceId: await sharedService(),
+    teamMemberId,
+    customerId: (await newCustomer()) as string,
+    startsAt,
+    endsAt,
+    priceMinor: 0,
+    currency: 'USD',
+    source: 'staff',
+    busyFrom: startsAt,
+    busyUntil: endsAt,
+    seatGroup: id,
+  })
+  return id
+}
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+const ownOrElse = (variant: 'their own' | 'someone else') => ({
+  variant,
+  capability: (variant === 'their own'
+    ? 'appointments.writeOwn'
+    : 'appointments.write') as Capability,
+  allowed: variant === 'their own' ? all : managers,
+  memberOf: (role: Permission) =>
+    variant === 'their own' ? memberIdOf(role) : someoneElseOf(role),
+})
 
 const cases: Case[] = [
   // services
@@ -400,11 +470,128 @@ const cases: Case[] = [
       return { method: 'GET', url: `/api/v1/activity-log/${page.json().items[0].id}` }
     },
   },
+  // scheduling
+  {
+    operationId: 'getAvailability',
+    capability: 'appointments.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'GET',
+      url: `/api/v1/availability?service_id=${await sharedService()}&start_date=${inAWeek()}&end_date=${inAWeek()}`,
+    }),
+  },
+  {
+    operationId: 'getNextAvailableSlot',
+    capability: 'appointments.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'GET',
+      url: `/api/v1/availability/next?service_id=${await sharedService()}`,
+    }),
+  },
+  {
+    operationId: 'getSchedule',
+    capability: 'appointments.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'GET',
+      url: `/api/v1/schedule?start_date=${inAWeek()}&end_date=${inAWeek()}`,
+    }),
+  },
+  // appointments
+  {
+    operationId: 'listAppointments',
+    capability: 'appointments.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'GET',
+      url: `/api/v1/appointments?from=${new Date().toISOString()}&to=${nextHour()}`,
+    }),
+  },
+  {
+    operationId: 'getAppointment',
+    capability: 'appointments.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({
+      method: 'GET',
+      url: `/api/v1/appointments/${await newAppointment(business.staffMemberId)}`,
+    }),
+  },
+  {
+    operationId: 'getDashboard',
+    capability: 'appointments.read',
+    allowed: all,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/dashboard' }),
+  },
+  ...(['their own', 'someone else'] as const).flatMap((variant): Case[] => {
+    const { memberOf, ...access } = ownOrElse(variant)
+    return [
+      {
+        operationId: 'createAppointment',
+        ...access,
+        success: 201,
+        call: async (role) => newBooking(memberOf(role)),
+      },
+      {
+        operationId: 'updateAppointment',
+        ...access,
+        success: 200,
+        call: async (role) => ({
+          method: 'PATCH',
+          url: `/api/v1/appointments/${await newAppointment(memberOf(role))}`,
+          body: { notes: `Changed by the ${role}` },
+        }),
+      },
+      {
+        operationId: 'cancelAppointment',
+        ...access,
+        success: 200,
+        call: async (role) => ({
+          method: 'POST',
+          url: `/api/v1/appointments/${await newAppointment(memberOf(role))}/cancel`,
+          body: { reason: 'Called off' },
+        }),
+      },
+      {
+        operationId: 'completeAppointment',
+        ...access,
+        success: 200,
+        call: async (role) => ({
+          method: 'POST',
+          url: `/api/v1/appointments/${await startedAppointment(memberOf(role))}/complete`,
+        }),
+      },
+      {
+        operationId: 'markAppointmentNoShow',
+        ...access,
+        success: 200,
+        call: async (role) => ({
+          method: 'POST',
+          url: `/api/v1/appointments/${await startedAppointment(memberOf(role))}/no-show`,
+        }),
+      },
+    ]
+  }),
 ]
 
-const issue3Tags = new Set(['services', 'customers', 'team', 'settings', 'business', 'activity'])
+const coveredTags = new Set([
+  'services',
+  'customers',
+  'team',
+  'settings',
+  'business',
+  'activity',
+  'scheduling',
+  'appointments',
+])
 
-it('covers every operation of the issue-3 tags in the contract', () => {
+it('covers every operation of the issue-3 and issue-4 tags in the contract', () => {
   const contract = parse(
     readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8'),
   )
@@ -414,13 +601,13 @@ it('covers every operation of the issue-3 tags in the contract', () => {
     { operationId?: string; tags?: string[] }
   >[]) {
     for (const operation of Object.values(pathItem)) {
-      if (operation?.operationId && operation.tags?.some((tag) => issue3Tags.has(tag))) {
+      if (operation?.operationId && operation.tags?.some((tag) => coveredTags.has(tag))) {
         operationIds.push(operation.operationId)
       }
     }
   }
   expect(new Set(cases.map((entry) => entry.operationId))).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(27)
+  expect(operationIds).toHaveLength(38)
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {

@@ -177,7 +177,7 @@ describe('single-page app', () => {
   })
 
   it('does not hand the app to unknown API addresses, even for browsers', async () => {
-    const response = await navigate('/api/v1/dashboard')
+    const response = await navigate('/api/v1/no-such-thing')
 
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)

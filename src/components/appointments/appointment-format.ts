@@ -51,3 +51,39 @@ export function formatPrice({ amount_minor, currency }: Money, locale?: string):
 export function hasStarted(startsAt: string, now: number = Date.now()): boolean {
   return new Date(startsAt).getTime() <= now
 }
+
+function channel(value: number): number {
+  const c = value / 255
+  return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+}
+
+/** WCAG relative luminance of `#rrggbb` (0 black … 1 white); null when it is not a hex colour. */
+export function relativeLuminance(hex: string): number | null {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
+  if (!match) return null
+  const [r, g, b] = match.slice(1).map((part) => channel(Number.parseInt(part, 16)))
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
+}
+
+/** WCAG contrast ratio of two luminances (1 … 21). */
+export function contrastRatio(a: number, b: number): number {
+  const [light, dark] = a > b ? [a, b] : [b, a]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+const DARK_TEXT = '#111114'
+const LIGHT_TEXT = '#ffffff'
+const DARK_TEXT_LUMINANCE = relativeLuminance(DARK_TEXT) ?? 0
+
+/**
+ * The text colour that reads best on a service colour: near-black or white, whichever has the
+ * higher contrast. The background is the service's own colour in both palettes, so the choice
+ * holds in light and dark mode alike.
+ */
+export function readableTextColor(background: string): string {
+  const luminance = relativeLuminance(background)
+  if (luminance === null) return DARK_TEXT
+  return contrastRatio(luminance, DARK_TEXT_LUMINANCE) >= contrastRatio(luminance, 1)
+    ? DARK_TEXT
+    : LIGHT_TEXT
+}

@@ -24,7 +24,11 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close()
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name}`))
+      // FORCE: a connection the app still holds (e.g. its LISTEN connection, when a test
+      // closes the database before the app) must not keep the throw-away database alive.
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      )
     },
   }
 }

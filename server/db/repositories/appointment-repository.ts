@@ -1,0 +1,253 @@
+import { and, asc, count, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
+import type { Db } from '../database.ts'
+import {
+  appointments,
+  customers,
+  services,
+  serviceTeamMembers,
+  teamMembers,
+  tenantSettings,
+  tenants,
+} from '../schema.ts'
+
+export type AppointmentRow = typeof appointments.$inferSelect
+export type NewAppointment = typeof appointments.$inferInsert
+export type AppointmentChanges = Partial<
+  Omit<NewAppointment, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>
+>
+export type ServiceRow = typeof services.$inferSelect
+
+/** The business settings booking and availability read. */
+export interface BusinessPolicy {
+  timeZone: string
+  currency: string
+  slotIntervalMinutes: number
+  minNoticeMinutes: number
+  bookingWindowDays: number
+}
+
+/** Appointments of one business, and the records a booking refers to. Scoped by tenant. */
+export function createAppointmentRepository(db: Db) {
+  const inTenant = (tenantId: string, id: string) =>
+    and(eq(appointments.tenantId, tenantId), eq(appointments.id, id))
+
+  return {
+    /** The business's time zone, currency and booking policy (defaults without a settings row). */
+    async policy(tenantId: string): Promise<BusinessPolicy> {
+      const [row] = await db
+        .select({
+          timeZone: tenants.timeZone,
+          currency: tenants.currency,
+          slotIntervalMinutes: tenantSettings.slotIntervalMinutes,
+          minNoticeMinutes: tenantSettings.minNoticeMinutes,
+          bookingWindowDays: tenantSettings.bookingWindowDays,
+        })
+        .from(tenants)
+        .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
+        .where(eq(tenants.id, tenantId))
+      if (!row) throw new Error(`Tenant ${tenantId} not found.`)
+      return {
+        timeZone: row.timeZone,
+        currency: row.currency,
+        slotIntervalMinutes: row.slotIntervalMinutes ?? 15,
+        minNoticeMinutes: row.minNoticeMinutes ?? 120,
+        bookingWindowDays: row.bookingWindowDays ?? 60,
+      }
+    },
+
+    async service(tenantId: string, id: string): Promise<ServiceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(services)
+        .where(and(eq(services.tenantId, tenantId), eq(services.id, id)))
+      return row
+    },
+
+    async customer(tenantId: string, id: string) {
+      const [row] = await db
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+      return row
+    },
+
+    /** The team member, with whether they are bookable and perform the service. */
+    async teamMember(tenantId: string, id: string, serviceId: string) {
+      const [row] = await db
+        .select({
+          id: teamMembers.id,
+          name: teamMembers.name,
+          bookable: teamMembers.bookable,
+          performs: sql<boolean>`exists (select 1 from ${serviceTeamMembers}
+            where ${serviceTeamMembers.tenantId} = ${teamMembers.tenantId}
+              and ${serviceTeamMembers.teamMemberId} = ${teamMembers.id}
+              and ${serviceTeamMembers.serviceId} = ${serviceId})`,
+        })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, id)))
+      return row
+    },
+
+    async teamMemberExists(tenantId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, id)))
+      return row !== undefined
+    },
+
+    async customerExists(tenantId: string, id: string): Promise<boolean> {
+      return (await this.customer(tenantId, id)) !== undefined
+    },
+
+    /** The appointment, optionally row-locked until the transaction ends (before a change). */
+    async find(
+      tenantId: string,
+      id: string,
+      options: { lock?: boolean } = {},
+    ): Promise<AppointmentRow | undefined> {
+      const query = db.select().from(appointments).where(inTenant(tenantId, id))
+      const [row] = options.lock ? await query.for('update') : await query
+      return row
+    },
+
+    async insert(values: NewAppointment): Promise<void> {
+      await db.insert(appointments).values(values)
+    },
+
+    async update(tenantId: string, id: string, values: AppointmentChanges): Promise<void> {
+      await db
+        .update(appointments)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(inTenant(tenantId, id))
+    },
+
+    /**
+     * Serializes bookings of one group session until the transaction ends, so two last seats
+     * are never both sold: each booking counts the seats after taking the lock.
+     */
+    async lockSeatGroup(seatGroup: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${seatGroup}))`)
+    },
+
+    /** Non-cancelled seats of the member's session, not counting `exceptId`. */
+    async countSeats(
+      tenantId: string,
+      teamMemberId: string,
+      seatGroup: string,
+      startsAt: Date,
+      exceptId: string,
+    ): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.teamMemberId, teamMemberId),
+            eq(appointments.startsAt, startsAt),
+            eq(appointments.seatGroup, seatGroup),
+            ne(appointments.status, 'cancelled'),
+            ne(appointments.id, exceptId),
+          ),
+        )
+      return row?.n ?? 0
+    },
+
+    /** Whether any seat of the session was booked with the working-hours override. */
+    async sessionOutsideWorkingHours(
+      tenantId: string,
+      teamMemberId: string,
+      seatGroup: string,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.teamMemberId, teamMemberId),
+            eq(appointments.seatGroup, seatGroup),
+            ne(appointments.status, 'cancelled'),
+            eq(appointments.outsideWorkingHours, true),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
+    /**
+     * The non-cancelled appointment of the member whose busy range overlaps [busyFrom,
+     * busyUntil) and is not in `seatGroup` (what the exclusion constraint objects to), earliest
+     * first; undefined when none is left.
+     */
+    async findBlocking(
+      tenantId: string,
+      clash: {
+        teamMemberId: string
+        busyFrom: Date
+        busyUntil: Date
+        seatGroup: string
+        exceptId: string
+      },
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.teamMemberId, clash.teamMemberId),
+            ne(appointments.status, 'cancelled'),
+            lt(appointments.busyFrom, clash.busyUntil),
+            gt(appointments.busyUntil, clash.busyFrom),
+            ne(appointments.seatGroup, clash.seatGroup),
+            ne(appointments.id, clash.exceptId),
+          ),
+        )
+        .orderBy(asc(appointments.busyFrom))
+        .limit(1)
+      return row?.id
+    },
+
+    /**
+     * The dashboard's figures over appointments starting in [from, to): how many are not
+     * cancelled, and the price of the confirmed and completed ones in `currency` (a price
+     * captured in an earlier business currency cannot be added to it).
+     */
+    async totals(tenantId: string, from: Date, to: Date, currency: string) {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*) filter (where ${appointments.status} <> 'cancelled')::int`,
+          revenue: sql<number>`coalesce(sum(${appointments.priceMinor}) filter (where ${appointments.status} in ('confirmed', 'completed') and ${appointments.currency} = ${currency}), 0)::bigint`,
+        })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            gte(appointments.startsAt, from),
+            lt(appointments.startsAt, to),
+          ),
+        )
+      return { count: Number(row?.count ?? 0), revenue: Number(row?.revenue ?? 0) }
+    },
+
+    /** Completed and no-show appointments starting in [from, to), by status. */
+    async attendance(tenantId: string, from: Date, to: Date) {
+      const rows = await db
+        .select({ status: appointments.status, n: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            gte(appointments.startsAt, from),
+            lt(appointments.startsAt, to),
+            inArray(appointments.status, ['completed', 'no_show']),
+          ),
+        )
+        .groupBy(appointments.status)
+      const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0
+      return { completed: of('completed'), noShows: of('no_show') }
+    },
+  }
+}

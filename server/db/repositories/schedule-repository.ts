@@ -1,0 +1,324 @@
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { BusyAppointment, MemberSchedule } from '../../domain/availability/index.ts'
+import type { SeatRow } from '../../domain/group-sessions.ts'
+import type { Db } from '../database.ts'
+import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'
+import { timeOffSpan } from './time-off-repository.ts'
+
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+/**
+ * Bounds that let the busy-time query use the (tenant, member, starts_at) index: no service
+ * lasts longer than a day (a CHECK on services) and no buffer is longer than 240 minutes
+ * (the contract's limit on a service's buffers, which bookings copy).
+ */
+const LONGEST_APPOINTMENT_MS = 1440 * MINUTE_MS
+const LONGEST_BUFFER_MS = 240 * MINUTE_MS
+
+/** A non-cancelled appointment holding the member's time, as booking needs it. */
+export interface BusyRow extends BusyAppointment {
+  id: string
+  seatGroup: string
+}
+
+/**
+ * A team member's inputs for the availability engine, with their name. `busy` holds the busy
+ * ranges as they are stored (buffers included, so each with zero buffers of its own).
+ */
+export interface LoadedSchedule extends MemberSchedule {
+  name: string
+  /** Reasons of `timeOff`, index by index, for the staff calendar. */
+  timeOffReasons: string[]
+}
+
+/** A schedule whose busy appointments keep their ids and seat groups (for booking). */
+export interface DetailedSchedule extends LoadedSchedule {
+  busy: BusyRow[]
+}
+
+export interface ScheduleQuery {
+  /** Only members who perform this service. */
+  serviceId?: string
+  /** Only this member. */
+  teamMemberId?: string
+  /** Only bookable members (default true). */
+  bookableOnly?: boolean
+  /** The instants the caller looks at; busy time touching them is read, buffers included. */
+  from: number
+  to: number
+}
+
+/**
+ * Loads the availability engine's inputs for the team of one business in three queries
+ * whatever the team's size or the range's length: members with their weekly hours, their
+ * time off, and their busy time.
+ */
+export function createScheduleRepository(db: Db) {
+  async function loadWith<B>(
+    tenantId: string,
+    query: ScheduleQuery,
+    readBusy: (ids: string[]) => Promise<Map<string, B[]>>,
+  ) {
+    const members = await readMembers(db, tenantId, query)
+    if (members.length === 0) return []
+    const ids = members.map((member) => member.id)
+    const [away, busy] = await Promise.all([
+      readTimeOff(db, tenantId, ids, query.from, query.to),
+      readBusy(ids),
+    ])
+    return members.map((member) => {
+      const memberAway = away.filter((row) => row.teamMemberId === member.id)
+      return {
+        teamMemberId: member.id,
+        name: member.name,
+        timeZone: member.timeZone,
+        workingHours: member.workingHours,
+        timeOff: memberAway.map(timeOffSpan),
+        timeOffReasons: memberAway.map((row) => row.reason),
+        busy: busy.get(member.id) ?? [],
+      }
+    })
+  }
+
+  return {
+    /**
+     * For slots: busy time as bare ranges, aggregated per member in the database. A 90-day
+     * range holds thousands of appointments, and one string per member parses far faster
+     * than a row per appointment (measured on PGlite: about a quarter of the time).
+     */
+    load(tenantId: string, query: ScheduleQuery): Promise<LoadedSchedule[]> {
+      return loadWith(tenantId, query, (ids) => readBusyRanges(db, tenantId, ids, query))
+    },
+
+    /** For booking: each busy appointment with its id and seat group. */
+    loadDetailed(tenantId: string, query: ScheduleQuery): Promise<DetailedSchedule[]> {
+      return loadWith(tenantId, query, (ids) => readBusyRows(db, tenantId, ids, query))
+    },
+
+    /** Booked seats of the service's group sessions starting in [from, to), by member. */
+    async seats(
+      tenantId: string,
+      serviceId: string,
+      teamMemberIds: readonly string[],
+      from: number,
+      to: number,
+    ): Promise<Map<string, SeatRow[]>> {
+      const bySeat = new Map<string, SeatRow[]>()
+      if (teamMemberIds.length === 0) return bySeat
+      const rows = await db
+        .select({
+          teamMemberId: appointments.teamMemberId,
+          seatGroup: appointments.seatGroup,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+        })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            inArray(appointments.teamMemberId, [...teamMemberIds]),
+            eq(appointments.serviceId, serviceId),
+            ne(appointments.status, 'cancelled'),
+            gte(appointments.startsAt, new Date(from)),
+            lt(appointments.startsAt, new Date(to)),
+            sql`${appointments.seatGroup} like '%@%'`,
+          ),
+        )
+      for (const row of rows) {
+        const list = bySeat.get(row.teamMemberId) ?? []
+        list.push({
+          seatGroup: row.seatGroup,
+          startsAt: row.startsAt.getTime(),
+          endsAt: row.endsAt.getTime(),
+        })
+        bySeat.set(row.teamMemberId, list)
+      }
+      return bySeat
+    },
+
+    /**
+     * For fair assignment: each member's non-cancelled appointments starting in [dayStart,
+     * dayEnd), and when their latest non-cancelled appointment was booked (null: never).
+     */
+    async assignmentLoad(
+      tenantId: string,
+      teamMemberIds: readonly string[],
+      dayStart: number,
+      dayEnd: number,
+    ): Promise<Map<string, { appointmentsThatDay: number; lastAssignedAt: number | null }>> {
+      const load = new Map(
+        teamMemberIds.map((id) => [
+          id,
+          { appointmentsThatDay: 0, lastAssignedAt: null as number | null },
+        ]),
+      )
+      if (teamMemberIds.length === 0) return load
+      const rows = await db
+        .select({
+          teamMemberId: appointments.teamMemberId,
+          thatDay: sql<number>`count(*) filter (where ${appointments.startsAt} >= ${iso(dayStart)}::timestamptz and ${appointments.startsAt} < ${iso(dayEnd)}::timestamptz)::int`,
+          lastCreatedAt: sql<string | null>`max(${appointments.createdAt})`,
+        })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            inArray(appointments.teamMemberId, [...teamMemberIds]),
+            ne(appointments.status, 'cancelled'),
+          ),
+        )
+        .groupBy(appointments.teamMemberId)
+      for (const row of rows) {
+        load.set(row.teamMemberId, {
+          appointmentsThatDay: Number(row.thatDay),
+          lastAssignedAt: row.lastCreatedAt === null ? null : new Date(row.lastCreatedAt).getTime(),
+        })
+      }
+      return load
+    },
+  }
+}
+
+/** Members matching the query, with their weekly hours, by id. */
+function readMembers(db: Db, tenantId: string, query: ScheduleQuery) {
+  const conditions: (SQL | undefined)[] = [eq(teamMembers.tenantId, tenantId)]
+  if (query.bookableOnly ?? true) conditions.push(eq(teamMembers.bookable, true))
+  if (query.teamMemberId) conditions.push(eq(teamMembers.id, query.teamMemberId))
+  if (query.serviceId) {
+    conditions.push(
+      sql`exists (select 1 from ${serviceTeamMembers}
+        where ${serviceTeamMembers.tenantId} = ${teamMembers.tenantId}
+          and ${serviceTeamMembers.teamMemberId} = ${teamMembers.id}
+          and ${serviceTeamMembers.serviceId} = ${query.serviceId})`,
+    )
+  }
+  return db
+    .select({
+      id: teamMembers.id,
+      name: teamMembers.name,
+      timeZone: teamMembers.timeZone,
+      workingHours: teamMembers.workingHours,
+    })
+    .from(teamMembers)
+    .where(and(...conditions))
+    .orderBy(asc(teamMembers.id))
+}
+
+/** Time off that may touch [from, to): whole days are read with two days' margin for zones. */
+async function readTimeOff(db: Db, tenantId: string, ids: string[], from: number, to: number) {
+  const firstDate = new Date(from - 2 * DAY_MS).toISOString().slice(0, 10)
+  const lastDate = new Date(to + 2 * DAY_MS).toISOString().slice(0, 10)
+  return db
+    .select()
+    .from(timeOff)
+    .where(
+      and(
+        eq(timeOff.tenantId, tenantId),
+        inArray(timeOff.teamMemberId, ids),
+        or(
+          sql`(${timeOff.allDay} and ${timeOff.endDate} >= ${firstDate} and ${timeOff.startDate} <= ${lastDate})`,
+          and(
+            eq(timeOff.allDay, false),
+            lt(timeOff.startsAt, new Date(to)),
+            gt(timeOff.endsAt, new Date(from)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(timeOff.startDate), asc(timeOff.startsAt))
+}
+
+/**
+ * Non-cancelled appointments whose busy range (buffers included) could meet an appointment
+ * starting in [from, to): their busy range overlaps [from − a buffer, to + a day and a
+ * buffer), which covers any new service's duration and buffers.
+ */
+function busyWhere(tenantId: string, ids: string[], { from, to }: ScheduleQuery): SQL | undefined {
+  const reachFrom = from - LONGEST_BUFFER_MS
+  const reachTo = to + LONGEST_APPOINTMENT_MS + LONGEST_BUFFER_MS
+  return and(
+    eq(appointments.tenantId, tenantId),
+    inArray(appointments.teamMemberId, ids),
+    ne(appointments.status, 'cancelled'),
+    // The index range: starts_at within the reach widened by the longest appointment and buffer.
+    gt(appointments.startsAt, new Date(reachFrom - LONGEST_APPOINTMENT_MS - LONGEST_BUFFER_MS)),
+    lt(appointments.startsAt, new Date(reachTo + LONGEST_BUFFER_MS)),
+    lt(appointments.busyFrom, new Date(reachTo)),
+    gt(appointments.busyUntil, new Date(reachFrom)),
+  )
+}
+
+const epochMs = (column: typeof appointments.busyFrom | typeof appointments.busyUntil) =>
+  sql`((extract(epoch from ${column}) * 1000)::bigint)::text`
+
+/** Busy ranges per member, read as one "from until from until …" string (epoch ms) each. */
+async function readBusyRanges(
+  db: Db,
+  tenantId: string,
+  ids: string[],
+  query: ScheduleQuery,
+): Promise<Map<string, BusyAppointment[]>> {
+  const rows = await db
+    .select({
+      teamMemberId: appointments.teamMemberId,
+      // Unordered (sorting in the database costs more than the engine's sort of nearly sorted input).
+      ranges: sql<string>`string_agg(${epochMs(appointments.busyFrom)} || ' ' || ${epochMs(appointments.busyUntil)}, ' ')`,
+    })
+    .from(appointments)
+    .where(busyWhere(tenantId, ids, query))
+    .groupBy(appointments.teamMemberId)
+  const byMember = new Map<string, BusyAppointment[]>()
+  for (const row of rows) {
+    const numbers = row.ranges.split(' ')
+    const busy: BusyAppointment[] = new Array(numbers.length / 2)
+    for (let i = 0; i < busy.length; i++) {
+      busy[i] = {
+        startsAt: Number(numbers[2 * i]),
+        endsAt: Number(numbers[2 * i + 1]),
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+      }
+    }
+    byMember.set(row.teamMemberId, busy)
+  }
+  return byMember
+}
+
+async function readBusyRows(
+  db: Db,
+  tenantId: string,
+  ids: string[],
+  query: ScheduleQuery,
+): Promise<Map<string, BusyRow[]>> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      teamMemberId: appointments.teamMemberId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      bufferBeforeMinutes: appointments.bufferBeforeMinutes,
+      bufferAfterMinutes: appointments.bufferAfterMinutes,
+      seatGroup: appointments.seatGroup,
+    })
+    .from(appointments)
+    .where(busyWhere(tenantId, ids, query))
+    .orderBy(asc(appointments.startsAt))
+  const byMember = new Map<string, BusyRow[]>()
+  for (const row of rows) {
+    const list = byMember.get(row.teamMemberId) ?? []
+    list.push({
+      id: row.id,
+      seatGroup: row.seatGroup,
+      startsAt: row.startsAt.getTime(),
+      endsAt: row.endsAt.getTime(),
+      bufferBeforeMinutes: row.bufferBeforeMinutes,
+      bufferAfterMinutes: row.bufferAfterMinutes,
+    })
+    byMember.set(row.teamMemberId, list)
+  }
+  return byMember
+}
+
+function iso(instant: number): string {
+  return new Date(instant).toISOString()
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto'
+import { checkFit } from '../domain/availability/index.ts'
+import { addDays, dateAt, wallClockInstant } from '../domain/business-time.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { bookAppointment } from '../services/booking-service.ts'
+import type { Db } from './database.ts'
+import type { Actor } from './repositories/activity-repository.ts'
+import { createScheduleRepository } from './repositories/schedule-repository.ts'
+import { appointments } from './schema.ts'
+
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+
+interface SeedService {
+  id: string
+  name: string
+  durationMinutes: number
+  bufferBeforeMinutes: number
+  bufferAfterMinutes: number
+  priceMinor: number
+}
+
+/** What the demo week looks like: each day's times (business wall clock) and services. */
+const dayPlan = [
+  { time: '10:00', service: 'Signature Haircut' },
+  { time: '11:30', service: 'Beard Trim & Hot Towel' },
+  { time: '14:30', service: 'Color & Gloss' },
+  { time: '16:15', service: 'Blowout & Style' },
+]
+
+/**
+ * Demo appointments so the calendar and dashboard have something to show on the first start:
+ * today and each of the next seven days get up to two bookings (alternating halves of the day
+ * plan), booked through the booking service as "any available", so every rule holds and
+ * whoever works then takes them; a time nobody can take is skipped. Times already past today,
+ * and one completed and one no-show appointment two and three days ago, are written directly
+ * as history, each with a team member whose working time covers it.
+ */
+export async function seedDemoAppointments(
+  tx: Db,
+  input: {
+    tenantId: string
+    timeZone: string
+    currency: string
+    owner: Actor
+    services: SeedService[]
+    customerIds: string[]
+    now?: number
+  },
+): Promise<void> {
+  const now = input.now ?? Date.now()
+  const today = dateAt(now, input.timeZone)
+  const serviceNamed = (name: string) => {
+    const service = input.services.find((candidate) => candidate.name === name)
+    if (!service) throw new Error(`Seed service "${name}" is missing.`)
+    return service
+  }
+  let nextCustomer = 0
+  const customer = () => input.customerIds[nextCustomer++ % input.customerIds.length] as string
+
+  // Each past appointment at the first of its times someone worked then.
+  const history: { startsAt: number[]; service: SeedService; status: 'completed' | 'no_show' }[] = [
+    {
+      startsAt: ['10:00', '15:00'].map((time) => at(addDays(today, -3), time)),
+      service: serviceNamed('Signature Haircut'),
+      status: 'no_show',
+    },
+    {
+      startsAt: ['10:00', '15:00'].map((time) => at(addDays(today, -2), time)),
+      service: serviceNamed('Blowout & Style'),
+      status: 'completed',
+    },
+  ]
+  for (let day = 0; day <= 7; day++) {
+    const date = addDays(today, day)
+    const plan = day === 0 ? dayPlan : dayPlan.filter((_, index) => index % 2 === day % 2)
+    for (const entry of plan) {
+      const startsAt = at(date, entry.time)
+      const service = serviceNamed(entry.service)
+      if (startsAt <= now) {
+        history.push({ startsAt: [startsAt], service, status: 'completed' })
+        continue
+      }
+      try {
+        await bookAppointment(tx, {
+          tenantId: input.tenantId,
+          serviceId: service.id,
+          customerId: customer(),
+          startsAt: new Date(startsAt),
+          source: 'staff',
+          createdBy: input.owner.uid,
+          actor: input.owner,
+          now,
+        })
+      } catch (error) {
+        // Nobody free then (a day off, time off): the demo week simply has one fewer.
+        if (!(error instanceof HttpProblem)) throw error
+      }
+    }
+  }
+
+  const schedules = await createScheduleRepository(tx).loadDetailed(input.tenantId, {
+    from: now - 4 * DAY_MS,
+    to: now + DAY_MS,
+  })
+  for (const past of history) {
+    const timing = past.service
+    const fits = past.startsAt.flatMap((startsAt) => {
+      const member = schedules.find(
+        (schedule) => checkFit({ schedule, service: timing, startsAt }) === null,
+      )
+      return member ? [{ member, startsAt }] : []
+    })
+    const [fit] = fits
+    if (!fit) continue
+    const { member, startsAt } = fit
+    const id = randomUUID()
+    const endsAt = startsAt + timing.durationMinutes * MINUTE_MS
+    await tx.insert(appointments).values({
+      id,
+      tenantId: input.tenantId,
+      serviceId: timing.id,
+      teamMemberId: member.teamMemberId,
+      customerId: customer(),
+      startsAt: new Date(startsAt),
+      endsAt: new Date(endsAt),
+      status: past.status,
+      priceMinor: timing.priceMinor,
+      currency: input.currency,
+      source: 'staff',
+      createdBy: input.owner.uid,
+      bufferBeforeMinutes: timing.bufferBeforeMinutes,
+      bufferAfterMinutes: timing.bufferAfterMinutes,
+      busyFrom: new Date(startsAt - timing.bufferBeforeMinutes * MINUTE_MS),
+      busyUntil: new Date(endsAt + timing.bufferAfterMinutes * MINUTE_MS),
+      seatGroup: id,
+    })
+    member.busy.push({
+      id,
+      seatGroup: id,
+      startsAt,
+      endsAt,
+      bufferBeforeMinutes: timing.bufferBeforeMinutes,
+      bufferAfterMinutes: timing.bufferAfterMinutes,
+    })
+  }
+
+  function at(date: string, time: string): number {
+    return wallClockInstant(date, time, input.timeZone)
+  }
+}

@@ -1,0 +1,96 @@
+import type { components } from '../../src/api/schema.d.ts'
+import type { ActivityChange } from '../db/schema.ts'
+import { describeInstant } from './business-time.ts'
+import { type FieldWording, listLabels } from './change-summary.ts'
+
+type Appointment = components['schemas']['Appointment']
+
+/**
+ * Appointment fields as the API names them: what the activity log compares and records.
+ * Names rather than ids for the service, team member and customer, because a person reads
+ * the log, and a renamed or deleted record must not change what the entry says.
+ */
+export const appointmentFields = [
+  'service_name',
+  'team_member_name',
+  'customer_name',
+  'starts_at',
+  'ends_at',
+  'status',
+  'notes',
+  'cancel_reason',
+  'price',
+  'outside_working_hours',
+] as const
+
+type Described = Pick<
+  Appointment,
+  'service_name' | 'customer_name' | 'team_member_name' | 'starts_at' | 'ends_at'
+>
+
+const wording: Record<string, FieldWording> = {
+  service_name: { label: 'service' },
+  team_member_name: { label: 'team member' },
+  customer_name: { label: 'customer' },
+  starts_at: { label: 'time' },
+  ends_at: { label: 'end' },
+  cancel_reason: { label: 'cancellation reason' },
+  outside_working_hours: { label: 'working-hours override' },
+}
+
+/** "Haircut for Ana Lopez with Bob, Thu 27 Nov 10:00 (Europe/Berlin)". */
+export function describeAppointment(appointment: Described, timeZone: string): string {
+  return `${appointment.service_name} for ${appointment.customer_name} with ${appointment.team_member_name}, ${when(appointment.starts_at, timeZone)}`
+}
+
+/** "Booked Haircut for Ana Lopez with Bob, Thu 27 Nov 10:00 (Europe/Berlin)". */
+export function bookedSummary(appointment: Described, timeZone: string): string {
+  return `Booked ${describeAppointment(appointment, timeZone)}`
+}
+
+/** "Cancelled Haircut for … (Europe/Berlin): Customer is ill". */
+export function cancelledSummary(appointment: Described, reason: string, timeZone: string): string {
+  return `Cancelled ${describeAppointment(appointment, timeZone)}: ${reason}`
+}
+
+/** "Marked Haircut for … as completed", "Marked … as a no-show". */
+export function closedSummary(
+  appointment: Described,
+  status: 'completed' | 'no_show',
+  timeZone: string,
+): string {
+  const as = status === 'completed' ? 'completed' : 'a no-show'
+  return `Marked ${describeAppointment(appointment, timeZone)} as ${as}`
+}
+
+/**
+ * The line for an edit, described as the appointment was before it:
+ * - a new time: "Rescheduled Haircut for Ana Lopez with Bob, Thu 27 Nov 10:00 (Europe/Berlin)
+ *   to Fri 28 Nov 11:00 (Europe/Berlin)" (and " with Carla" for a new team member), plus
+ *   "; changed the notes" for the rest; a new team member only: "Reassigned … to Carla";
+ * - otherwise: "Changed the service and notes of Haircut for Ana Lopez with Bob, …".
+ */
+export function updateSummary(
+  before: Described,
+  after: Described,
+  changes: readonly ActivityChange[],
+  timeZone: string,
+): string {
+  const changed = new Set(changes.map((change) => change.field))
+  const moved = changed.has('starts_at') || changed.has('team_member_name')
+  // The end follows from the start and the service; on its own it is not news.
+  const others = changes
+    .map((change) => change.field)
+    .filter((field) => !['starts_at', 'ends_at', 'team_member_name'].includes(field))
+  const subject = describeAppointment(before, timeZone)
+  if (!moved) return `Changed the ${listLabels(others, wording)} of ${subject}`
+
+  const rest = others.length > 0 ? `; changed the ${listLabels(others, wording)}` : ''
+  if (!changed.has('starts_at')) return `Reassigned ${subject} to ${after.team_member_name}${rest}`
+  const withWhom = changed.has('team_member_name') ? ` with ${after.team_member_name}` : ''
+  return `Rescheduled ${subject} to ${when(after.starts_at, timeZone)}${withWhom}${rest}`
+}
+
+function when(instant: string, timeZone: string): string {
+  return `${describeInstant(Date.parse(instant), timeZone)} (${timeZone})`
+}

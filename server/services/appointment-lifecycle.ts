@@ -1,0 +1,105 @@
+import type { components } from '../../src/api/schema.d.ts'
+import type { Db } from '../db/database.ts'
+import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  type AppointmentRow,
+  createAppointmentRepository,
+} from '../db/repositories/appointment-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import {
+  appointmentFields,
+  cancelledSummary,
+  closedSummary,
+} from '../domain/appointment-changes.ts'
+import { type ClosingStatus, cancelRefusal, closeRefusal } from '../domain/appointment-status.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { notifyAppointmentChange } from '../realtime/live-events.ts'
+import { loadAppointment } from './appointment-reader.ts'
+import { appointmentNotFound } from './booking-service.ts'
+
+type Appointment = components['schemas']['Appointment']
+
+interface StatusChange {
+  tenantId: string
+  appointmentId: string
+  /** Only this member's appointments may be changed; null: anyone's. */
+  onlyTeamMemberId: string | null
+  actor: Actor | null
+}
+
+/** Cancels a confirmed appointment with a reason, freeing its time; final. */
+export async function cancelAppointment(
+  tx: Db,
+  request: StatusChange & { reason: string },
+): Promise<Appointment> {
+  const reason = request.reason.trim()
+  if (!reason) {
+    throw new HttpProblem(400, 'body.reason must not be blank.', {
+      errors: [{ path: 'body.reason', message: 'must not be blank' }],
+    })
+  }
+  return changeStatus(tx, request, {
+    refusal: (row) => cancelRefusal(row.status),
+    columns: { status: 'cancelled', cancelReason: reason },
+    event: 'appointment.cancelled',
+    summary: (before, timeZone) => cancelledSummary(before, reason, timeZone),
+  })
+}
+
+/**
+ * Marks an appointment that has started as completed or a no-show: from confirmed, or from
+ * the other one to correct a mistake.
+ */
+export async function closeAppointment(
+  tx: Db,
+  request: StatusChange & { status: ClosingStatus; now?: number },
+): Promise<Appointment> {
+  const now = request.now ?? Date.now()
+  return changeStatus(tx, request, {
+    refusal: (row) => closeRefusal(row.status, request.status, row.startsAt.getTime(), now),
+    columns: { status: request.status },
+    event: 'appointment.updated',
+    summary: (before, timeZone) => closedSummary(before, request.status, timeZone),
+  })
+}
+
+async function changeStatus(
+  tx: Db,
+  request: StatusChange,
+  change: {
+    refusal: (row: AppointmentRow) => string | null
+    columns: { status: AppointmentRow['status']; cancelReason?: string }
+    event: 'appointment.updated' | 'appointment.cancelled'
+    summary: (before: Appointment, timeZone: string) => string
+  },
+): Promise<Appointment> {
+  const { tenantId, appointmentId } = request
+  const repo = createAppointmentRepository(tx)
+  const row = await repo.find(tenantId, appointmentId, { lock: true })
+  if (!row) throw appointmentNotFound()
+  if (request.onlyTeamMemberId !== null && row.teamMemberId !== request.onlyTeamMemberId) {
+    throw new HttpProblem(
+      403,
+      "You don't have permission to change other team members' appointments.",
+    )
+  }
+  const refusal = change.refusal(row)
+  if (refusal) throw new HttpProblem(409, refusal)
+
+  const before = await loadAppointment(tx, tenantId, appointmentId)
+  await repo.update(tenantId, appointmentId, change.columns)
+  const after = await loadAppointment(tx, tenantId, appointmentId)
+  if (!before || !after) throw new Error(`Appointment ${appointmentId} vanished mid-change.`)
+  const { timeZone } = await repo.policy(tenantId)
+  await createActivityRepository(tx).record({
+    tenantId,
+    actor: request.actor,
+    entityType: 'appointment',
+    entityId: appointmentId,
+    action: 'updated',
+    summary: change.summary(before, timeZone),
+    changes: changedFields(before, after, appointmentFields),
+  })
+  await notifyAppointmentChange(tx, { tenantId, type: change.event, appointmentId })
+  return after
+}

@@ -1,0 +1,133 @@
+import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import type { components } from '../../src/api/schema.d.ts'
+import type { Db } from '../db/database.ts'
+import { appointments, customers, services, teamMembers } from '../db/schema.ts'
+import { isSeatGroupKey } from '../domain/seat-group.ts'
+
+type Appointment = components['schemas']['Appointment']
+type AppointmentStatus = components['schemas']['AppointmentStatus']
+
+/** Which appointments to read; every condition given must hold. */
+export interface AppointmentQuery {
+  /** Appointments overlapping [from, to): starts_at < to and ends_at > from. */
+  overlapping?: { from: Date; to: Date }
+  /** Appointments starting at or after this instant. */
+  startingFrom?: Date
+  /** Appointments starting before this instant. */
+  startingBefore?: Date
+  teamMemberId?: string
+  customerId?: string
+  /** Only these statuses; all when absent. */
+  statuses?: readonly AppointmentStatus[]
+  limit: number
+}
+
+/**
+ * Seats taken in the appointment's group session: the non-cancelled bookings sharing its
+ * seat group, team member and start (the index on member and start finds them). A one-to-one
+ * appointment is its own group: 1 while it holds its time, 0 once cancelled.
+ */
+const seatsBooked = sql<number>`case when ${appointments.seatGroup} like '%@%' then (
+    select count(*)::int from ${appointments} as seat
+    where seat.tenant_id = ${appointments.tenantId}
+      and seat.team_member_id = ${appointments.teamMemberId}
+      and seat.starts_at = ${appointments.startsAt}
+      and seat.seat_group = ${appointments.seatGroup}
+      and seat.status <> 'cancelled'
+  ) when ${appointments.status} <> 'cancelled' then 1 else 0 end`
+
+function select(db: Db) {
+  return db
+    .select({
+      row: appointments,
+      serviceName: services.name,
+      serviceColor: services.color,
+      serviceCapacity: services.capacity,
+      teamMemberName: teamMembers.name,
+      customerName: customers.name,
+      customerEmail: customers.email,
+      seatsBooked,
+    })
+    .from(appointments)
+    .innerJoin(
+      services,
+      and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId)),
+    )
+    .innerJoin(
+      teamMembers,
+      and(
+        eq(teamMembers.tenantId, appointments.tenantId),
+        eq(teamMembers.id, appointments.teamMemberId),
+      ),
+    )
+    .innerJoin(
+      customers,
+      and(eq(customers.tenantId, appointments.tenantId), eq(customers.id, appointments.customerId)),
+    )
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]
+
+/** One appointment of the business as the contract shows it, or null when there is none. */
+export async function loadAppointment(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<Appointment | null> {
+  const [row] = await select(db)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, id)))
+    .limit(1)
+  return row ? toAppointment(row) : null
+}
+
+/** Appointments of the business matching the query, by start time (then id), at most `limit`. */
+export async function loadAppointments(
+  db: Db,
+  tenantId: string,
+  query: AppointmentQuery,
+): Promise<Appointment[]> {
+  const conditions: (SQL | undefined)[] = [eq(appointments.tenantId, tenantId)]
+  if (query.overlapping) {
+    conditions.push(lt(appointments.startsAt, query.overlapping.to))
+    conditions.push(gt(appointments.endsAt, query.overlapping.from))
+  }
+  if (query.startingFrom) conditions.push(gte(appointments.startsAt, query.startingFrom))
+  if (query.startingBefore) conditions.push(lt(appointments.startsAt, query.startingBefore))
+  if (query.teamMemberId) conditions.push(eq(appointments.teamMemberId, query.teamMemberId))
+  if (query.customerId) conditions.push(eq(appointments.customerId, query.customerId))
+  if (query.statuses) conditions.push(inArray(appointments.status, [...query.statuses]))
+  const rows = await select(db)
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(query.limit)
+  return rows.map(toAppointment)
+}
+
+function toAppointment({ row, ...joined }: JoinedRow): Appointment {
+  return {
+    id: row.id,
+    service_id: row.serviceId,
+    service_name: joined.serviceName,
+    service_color: joined.serviceColor,
+    team_member_id: row.teamMemberId,
+    team_member_name: joined.teamMemberName,
+    customer_id: row.customerId,
+    customer_name: joined.customerName,
+    customer_email: joined.customerEmail,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    buffer_before_minutes: row.bufferBeforeMinutes,
+    buffer_after_minutes: row.bufferAfterMinutes,
+    status: row.status,
+    notes: row.notes,
+    price: { amount_minor: row.priceMinor, currency: row.currency },
+    source: row.source,
+    created_by: row.createdBy,
+    cancel_reason: row.cancelReason,
+    outside_working_hours: row.outsideWorkingHours,
+    capacity: isSeatGroupKey(row.seatGroup) ? joined.serviceCapacity : 1,
+    seats_booked: Number(joined.seatsBooked),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}

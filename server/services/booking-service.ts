@@ -1,0 +1,600 @@
+import { randomUUID } from 'node:crypto'
+import type { components } from '../../src/api/schema.d.ts'
+import type { Database, Db } from '../db/database.ts'
+import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  type AppointmentChanges,
+  type BusinessPolicy,
+  createAppointmentRepository,
+  type ServiceRow,
+} from '../db/repositories/appointment-repository.ts'
+import {
+  createScheduleRepository,
+  type DetailedSchedule,
+} from '../db/repositories/schedule-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import { appointmentFields, bookedSummary, updateSummary } from '../domain/appointment-changes.ts'
+import { editRefusal } from '../domain/appointment-status.ts'
+import { checkFit, type FitProblem, type ServiceTiming } from '../domain/availability/index.ts'
+import { describeInstant } from '../domain/business-time.ts'
+import { isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { notifyAppointmentChange } from '../realtime/live-events.ts'
+import { loadAppointment } from './appointment-reader.ts'
+import { chooseFairly } from './team-assignment.ts'
+
+type Appointment = components['schemas']['Appointment']
+
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+
+/*
+ * The one place appointments are booked and moved, for staff (the API) and, later, customers
+ * (public booking, `source: 'public'`). Every booking, in one transaction:
+ * - refers to an active service, an existing customer and a bookable team member who performs
+ *   the service, or, without a team member, to whoever fits, chosen by fair assignment;
+ * - fits the member's working time (hours minus breaks minus time off) unless staff override
+ *   it, and never overlaps another appointment's busy range (buffers of both included);
+ * - captures the service's price, currency, duration and buffers, so later changes to the
+ *   service do not rewrite what was agreed;
+ * - for a group session (capacity above 1) takes a seat: bookings at the same start of the
+ *   same service with the same member share a seat group, counted under an advisory lock;
+ * - writes its activity-log entry and its live-update notification.
+ * The check before the insert gives a friendly answer; the exclusion constraint
+ * `appointments_no_overlap` is the guarantee when two bookings race.
+ */
+
+export interface BookingRequest {
+  tenantId: string
+  serviceId: string
+  /** Absent for "any available": fair assignment among the members who fit. */
+  teamMemberId?: string | undefined
+  customerId: string
+  startsAt: Date
+  notes?: string | undefined
+  /** Staff only: book outside working hours, breaks or time off (never over an appointment). */
+  overrideWorkingHours?: boolean | undefined
+  source: 'staff' | 'public'
+  /** Uid of the staff user booking; null for public bookings. */
+  createdBy: string | null
+  actor: Actor | null
+  /** Defaults to the clock; tests and the seed pass their own. */
+  now?: number
+}
+
+export interface RescheduleRequest {
+  tenantId: string
+  appointmentId: string
+  changes: {
+    serviceId?: string | undefined
+    teamMemberId?: string | undefined
+    customerId?: string | undefined
+    startsAt?: Date | undefined
+    notes?: string | undefined
+  }
+  overrideWorkingHours?: boolean | undefined
+  /** Only this member's appointments may be changed, and only to them; null: anyone's. */
+  onlyTeamMemberId: string | null
+  actor: Actor | null
+  now?: number
+}
+
+/** Books and reschedules, each in its own transaction, with clashes answered as 409. */
+export function createBookingService(database: Database) {
+  return {
+    book: (request: BookingRequest): Promise<Appointment> =>
+      explainClash(database, () => database.transaction((tx) => bookAppointment(tx, request))),
+    reschedule: (request: RescheduleRequest): Promise<Appointment> =>
+      explainClash(database, () =>
+        database.transaction((tx) => rescheduleAppointment(tx, request)),
+      ),
+  }
+}
+
+/**
+ * A booking the exclusion constraint refused: another transaction took the time between our
+ * check and our insert. A 409 already; `explainClash` names the appointment in the way.
+ */
+export class SlotTakenError extends HttpProblem {
+  constructor(
+    readonly tenantId: string,
+    readonly clash: Clash,
+    readonly timeZone: string,
+    cause: unknown,
+  ) {
+    super(409, 'Someone else booked this time a moment ago; pick another time.', { cause })
+    this.name = 'SlotTakenError'
+  }
+}
+
+interface Clash {
+  teamMemberId: string
+  busyFrom: Date
+  busyUntil: Date
+  seatGroup: string
+  exceptId: string
+}
+
+/** Books an appointment inside the caller's transaction (the seed uses this directly). */
+export async function bookAppointment(tx: Db, request: BookingRequest): Promise<Appointment> {
+  const { tenantId } = request
+  const repo = createAppointmentRepository(tx)
+  const now = request.now ?? Date.now()
+  const startsAt = request.startsAt.getTime()
+  if (startsAt <= now) throw invalid('body.starts_at', 'must be in the future')
+  const service = await activeService(tx, tenantId, request.serviceId, 'body.service_id')
+  const customer = await repo.customer(tenantId, request.customerId)
+  if (!customer) throw invalid('body.customer_id', 'is not a customer of this business')
+  const policy = await repo.policy(tenantId)
+  if (request.source === 'public') checkPublicPolicy(policy, startsAt, now)
+
+  const override = request.source === 'staff' && request.overrideWorkingHours === true
+  const id = randomUUID()
+  const timing = timingOf(service)
+  let teamMemberId = request.teamMemberId
+  if (teamMemberId) {
+    await checkPerformer(tx, tenantId, teamMemberId, service, 'body.team_member_id')
+  } else {
+    teamMemberId = await assignTeamMember(tx, { tenantId, service, startsAt, override, policy })
+  }
+  const placement = await place(tx, {
+    tenantId,
+    appointmentId: id,
+    teamMemberId,
+    serviceId: service.id,
+    capacity: service.capacity,
+    timing,
+    startsAt,
+    override,
+    timeZone: policy.timeZone,
+  })
+
+  await guardClash(tenantId, placement, policy.timeZone, () =>
+    repo.insert({
+      id,
+      tenantId,
+      serviceId: service.id,
+      teamMemberId: placement.teamMemberId,
+      customerId: customer.id,
+      startsAt: new Date(startsAt),
+      endsAt: placement.endsAt,
+      status: 'confirmed',
+      notes: request.notes ?? '',
+      priceMinor: service.priceMinor,
+      currency: service.currency,
+      source: request.source,
+      createdBy: request.createdBy,
+      bufferBeforeMinutes: timing.bufferBeforeMinutes,
+      bufferAfterMinutes: timing.bufferAfterMinutes,
+      busyFrom: placement.busyFrom,
+      busyUntil: placement.busyUntil,
+      seatGroup: placement.seatGroup,
+      outsideWorkingHours: placement.outsideWorkingHours,
+    }),
+  )
+  const appointment = await mustLoad(tx, tenantId, id)
+  await createActivityRepository(tx).record({
+    tenantId,
+    actor: request.actor,
+    entityType: 'appointment',
+    entityId: id,
+    action: 'created',
+    summary: bookedSummary(appointment, policy.timeZone),
+    changes: changedFields(null, appointment, appointmentFields),
+  })
+  await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
+  return appointment
+}
+
+/**
+ * Changes a confirmed appointment inside the caller's transaction: a new start, team member or
+ * service moves it under the booking rules (a new service re-captures duration, buffers and
+ * price; otherwise what was captured stays); customer and notes change in place. Re-sending
+ * what is already there writes and logs nothing.
+ */
+export async function rescheduleAppointment(
+  tx: Db,
+  request: RescheduleRequest,
+): Promise<Appointment> {
+  const { tenantId, changes } = request
+  const repo = createAppointmentRepository(tx)
+  const now = request.now ?? Date.now()
+  const current = await repo.find(tenantId, request.appointmentId, { lock: true })
+  if (!current) throw appointmentNotFound()
+  const only = request.onlyTeamMemberId
+  if (only !== null && current.teamMemberId !== only) {
+    throw new HttpProblem(
+      403,
+      "You don't have permission to change other team members' appointments.",
+    )
+  }
+  if (only !== null && changes.teamMemberId !== undefined && changes.teamMemberId !== only) {
+    throw new HttpProblem(
+      403,
+      "You don't have permission to give appointments to other team members.",
+    )
+  }
+  const refusal = editRefusal(current.status)
+  if (refusal) throw new HttpProblem(409, refusal)
+
+  const columns: AppointmentChanges = {}
+  const serviceChanged = changes.serviceId !== undefined && changes.serviceId !== current.serviceId
+  const service = serviceChanged
+    ? await activeService(tx, tenantId, changes.serviceId as string, 'body.service_id')
+    : await repo.service(tenantId, current.serviceId)
+  if (!service) throw new Error(`The service of appointment ${current.id} is missing.`)
+  const teamMemberId = changes.teamMemberId ?? current.teamMemberId
+  const memberChanged = teamMemberId !== current.teamMemberId
+  const startsAt = changes.startsAt?.getTime() ?? current.startsAt.getTime()
+  const timeChanged = startsAt !== current.startsAt.getTime()
+  if (timeChanged && startsAt <= now) throw invalid('body.starts_at', 'must be in the future')
+  if (memberChanged || serviceChanged) {
+    const path = changes.teamMemberId !== undefined ? 'body.team_member_id' : 'body.service_id'
+    await checkPerformer(tx, tenantId, teamMemberId, service, path)
+  }
+  if (changes.customerId !== undefined && changes.customerId !== current.customerId) {
+    if (!(await repo.customerExists(tenantId, changes.customerId))) {
+      throw invalid('body.customer_id', 'is not a customer of this business')
+    }
+    columns.customerId = changes.customerId
+  }
+  if (changes.notes !== undefined && changes.notes !== current.notes) columns.notes = changes.notes
+
+  const policy = await repo.policy(tenantId)
+  let placement: Placement | undefined
+  if (timeChanged || memberChanged || serviceChanged) {
+    const timing: ServiceTiming = serviceChanged
+      ? timingOf(service)
+      : {
+          durationMinutes: (current.endsAt.getTime() - current.startsAt.getTime()) / MINUTE_MS,
+          bufferBeforeMinutes: current.bufferBeforeMinutes,
+          bufferAfterMinutes: current.bufferAfterMinutes,
+        }
+    placement = await place(tx, {
+      tenantId,
+      appointmentId: current.id,
+      teamMemberId,
+      serviceId: service.id,
+      capacity: service.capacity,
+      timing,
+      startsAt,
+      override: request.overrideWorkingHours === true,
+      timeZone: policy.timeZone,
+    })
+    Object.assign(columns, {
+      serviceId: service.id,
+      teamMemberId,
+      startsAt: new Date(startsAt),
+      endsAt: placement.endsAt,
+      bufferBeforeMinutes: timing.bufferBeforeMinutes,
+      bufferAfterMinutes: timing.bufferAfterMinutes,
+      busyFrom: placement.busyFrom,
+      busyUntil: placement.busyUntil,
+      seatGroup: placement.seatGroup,
+      outsideWorkingHours: placement.outsideWorkingHours,
+    } satisfies AppointmentChanges)
+    if (serviceChanged) {
+      columns.priceMinor = service.priceMinor
+      columns.currency = service.currency
+    }
+  }
+
+  const before = await mustLoad(tx, tenantId, current.id)
+  if (Object.keys(columns).length === 0) return before
+  const update = () => repo.update(tenantId, current.id, columns)
+  if (placement) await guardClash(tenantId, placement, policy.timeZone, update)
+  else await update()
+  const after = await mustLoad(tx, tenantId, current.id)
+  const diff = changedFields(before, after, appointmentFields)
+  if (diff.length > 0) {
+    await createActivityRepository(tx).record({
+      tenantId,
+      actor: request.actor,
+      entityType: 'appointment',
+      entityId: current.id,
+      action: 'updated',
+      summary: updateSummary(before, after, diff, policy.timeZone),
+      changes: diff,
+    })
+  }
+  await notifyAppointmentChange(tx, {
+    tenantId,
+    type: 'appointment.updated',
+    appointmentId: current.id,
+  })
+  return after
+}
+
+export function appointmentNotFound(): HttpProblem {
+  return new HttpProblem(404, 'There is no appointment with this id in your business.')
+}
+
+interface Placement {
+  appointmentId: string
+  teamMemberId: string
+  seatGroup: string
+  endsAt: Date
+  busyFrom: Date
+  busyUntil: Date
+  outsideWorkingHours: boolean
+}
+
+/**
+ * Where the appointment goes and whether it may: its seat group (a seat of a group session
+ * when the service has capacity above 1, after checking a seat is free), and its fit in the
+ * member's working time and busy time. A clash is always a 409 naming the appointment in the
+ * way; outside working time is a 409 unless overridden. Joining a session already booked
+ * needs no override: its time was agreed when its first seat was booked.
+ */
+async function place(
+  tx: Db,
+  input: {
+    tenantId: string
+    appointmentId: string
+    teamMemberId: string
+    serviceId: string
+    capacity: number
+    timing: ServiceTiming
+    startsAt: number
+    override: boolean
+    timeZone: string
+  },
+): Promise<Placement> {
+  const { tenantId, timing, startsAt } = input
+  const repo = createAppointmentRepository(tx)
+  const seatGroup = seatGroupFor({
+    appointmentId: input.appointmentId,
+    serviceId: input.serviceId,
+    capacity: input.capacity,
+    startsAt,
+  })
+  let joiningSession = false
+  if (isSeatGroupKey(seatGroup)) {
+    await repo.lockSeatGroup(seatGroup)
+    const seats = await repo.countSeats(
+      tenantId,
+      input.teamMemberId,
+      seatGroup,
+      new Date(startsAt),
+      input.appointmentId,
+    )
+    if (seats >= input.capacity) {
+      throw new HttpProblem(409, `This session is full (${seats} of ${input.capacity} seats).`)
+    }
+    joiningSession = seats > 0
+  }
+
+  const [schedule] = await createScheduleRepository(tx).loadDetailed(tenantId, {
+    teamMemberId: input.teamMemberId,
+    bookableOnly: false,
+    from: startsAt,
+    to: startsAt + 1,
+  })
+  if (!schedule) throw new Error(`Team member ${input.teamMemberId} vanished mid-booking.`)
+  // Not in its own way: the appointment being moved, and the other seats of its session.
+  const busy = schedule.busy.filter(
+    (row) => row.id !== input.appointmentId && row.seatGroup !== seatGroup,
+  )
+  const problem = checkFit({ schedule: { ...schedule, busy }, service: timing, startsAt })
+  if (problem?.kind === 'busy') {
+    const blocking = busy[problem.appointmentIndex]
+    throw await clashProblem(tx, tenantId, blocking?.id, input.timeZone)
+  }
+  if (problem && !joiningSession && !input.override) {
+    throw outsideWorkingTime(problem, schedule, startsAt, input.timeZone)
+  }
+  const endsAt = startsAt + timing.durationMinutes * MINUTE_MS
+  return {
+    appointmentId: input.appointmentId,
+    teamMemberId: input.teamMemberId,
+    seatGroup,
+    endsAt: new Date(endsAt),
+    busyFrom: new Date(startsAt - timing.bufferBeforeMinutes * MINUTE_MS),
+    busyUntil: new Date(endsAt + timing.bufferAfterMinutes * MINUTE_MS),
+    outsideWorkingHours: problem !== null,
+  }
+}
+
+/**
+ * "Any available": among the bookable members who perform the service and are free then
+ * (within working time, or merely not busy when overriding), one who already runs a session
+ * of the service at that start with a seat free comes first (seats fill before a parallel
+ * session opens); then fair assignment: fewest appointments that day in the business's time
+ * zone, then the one booked least recently.
+ */
+async function assignTeamMember(
+  tx: Db,
+  input: {
+    tenantId: string
+    service: ServiceRow
+    startsAt: number
+    override: boolean
+    policy: BusinessPolicy
+  },
+): Promise<string> {
+  const { tenantId, service, startsAt, policy } = input
+  const schedules = await createScheduleRepository(tx).loadDetailed(tenantId, {
+    serviceId: service.id,
+    from: startsAt,
+    to: startsAt + 1,
+  })
+  const timing = timingOf(service)
+  const sessionKey = seatGroupFor({
+    appointmentId: '',
+    serviceId: service.id,
+    capacity: service.capacity,
+    startsAt,
+  })
+  const free: { schedule: DetailedSchedule; inSession: boolean }[] = []
+  for (const schedule of schedules) {
+    const session = isSeatGroupKey(sessionKey)
+      ? schedule.busy.filter((row) => row.seatGroup === sessionKey)
+      : []
+    if (session.length >= service.capacity) continue
+    const busy = schedule.busy.filter((row) => row.seatGroup !== sessionKey)
+    const problem = checkFit({ schedule: { ...schedule, busy }, service: timing, startsAt })
+    const fits =
+      problem === null || (problem.kind !== 'busy' && (input.override || session.length > 0))
+    if (fits) free.push({ schedule, inSession: session.length > 0 })
+  }
+  const preferred = free.some((entry) => entry.inSession)
+    ? free.filter((entry) => entry.inSession)
+    : free
+  if (preferred.length === 0) {
+    throw new HttpProblem(
+      409,
+      `Nobody who performs ${service.name} is free at ${describeInstant(startsAt, policy.timeZone)} (${policy.timeZone}).`,
+    )
+  }
+  const chosen = await chooseFairly(
+    tx,
+    { tenantId, timeZone: policy.timeZone },
+    preferred.map((entry) => entry.schedule.teamMemberId),
+    startsAt,
+  )
+  if (!chosen) throw new Error('Fair assignment chose nobody from a non-empty list.')
+  return chosen
+}
+
+async function activeService(
+  tx: Db,
+  tenantId: string,
+  serviceId: string,
+  path: string,
+): Promise<ServiceRow> {
+  const service = await createAppointmentRepository(tx).service(tenantId, serviceId)
+  if (!service) throw invalid(path, 'is not a service of this business')
+  if (!service.active) throw invalid(path, `is ${service.name}, which is inactive`)
+  return service
+}
+
+async function checkPerformer(
+  tx: Db,
+  tenantId: string,
+  teamMemberId: string,
+  service: ServiceRow,
+  path: string,
+): Promise<void> {
+  const member = await createAppointmentRepository(tx).teamMember(
+    tenantId,
+    teamMemberId,
+    service.id,
+  )
+  if (!member) throw invalid('body.team_member_id', 'is not a team member of this business')
+  if (!member.bookable) throw invalid(path, `is ${member.name}, who is not bookable`)
+  if (!member.performs) throw invalid(path, `${member.name} does not perform ${service.name}`)
+}
+
+/** Minimum notice and booking window: rules for customers booking themselves. */
+function checkPublicPolicy(policy: BusinessPolicy, startsAt: number, now: number): void {
+  if (startsAt < now + policy.minNoticeMinutes * MINUTE_MS) {
+    throw invalid('body.starts_at', `must be at least ${policy.minNoticeMinutes} minutes from now`)
+  }
+  if (startsAt > now + policy.bookingWindowDays * DAY_MS) {
+    throw invalid('body.starts_at', `must be within ${policy.bookingWindowDays} days from now`)
+  }
+}
+
+/** The duration and buffers a booking of the service captures. */
+export function timingOf(service: ServiceRow): ServiceTiming {
+  return {
+    durationMinutes: service.durationMinutes,
+    bufferBeforeMinutes: service.bufferBeforeMinutes,
+    bufferAfterMinutes: service.bufferAfterMinutes,
+  }
+}
+
+/** Runs the write; the exclusion constraint's refusal becomes a SlotTakenError. */
+async function guardClash(
+  tenantId: string,
+  placement: Placement,
+  timeZone: string,
+  write: () => Promise<void>,
+): Promise<void> {
+  try {
+    await write()
+  } catch (error) {
+    if (sqlState(error) !== '23P01') throw error
+    const clash = {
+      teamMemberId: placement.teamMemberId,
+      busyFrom: placement.busyFrom,
+      busyUntil: placement.busyUntil,
+      seatGroup: placement.seatGroup,
+      exceptId: placement.appointmentId,
+    }
+    throw new SlotTakenError(tenantId, clash, timeZone, error)
+  }
+}
+
+/**
+ * A failed statement aborts a PostgreSQL transaction, so the appointment in the way is looked
+ * up after the rollback, in a fresh query.
+ */
+async function explainClash<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof SlotTakenError)) throw error
+    const blockingId = await createAppointmentRepository(database.db).findBlocking(
+      error.tenantId,
+      error.clash,
+    )
+    if (!blockingId) throw error
+    throw await clashProblem(database.db, error.tenantId, blockingId, error.timeZone)
+  }
+}
+
+/** The 409 for a clash: which appointment is in the way, and where the calendar shows it. */
+async function clashProblem(
+  db: Db,
+  tenantId: string,
+  blockingId: string | undefined,
+  timeZone: string,
+): Promise<HttpProblem> {
+  const blocking = blockingId ? await loadAppointment(db, tenantId, blockingId) : null
+  if (!blocking) {
+    return new HttpProblem(409, 'Someone else booked this time a moment ago; pick another time.')
+  }
+  const start = Date.parse(blocking.starts_at)
+  const end = describeInstant(Date.parse(blocking.ends_at), timeZone).slice(-5)
+  return new HttpProblem(
+    409,
+    `${blocking.team_member_name} already has ${blocking.service_name} for ${blocking.customer_name} on ${describeInstant(start, timeZone)}–${end} (${timeZone}), which overlaps this time (buffers included).`,
+    { existing: { id: blocking.id, href: `/calendar?appointment=${blocking.id}` } },
+  )
+}
+
+function outsideWorkingTime(
+  problem: Exclude<FitProblem, { kind: 'busy' }>,
+  schedule: DetailedSchedule,
+  startsAt: number,
+  timeZone: string,
+): HttpProblem {
+  const when = `${describeInstant(startsAt, timeZone)} (${timeZone})`
+  const why =
+    problem.kind === 'time_off'
+      ? `${schedule.name} has time off at ${when}`
+      : `${when} is outside ${schedule.name}'s working hours`
+  return new HttpProblem(409, `${why}. Set override_working_hours to book it anyway.`)
+}
+
+async function mustLoad(tx: Db, tenantId: string, id: string): Promise<Appointment> {
+  const appointment = await loadAppointment(tx, tenantId, id)
+  if (!appointment) throw new Error(`Appointment ${id} vanished inside its own transaction.`)
+  return appointment
+}
+
+function invalid(path: string, message: string): HttpProblem {
+  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
+}
+
+/** The SQLSTATE of a database error, possibly wrapped (drizzle keeps the driver's as `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}

@@ -1,0 +1,150 @@
+import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { api } from '../../api/client'
+import type { components } from '../../api/schema'
+import { useProfile } from '../../app/auth-context'
+import { useToast } from '../../app/toast-context'
+import {
+  createEntityFormMachine,
+  type FieldErrors,
+  type SaveFailure,
+} from '../../machines/entity-form.machine'
+import { RequiredNote } from '../form/field-parts'
+import { expectData } from '../form/problem-field-errors'
+import { FormTextField } from '../form/text-field'
+import { useEntityForm } from '../form/use-entity-form'
+import { collectErrors, isBlank } from '../form/validation'
+import { formatAppointmentTime } from './appointment-format'
+
+type Appointment = components['schemas']['Appointment']
+
+interface CancelValues {
+  reason: string
+}
+
+/** The contract's limit on a cancellation reason. */
+export const CANCEL_REASON_MAX_LENGTH = 500
+
+const cancelForm = createEntityFormMachine<CancelValues, Appointment>()
+
+export function validateCancelReason(values: CancelValues): FieldErrors {
+  return collectErrors({
+    reason: isBlank(values.reason) && 'Say why the appointment is cancelled.',
+  })
+}
+
+async function cancelAppointment(id: string, reason: string): Promise<Appointment> {
+  return expectData(
+    await api.POST('/api/v1/appointments/{appointmentId}/cancel', {
+      params: { path: { appointmentId: id } },
+      body: { reason },
+    }),
+  )
+}
+
+/**
+ * Asks for the reason and cancels a confirmed appointment (which frees its time at once).
+ * A modal react-aria dialog: focus moves to the reason, is trapped inside and returns to the
+ * button that opened it; Escape or "Keep it" closes it unless the cancellation is running.
+ * The server's message lands at the reason when it is about the reason, in a toast otherwise.
+ */
+export function CancelAppointmentDialog({
+  appointment,
+  isOpen,
+  onClose,
+  onCancelled,
+}: {
+  appointment: Appointment
+  isOpen: boolean
+  onClose: () => void
+  onCancelled: (updated: Appointment) => void
+}) {
+  // Mounted only while open, so every opening starts with an empty reason.
+  if (!isOpen) return null
+  return (
+    <CancelAppointmentModal appointment={appointment} onClose={onClose} onCancelled={onCancelled} />
+  )
+}
+
+function CancelAppointmentModal({
+  appointment,
+  onClose,
+  onCancelled,
+}: {
+  appointment: Appointment
+  onClose: () => void
+  onCancelled: (updated: Appointment) => void
+}) {
+  const toast = useToast()
+  const timeZone = useProfile()?.tenant.time_zone ?? 'UTC'
+  const when = formatAppointmentTime(appointment.starts_at, appointment.ends_at, timeZone)
+
+  const form = useEntityForm<CancelValues, Appointment>({
+    machine: cancelForm,
+    initialValues: { reason: '' },
+    validate: validateCancelReason,
+    save: ({ values }) => cancelAppointment(appointment.id, values.reason.trim()),
+    onSaved: (updated) => {
+      toast.success(`${appointment.customer_name}'s appointment on ${when} is cancelled.`)
+      onCancelled(updated)
+      onClose()
+    },
+    onFailed: (failure: SaveFailure) => {
+      // A message about the reason stands under the field; anything else needs a toast.
+      if (failure.fieldErrors.reason) return
+      toast.error(Object.values(failure.fieldErrors)[0] ?? failure.message)
+    },
+    warnOnUnsavedChanges: false,
+  })
+  const busy = form.isSaving
+
+  return (
+    <ModalOverlay
+      className="p-modal-overlay"
+      isOpen
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose()
+      }}
+      isDismissable={!busy}
+      isKeyboardDismissDisabled={busy}
+    >
+      <Modal className="p-modal">
+        <Dialog className="p-dialog">
+          <Heading slot="title" className="p-dialog__title">
+            Cancel appointment?
+          </Heading>
+          <p>
+            <strong>{appointment.customer_name}</strong>: {appointment.service_name} with{' '}
+            {appointment.team_member_name}, {when}. The time becomes free for other bookings at
+            once.
+          </p>
+          <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+            <RequiredNote />
+            <FormTextField
+              label="Reason"
+              name="reason"
+              multiline
+              rows={3}
+              isRequired
+              autoFocus
+              maxLength={CANCEL_REASON_MAX_LENGTH}
+              description={`Kept with the appointment and in the activity log (up to ${CANCEL_REASON_MAX_LENGTH} characters).`}
+              value={form.values.reason}
+              onChange={(reason) => form.change({ reason })}
+              error={form.fieldErrors.reason}
+              isReadOnly={busy}
+            />
+            <div className="p-dialog__actions">
+              <Button className="p-button" onPress={onClose} isDisabled={busy}>
+                Keep it
+              </Button>
+              <Button type="submit" className="p-button p-button--danger" isPending={busy}>
+                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+                {busy ? 'Cancelling…' : 'Cancel appointment'}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}

@@ -1,0 +1,249 @@
+import type { EventInput } from '@fullcalendar/core'
+import {
+  type AppointmentAccess,
+  mayChangeAppointment,
+} from '../../components/appointments/appointment-access'
+import type { Appointment, Schedule } from '../../components/appointments/appointment-api'
+import {
+  appointmentStatusLabel,
+  readableTextColor,
+} from '../../components/appointments/appointment-format'
+import { toWallClock } from '../../components/appointments/appointment-time'
+
+/** The instants and business-zone days a calendar view shows: [from, to) and start..end inclusive. */
+export interface VisibleRange {
+  from: string
+  to: string
+  startDate: string
+  endDate: string
+}
+
+/** The range of a FullCalendar view (`datesSet` start and end, end exclusive). */
+export function visibleRange(
+  start: Date | string,
+  end: Date | string,
+  timeZone: string,
+): VisibleRange {
+  const fromMs = new Date(start).getTime()
+  const toMs = new Date(end).getTime()
+  return {
+    from: new Date(fromMs).toISOString(),
+    to: new Date(toMs).toISOString(),
+    startDate: toWallClock(fromMs, timeZone).slice(0, 10),
+    endDate: toWallClock(toMs - 1, timeZone).slice(0, 10),
+  }
+}
+
+export function sameRange(a: VisibleRange | null, b: VisibleRange | null): boolean {
+  return a?.from === b?.from && a?.to === b?.to
+}
+
+export function overlapsRange(
+  appointment: Pick<Appointment, 'starts_at' | 'ends_at'>,
+  range: Pick<VisibleRange, 'from' | 'to'>,
+): boolean {
+  return (
+    new Date(appointment.starts_at).getTime() < new Date(range.to).getTime() &&
+    new Date(appointment.ends_at).getTime() > new Date(range.from).getTime()
+  )
+}
+
+function byStart(a: Appointment, b: Appointment): number {
+  return (
+    new Date(a.starts_at).getTime() - new Date(b.starts_at).getTime() || a.id.localeCompare(b.id)
+  )
+}
+
+function isNewer(candidate: Appointment, current: Appointment | undefined): boolean {
+  return (
+    current === undefined ||
+    new Date(candidate.updated_at).getTime() >= new Date(current.updated_at).getTime()
+  )
+}
+
+/**
+ * The loaded list after a change seen elsewhere (a live event, a dialog): replaced or added when
+ * it belongs to the view (its range and member filter), removed when it moved out. An older
+ * version than the one shown is ignored: live events and the dialog's own answer can cross.
+ */
+export function applyAppointmentChange(
+  appointments: readonly Appointment[],
+  changed: Appointment,
+  range: Pick<VisibleRange, 'from' | 'to'>,
+  memberId: string | null,
+): Appointment[] {
+  const current = appointments.find((appointment) => appointment.id === changed.id)
+  if (current && !isNewer(changed, current)) return [...appointments]
+  const others = appointments.filter((appointment) => appointment.id !== changed.id)
+  const belongs =
+    overlapsRange(changed, range) && (memberId === null || changed.team_member_id === memberId)
+  return belongs ? [...others, changed].sort(byStart) : others
+}
+
+/** What the calendar shows: cancelled appointments only when asked for. */
+export function shownAppointments(
+  appointments: readonly Appointment[],
+  showCancelled: boolean,
+): Appointment[] {
+  return showCancelled
+    ? [...appointments]
+    : appointments.filter((appointment) => appointment.status !== 'cancelled')
+}
+
+/** Only confirmed appointments the user may change can be dragged; the server still decides. */
+export function isDraggable(
+  appointment: Appointment,
+  access: AppointmentAccess | null,
+  now: number = Date.now(),
+): boolean {
+  return (
+    access !== null &&
+    appointment.status === 'confirmed' &&
+    mayChangeAppointment(access, appointment) &&
+    new Date(appointment.starts_at).getTime() > now
+  )
+}
+
+export interface AppointmentEventProps {
+  kind: 'appointment'
+  appointment: Appointment
+  /** "Alex Kim · Haircut · with Bob", for the event's accessible name. */
+  label: string
+}
+
+/** One sentence naming an appointment, for screen readers and tooltips. */
+export function appointmentLabel(appointment: Appointment, timeZone: string): string {
+  const clock = (instant: string) => toWallClock(instant, timeZone).slice(11)
+  const parts = [
+    `${clock(appointment.starts_at)}–${clock(appointment.ends_at)}`,
+    appointment.customer_name,
+    appointment.service_name,
+    `with ${appointment.team_member_name}`,
+  ]
+  if (appointment.status !== 'confirmed') parts.push(appointmentStatusLabel(appointment.status))
+  if (appointment.outside_working_hours) parts.push('outside working hours')
+  return parts.join(', ')
+}
+
+/**
+ * An appointment as a FullCalendar event: the service colour as background with the text
+ * colour that reads on it (contrast is computed, so it holds in both palettes); cancelled ones
+ * are drawn hollow and struck through, closed ones (completed, no-show) muted by class.
+ */
+export function appointmentEvent(
+  appointment: Appointment,
+  access: AppointmentAccess | null,
+  timeZone: string,
+): EventInput {
+  const cancelled = appointment.status === 'cancelled'
+  const props: AppointmentEventProps = {
+    kind: 'appointment',
+    appointment,
+    label: appointmentLabel(appointment, timeZone),
+  }
+  return {
+    id: appointment.id,
+    start: appointment.starts_at,
+    end: appointment.ends_at,
+    title: `${appointment.customer_name} · ${appointment.service_name}`,
+    backgroundColor: cancelled ? 'transparent' : appointment.service_color,
+    borderColor: appointment.service_color,
+    textColor: cancelled ? undefined : readableTextColor(appointment.service_color),
+    classNames: ['p-cal-event', `p-cal-event--${appointment.status.replace('_', '-')}`],
+    startEditable: isDraggable(appointment, access),
+    // The service fixes the length: nothing to resize.
+    durationEditable: false,
+    extendedProps: props,
+  }
+}
+
+interface Interval {
+  start: number
+  end: number
+}
+
+/** Sorted, merged [start, end) intervals. */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const sorted = [...intervals].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start)
+  const merged: Interval[] = []
+  for (const interval of sorted) {
+    const last = merged.at(-1)
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end)
+    else merged.push({ ...interval })
+  }
+  return merged
+}
+
+/** [from, to) minus the intervals. */
+export function complementIntervals(
+  intervals: readonly Interval[],
+  from: number,
+  to: number,
+): Interval[] {
+  const gaps: Interval[] = []
+  let cursor = from
+  for (const interval of mergeIntervals(intervals)) {
+    if (interval.end <= cursor) continue
+    if (interval.start >= to) break
+    if (interval.start > cursor) gaps.push({ start: cursor, end: interval.start })
+    cursor = Math.max(cursor, interval.end)
+  }
+  if (cursor < to) gaps.push({ start: cursor, end: to })
+  return gaps
+}
+
+export interface ScheduleEventProps {
+  kind: 'offHours' | 'timeOff'
+  label: string
+}
+
+/**
+ * Shading for the time grid: the time nobody shown works (outside hours, breaks, time off) as
+ * one background, and each member's time off marked with its reason. `withOffHours` is false in
+ * the month view, where a day cell cannot show part of a day.
+ */
+export function scheduleEvents(
+  schedule: Schedule,
+  range: Pick<VisibleRange, 'from' | 'to'>,
+  options: { withOffHours: boolean; withNames: boolean },
+): EventInput[] {
+  const events: EventInput[] = []
+  if (options.withOffHours) {
+    const working = schedule.members.flatMap((member) =>
+      member.working_periods.map((period) => ({
+        start: new Date(period.starts_at).getTime(),
+        end: new Date(period.ends_at).getTime(),
+      })),
+    )
+    const from = new Date(range.from).getTime()
+    const to = new Date(range.to).getTime()
+    for (const gap of complementIntervals(working, from, to)) {
+      const props: ScheduleEventProps = { kind: 'offHours', label: 'Outside working hours' }
+      events.push({
+        id: `off-${gap.start}`,
+        start: new Date(gap.start).toISOString(),
+        end: new Date(gap.end).toISOString(),
+        display: 'background',
+        classNames: ['p-cal-off-hours'],
+        extendedProps: props,
+      })
+    }
+  }
+  for (const member of schedule.members) {
+    for (const timeOff of member.time_off) {
+      const reason = timeOff.reason.trim() || 'Time off'
+      const label = options.withNames ? `${member.name}: ${reason}` : reason
+      const props: ScheduleEventProps = { kind: 'timeOff', label }
+      events.push({
+        id: `time-off-${member.team_member_id}-${timeOff.starts_at}`,
+        start: timeOff.starts_at,
+        end: timeOff.ends_at,
+        title: label,
+        display: 'background',
+        classNames: ['p-cal-time-off'],
+        extendedProps: props,
+      })
+    }
+  }
+  return events
+}

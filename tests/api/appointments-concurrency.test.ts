@@ -1,0 +1,286 @@
+/**
+ * Two appointments of one team member never overlap, however many people click at once.
+ *
+ * Runs on in-memory PGlite (transactions queue one at a time) and, in `npm test`'s second
+ * pass, on PostgreSQL (TEST_DATABASE_URL), where the pool of 10 connections runs the racing
+ * transactions truly side by side and the exclusion constraint is what stops the losers.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, eq, gte, lt, ne } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../server/db/database.ts'
+import { activityLog, appointments } from '../../server/db/schema.ts'
+import type { components } from '../../src/api/schema.d.ts'
+import { type BusinessUser, callAs, newOwner } from './support/team-access.ts'
+import { expectProblem } from './support/team-business.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+type Appointment = components['schemas']['Appointment']
+
+const RACERS = 50
+const ROUNDS = 20
+const HOUR = 60 * 60 * 1000
+const MINUTE = 60 * 1000
+
+let testApp: TestApp
+let owner: BusinessUser
+let api: ReturnType<typeof callAs>
+let memberId: string
+let timeZone: string
+let haircutId: string
+let groupClassId: string
+let customerIds: string[]
+/** The most transactions that were open at the same time since the last reset. */
+let openTransactions = { now: 0, max: 0 }
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  // Count transactions while they hold a connection (inside BEGIN…COMMIT), to show the races
+  // below really overlap on PostgreSQL.
+  const transaction = testApp.database.transaction.bind(testApp.database)
+  testApp.database.transaction = (work) =>
+    transaction(async (tx) => {
+      openTransactions.now++
+      openTransactions.max = Math.max(openTransactions.max, openTransactions.now)
+      try {
+        return await work(tx)
+      } finally {
+        openTransactions.now--
+      }
+    })
+
+  owner = await newOwner(testApp, 'Rita Race')
+  api = callAs(testApp, owner)
+  const team = (await api('GET', '/api/v1/team-members')).json<{
+    items: components['schemas']['TeamMember'][]
+  }>()
+  const member = team.items[0]
+  if (!member) throw new Error('The new business has no team member.')
+  memberId = member.id
+  timeZone = member.time_zone
+  // Every day 07:00–21:00 without breaks, so each round's times are plainly inside hours.
+  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    start: '07:00',
+    end: '21:00',
+    breaks: [],
+  }))
+  expect(
+    (await api('PATCH', `/api/v1/team-members/${memberId}`, { working_hours: hours })).statusCode,
+  ).toBe(200)
+
+  const service = async (body: object) => {
+    const response = await api('POST', '/api/v1/services', { team_member_ids: [memberId], ...body })
+    expect(response.statusCode, response.body).toBe(201)
+    return response.json<{ id: string }>().id
+  }
+  haircutId = await service({
+    name: 'Haircut',
+    duration_minutes: 60,
+    price_minor: 4500,
+    buffer_before_minutes: 10,
+    buffer_after_minutes: 10,
+  })
+  groupClassId = await service({
+    name: 'Group class',
+    duration_minutes: 60,
+    price_minor: 1500,
+    capacity: 3,
+  })
+
+  customerIds = []
+  for (let n = 0; n < 20; n++) {
+    const response = await api('POST', '/api/v1/customers', { name: `Customer ${n}` })
+    expect(response.statusCode, response.body).toBe(201)
+    customerIds.push(response.json<{ id: string }>().id)
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await testApp?.close()
+})
+
+/** An instant `days` from today at `hour`:00 on the team member's wall clock. */
+function localTime(days: number, hour: number): number {
+  return Temporal.Now.plainDateISO(timeZone)
+    .add({ days })
+    .toPlainDateTime({ hour })
+    .toZonedDateTime(timeZone).epochMilliseconds
+}
+
+function resetOpenTransactions() {
+  openTransactions = { now: 0, max: 0 }
+}
+
+/** On PostgreSQL the racers must have overlapped; PGlite runs one transaction at a time. */
+function expectRacesOverlapped() {
+  if (testApp.database.kind === 'postgres') expect(openTransactions.max).toBeGreaterThan(1)
+  else expect(openTransactions.max).toBe(1)
+}
+
+/** The team member's appointment rows (any status) that start in [from, to). */
+function rowsBetween(db: Db, from: number, to: number) {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.tenantId, owner.tenantId),
+        eq(appointments.teamMemberId, memberId),
+        gte(appointments.startsAt, new Date(from)),
+        lt(appointments.startsAt, new Date(to)),
+      ),
+    )
+}
+
+/** The status codes of a race, and the first unexpected answer in full, for failure messages. */
+function outcome(responses: LightMyRequestResponse[]): string {
+  const odd = responses.find(
+    (response) => response.statusCode !== 201 && response.statusCode !== 409,
+  )
+  return `${responses.map((response) => response.statusCode).join(' ')}${odd ? `\n${odd.body}` : ''}`
+}
+
+/** The SQLSTATE of a database error, wherever the driver or drizzle put it. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error; current instanceof Object; current = (current as Error).cause) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+  }
+  return undefined
+}
+
+describe('50 people book the same team member at once', () => {
+  it(`through the API: exactly one 201, ${RACERS - 1} × 409 naming it; ${ROUNDS} rounds, nothing half-written`, async () => {
+    const winners: string[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      // Each round on its own day and hour; the racers' starts spread over 40 minutes, so
+      // every pair overlaps (60-minute service, plus 10-minute buffers on both sides).
+      const base = localTime(round + 1, 8 + (round % 10))
+      resetOpenTransactions()
+      const responses = await Promise.all(
+        Array.from({ length: RACERS }, (_, n) =>
+          api('POST', '/api/v1/appointments', {
+            service_id: haircutId,
+            team_member_id: memberId,
+            customer_id: customerIds[n % customerIds.length],
+            starts_at: new Date(base + (n % 5) * 10 * MINUTE).toISOString(),
+          }),
+        ),
+      )
+      expectRacesOverlapped()
+
+      const created = responses.filter((response) => response.statusCode === 201)
+      expect(created, `round ${round}: ${outcome(responses)}`).toHaveLength(1)
+      const winner = created[0]?.json<Appointment>() as Appointment
+      winners.push(winner.id)
+      for (const response of responses) {
+        if (response.statusCode === 201) continue
+        const problem = expectProblem(response, 409)
+        expect(problem.existing).toEqual({
+          id: winner.id,
+          href: `/calendar?appointment=${winner.id}`,
+        })
+      }
+
+      const rows = await rowsBetween(testApp.database.db, base - HOUR, base + 3 * HOUR)
+      expect(rows.map((row) => row.id)).toEqual([winner.id])
+      expect(rows[0]?.status).toBe('confirmed')
+    }
+
+    // One activity entry per booking, none for the 49 × 20 refused attempts.
+    const entries = await testApp.database.db
+      .select({ entityId: activityLog.entityId, action: activityLog.action })
+      .from(activityLog)
+      .where(
+        and(eq(activityLog.tenantId, owner.tenantId), eq(activityLog.entityType, 'appointment')),
+      )
+    expect(entries.map((entry) => entry.entityId).sort()).toEqual([...winners].sort())
+    expect(entries.every((entry) => entry.action === 'created')).toBe(true)
+  }, 300_000)
+
+  it(`straight at the database, past the app's check: one insert wins, ${RACERS - 1} × 23P01; ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Even racers take [base, base+30 min), odd ones [base+40, base+70 min): the appointments
+      // themselves do not all overlap, but with 15-minute buffers every pair's busy range does.
+      const base = localTime(40 + round, 12)
+      resetOpenTransactions()
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: RACERS }, (_, n) => {
+          const startsAt = base + (n % 2) * 40 * MINUTE
+          const endsAt = startsAt + 30 * MINUTE
+          return testApp.database.transaction((tx) =>
+            tx.insert(appointments).values({
+              tenantId: owner.tenantId,
+              serviceId: haircutId,
+              teamMemberId: memberId,
+              customerId: customerIds[n % customerIds.length] as string,
+              startsAt: new Date(startsAt),
+              endsAt: new Date(endsAt),
+              priceMinor: 4500,
+              currency: 'EUR',
+              source: 'staff',
+              bufferBeforeMinutes: 15,
+              bufferAfterMinutes: 15,
+              busyFrom: new Date(startsAt - 15 * MINUTE),
+              busyUntil: new Date(endsAt + 15 * MINUTE),
+              seatGroup: randomUUID(),
+            }),
+          )
+        }),
+      )
+      expectRacesOverlapped()
+
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+      const codes = outcomes.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [sqlState(outcome.reason)] : [],
+      )
+      expect(codes).toEqual(Array(RACERS - 1).fill('23P01'))
+      expect(await rowsBetween(testApp.database.db, base - HOUR, base + 3 * HOUR)).toHaveLength(1)
+    }
+  }, 300_000)
+})
+
+describe('20 people take seats in a group session of 3 at once', () => {
+  it('exactly 3 seats are booked, the other 17 are told it is full', async () => {
+    for (let round = 0; round < 5; round++) {
+      const startsAt = localTime(70 + round, 10)
+      resetOpenTransactions()
+      const responses = await Promise.all(
+        customerIds.map((customerId) =>
+          api('POST', '/api/v1/appointments', {
+            service_id: groupClassId,
+            team_member_id: memberId,
+            customer_id: customerId,
+            starts_at: new Date(startsAt).toISOString(),
+          }),
+        ),
+      )
+      expectRacesOverlapped()
+
+      const created = responses.filter((response) => response.statusCode === 201)
+      expect(created, outcome(responses)).toHaveLength(3)
+      for (const response of responses) {
+        if (response.statusCode !== 201)
+          expect(expectProblem(response, 409).detail).toMatch(/full/i)
+      }
+      const seats = await testApp.database.db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, owner.tenantId),
+            eq(appointments.seatGroup, `${groupClassId}@${startsAt}`),
+            ne(appointments.status, 'cancelled'),
+          ),
+        )
+      expect(seats.map((seat) => seat.id).sort()).toEqual(
+        created.map((response) => response.json<Appointment>().id).sort(),
+      )
+      const seat = await api('GET', `/api/v1/appointments/${seats[0]?.id}`)
+      expect(seat.json<Appointment>()).toMatchObject({ capacity: 3, seats_booked: 3 })
+    }
+  }, 300_000)
+})

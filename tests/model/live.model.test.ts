@@ -1,0 +1,253 @@
+/**
+ * Model-based test of the live-updates machine. Paths come from the machine's own graph
+ * (`xstate/graph`): the shortest path to every reachable state, plus one path through every
+ * edge. Each path is replayed on a fresh actor whose effects are fakes (see live-harness): a
+ * token request the test settles, a fake socket actor that reports `socket.*` events as the
+ * real one would, and a simulated clock for the backoff. After every step the live actor must
+ * be where the graph says, and the fakes must agree with it: a socket is open exactly while in
+ * `session`, opened with the context's token, told about refreshed tokens, closed on leaving;
+ * a token is asked for exactly while `connecting`; pushed events reach the listeners only when
+ * live, and profiles reach the auth machine.
+ *
+ * Coverage is measured on the live actors (inspected microsteps); the last test fails if any
+ * state or transition of the machine was never exercised.
+ */
+import { describe, expect, it } from 'vitest'
+import type { AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate'
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph'
+import {
+  backoffDelay,
+  CLOSE_UNAUTHORIZED,
+  type LiveMachineEvent,
+  type LiveSnapshot,
+  liveMachine,
+  liveStatusOf,
+} from '../../src/machines/live.machine'
+import {
+  createLiveHarness,
+  sampleAppointmentEvent,
+  sampleProfileEvent,
+} from '../unit/support/live-harness'
+
+type ModelEvent = LiveMachineEvent | (EventObject & { output?: unknown; error?: unknown })
+type ModelPath = StatePath<LiveSnapshot, ModelEvent>
+
+/** Failed attempts the model makes in a row; more only lengthen the waits. */
+const MAX_ATTEMPTS = 2
+const AFTER_BACKOFF = 'xstate.after.backoff.live.waiting'
+
+const sampleEvents: ModelEvent[] = [
+  { type: 'live.start' },
+  { type: 'live.stop' },
+  { type: 'live.tokenChanged', token: 'token-2' },
+  { type: 'live.retryNow' },
+  { type: 'xstate.done.actor.getToken', output: 'token-1' },
+  { type: 'xstate.error.actor.getToken', error: new Error('no token') },
+  { type: 'socket.ready' },
+  { type: 'socket.eventReceived', event: sampleAppointmentEvent },
+  { type: 'socket.eventReceived', event: sampleProfileEvent },
+  { type: 'socket.errorReceived', status: 401, detail: 'The ID token expired' },
+  { type: 'socket.errorReceived', status: 503, detail: 'Try again shortly' },
+  { type: 'socket.closed', code: CLOSE_UNAUTHORIZED, reason: 'expired' },
+  { type: 'socket.closed', code: 1006, reason: '' },
+  { type: AFTER_BACKOFF },
+]
+
+function observe(snapshot: LiveSnapshot) {
+  return { value: snapshot.value, ...snapshot.context, status: liveStatusOf(snapshot) }
+}
+
+const traversal = {
+  events: (snapshot: LiveSnapshot) =>
+    sampleEvents.filter((event) => {
+      if (!snapshot.can(event as LiveMachineEvent)) return false
+      const retry = event.type === AFTER_BACKOFF || event.type === 'live.retryNow'
+      return !(retry && snapshot.context.attempt >= MAX_ATTEMPTS)
+    }),
+  serializeState: (snapshot: LiveSnapshot) => JSON.stringify(observe(snapshot)),
+  serializeEvent: (event: ModelEvent) => label(event),
+  limit: 100_000,
+} as TraversalOptions<LiveSnapshot, ModelEvent, undefined>
+
+function label(event: ModelEvent): string {
+  const details = event as {
+    code?: number
+    status?: number
+    event?: { type: string }
+    output?: unknown
+    error?: unknown
+  }
+  if (event.type === 'socket.closed') return `socket.closed(${details.code})`
+  if (event.type === 'socket.errorReceived') return `socket.errorReceived(${details.status})`
+  if (event.type === 'socket.eventReceived') return `socket.eventReceived(${details.event?.type})`
+  if (event.type.startsWith('xstate.done.actor')) return `${event.type}(${String(details.output)})`
+  if (event.type.startsWith('xstate.error.actor')) return `${event.type}(threw)`
+  return event.type
+}
+
+function describeValue(value: StateValue): string {
+  if (typeof value === 'string') return value
+  return Object.entries(value)
+    .map(([key, child]) => `${key}.${describeValue(child as StateValue)}`)
+    .join(', ')
+}
+
+/** Shortest path to every state, then the shortest way through every edge of the graph. */
+function generatePaths(): { name: string; path: ModelPath }[] {
+  const logic = liveMachine as unknown as Parameters<typeof getShortestPaths>[0]
+  const statePaths = getShortestPaths(logic, traversal) as unknown as ModelPath[]
+  const adjacency = getAdjacencyMap(logic, traversal) as unknown as Record<
+    string,
+    { transitions: Record<string, { event: ModelEvent; state: LiveSnapshot }> }
+  >
+  const shortestTo = new Map(
+    statePaths.map((path) => [traversal.serializeState?.(path.state, undefined) ?? '', path]),
+  )
+  const named = statePaths.map((path) => ({
+    name: `reach ${describeValue(path.state.value)}: ${path.steps.map((step) => label(step.event)).join(' → ')}`,
+    path,
+  }))
+  for (const [source, { transitions }] of Object.entries(adjacency)) {
+    const head = shortestTo.get(source)
+    if (!head) continue
+    for (const { event, state } of Object.values(transitions)) {
+      const steps = [...head.steps, { event, state }]
+      named.push({
+        name: `edge ${describeValue(head.state.value)} --${label(event)}--> ${describeValue(state.value)} [${head.steps.length} steps before]`,
+        path: { state, steps, weight: steps.length },
+      })
+    }
+  }
+  return named
+}
+
+// Coverage, collected from the live actors.
+// getStateNodes leaves out the root, which has a transition of its own (live.stop).
+const allNodes = [liveMachine.root, ...getStateNodes(liveMachine.root)]
+const allStateIds = allNodes.map((node) => node.id)
+const allTransitionIds = allNodes.flatMap((node) =>
+  [...node.transitions.entries()].flatMap(([eventType, list]) =>
+    list.map((_, index) => `${node.id} on ${eventType} #${index}`),
+  ),
+)
+const visitedStates = new Set<string>()
+const takenTransitions = new Set<string>()
+
+function transitionId(transition: AnyTransitionDefinition): string {
+  const { source, eventType } = transition
+  return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
+}
+
+function activeStateIds(value: StateValue, prefix = 'live'): string[] {
+  if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
+  return [
+    prefix,
+    ...Object.entries(value).flatMap(([key, child]) =>
+      activeStateIds(child as StateValue, `${prefix}.${key}`),
+    ),
+  ]
+}
+
+function recordCoverage(event: InspectionEvent) {
+  if (event.type !== '@xstate.microstep') return
+  for (const id of activeStateIds((event.snapshot as LiveSnapshot).value)) visitedStates.add(id)
+  for (const transition of event._transitions) {
+    if (typeof transition.eventType === 'string') takenTransitions.add(transitionId(transition))
+  }
+}
+
+async function replay(path: ModelPath) {
+  const harness = createLiveHarness({ inspect: recordCoverage })
+  const { actor } = harness
+
+  for (const [index, { event, state }] of path.steps.entries()) {
+    const at = `step ${index} (${label(event)})`
+    const before = actor.getSnapshot()
+    const socketBefore = harness.socket
+    const deliveredBefore = harness.delivered.length
+    const profilesBefore = harness.profiles.length
+
+    if (event.type === 'xstate.init') {
+      actor.start()
+    } else if (event.type === 'xstate.done.actor.getToken') {
+      expect(harness.tokenPending, at).toBe(true)
+      await harness.giveToken(String((event as { output: unknown }).output))
+    } else if (event.type === 'xstate.error.actor.getToken') {
+      expect(harness.tokenPending, at).toBe(true)
+      await harness.refuseToken()
+    } else if (event.type === AFTER_BACKOFF) {
+      const wait = backoffDelay(before.context.attempt, 0)
+      harness.clock.increment(wait - 1)
+      expect(actor.getSnapshot().value, `${at}: still waiting 1 ms before`).toEqual('waiting')
+      harness.clock.increment(1)
+    } else if (event.type.startsWith('socket.')) {
+      // Only the socket itself reports these, so there must be one open.
+      expect(socketBefore, `${at}: an open socket`).toBeDefined()
+      socketBefore?.report(event)
+    } else {
+      actor.send(event as LiveMachineEvent)
+    }
+
+    const live = actor.getSnapshot()
+    for (const id of activeStateIds(live.value)) visitedStates.add(id)
+    expect(observe(live), at).toEqual(observe(state))
+
+    // The fakes agree with the state.
+    const inSession = live.matches('session')
+    expect(harness.socket !== undefined, `${at}: socket open iff in session`).toBe(inSession)
+    expect(harness.tokenPending, `${at}: token asked for iff connecting`).toBe(
+      live.matches('connecting'),
+    )
+    if (inSession && !before.matches('session')) {
+      expect(harness.socket?.token, `${at}: opened with the fetched token`).toBe(live.context.token)
+      expect(harness.tokenRequests.at(-1)?.forceRefresh).toBe(before.context.forceRefresh)
+    }
+    if (socketBefore && !inSession) expect(socketBefore.closedByMachine, at).toBe(true)
+    if (event.type === 'live.tokenChanged' && inSession) {
+      expect(harness.socket?.commands.at(-1), at).toEqual({
+        type: 'socket.auth',
+        token: (event as { token: string }).token,
+      })
+    }
+    const delivered = event.type === 'socket.eventReceived' && before.matches({ session: 'live' })
+    expect(harness.delivered.length - deliveredBefore, `${at}: delivered`).toBe(delivered ? 1 : 0)
+    const profile =
+      delivered && (event as { event: { type: string } }).event.type === 'profile.updated'
+    expect(harness.profiles.length - profilesBefore, `${at}: profile`).toBe(profile ? 1 : 0)
+  }
+  expect(observe(actor.getSnapshot())).toEqual(observe(path.state))
+  actor.stop()
+}
+
+const paths = generatePaths()
+
+describe('live machine paths from its graph', () => {
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(allStateIds.length)
+  })
+
+  for (const { name, path } of paths) {
+    it(name, () => replay(path))
+  }
+
+  it('covered every state and every transition of the machine', () => {
+    const missedStates = allStateIds.filter((id) => !visitedStates.has(id))
+    const missedTransitions = allTransitionIds.filter((id) => !takenTransitions.has(id))
+    console.info(
+      [
+        `live model: ${paths.length} paths`,
+        `states covered ${allStateIds.length - missedStates.length}/${allStateIds.length}`,
+        `transitions covered ${allTransitionIds.length - missedTransitions.length}/${allTransitionIds.length}:`,
+        ...allTransitionIds.map((id) => `  ${takenTransitions.has(id) ? '✓' : '✗'} ${id}`),
+      ].join('\n'),
+    )
+    expect(missedStates, 'states no path reached').toEqual([])
+    expect(missedTransitions, 'transitions no path took').toEqual([])
+  })
+})
