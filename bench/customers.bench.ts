@@ -14,23 +14,18 @@
  * membership resolution; see the baseline row). Prints the figures per scenario and exits
  * non-zero when a wall-clock p95 misses the 50 ms target.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
-import { startAuthEmulator } from '../scripts/lib/auth-emulator.ts'
-import { buildApp } from '../server/app.ts'
-import { createDatabase } from '../server/db/database.ts'
 import {
   type CustomerSort,
   createCustomerRepository,
 } from '../server/db/repositories/customer-repository.ts'
 import { customers } from '../server/db/schema.ts'
 import { customerSearchTerms } from '../server/domain/customer-search.ts'
+import { percentile, signUp, startBenchApp } from './bench-support.ts'
 import { customerFixtures } from './customer-fixtures.ts'
 
-const PROJECT_ID = 'demo-slotwise'
 const TARGET_P95_MS = 50
 const CUSTOMERS = 10_000
 const OTHER_TENANT_CUSTOMERS = 3_000
@@ -84,45 +79,9 @@ function urlOf(scenario: Scenario): string {
   return `/api/v1/customers${text ? `?${text}` : ''}`
 }
 
-async function signUp(emulatorHost: string, email: string): Promise<string> {
-  const response = await fetch(
-    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Bench-Mark-42!', returnSecureToken: true }),
-    },
-  )
-  const body = (await response.json()) as { idToken?: string }
-  if (!response.ok || !body.idToken) throw new Error(`sign-up failed: ${JSON.stringify(body)}`)
-  return body.idToken
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? Number.NaN
-}
-
 async function main() {
-  const existingEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST
-  const emulator = existingEmulator ? undefined : await startAuthEmulator()
-  const emulatorHost = existingEmulator ?? emulator?.host ?? ''
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
-  const dataDir = inMemory ? undefined : mkdtempSync(join(tmpdir(), 'slotwise-bench-'))
-  const database = await createDatabase({ dataDir })
-  await database.migrate()
-  const app = await buildApp({
-    database,
-    auth: { projectId: PROJECT_ID, emulator: true },
-    corsOrigins: [],
-    clientConfig: {
-      firebase: { apiKey: 'demo-api-key', authDomain: '', projectId: PROJECT_ID, appId: '' },
-      authEmulatorUrl: `http://${emulatorHost}`,
-      sentryDsn: null,
-      environment: 'bench',
-    },
-    logger: false,
-  })
+  const bench = await startBenchApp({ inMemory })
+  const { app, database, emulatorHost } = bench
 
   try {
     const stamp = Date.now().toString(36)
@@ -202,7 +161,7 @@ async function main() {
     console.log(`\nCustomer list/search benchmark — ${new Date().toISOString()}`)
     console.log(
       `Node ${process.version}, ${cpu} × ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ` +
-        `PGlite ${inMemory ? 'in memory' : 'on disk'}; ${CUSTOMERS.toLocaleString('en')} customers ` +
+        `${bench.databaseLabel}; ${CUSTOMERS.toLocaleString('en')} customers ` +
         `(+${OTHER_TENANT_CUSTOMERS.toLocaleString('en')} in another business), seeded in ${Math.round(seedMs)} ms; ` +
         `${ITERATIONS} interleaved rounds after ${WARM_UP} warm-up requests per scenario; ` +
         `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after.\n`,
@@ -231,10 +190,7 @@ async function main() {
     )
     process.exitCode = missed.length === 0 ? 0 : 1
   } finally {
-    await app.close()
-    await database.close()
-    await emulator?.stop()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    await bench.close()
   }
 }
 

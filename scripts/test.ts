@@ -1,6 +1,8 @@
 /**
  * `npm test`: every suite, in the order a failure is cheapest to find — contract types,
- * typecheck, lint, unit + model + API (Vitest), end-to-end (Playwright in Chromium).
+ * typecheck, lint, unit + model + API (Vitest, on PGlite), the API suite again on a real
+ * PostgreSQL server (a throw-away cluster, or TEST_DATABASE_URL), end-to-end (Playwright in
+ * Chromium).
  *
  * Each suite runs even when an earlier one failed, so one run shows everything; the last
  * line sums them as `N passed, N failed, N skipped` and the exit code is non-zero on any
@@ -11,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ensureChromium } from './lib/chromium.ts'
+import { ensurePostgres, startTestPostgres, type TestPostgres } from './lib/postgres.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
@@ -23,23 +26,40 @@ interface Tally {
 const total: Tally = { passed: 0, failed: 0, skipped: 0 }
 const lines: string[] = []
 
-function record(suite: string, tally: Tally) {
+function record(suite: string, tally: Tally, startedAt?: number) {
   total.passed += tally.passed
   total.failed += tally.failed
   total.skipped += tally.skipped
+  const took = startedAt === undefined ? '' : `  (${formatDuration(Date.now() - startedAt)})`
   lines.push(
-    `  ${suite.padEnd(28)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
+    `  ${suite.padEnd(32)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped${took}`,
   )
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n▶ ${[command, ...args].join(' ')}`)
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
+  // Ctrl-C reaches the suite too: stop the whole run rather than go on to the next suite
+  // (exit handlers, such as the PostgreSQL cluster's, still run).
+  if (result.signal === 'SIGINT' || result.signal === 'SIGTERM' || result.status === 130) {
+    process.exit(130)
+  }
+  return result
 }
 
 function check(suite: string, command: string, args: string[]) {
+  const startedAt = Date.now()
   const ok = run(command, args).status === 0
-  record(suite, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
+  record(suite, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, startedAt)
 }
 
 function apiTypesAreFresh() {
@@ -54,16 +74,16 @@ function apiTypesAreFresh() {
   record('contract types up to date', { passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 })
 }
 
-function vitest() {
+function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const startedAt = Date.now()
   const report = join(mkdtempSync(join(tmpdir(), 'slotwise-vitest-')), 'report.json')
-  const result = run(bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ])
+  const result = run(
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  )
   if (!existsSync(report)) {
-    record('vitest (did not report)', { passed: 0, failed: 1, skipped: 0 })
+    record(`${suite} (did not report)`, { passed: 0, failed: 1, skipped: 0 }, startedAt)
     return
   }
   const json = JSON.parse(readFileSync(report, 'utf8'))
@@ -73,36 +93,68 @@ function vitest() {
       file.status === 'failed' && file.assertionResults.length === 0,
   ).length
   const failed = json.numFailedTests + brokenFiles
-  record('vitest (unit, model, API)', {
-    passed: json.numPassedTests,
-    failed: failed === 0 && result.status !== 0 ? 1 : failed,
-    skipped: json.numPendingTests + json.numTodoTests,
-  })
+  record(
+    suite,
+    {
+      passed: json.numPassedTests,
+      failed: failed === 0 && result.status !== 0 ? 1 : failed,
+      skipped: json.numPendingTests + json.numTodoTests,
+    },
+    startedAt,
+  )
+}
+
+/** The API project once more, on PostgreSQL: its locking and concurrency are the real thing. */
+async function vitestApiOnPostgres() {
+  let server: TestPostgres
+  try {
+    server = await startTestPostgres()
+  } catch (error) {
+    console.error((error as Error).message)
+    record('vitest API on PostgreSQL (did not start)', { passed: 0, failed: 1, skipped: 0 })
+    return
+  }
+  try {
+    console.log(`\nPostgreSQL ${server.version} at ${server.url}`)
+    vitest(`vitest API on PostgreSQL ${server.version}`, ['--project', 'api'], {
+      TEST_DATABASE_URL: server.url,
+    })
+  } finally {
+    server.stop()
+  }
 }
 
 function playwright() {
+  const startedAt = Date.now()
   const report = join(mkdtempSync(join(tmpdir(), 'slotwise-pw-')), 'report.json')
   const result = run(bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   })
   if (!existsSync(report)) {
-    record('playwright (did not report)', { passed: 0, failed: 1, skipped: 0 })
+    record('playwright (did not report)', { passed: 0, failed: 1, skipped: 0 }, startedAt)
     return
   }
   const { stats, errors } = JSON.parse(readFileSync(report, 'utf8'))
   const failed = stats.unexpected + (errors?.length ?? 0)
-  record('playwright (end-to-end)', {
-    passed: stats.expected + stats.flaky,
-    failed: failed === 0 && result.status !== 0 ? 1 : failed,
-    skipped: stats.skipped,
-  })
+  record(
+    'playwright (end-to-end)',
+    {
+      passed: stats.expected + stats.flaky,
+      failed: failed === 0 && result.status !== 0 ? 1 : failed,
+      skipped: stats.skipped,
+    },
+    startedAt,
+  )
 }
 
 ensureChromium()
+ensurePostgres()
 apiTypesAreFresh()
 check('typecheck (tsc)', bin('tsc'), ['--noEmit'])
 check('lint (biome)', bin('biome'), ['check', '.'])
-vitest()
+// The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
+vitest('vitest (unit, model, API)', [], { TEST_DATABASE_URL: undefined })
+await vitestApiOnPostgres()
 playwright()
 
 console.log(`\nSuites:\n${lines.join('\n')}\n`)

@@ -114,7 +114,8 @@ export async function clearAuthEmulatorAccounts(host: string, projectId: string)
   if (!response.ok) throw new Error(`Clearing emulator accounts failed: ${response.status}`)
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, chosen by the OS. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

@@ -14,6 +14,7 @@ import pg from 'pg'
 import { listenOnPostgres } from '../realtime/pg-notification-listener.ts'
 import { createMutex } from './mutex.ts'
 import * as schema from './schema.ts'
+import { sqlStateOf } from './sql-state.ts'
 
 export type Schema = typeof schema
 
@@ -100,7 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    transaction: (work) => db.transaction((tx) => work(tx)),
+    transaction: (work) => withRetryOnConflict(() => db.transaction((tx) => work(tx))),
     migrate: async () => {
       // Several API processes may start at once; the advisory lock lets one migrate at a time.
       const client = await pool.connect()
@@ -121,5 +122,26 @@ async function openPostgres(url: string): Promise<Database> {
     listen: (channel, onPayload, onError) =>
       listenOnPostgres({ connectionString: url, channel, onPayload, onError }),
     close: () => pool.end(),
+  }
+}
+
+/** Deadlock detected, serialization failure: PostgreSQL rolled the transaction back whole. */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001'])
+const MAX_ATTEMPTS = 4
+
+/**
+ * Runs a transaction again when PostgreSQL aborted it as a deadlock victim or a serialization
+ * failure. Both roll everything back, so a retry is safe; they happen under contention, e.g.
+ * two bookings waiting on each other in the no-overlap exclusion constraint. On the retry
+ * the loser sees the winner committed and answers with a proper 409 instead of a 500.
+ */
+async function withRetryOnConflict<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run()
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE_SQLSTATES.has(sqlStateOf(error) ?? '')) throw error
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt))
+    }
   }
 }

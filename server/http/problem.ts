@@ -1,4 +1,5 @@
 import type { components } from '../../src/api/schema.d.ts'
+import { sqlStateOf } from '../db/sql-state.ts'
 
 export type Problem = components['schemas']['Problem']
 export type FieldError = components['schemas']['FieldError']
@@ -88,17 +89,6 @@ const databaseProblems: Record<string, { status: number; detail: string }> = {
 export function problemFromDatabaseError(
   error: unknown,
 ): { status: number; detail: string } | undefined {
-  const code = sqlState(error)
+  const code = sqlStateOf(error)
   return code === undefined ? undefined : databaseProblems[code]
-}
-
-function sqlState(error: unknown): string | undefined {
-  // drizzle wraps driver errors in DrizzleQueryError with the original as `cause`.
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return undefined
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
 }

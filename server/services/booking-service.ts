@@ -12,6 +12,7 @@ import {
   createScheduleRepository,
   type DetailedSchedule,
 } from '../db/repositories/schedule-repository.ts'
+import { sqlStateOf } from '../db/sql-state.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import { appointmentFields, bookedSummary, updateSummary } from '../domain/appointment-changes.ts'
 import { editRefusal } from '../domain/appointment-status.ts'
@@ -514,7 +515,7 @@ async function guardClash(
   try {
     await write()
   } catch (error) {
-    if (sqlState(error) !== '23P01') throw error
+    if (sqlStateOf(error) !== '23P01') throw error
     const clash = {
       teamMemberId: placement.teamMemberId,
       busyFrom: placement.busyFrom,
@@ -586,15 +587,4 @@ async function mustLoad(tx: Db, tenantId: string, id: string): Promise<Appointme
 
 function invalid(path: string, message: string): HttpProblem {
   return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
-}
-
-/** The SQLSTATE of a database error, possibly wrapped (drizzle keeps the driver's as `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return undefined
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
 }

@@ -143,6 +143,22 @@ function outcome(responses: LightMyRequestResponse[]): string {
   return `${responses.map((response) => response.statusCode).join(' ')}${odd ? `\n${odd.body}` : ''}`
 }
 
+/**
+ * Runs a transaction again when PostgreSQL aborted it as a deadlock (40P01), as any client
+ * must: two inserts that each find the other's uncommitted row in the exclusion constraint
+ * wait for each other, and the deadlock detector aborts one. Its retry then meets the
+ * committed winner and gets the constraint's own 23P01.
+ */
+async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (sqlState(error) !== '40P01' || attempt === 5) throw error
+    }
+  }
+}
+
 /** The SQLSTATE of a database error, wherever the driver or drizzle put it. */
 function sqlState(error: unknown): string | undefined {
   for (let current = error; current instanceof Object; current = (current as Error).cause) {
@@ -211,23 +227,25 @@ describe('50 people book the same team member at once', () => {
         Array.from({ length: RACERS }, (_, n) => {
           const startsAt = base + (n % 2) * 40 * MINUTE
           const endsAt = startsAt + 30 * MINUTE
-          return testApp.database.transaction((tx) =>
-            tx.insert(appointments).values({
-              tenantId: owner.tenantId,
-              serviceId: haircutId,
-              teamMemberId: memberId,
-              customerId: customerIds[n % customerIds.length] as string,
-              startsAt: new Date(startsAt),
-              endsAt: new Date(endsAt),
-              priceMinor: 4500,
-              currency: 'EUR',
-              source: 'staff',
-              bufferBeforeMinutes: 15,
-              bufferAfterMinutes: 15,
-              busyFrom: new Date(startsAt - 15 * MINUTE),
-              busyUntil: new Date(endsAt + 15 * MINUTE),
-              seatGroup: randomUUID(),
-            }),
+          return retryDeadlocks(() =>
+            testApp.database.transaction((tx) =>
+              tx.insert(appointments).values({
+                tenantId: owner.tenantId,
+                serviceId: haircutId,
+                teamMemberId: memberId,
+                customerId: customerIds[n % customerIds.length] as string,
+                startsAt: new Date(startsAt),
+                endsAt: new Date(endsAt),
+                priceMinor: 4500,
+                currency: 'EUR',
+                source: 'staff',
+                bufferBeforeMinutes: 15,
+                bufferAfterMinutes: 15,
+                busyFrom: new Date(startsAt - 15 * MINUTE),
+                busyUntil: new Date(endsAt + 15 * MINUTE),
+                seatGroup: randomUUID(),
+              }),
+            ),
           )
         }),
       )

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: every benchmark in turn, sharing one Auth emulator; arguments (such as
+ * `--memory`) go to each. Exits non-zero when any missed its target.
+ */
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { startAuthEmulator } from '../scripts/lib/auth-emulator.ts'
+
+const benches = ['customers.bench.ts', 'availability.bench.ts', 'contended-create.bench.ts']
+
+const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ? undefined : await startAuthEmulator()
+const missed: string[] = []
+try {
+  for (const bench of benches) {
+    console.log(`\n▶ ${bench}`)
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, bench), ...process.argv.slice(2)],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host,
+        },
+      },
+    )
+    if (result.signal === 'SIGINT') break
+    if (result.status !== 0) missed.push(bench)
+  }
+} finally {
+  await emulator?.stop()
+}
+console.log(
+  missed.length === 0 ? '\nEvery benchmark met its target.' : `\nMissed: ${missed.join(', ')}`,
+)
+process.exitCode = missed.length === 0 ? 0 : 1
