@@ -18,13 +18,9 @@ import { sql } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import { createScheduleRepository } from '../server/db/repositories/schedule-repository.ts'
 import { appointments, customers } from '../server/db/schema.ts'
-import {
-  memberSlots,
-  type PooledSlot,
-  pooledSlots,
-  type Slot,
-  type SlotPolicy,
-} from '../server/domain/availability/index.ts'
+import { pooledSlots } from '../server/domain/availability/any-available.ts'
+import { memberSlots } from '../server/domain/availability/slots.ts'
+import type { PooledSlot, Slot, SlotPolicy } from '../server/domain/availability/types.ts'
 import {
   type Distribution,
   distribution,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { checkFit } from '../domain/availability/index.ts'
+import { checkFit } from '../domain/availability/check-fit.ts'
 import { addDays, dateAt, wallClockInstant } from '../domain/business-time.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { bookAppointment } from '../services/booking-service.ts'

@@ -1,4 +1,4 @@
-import type { PooledSlot, Slot } from './availability/index.ts'
+import type { PooledSlot, Slot } from './availability/types.ts'
 import { isSeatGroupKey } from './seat-group.ts'
 
 /*

@@ -7,7 +7,8 @@ import {
   type ServiceRow,
 } from '../db/repositories/appointment-repository.ts'
 import { createScheduleRepository } from '../db/repositories/schedule-repository.ts'
-import { type PooledSlot, workingPeriods } from '../domain/availability/index.ts'
+import type { PooledSlot } from '../domain/availability/types.ts'
+import { workingPeriods } from '../domain/availability/working-periods.ts'
 import { addDays, dateRangeInstants, daysBetween, startOfDate } from '../domain/business-time.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'

@@ -4,13 +4,9 @@ import {
   createScheduleRepository,
   type LoadedSchedule,
 } from '../db/repositories/schedule-repository.ts'
-import {
-  memberSlots,
-  type PooledSlot,
-  pooledSlots,
-  type Slot,
-  type SlotPolicy,
-} from '../domain/availability/index.ts'
+import { pooledSlots } from '../domain/availability/any-available.ts'
+import { memberSlots } from '../domain/availability/slots.ts'
+import type { PooledSlot, Slot, SlotPolicy } from '../domain/availability/types.ts'
 import { mergeSlots, openSessions, poolSlots, type SeatRow } from '../domain/group-sessions.ts'
 import { timingOf } from './booking-service.ts'
 import { chooseFairly } from './team-assignment.ts'

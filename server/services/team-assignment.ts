@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts'
 import { createScheduleRepository } from '../db/repositories/schedule-repository.ts'
-import { chooseTeamMember } from '../domain/availability/index.ts'
+import { chooseTeamMember } from '../domain/availability/fair-assignment.ts'
 import { addDays, dateAt, startOfDate } from '../domain/business-time.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
-import type { BusyAppointment, MemberSchedule } from '../../domain/availability/index.ts'
+import type { BusyAppointment, MemberSchedule } from '../../domain/availability/types.ts'
 import type { SeatRow } from '../../domain/group-sessions.ts'
 import type { Db } from '../database.ts'
 import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'

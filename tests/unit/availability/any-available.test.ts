@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chooseTeamMember, pooledSlots } from '../../../server/domain/availability/index.ts'
+import { pooledSlots } from '../../../server/domain/availability/any-available.ts'
+import { chooseTeamMember } from '../../../server/domain/availability/fair-assignment.ts'
 import { day, member, policy, service, zone } from './support.ts'
 
 const ny = zone('America/New_York')

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  memberSlots,
-  type SlotPolicy,
-  workingPeriods,
-} from '../../../server/domain/availability/index.ts'
+import { memberSlots } from '../../../server/domain/availability/slots.ts'
+import type { SlotPolicy } from '../../../server/domain/availability/types.ts'
+import { workingPeriods } from '../../../server/domain/availability/working-periods.ts'
 import { day, HOUR, member, policy, service, zone } from './support.ts'
 
 // Every date below is a Sunday (ISO weekday 7) on which the zone changes its offset.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memberSlots } from '../../../server/domain/availability/index.ts'
+import { memberSlots } from '../../../server/domain/availability/slots.ts'
 import { DAY, day, everyDay, HOUR, MINUTE, member, policy, service, zone } from './support.ts'
 
 // Monday 15 June 2026 in New York (EDT, -04:00) unless a test says otherwise.

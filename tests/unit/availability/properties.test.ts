@@ -2,19 +2,19 @@ import fc from 'fast-check'
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import type { WorkingDay } from '../../../server/db/schema.ts'
-import {
-  type AssignmentCandidate,
-  type BusyAppointment,
-  checkFit,
-  chooseTeamMember,
-  type FitProblem,
-  type MemberSchedule,
-  memberSlots,
-  pooledSlots,
-  type ServiceTiming,
-  type SlotPolicy,
-  workingPeriods,
-} from '../../../server/domain/availability/index.ts'
+import { pooledSlots } from '../../../server/domain/availability/any-available.ts'
+import { checkFit } from '../../../server/domain/availability/check-fit.ts'
+import { chooseTeamMember } from '../../../server/domain/availability/fair-assignment.ts'
+import { memberSlots } from '../../../server/domain/availability/slots.ts'
+import type {
+  AssignmentCandidate,
+  BusyAppointment,
+  FitProblem,
+  MemberSchedule,
+  ServiceTiming,
+  SlotPolicy,
+} from '../../../server/domain/availability/types.ts'
+import { workingPeriods } from '../../../server/domain/availability/working-periods.ts'
 import type { TimeOffSpan } from '../../../server/domain/time-off.ts'
 import { DAY, MINUTE } from './support.ts'
 

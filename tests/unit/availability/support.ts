@@ -4,7 +4,7 @@ import type {
   MemberSchedule,
   ServiceTiming,
   SlotPolicy,
-} from '../../../server/domain/availability/index.ts'
+} from '../../../server/domain/availability/types.ts'
 
 /** Readable instants in one zone: `at('2026-03-09T09:00')` and back with `iso`. */
 export function zone(timeZone: string) {

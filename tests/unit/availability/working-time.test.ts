@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkFit, workingPeriods } from '../../../server/domain/availability/index.ts'
+import { checkFit } from '../../../server/domain/availability/check-fit.ts'
+import { workingPeriods } from '../../../server/domain/availability/working-periods.ts'
 import { day, member, service, zone } from './support.ts'
 
 const ny = zone('America/New_York')
