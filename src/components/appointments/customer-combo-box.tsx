@@ -95,6 +95,9 @@ export function CustomerComboBox({
       // Typing opens the list (the button too); focus alone would cover the form at once.
       menuTrigger="input"
       allowsEmptyCollection
+      // The server has searched name, e-mail and phone; react-aria's own filter would look at
+      // the name alone and hide a customer found by e-mail or phone.
+      defaultFilter={() => true}
       autoFocus={autoFocus}
     >
       <FieldLabel isRequired>Customer</FieldLabel>
