@@ -11,12 +11,11 @@
  * any state node or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate'
+import type { EventObject, StateValue } from 'xstate'
 import { createActor, fromPromise } from 'xstate'
 import {
   getAdjacencyMap,
   getShortestPaths,
-  getStateNodes,
   type StatePath,
   type TraversalOptions,
 } from 'xstate/graph'
@@ -32,6 +31,7 @@ import {
   NOW,
   sampleAppointment,
 } from '../unit/support/appointment-samples'
+import { createGraphCoverage } from './support/graph-coverage'
 
 type EffectName = 'loadAppointment' | 'updateAppointment' | 'completeAppointment' | 'markNoShow'
 type DialogSnapshot = ReturnType<
@@ -196,43 +196,7 @@ function generatePaths(known: boolean): NamedPath[] {
 }
 
 // Coverage, collected from the live actors.
-const allStateIds = getStateNodes(appointmentDialogMachine.root).map((node) => node.id)
-const allTransitionIds = getStateNodes(appointmentDialogMachine.root).flatMap((node) => [
-  ...[...node.transitions.entries()].flatMap(([eventType, list]) =>
-    list.map((_, index) => `${node.id} on ${eventType} #${index}`),
-  ),
-  ...(node.always ?? []).map((_, index) => `${node.id} always #${index}`),
-])
-const visitedStates = new Set<string>()
-const takenTransitions = new Set<string>()
-
-function transitionId(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition
-  if (eventType === '') return `${source.id} always #${source.always?.indexOf(transition) ?? -1}`
-  return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
-}
-
-function activeStateIds(value: StateValue, prefix = 'appointmentDialog'): string[] {
-  if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
-  return [
-    prefix,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      activeStateIds(child as StateValue, `${prefix}.${key}`),
-    ),
-  ]
-}
-
-function recordCoverage(event: InspectionEvent) {
-  if (event.type !== '@xstate.microstep') return
-  for (const id of activeStateIds((event.snapshot as DialogSnapshot).value)) visitedStates.add(id)
-  for (const transition of event._transitions) {
-    if (typeof transition.eventType !== 'string') continue
-    takenTransitions.add(transitionId(transition))
-    // A transient state (`starting`) is never in a snapshot; leaving it proves it was entered.
-    let node: AnyTransitionDefinition['source'] | undefined = transition.source
-    for (; node; node = node.parent) visitedStates.add(node.id)
-  }
-}
+const coverage = createGraphCoverage(appointmentDialogMachine)
 
 async function flush() {
   for (let i = 0; i < 5; i++) await Promise.resolve()
@@ -257,7 +221,7 @@ function createHarness(known: boolean) {
       markNoShow: park('markNoShow') as never,
     },
   })
-  const actor = createActor(logic, { input: inputFor(known), inspect: recordCoverage })
+  const actor = createActor(logic, { input: inputFor(known), inspect: coverage.record })
   return {
     actor,
     isRunning: (effect: EffectName) => pending.some((call) => call.effect === effect),
@@ -289,7 +253,7 @@ async function replay({ known, path }: NamedPath) {
       actor.send(event as AppointmentDialogEvent)
     }
     const live = actor.getSnapshot()
-    for (const id of activeStateIds(live.value)) visitedStates.add(id)
+    coverage.markActive(live.value)
     expect(observe(live), `after step ${index} (${label(event)})`).toEqual(observe(state))
   }
   actor.stop()
@@ -299,7 +263,7 @@ const paths = [...generatePaths(false), ...generatePaths(true)]
 
 describe('appointment dialog machine paths from its graph', () => {
   it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(allStateIds.length)
+    expect(paths.length).toBeGreaterThan(coverage.stateIds.length)
   })
 
   for (const namedPath of paths) {
@@ -307,16 +271,10 @@ describe('appointment dialog machine paths from its graph', () => {
   }
 
   it('covered every state and every transition of the machine', () => {
-    const missedStates = allStateIds.filter((id) => !visitedStates.has(id))
-    const missedTransitions = allTransitionIds.filter((id) => !takenTransitions.has(id))
-    console.info(
-      [
-        `appointment dialog model: ${paths.length} paths`,
-        `states covered ${allStateIds.length - missedStates.length}/${allStateIds.length}`,
-        `transitions covered ${allTransitionIds.length - missedTransitions.length}/${allTransitionIds.length}:`,
-        ...allTransitionIds.map((id) => `  ${takenTransitions.has(id) ? '✓' : '✗'} ${id}`),
-      ].join('\n'),
+    const { missedStates, missedTransitions, summary } = coverage.report(
+      `appointment dialog model: ${paths.length} paths`,
     )
+    console.info(summary)
     expect(missedStates, 'states no path reached').toEqual([])
     expect(missedTransitions, 'transitions no path took').toEqual([])
   })

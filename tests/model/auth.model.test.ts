@@ -10,11 +10,10 @@
  * last test fails if any state node or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate'
+import type { EventObject, StateValue } from 'xstate'
 import {
   getAdjacencyMap,
   getShortestPaths,
-  getStateNodes,
   type StatePath,
   type TraversalOptions,
 } from 'xstate/graph'
@@ -33,6 +32,7 @@ import {
   failedSignIn,
   sampleProfile,
 } from '../unit/support/auth-harness'
+import { createGraphCoverage } from './support/graph-coverage'
 
 type AuthSnapshot = ReturnType<ReturnType<typeof createAuthHarness>['actor']['getSnapshot']>
 // Graph steps mix user events with the done/error events of invoked actors.
@@ -194,48 +194,14 @@ function generatePaths(rememberedSignIn: boolean): NamedPath[] {
 }
 
 // Coverage, collected from the live actors.
-const allStateIds = getStateNodes(authMachine.root).map((node) => node.id)
-const allTransitionIds = getStateNodes(authMachine.root).flatMap((node) => [
-  ...[...node.transitions.entries()].flatMap(([eventType, list]) =>
-    list.map((_, index) => `${node.id} on ${eventType} #${index}`),
-  ),
-  ...(node.always ?? []).map((_, index) => `${node.id} always #${index}`),
-])
-const visitedStates = new Set<string>()
-const takenTransitions = new Set<string>()
-
-function transitionId(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition
-  if (eventType === '') return `${source.id} always #${source.always?.indexOf(transition) ?? -1}`
-  return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
-}
-
-function activeStateIds(value: StateValue, prefix = 'auth'): string[] {
-  if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
-  return [
-    prefix,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      activeStateIds(child as StateValue, `${prefix}.${key}`),
-    ),
-  ]
-}
-
-function recordCoverage(event: InspectionEvent) {
-  if (event.type !== '@xstate.microstep') return
-  // Microsteps also pass through the transient states (attemptFailed, settled).
-  for (const id of activeStateIds((event.snapshot as AuthSnapshot).value)) visitedStates.add(id)
-  for (const transition of event._transitions) {
-    // Initial transitions have no source event type of their own.
-    if (typeof transition.eventType === 'string') takenTransitions.add(transitionId(transition))
-  }
-}
+const coverage = createGraphCoverage(authMachine)
 
 async function replay({ rememberedSignIn, path }: NamedPath) {
-  const harness = createAuthHarness({ input: { rememberedSignIn }, inspect: recordCoverage })
+  const harness = createAuthHarness({ input: { rememberedSignIn }, inspect: coverage.record })
   const { actor } = harness
   const expectState = (expected: AuthSnapshot, stepIndex: number) => {
     const live = actor.getSnapshot()
-    for (const id of activeStateIds(live.value)) visitedStates.add(id)
+    coverage.markActive(live.value)
     expect(observe(live), `after step ${stepIndex}`).toEqual(observe(expected))
   }
 
@@ -265,7 +231,7 @@ const paths = [...generatePaths(false), ...generatePaths(true)]
 
 describe('auth machine paths from its graph', () => {
   it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(allStateIds.length)
+    expect(paths.length).toBeGreaterThan(coverage.stateIds.length)
   })
 
   for (const namedPath of paths) {
@@ -273,16 +239,10 @@ describe('auth machine paths from its graph', () => {
   }
 
   it('covered every state and every transition of the machine', () => {
-    const missedStates = allStateIds.filter((id) => !visitedStates.has(id))
-    const missedTransitions = allTransitionIds.filter((id) => !takenTransitions.has(id))
-    console.info(
-      [
-        `auth model: ${paths.length} paths`,
-        `states covered ${allStateIds.length - missedStates.length}/${allStateIds.length}: ${allStateIds.filter((id) => visitedStates.has(id)).join(', ')}`,
-        `transitions covered ${allTransitionIds.length - missedTransitions.length}/${allTransitionIds.length}:`,
-        ...allTransitionIds.map((id) => `  ${takenTransitions.has(id) ? '✓' : '✗'} ${id}`),
-      ].join('\n'),
+    const { missedStates, missedTransitions, summary } = coverage.report(
+      `auth model: ${paths.length} paths`,
     )
+    console.info(summary)
     expect(missedStates, 'states no path reached').toEqual([])
     expect(missedTransitions, 'transitions no path took').toEqual([])
   })

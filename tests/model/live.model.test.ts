@@ -13,11 +13,10 @@
  * state or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate'
+import type { EventObject, StateValue } from 'xstate'
 import {
   getAdjacencyMap,
   getShortestPaths,
-  getStateNodes,
   type StatePath,
   type TraversalOptions,
 } from 'xstate/graph'
@@ -34,6 +33,7 @@ import {
   sampleAppointmentEvent,
   sampleProfileEvent,
 } from '../unit/support/live-harness'
+import { createGraphCoverage } from './support/graph-coverage'
 
 type ModelEvent = LiveMachineEvent | (EventObject & { output?: unknown; error?: unknown })
 type ModelPath = StatePath<LiveSnapshot, ModelEvent>
@@ -128,42 +128,10 @@ function generatePaths(): { name: string; path: ModelPath }[] {
 }
 
 // Coverage, collected from the live actors.
-// getStateNodes leaves out the root, which has a transition of its own (live.stop).
-const allNodes = [liveMachine.root, ...getStateNodes(liveMachine.root)]
-const allStateIds = allNodes.map((node) => node.id)
-const allTransitionIds = allNodes.flatMap((node) =>
-  [...node.transitions.entries()].flatMap(([eventType, list]) =>
-    list.map((_, index) => `${node.id} on ${eventType} #${index}`),
-  ),
-)
-const visitedStates = new Set<string>()
-const takenTransitions = new Set<string>()
-
-function transitionId(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition
-  return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
-}
-
-function activeStateIds(value: StateValue, prefix = 'live'): string[] {
-  if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
-  return [
-    prefix,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      activeStateIds(child as StateValue, `${prefix}.${key}`),
-    ),
-  ]
-}
-
-function recordCoverage(event: InspectionEvent) {
-  if (event.type !== '@xstate.microstep') return
-  for (const id of activeStateIds((event.snapshot as LiveSnapshot).value)) visitedStates.add(id)
-  for (const transition of event._transitions) {
-    if (typeof transition.eventType === 'string') takenTransitions.add(transitionId(transition))
-  }
-}
+const coverage = createGraphCoverage(liveMachine)
 
 async function replay(path: ModelPath) {
-  const harness = createLiveHarness({ inspect: recordCoverage })
+  const harness = createLiveHarness({ inspect: coverage.record })
   const { actor } = harness
 
   for (const [index, { event, state }] of path.steps.entries()) {
@@ -195,7 +163,7 @@ async function replay(path: ModelPath) {
     }
 
     const live = actor.getSnapshot()
-    for (const id of activeStateIds(live.value)) visitedStates.add(id)
+    coverage.markActive(live.value)
     expect(observe(live), at).toEqual(observe(state))
 
     // The fakes agree with the state.
@@ -229,7 +197,7 @@ const paths = generatePaths()
 
 describe('live machine paths from its graph', () => {
   it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(allStateIds.length)
+    expect(paths.length).toBeGreaterThan(coverage.stateIds.length)
   })
 
   for (const { name, path } of paths) {
@@ -237,16 +205,10 @@ describe('live machine paths from its graph', () => {
   }
 
   it('covered every state and every transition of the machine', () => {
-    const missedStates = allStateIds.filter((id) => !visitedStates.has(id))
-    const missedTransitions = allTransitionIds.filter((id) => !takenTransitions.has(id))
-    console.info(
-      [
-        `live model: ${paths.length} paths`,
-        `states covered ${allStateIds.length - missedStates.length}/${allStateIds.length}`,
-        `transitions covered ${allTransitionIds.length - missedTransitions.length}/${allTransitionIds.length}:`,
-        ...allTransitionIds.map((id) => `  ${takenTransitions.has(id) ? '✓' : '✗'} ${id}`),
-      ].join('\n'),
+    const { missedStates, missedTransitions, summary } = coverage.report(
+      `live model: ${paths.length} paths`,
     )
+    console.info(summary)
     expect(missedStates, 'states no path reached').toEqual([])
     expect(missedTransitions, 'transitions no path took').toEqual([])
   })

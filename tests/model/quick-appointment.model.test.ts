@@ -10,11 +10,10 @@
  * test fails if any state node or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate'
+import type { EventObject, StateValue } from 'xstate'
 import {
   getAdjacencyMap,
   getShortestPaths,
-  getStateNodes,
   type StatePath,
   type TraversalOptions,
 } from 'xstate/graph'
@@ -34,6 +33,7 @@ import {
   type QuickEffect,
   validateNewCustomer,
 } from '../unit/support/quick-appointment-harness'
+import { createGraphCoverage } from './support/graph-coverage'
 
 type QuickSnapshot = ReturnType<ReturnType<typeof createQuickHarness>['actor']['getSnapshot']>
 // Graph steps mix user events with the done/error events of invoked actors.
@@ -174,43 +174,10 @@ function generatePaths(): NamedPath[] {
 }
 
 // Coverage, collected from the live actors.
-const allStateIds = getStateNodes(quickAppointmentMachine.root).map((node) => node.id)
-const allTransitionIds = getStateNodes(quickAppointmentMachine.root).flatMap((node) => [
-  ...[...node.transitions.entries()].flatMap(([eventType, list]) =>
-    list.map((_, index) => `${node.id} on ${eventType} #${index}`),
-  ),
-  ...(node.always ?? []).map((_, index) => `${node.id} always #${index}`),
-])
-const visitedStates = new Set<string>()
-const takenTransitions = new Set<string>()
-
-function transitionId(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition
-  if (eventType === '') return `${source.id} always #${source.always?.indexOf(transition) ?? -1}`
-  return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
-}
-
-function activeStateIds(value: StateValue, prefix = 'quick'): string[] {
-  if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
-  return [
-    prefix,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      activeStateIds(child as StateValue, `${prefix}.${key}`),
-    ),
-  ]
-}
-
-function recordCoverage(event: InspectionEvent) {
-  if (event.type !== '@xstate.microstep') return
-  // Microsteps also pass through the transient customerReady state.
-  for (const id of activeStateIds((event.snapshot as QuickSnapshot).value)) visitedStates.add(id)
-  for (const transition of event._transitions) {
-    if (typeof transition.eventType === 'string') takenTransitions.add(transitionId(transition))
-  }
-}
+const coverage = createGraphCoverage(quickAppointmentMachine)
 
 async function replay({ path }: NamedPath) {
-  const harness = createQuickHarness({ input, inspect: recordCoverage })
+  const harness = createQuickHarness({ input, inspect: coverage.record })
   const { actor } = harness
 
   for (const [index, { event, state }] of path.steps.entries()) {
@@ -228,7 +195,7 @@ async function replay({ path }: NamedPath) {
       actor.send(event as QuickAppointmentEvent)
     }
     const live = actor.getSnapshot()
-    for (const id of activeStateIds(live.value)) visitedStates.add(id)
+    coverage.markActive(live.value)
     expect(observe(live), `after step ${index} (${label(event)})`).toEqual(observe(state))
   }
   // A booking reached the app exactly when the path ends booked.
@@ -240,7 +207,7 @@ const paths = generatePaths()
 
 describe('quick appointment machine paths from its graph', () => {
   it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(allStateIds.length)
+    expect(paths.length).toBeGreaterThan(coverage.stateIds.length)
   })
 
   for (const namedPath of paths) {
@@ -248,16 +215,10 @@ describe('quick appointment machine paths from its graph', () => {
   }
 
   it('covered every state and every transition of the machine', () => {
-    const missedStates = allStateIds.filter((id) => !visitedStates.has(id))
-    const missedTransitions = allTransitionIds.filter((id) => !takenTransitions.has(id))
-    console.info(
-      [
-        `quick appointment model: ${paths.length} paths`,
-        `states covered ${allStateIds.length - missedStates.length}/${allStateIds.length}`,
-        `transitions covered ${allTransitionIds.length - missedTransitions.length}/${allTransitionIds.length}:`,
-        ...allTransitionIds.map((id) => `  ${takenTransitions.has(id) ? '✓' : '✗'} ${id}`),
-      ].join('\n'),
+    const { missedStates, missedTransitions, summary } = coverage.report(
+      `quick appointment model: ${paths.length} paths`,
     )
+    console.info(summary)
     expect(missedStates, 'states no path reached').toEqual([])
     expect(missedTransitions, 'transitions no path took').toEqual([])
   })
