@@ -118,7 +118,7 @@ async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | 
     // The same "current business" rule as findCurrentForUser: the one joined first.
     .orderBy(asc(memberships.createdAt), asc(memberships.tenantId))
     .limit(1)
-  if (!row || !row.seenRecently || row.invitationPending) return null
+  if (!row?.seenRecently || row.invitationPending) return null
   if (row.email !== identity.email) return null
   if (identity.name !== null && identity.name !== row.displayName) return null
   const newSignIn =
