@@ -26,12 +26,17 @@ export function CustomerComboBox({
   error,
   isDisabled,
   autoFocus,
+  isRequired = true,
+  noMatchText = 'No customer matches. Add them on the Customers page first.',
 }: {
   value: CustomerChoice | null
   onChange: (customer: CustomerChoice | null) => void
   error?: string
   isDisabled?: boolean
   autoFocus?: boolean
+  isRequired?: boolean
+  /** What the empty list says; a screen that can add a customer right there says so. */
+  noMatchText?: string
 }) {
   const [inputValue, setInputValue] = useState(value?.name ?? '')
   const [items, setItems] = useState<Customer[]>([])
@@ -77,7 +82,7 @@ export function CustomerComboBox({
     <ComboBox
       className="p-field"
       name="customer_id"
-      isRequired
+      isRequired={isRequired}
       isDisabled={isDisabled}
       isInvalid={error ? true : undefined}
       items={shown}
@@ -100,7 +105,7 @@ export function CustomerComboBox({
       defaultFilter={() => true}
       autoFocus={autoFocus}
     >
-      <FieldLabel isRequired>Customer</FieldLabel>
+      <FieldLabel isRequired={isRequired}>Customer</FieldLabel>
       <Group className="p-input-group">
         <Input className="p-input" placeholder="Search by name, e-mail or phone" />
         <Button className="p-input-group__button" aria-label="Show customers">
@@ -119,7 +124,7 @@ export function CustomerComboBox({
                 ? 'Customers could not be searched. Try again.'
                 : searching
                   ? 'Searching…'
-                  : 'No customer matches. Add them on the Customers page first.'}
+                  : noMatchText}
             </div>
           )}
         >

@@ -4,6 +4,7 @@ import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-c
 import { Link } from 'wouter'
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import { loadActiveServices, type Service } from '../../components/appointments/appointment-api'
+import { CustomerComboBox } from '../../components/appointments/customer-combo-box'
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormSelectField } from '../../components/form/select-field'
 import { FormTextField } from '../../components/form/text-field'
@@ -18,7 +19,6 @@ import {
   quickAppointmentMachine,
 } from '../../machines/quick-appointment.machine'
 import { formatDuration } from '../services/service-values'
-import { CustomerPicker } from './customer-picker'
 import { bookAppointment, createQuickCustomer, findNextSlot } from './dashboard-api'
 import { formatClockRange, formatSlotStart } from './dashboard-values'
 import { validateQuickCustomer } from './quick-customer'
@@ -127,9 +127,14 @@ export function QuickAppointmentDialog({
 
           {step === 'customer' ? (
             <div className="p-stack-sm">
-              <CustomerPicker
+              <CustomerComboBox
+                value={null}
                 autoFocus
-                onChosen={(chosen) => send({ type: 'quick.customerChosen', customer: chosen })}
+                isRequired={false}
+                noMatchText="No customer matches: add them with New customer."
+                onChange={(chosen) => {
+                  if (chosen) send({ type: 'quick.customerChosen', customer: chosen })
+                }}
               />
               <div>
                 <Button
