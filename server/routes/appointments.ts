@@ -35,6 +35,24 @@ export function createAppointmentHandlers({ database, members }: AppointmentHand
   const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
   const bookings = createBookingService(database)
 
+  /** Completed or no-show: the same rules, the same path, one status apart. */
+  async function close(
+    request: OperationRequest<'completeAppointment' | 'markAppointmentNoShow'>,
+    status: 'completed' | 'no_show',
+  ): Promise<Appointment> {
+    const member = await memberOf(request)
+    const own = ownColumn(member, 'close appointments')
+    return database.transaction((tx) =>
+      closeAppointment(tx, {
+        tenantId: member.tenantId,
+        appointmentId: request.params.appointmentId,
+        status,
+        onlyTeamMemberId: own,
+        actor: member.actor,
+      }),
+    )
+  }
+
   return {
     async listAppointments(
       request: OperationRequest<'listAppointments'>,
@@ -140,37 +158,11 @@ export function createAppointmentHandlers({ database, members }: AppointmentHand
       )
     },
 
-    async completeAppointment(
-      request: OperationRequest<'completeAppointment'>,
-    ): Promise<Appointment> {
-      const member = await memberOf(request)
-      const own = ownColumn(member, 'close appointments')
-      return database.transaction((tx) =>
-        closeAppointment(tx, {
-          tenantId: member.tenantId,
-          appointmentId: request.params.appointmentId,
-          status: 'completed',
-          onlyTeamMemberId: own,
-          actor: member.actor,
-        }),
-      )
-    },
+    completeAppointment: (request: OperationRequest<'completeAppointment'>) =>
+      close(request, 'completed'),
 
-    async markAppointmentNoShow(
-      request: OperationRequest<'markAppointmentNoShow'>,
-    ): Promise<Appointment> {
-      const member = await memberOf(request)
-      const own = ownColumn(member, 'close appointments')
-      return database.transaction((tx) =>
-        closeAppointment(tx, {
-          tenantId: member.tenantId,
-          appointmentId: request.params.appointmentId,
-          status: 'no_show',
-          onlyTeamMemberId: own,
-          actor: member.actor,
-        }),
-      )
-    },
+    markAppointmentNoShow: (request: OperationRequest<'markAppointmentNoShow'>) =>
+      close(request, 'no_show'),
 
     /**
      * Today and this week (Monday to Sunday) in the business's time zone. Counts leave out
