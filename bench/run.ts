@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: every benchmark in turn, sharing one Auth emulator; arguments (such as
- * `--memory`) go to each. Exits non-zero when any missed its target.
+ * `--memory`) go to each; `BENCH=<part of a file name>` picks some. Exits non-zero when any missed its target.
  */
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from '../scripts/lib/auth-emulator.ts'
 
-const benches = ['customers.bench.ts', 'availability.bench.ts', 'contended-create.bench.ts']
+const allBenches = ['customers.bench.ts', 'availability.bench.ts', 'contended-create.bench.ts']
+/** `BENCH=availability npm run bench` runs only the benchmarks whose file names contain it. */
+const only = process.env.BENCH
+const benches = only ? allBenches.filter((file) => file.includes(only)) : allBenches
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ? undefined : await startAuthEmulator()
 const missed: string[] = []

@@ -35,8 +35,12 @@ export function createTokenVerifier(options: AuthOptions): TokenVerifier {
   const app = initializeApp({ projectId: options.projectId }, `slotwise-auth-${randomUUID()}`)
   const auth = getAuth(app)
 
+  const verified = createVerifiedTokenCache()
+
   return {
     async verify(idToken) {
+      const known = verified.get(idToken)
+      if (known) return known
       const header = decodeHeader(idToken)
       if (!header) throw invalidToken('The ID token is not a well-formed JWT.')
       // firebase-admin skips signature checks whenever FIREBASE_AUTH_EMULATOR_HOST is set in the
@@ -46,18 +50,51 @@ export function createTokenVerifier(options: AuthOptions): TokenVerifier {
       }
       try {
         const decoded = await auth.verifyIdToken(idToken)
-        return {
+        const identity: Identity = {
           uid: decoded.uid,
           email: decoded.email ?? null,
           emailVerified: decoded.email_verified ?? false,
           name: typeof decoded.name === 'string' && decoded.name.trim() ? decoded.name : null,
           authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time : null,
         }
+        verified.set(idToken, identity, decoded.exp * 1000)
+        return identity
       } catch (error) {
         throw mapVerificationError(error)
       }
     },
     close: () => deleteApp(app),
+  }
+}
+
+/** Most tokens verified in the last minutes that a process keeps. */
+const MAX_CACHED_TOKENS = 2_000
+
+/**
+ * Tokens already verified, until they expire. A token is immutable and its verification (a
+ * signature, issuer, audience and expiry; revocation is not checked) gives the same answer
+ * every time until `exp`, so a client calling repeatedly with one token (an hour's worth) is
+ * checked once. Oldest entries go first when full.
+ */
+function createVerifiedTokenCache() {
+  const entries = new Map<string, { identity: Identity; expiresAt: number }>()
+  return {
+    get(token: string): Identity | undefined {
+      const entry = entries.get(token)
+      if (!entry) return undefined
+      if (entry.expiresAt <= Date.now()) {
+        entries.delete(token)
+        return undefined
+      }
+      return entry.identity
+    },
+    set(token: string, identity: Identity, expiresAt: number) {
+      if (entries.size >= MAX_CACHED_TOKENS) {
+        const oldest = entries.keys().next().value
+        if (oldest !== undefined) entries.delete(oldest)
+      }
+      entries.set(token, { identity, expiresAt })
+    },
   }
 }
 

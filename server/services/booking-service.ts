@@ -23,6 +23,7 @@ import { isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
 import { loadAppointment } from './appointment-reader.ts'
+import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
 import { chooseFairly } from './team-assignment.ts'
 
 type Appointment = components['schemas']['Appointment']
@@ -83,9 +84,28 @@ export interface RescheduleRequest {
 
 /** Books and reschedules, each in its own transaction, with clashes answered as 409. */
 export function createBookingService(database: Database) {
+  const coalescer = createBookingCoalescer()
   return {
-    book: (request: BookingRequest): Promise<Appointment> =>
-      explainClash(database, () => database.transaction((tx) => bookAppointment(tx, request))),
+    book: async (request: BookingRequest): Promise<Appointment> => {
+      const booked = await coalescer.run(
+        request,
+        () =>
+          explainClash(database, () => database.transaction((tx) => bookAndDescribe(tx, request))),
+        async ({ appointment, timeZone }) => {
+          const holds = await createAppointmentRepository(database.db).stillBooked(
+            request.tenantId,
+            {
+              id: appointment.id,
+              teamMemberId: appointment.team_member_id,
+              serviceId: appointment.service_id,
+              startsAt: new Date(appointment.starts_at),
+            },
+          )
+          return holds ? clashProblem(appointment, timeZone) : null
+        },
+      )
+      return booked.appointment
+    },
     reschedule: (request: RescheduleRequest): Promise<Appointment> =>
       explainClash(database, () =>
         database.transaction((tx) => rescheduleAppointment(tx, request)),
@@ -119,6 +139,10 @@ interface Clash {
 
 /** Books an appointment inside the caller's transaction (the seed uses this directly). */
 export async function bookAppointment(tx: Db, request: BookingRequest): Promise<Appointment> {
+  return (await bookAndDescribe(tx, request)).appointment
+}
+
+async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<CommittedBooking> {
   const { tenantId } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -185,7 +209,7 @@ export async function bookAppointment(tx: Db, request: BookingRequest): Promise<
     changes: changedFields(null, appointment, appointmentFields),
   })
   await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
-  return appointment
+  return { appointment, timeZone: policy.timeZone }
 }
 
 /**
@@ -380,7 +404,7 @@ async function place(
   const problem = checkFit({ schedule: { ...schedule, busy }, service: timing, startsAt })
   if (problem?.kind === 'busy') {
     const blocking = busy[problem.appointmentIndex]
-    throw await clashProblem(tx, tenantId, blocking?.id, input.timeZone)
+    throw await explainBlocking(tx, tenantId, blocking?.id, input.timeZone)
   }
   if (problem && !joiningSession && !input.override) {
     throw outsideWorkingTime(problem, schedule, startsAt, input.timeZone)
@@ -542,12 +566,12 @@ async function explainClash<T>(database: Database, work: () => Promise<T>): Prom
       error.clash,
     )
     if (!blockingId) throw error
-    throw await clashProblem(database.db, error.tenantId, blockingId, error.timeZone)
+    throw await explainBlocking(database.db, error.tenantId, blockingId, error.timeZone)
   }
 }
 
-/** The 409 for a clash: which appointment is in the way, and where the calendar shows it. */
-async function clashProblem(
+/** The 409 for a clash with the appointment of this id. */
+async function explainBlocking(
   db: Db,
   tenantId: string,
   blockingId: string | undefined,
@@ -557,6 +581,11 @@ async function clashProblem(
   if (!blocking) {
     return new HttpProblem(409, 'Someone else booked this time a moment ago; pick another time.')
   }
+  return clashProblem(blocking, timeZone)
+}
+
+/** The 409 for a clash: which appointment is in the way, and where the calendar shows it. */
+function clashProblem(blocking: Appointment, timeZone: string): HttpProblem {
   const start = Date.parse(blocking.starts_at)
   const end = describeInstant(Date.parse(blocking.ends_at), timeZone).slice(-5)
   return new HttpProblem(

@@ -176,6 +176,28 @@ export function createAppointmentRepository(db: Db) {
       return row !== undefined
     },
 
+    /** Whether the appointment is still booked with this member, service and start. */
+    async stillBooked(
+      tenantId: string,
+      booked: { id: string; teamMemberId: string; serviceId: string; startsAt: Date },
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.id, booked.id),
+            ne(appointments.status, 'cancelled'),
+            eq(appointments.teamMemberId, booked.teamMemberId),
+            eq(appointments.serviceId, booked.serviceId),
+            eq(appointments.startsAt, booked.startsAt),
+          ),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
     /**
      * The non-cancelled appointment of the member whose busy range overlaps [busyFrom,
      * busyUntil) and is not in `seatGroup` (what the exclusion constraint objects to), earliest
