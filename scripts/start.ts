@@ -62,6 +62,9 @@ async function main() {
     env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
     env.SEED_DEMO = process.env.SEED_DEMO ?? '1'
+    // The public booking pages at /booking show the demo business unless told otherwise.
+    const { DEMO_TENANT_SLUG } = await import('../server/db/seed.ts')
+    env.DEFAULT_BUSINESS = process.env.DEFAULT_BUSINESS ?? DEMO_TENANT_SLUG
     const { ensureDemoOwner } = await import('../server/auth/demo-owner.ts')
     demoOwner = await ensureDemoOwner({ projectId })
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { AuthOptions } from './auth/token-verifier.ts'
@@ -15,6 +16,27 @@ import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updat
 import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
+import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
+
+/** What the public booking pages, e-mails and calendar feeds need from the deployment. */
+export interface PublicBookingOptions {
+  /** Signs manage links and calendar feeds; every process of a deployment must share it. */
+  secret: string
+  /** The address people open, for links in e-mails, without a trailing slash. */
+  publicUrl: string
+  /** The business shown when the host's subdomain and the `business` parameter name none. */
+  defaultBusiness?: string | undefined
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicBooking: {
+      tokens: CapabilityTokens
+      publicUrl: string
+      defaultBusiness: string | undefined
+    }
+  }
+}
 
 export interface AppOptions {
   /** Opened (and migrated) by the caller, who also closes it after the app. */
@@ -36,6 +58,8 @@ export interface AppOptions {
   onServerError?: (error: unknown, request: FastifyRequest) => void
   /** Timings of the live-updates socket (tests shorten them). */
   live?: LiveUpdatesOptions
+  /** Defaults (tests, benchmarks): a random secret for this process, http://127.0.0.1. */
+  publicBooking?: PublicBookingOptions
 }
 
 const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
@@ -59,6 +83,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   })
   app.setValidatorCompiler(createSchemaValidatorCompiler())
+  const publicBooking = options.publicBooking ?? {
+    secret: randomBytes(32).toString('base64url'),
+    publicUrl: 'http://127.0.0.1',
+  }
+  app.decorate('publicBooking', {
+    tokens: createCapabilityTokens(publicBooking.secret),
+    publicUrl: publicBooking.publicUrl,
+    defaultBusiness: publicBooking.defaultBusiness,
+  })
   const specPath = options.specPath ?? defaultSpecPath
 
   await app.register(problemDetailsPlugin, {

@@ -17,6 +17,17 @@ export interface ServerConfig {
   sentryDsn: string | undefined
   corsOrigins: string[]
   seedDemo: boolean
+  /**
+   * Signs manage links and calendar feeds (SLOTWISE_SECRET, 32+ characters). Without it a
+   * single-process install keeps a generated one under the data directory.
+   */
+  secret: string | undefined
+  /** The address people open, for links in e-mails (PUBLIC_URL). */
+  publicUrl: string
+  /** The business the public pages show when the host names none (DEFAULT_BUSINESS, a slug). */
+  defaultBusiness: string | undefined
+  /** smtp(s)://user:pass@host:port; without it e-mails are written as .eml files. */
+  smtpUrl: string | undefined
   logLevel: LogLevel
   environment: string
 }
@@ -91,6 +102,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push(`SEED_DEMO must be 1 or 0, got "${env.SEED_DEMO}".`)
   }
 
+  const secret = value('SLOTWISE_SECRET')
+  if (secret && secret.length < 32) {
+    problems.push('SLOTWISE_SECRET must be at least 32 characters (e.g. openssl rand -base64 48).')
+  }
+  if (databaseUrl && !secret && !authEmulatorHost) {
+    problems.push(
+      'SLOTWISE_SECRET must be set with DATABASE_URL: every API process must sign links with the same secret.',
+    )
+  }
+
+  const publicUrl = value('PUBLIC_URL') ?? `http://127.0.0.1:${port}`
+  if (!isOrigin(publicUrl.replace(/\/$/, '')) && !isHttpUrl(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an http(s):// address, got "${publicUrl}".`)
+  }
+
+  const defaultBusiness = value('DEFAULT_BUSINESS')
+  if (defaultBusiness && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(defaultBusiness)) {
+    problems.push(
+      `DEFAULT_BUSINESS must be a business slug such as harbor-street, got "${defaultBusiness}".`,
+    )
+  }
+
+  const smtpUrl = value('SMTP_URL')
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// address.')
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   return {
@@ -109,6 +147,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Browsers send Origin without a trailing slash; compare like with like.
     corsOrigins: corsOrigins.map((origin) => new URL(origin).origin),
     seedDemo: seedDemo === '1' || seedDemo === 'true',
+    secret,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    defaultBusiness,
+    smtpUrl,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as Sentry from '@sentry/node'
 import { buildApp } from './app.ts'
@@ -45,6 +47,11 @@ async function main() {
     logger: config.logLevel,
     version,
     onServerError: config.sentryDsn ? (error) => Sentry.captureException(error) : undefined,
+    publicBooking: {
+      secret: config.secret ?? localSecret(config.dataDir),
+      publicUrl: config.publicUrl,
+      defaultBusiness: config.defaultBusiness,
+    },
   })
 
   let closing = false
@@ -66,6 +73,19 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+}
+
+/**
+ * A single-process install without SLOTWISE_SECRET keeps a generated secret next to its data,
+ * so manage links in e-mails keep working after a restart.
+ */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
 }
 
 main().catch((error: unknown) => {

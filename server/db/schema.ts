@@ -195,6 +195,8 @@ export const teamMembers = pgTable(
     bio: text('bio').notNull().default(''),
     timeZone: text('time_zone').notNull(),
     bookable: boolean('bookable').notNull().default(true),
+    /** Rotating the private calendar feed bumps this; the feed token is derived from it. */
+    calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
     workingHours: jsonb('working_hours').$type<WorkingDay[]>().notNull().default([]),
     /** The user who accepted the invitation (signed in with this e-mail); null while pending. */
     userUid: text('user_uid').references(() => users.uid, { onDelete: 'set null' }),
@@ -377,11 +379,21 @@ export const appointments = pgTable(
     seatGroup: text('seat_group').notNull(),
     /** Booked by staff outside working hours, breaks or time off (the explicit override). */
     outsideWorkingHours: boolean('outside_working_hours').notNull().default(false),
+    /** RFC 5545 SEQUENCE of the calendar invitation: rises with every change the customer is told of. */
+    icsSequence: integer('ics_sequence').notNull().default(0),
+    /** The customer's own time zone (public bookings), for the times in their e-mails. */
+    customerTimeZone: text('customer_time_zone'),
+    /** When the reminder was queued; null while one is still due (a reschedule clears it). */
+    reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('appointments_tenant_id_id_unique').on(t.tenantId, t.id),
+    // The reminder job's scan: confirmed appointments whose reminder is still due, by start.
+    index('appointments_reminder_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.reminderQueuedAt} is null`),
     index('appointments_tenant_time_idx').on(t.tenantId, t.startsAt),
     index('appointments_member_time_idx').on(t.tenantId, t.teamMemberId, t.startsAt),
     index('appointments_customer_idx').on(t.tenantId, t.customerId, t.startsAt),
@@ -411,6 +423,74 @@ export const appointments = pgTable(
     ),
     check('appointments_status_valid', sql`${t.status} in (${sqlList(appointmentStatuses)})`),
     check('appointments_source_valid', sql`${t.source} in (${sqlList(appointmentSources)})`),
+  ],
+)
+
+export const notificationKinds = ['confirmation', 'reschedule', 'cancellation', 'reminder'] as const
+export const notificationRecipients = ['customer', 'team_member'] as const
+export const outboxStatuses = ['pending', 'sent', 'failed'] as const
+
+/**
+ * E-mails to send, written in the same transaction as the change they tell of, then delivered
+ * by a background job (SMTP, or .eml files) that claims rows with FOR UPDATE SKIP LOCKED.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** No foreign key: the message outlives its appointment (deleting a customer removes theirs). */
+    appointmentId: uuid('appointment_id'),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    recipient: text('recipient', { enum: notificationRecipients }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    /** The RFC 5545 attachment (METHOD:REQUEST or CANCEL), when there is one. */
+    ics: text('ics'),
+    status: text('status', { enum: outboxStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notification_outbox_appointment_idx').on(t.tenantId, t.appointmentId),
+    check('notification_outbox_kind_valid', sql`${t.kind} in (${sqlList(notificationKinds)})`),
+    check(
+      'notification_outbox_recipient_valid',
+      sql`${t.recipient} in (${sqlList(notificationRecipients)})`,
+    ),
+    check('notification_outbox_status_valid', sql`${t.status} in (${sqlList(outboxStatuses)})`),
+  ],
+)
+
+/**
+ * Answers to public writes sent with an Idempotency-Key: a repeat of the same request gets the
+ * stored answer; the same key with another body is refused. Kept for a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The operation and target, e.g. `createPublicBooking` or `cancel:<appointment id>`. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request body as received. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 )
 

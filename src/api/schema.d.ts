@@ -581,6 +581,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's public face and booking rules */
+        get: operations["getPublicBusiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active services someone bookable performs */
+        get: operations["listPublicServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/team-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bookable team members */
+        get: operations["listPublicTeamMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/profiles/{teamMemberSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team member's public profile */
+        get: operations["getPublicProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free start times a customer may book
+         * @description The staff availability engine with the public rules applied: minimum notice and the
+         *     booking window. Without `team_member_id`, "any available": the union over everyone
+         *     who performs the service (who takes it is decided when booking). The range is given
+         *     as instants so the page can ask for days in the visitor's own time zone.
+         */
+        get: operations["getPublicAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book an appointment as a customer
+         * @description Finds the business's customer by e-mail or creates them, then books through the same
+         *     rules as staff plus minimum notice and booking window (never outside working time).
+         *     409 when the time was taken meanwhile (no details of the other booking). The answer
+         *     carries the secret manage token, needed to see, move or cancel the appointment. With
+         *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
+         *     body is 422. Rate limited per IP address and per e-mail (429 with Retry-After).
+         */
+        post: operations["createPublicBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/appointments/{appointmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An appointment, for its customer
+         * @description Needs the manage token (`X-Manage-Token`); an id alone, or a wrong token, gets 404.
+         */
+        get: operations["getPublicAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/appointments/{appointmentId}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an appointment to another free time
+         * @description Allowed until the business's reschedule cut-off before the current start; 409 after it or when cancelled.
+         */
+        post: operations["reschedulePublicAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/appointments/{appointmentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an appointment
+         * @description Allowed until the business's cancellation cut-off; final (the links then show it cancelled).
+         */
+        post: operations["cancelPublicAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/appointments/{appointmentId}/invitation.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appointment as an RFC 5545 calendar file
+         * @description For the confirmation page's download link, so the token travels in the query.
+         */
+        get: operations["getPublicAppointmentInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/my-appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's appointments with this business
+         * @description Matched by the ID token's verified e-mail (e-mail link sign-in).
+         */
+        get: operations["listMyAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/my-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's details with this business
+         * @description 404 until the customer has booked or saved a profile here.
+         */
+        get: operations["getMyCustomerProfile"];
+        /** Create or update the signed-in customer's details */
+        put: operations["saveMyCustomerProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/calendar-feeds/{teamMemberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team member's private calendar feed (subscribe in Google or Apple Calendar)
+         * @description The secret token from the team member's feed URL; rotating it ends the old URL.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team member's private calendar feed URL
+         * @description For the member themselves, or whoever may edit the team.
+         */
+        get: operations["getTeamMemberCalendarFeed"];
+        put?: never;
+        /** Make a new feed URL; the old one stops working */
+        post: operations["rotateTeamMemberCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1138,6 +1416,174 @@ export interface components {
             status: number;
             detail: string;
         };
+        PublicBusiness: {
+            name: string;
+            slug: string;
+            time_zone: string;
+            currency: string;
+            locale: string;
+            address: string;
+            phone: string;
+            email: string | null;
+            brand_color: string;
+            /**
+             * @description Whether customers pick a team member, get anyone available, or may do either.
+             * @enum {string}
+             */
+            team_member_choice: "customer_picks" | "any_available" | "both";
+            min_notice_minutes: number;
+            booking_window_days: number;
+            slot_interval_minutes: number;
+            cancellation_cutoff_minutes: number;
+            reschedule_cutoff_minutes: number;
+        };
+        PublicService: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            category: string;
+            duration_minutes: number;
+            price_minor: number;
+            currency: string;
+            color: string;
+            capacity: number;
+            /** @description Bookable team members who perform it. */
+            team_member_ids: string[];
+        };
+        PublicServiceList: {
+            items: components["schemas"]["PublicService"][];
+        };
+        PublicTeamMember: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            bio: string;
+            service_ids: string[];
+        };
+        PublicTeamMemberList: {
+            items: components["schemas"]["PublicTeamMember"][];
+        };
+        PublicProfile: {
+            team_member: components["schemas"]["PublicTeamMember"];
+            services: components["schemas"]["PublicService"][];
+        };
+        PublicSlot: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        PublicAvailability: {
+            /** Format: uuid */
+            service_id: string;
+            /**
+             * Format: uuid
+             * @description Null for "any available".
+             */
+            team_member_id: string | null;
+            /** @description The business's time zone. */
+            time_zone: string;
+            slots: components["schemas"]["PublicSlot"][];
+        };
+        PublicCustomerInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            phone?: string | null;
+        };
+        PublicBookingInput: {
+            /** Format: uuid */
+            service_id: string;
+            /**
+             * Format: uuid
+             * @description Null or absent for "any available".
+             */
+            team_member_id?: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            customer: components["schemas"]["PublicCustomerInput"];
+            notes?: string;
+            /** @description The visitor's time zone, for the times in their e-mails. */
+            time_zone?: components["schemas"]["TimeZone"];
+        };
+        PublicRescheduleInput: {
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: uuid
+             * @description Another team member who performs the service; null for "any available"; absent keeps the current one.
+             */
+            team_member_id?: string | null;
+        };
+        PublicCancelInput: {
+            reason: string;
+        };
+        PublicAppointment: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["AppointmentStatus"];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description The business's time zone. */
+            time_zone: string;
+            business_name: string;
+            service: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                duration_minutes: number;
+            };
+            team_member: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                slug: string;
+            };
+            price_minor: number;
+            currency: string;
+            customer_name: string;
+            customer_email: string | null;
+            notes: string;
+            cancel_reason: string | null;
+            /** @description Confirmed and before the reschedule cut-off. */
+            can_reschedule: boolean;
+            /** @description Confirmed and before the cancellation cut-off. */
+            can_cancel: boolean;
+            /** Format: date-time */
+            reschedule_deadline: string;
+            /** Format: date-time */
+            cancel_deadline: string;
+        };
+        PublicBookingConfirmation: {
+            appointment: components["schemas"]["PublicAppointment"];
+            /** @description Secret (256 bits) that lets its holder see, move and cancel this appointment. */
+            manage_token: string;
+        };
+        MyAppointment: {
+            appointment: components["schemas"]["PublicAppointment"];
+            manage_token: string;
+        };
+        MyAppointments: {
+            upcoming: components["schemas"]["MyAppointment"][];
+            past: components["schemas"]["MyAppointment"][];
+        };
+        CustomerProfile: {
+            name: string;
+            email: string;
+            phone: string | null;
+        };
+        CustomerProfileInput: {
+            name: string;
+            phone?: string | null;
+        };
+        CalendarFeed: {
+            /** Format: uri */
+            url: string;
+        };
     };
     responses: {
         /** @description An RFC 9457 problem document. */
@@ -1151,6 +1597,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+        BusinessSlug: string;
+        /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
+        IdempotencyKey: string;
+        /** @description The secret from the confirmation (e-mail link or page). */
+        ManageToken: string;
         AppointmentId: string;
         ServiceIdQuery: string;
         /** @description One team member; all (or "any available") when absent. */
@@ -2167,6 +2619,442 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicBusiness: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the booking pages show and follow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicBusiness"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPublicServices: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+                /** @description Only the services this team member performs. */
+                team_member_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services, by category and name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicServiceList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPublicTeamMembers: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+                /** @description Only those who perform this service. */
+                service_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team members, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTeamMemberList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicProfile: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: never;
+            path: {
+                teamMemberSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Name, bio and the services they perform. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicAvailability: {
+        parameters: {
+            query: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+                service_id: components["parameters"]["ServiceIdQuery"];
+                /** @description One team member; all (or "any available") when absent. */
+                team_member_id?: components["parameters"]["TeamMemberIdQuery"];
+                from: string;
+                /** @description At most 42 days after `from`. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free start times, earliest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAvailability"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPublicBooking: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: {
+                /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicBookingInput"];
+            };
+        };
+        responses: {
+            /** @description Booked. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicBookingConfirmation"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicAppointment: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: {
+                /** @description The secret from the confirmation (e-mail link or page). */
+                "X-Manage-Token"?: components["parameters"]["ManageToken"];
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment as it is now (after a reschedule, the new time). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAppointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reschedulePublicAppointment: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: {
+                /** @description The secret from the confirmation (e-mail link or page). */
+                "X-Manage-Token"?: components["parameters"]["ManageToken"];
+                /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicRescheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAppointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelPublicAppointment: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: {
+                /** @description The secret from the confirmation (e-mail link or page). */
+                "X-Manage-Token"?: components["parameters"]["ManageToken"];
+                /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicCancelInput"];
+            };
+        };
+        responses: {
+            /** @description The cancelled appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAppointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicAppointmentInvitation: {
+        parameters: {
+            query: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+                token: string;
+            };
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description METHOD:REQUEST, or METHOD:CANCEL once cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMyAppointments: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upcoming (soonest first) and past (latest first). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAppointments"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMyCustomerProfile: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Name, e-mail and phone, used to prefill bookings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    saveMyCustomerProfile: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProfile"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their non-cancelled appointments from 30 days ago on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTeamMemberCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed URL (secret; treat like a password). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    rotateTeamMemberCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new feed URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
                 };
             };
             default: components["responses"]["Problem"];
