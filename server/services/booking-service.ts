@@ -63,6 +63,8 @@ export interface BookingRequest {
   actor: Actor | null
   /** Defaults to the clock; tests and the seed pass their own. */
   now?: number
+  /** The customer's own IANA time zone (public bookings), for the times in their e-mails. */
+  customerTimeZone?: string | undefined
 }
 
 export interface RescheduleRequest {
@@ -196,6 +198,7 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       busyUntil: placement.busyUntil,
       seatGroup: placement.seatGroup,
       outsideWorkingHours: placement.outsideWorkingHours,
+      customerTimeZone: request.customerTimeZone ?? null,
     }),
   )
   const appointment = await mustLoad(tx, tenantId, id)
