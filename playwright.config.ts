@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.ts'
-
-// Ports of their own, so the suite runs beside a developer's `npm start` (8080, 9099);
-// E2E_APP_PORT and E2E_AUTH_EMULATOR_PORT let two runs share a machine.
-const appPort = Number(process.env.E2E_APP_PORT ?? 8181)
-const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9399)
+import {
+  appPort,
+  authEmulatorPort,
+  smtpInboxHttpPort,
+  smtpPort,
+} from './tests/e2e/support/ports.ts'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,19 +22,30 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The real start path, on an empty data folder: SPA build, Auth emulator, API, seed.
-    command: `node --import tsx scripts/start.ts --data-dir .test-data/e2e-${appPort} --fresh`,
-    url: `http://127.0.0.1:${appPort}/api/v1/health`,
-    env: {
-      PORT: String(appPort),
-      AUTH_EMULATOR_PORT: String(authEmulatorPort),
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx scripts/smtp-inbox.ts',
+      url: `http://127.0.0.1:${smtpInboxHttpPort}/messages`,
+      env: { SMTP_INBOX_PORT: String(smtpPort), SMTP_INBOX_HTTP_PORT: String(smtpInboxHttpPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      // The real start path, on an empty data folder: SPA build, Auth emulator, API, seed.
+      command: `node --import tsx scripts/start.ts --data-dir .test-data/e2e-${appPort} --fresh`,
+      url: `http://127.0.0.1:${appPort}/api/v1/health`,
+      env: {
+        PORT: String(appPort),
+        AUTH_EMULATOR_PORT: String(authEmulatorPort),
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 })

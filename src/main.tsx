@@ -57,7 +57,7 @@ function StartupFailed({ detail }: { detail: string }) {
 
 async function start(root: Root) {
   try {
-    initMonitoring(getRuntimeConfig())
+    void initMonitoring(getRuntimeConfig()).catch((error: unknown) => console.error(error))
   } catch (error) {
     console.error(error)
     root.render(<StartupFailed detail="This site's configuration could not be read." />)

@@ -609,7 +609,16 @@ function outsideWorkingTime(
     problem.kind === 'time_off'
       ? `${schedule.name} has time off at ${when}`
       : `${when} is outside ${schedule.name}'s working hours`
-  return new HttpProblem(409, `${why}. Set override_working_hours to book it anyway.`)
+  // The field error lets the staff form show the way out next to its "Book outside working
+  // hours" checkbox; API callers read the same from the path.
+  return new HttpProblem(409, `${why}. Book outside working hours to allow it.`, {
+    errors: [
+      {
+        path: 'body.override_working_hours',
+        message: 'must be true to book outside working hours, breaks or time off',
+      },
+    ],
+  })
 }
 
 async function mustLoad(tx: Db, tenantId: string, id: string): Promise<Appointment> {

@@ -325,7 +325,10 @@ describe('working hours', () => {
         409,
       )
       expect(problem.detail).toContain("outside Salon Staff's working hours")
-      expect(problem.detail).toContain('override_working_hours')
+      expect(problem.detail).toContain('Book outside working hours to allow it.')
+      expect(problem.errors).toEqual([
+        expect.objectContaining({ path: 'body.override_working_hours' }),
+      ])
     }
     const late = await api.booked(salon.owner, {
       team_member_id: salon.staffMemberId,

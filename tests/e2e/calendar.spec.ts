@@ -1,10 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import {
-  authEmulatorPort,
-  createEmulatorAccount,
-  strongPassword,
-  uniqueEmail,
-} from './support/accounts.ts'
+import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
+import { authEmulatorPort } from './support/ports.ts'
 
 // The browser lives elsewhere than the business (UTC): the calendar must show business time.
 test.use({ timezoneId: 'America/Los_Angeles' })

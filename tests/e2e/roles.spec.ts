@@ -1,10 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import {
-  authEmulatorPort,
-  createEmulatorAccount,
-  strongPassword,
-  uniqueEmail,
-} from './support/accounts.ts'
+import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
+import { authEmulatorPort } from './support/ports.ts'
 
 const emulator = `http://127.0.0.1:${authEmulatorPort}/identitytoolkit.googleapis.com/v1`
 

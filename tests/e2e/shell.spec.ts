@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { authEmulatorPort } from './support/accounts.ts'
+import { authEmulatorPort } from './support/ports.ts'
 
 test('dark mode toggles the p-dark class and survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })

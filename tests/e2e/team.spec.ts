@@ -1,10 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import {
-  authEmulatorPort,
-  createEmulatorAccount,
-  strongPassword,
-  uniqueEmail,
-} from './support/accounts.ts'
+import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
+import { authEmulatorPort } from './support/ports.ts'
 
 async function signInAsNewOwner(page: Page) {
   const { email, password } = await createEmulatorAccount(uniqueEmail('team-owner'))

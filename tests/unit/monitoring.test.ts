@@ -1,7 +1,8 @@
 import * as Sentry from '@sentry/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient, setErrorReporter } from '../../src/api/client'
-import { initMonitoring, isOwnApiUrl } from '../../src/app/monitoring'
+import { initMonitoring } from '../../src/app/monitoring'
+import { isOwnApiUrl } from '../../src/app/own-api-hosts'
 import { DEV_RUNTIME_CONFIG } from '../../src/app/runtime-config'
 import { problem, startTestServer, type TestServer } from './support/test-server'
 
@@ -41,8 +42,8 @@ describe('initMonitoring', () => {
     await api?.close()
   })
 
-  it('stays off without a DSN', () => {
-    expect(initMonitoring({ ...DEV_RUNTIME_CONFIG, sentryDsn: null })).toBe(false)
+  it('stays off without a DSN', async () => {
+    expect(await initMonitoring({ ...DEV_RUNTIME_CONFIG, sentryDsn: null })).toBe(false)
     expect(Sentry.isInitialized()).toBe(false)
   })
 
@@ -53,9 +54,9 @@ describe('initMonitoring', () => {
       response.end('{}')
     })
     const dsn = `http://publickey@127.0.0.1:${new URL(ingest.origin).port}/42`
-    expect(initMonitoring({ ...DEV_RUNTIME_CONFIG, sentryDsn: dsn, environment: 'test' })).toBe(
-      true,
-    )
+    expect(
+      await initMonitoring({ ...DEV_RUNTIME_CONFIG, sentryDsn: dsn, environment: 'test' }),
+    ).toBe(true)
 
     const options = Sentry.getClient()?.getOptions()
     expect(options).toMatchObject({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { authEmulatorPort } from './ports.ts'
 
 /** The e2e suite's own Auth emulator (see playwright.config.ts). */
-export const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9399)
 const emulator = `http://127.0.0.1:${authEmulatorPort}`
 
 export const strongPassword = 'Slotwise-Test-2026!'
