@@ -9,6 +9,7 @@ import type { Profile } from '../machines/auth.machine'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { isOwnRecord, TeamReadOnlyNotice, teamFormAccess } from './team/team-access'
 import { loadTeamMember, updateTeamMember } from './team/team-api'
+import { TeamMemberCalendarFeed } from './team/team-member-calendar-feed'
 import { TeamMemberDeleteSection } from './team/team-member-delete'
 import { TeamMemberForm } from './team/team-member-form'
 import { TeamMemberTimeOff } from './team/team-member-time-off'
@@ -105,6 +106,7 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
         initial={record.time_off}
         canEdit
       />
+      <TeamMemberCalendarFeed teamMemberId={record.id} name={record.name} isOwn={own} />
       {canDelete ? (
         <TeamMemberDeleteSection
           member={record}

@@ -92,3 +92,23 @@ export async function deleteTimeOff(teamMemberId: string, timeOffId: string): Pr
     }),
   )
 }
+
+/** The member's private calendar feed URL (secret). */
+export async function loadCalendarFeed(teamMemberId: string): Promise<string> {
+  const feed = expectData(
+    await api.GET('/api/v1/team-members/{teamMemberId}/calendar-feed', {
+      params: { path: { teamMemberId } },
+    }),
+  )
+  return feed.url
+}
+
+/** A new feed URL; the old one stops working. */
+export async function rotateCalendarFeed(teamMemberId: string): Promise<string> {
+  const feed = expectData(
+    await api.POST('/api/v1/team-members/{teamMemberId}/calendar-feed', {
+      params: { path: { teamMemberId } },
+    }),
+  )
+  return feed.url
+}
