@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate'
 import { can } from '../../server/domain/permissions.ts'
 import { useProfile } from '../app/auth-context'
 import { AccessDenied } from './settings/access-denied'
+import { BookingPageLink } from './settings/booking-page-link'
 import { createLoadMachine } from './settings/load.machine'
 import {
   type BusinessConfiguration,
@@ -65,6 +66,7 @@ function SettingsOverview({ cards }: { cards: readonly SettingCard[] }) {
           </div>
         </div>
       ) : null}
+      {data ? <BookingPageLink slug={data.business.slug} /> : null}
       <ul className="p-settings-grid" aria-label="Settings">
         {cards.map((card) => (
           <li key={card.key} className="p-card p-settings-card">
