@@ -6,7 +6,12 @@ import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { startAuthEmulator } from '../scripts/lib/auth-emulator.ts'
 
-const allBenches = ['customers.bench.ts', 'availability.bench.ts', 'contended-create.bench.ts']
+const allBenches = [
+  'customers.bench.ts',
+  'availability.bench.ts',
+  'contended-create.bench.ts',
+  'booking-page.bench.ts',
+]
 /** `BENCH=availability npm run bench` runs only the benchmarks whose file names contain it. */
 const only = process.env.BENCH
 const benches = only ? allBenches.filter((file) => file.includes(only)) : allBenches
