@@ -17,6 +17,7 @@ import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
+import type { PublicRateLimits } from './security/public-rate-limits.ts'
 
 /** What the public booking pages, e-mails and calendar feeds need from the deployment. */
 export interface PublicBookingOptions {
@@ -60,6 +61,8 @@ export interface AppOptions {
   live?: LiveUpdatesOptions
   /** Defaults (tests, benchmarks): a random secret for this process, http://127.0.0.1. */
   publicBooking?: PublicBookingOptions
+  /** Per-process limits of the public booking API (tests lower or raise them). */
+  publicRateLimits?: Partial<PublicRateLimits>
 }
 
 const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
@@ -105,7 +108,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: options.database })
   await app.register(authPlugin, options.auth)
   await app.register(liveUpdatesPlugin, options.live ?? {})
-  await app.register(apiRoutesPlugin, { specPath, version: options.version ?? 'dev' })
+  await app.register(apiRoutesPlugin, {
+    specPath,
+    version: options.version ?? 'dev',
+    publicRateLimits: options.publicRateLimits,
+  })
   await app.register(apiDocsPlugin, { specPath })
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
   return app
