@@ -26,8 +26,6 @@ const DAY_MS = 86_400_000
 const ABANDONED_AFTER_MS = 120_000
 const POLL_MS = 25
 const WAIT_MS = 15_000
-/** Old keys are deleted at most this often (per process), by whichever request comes by. */
-const CLEANUP_EVERY_MS = 60_000
 
 /**
  * Runs writes at most once per Idempotency-Key. The first request claims the key with an
@@ -42,14 +40,6 @@ const CLEANUP_EVERY_MS = 60_000
  */
 export function createIdempotency(database: Database) {
   const keys = createIdempotencyRepository(database.db)
-  let lastCleanup = 0
-
-  async function cleanup() {
-    const now = Date.now()
-    if (now - lastCleanup < CLEANUP_EVERY_MS) return
-    lastCleanup = now
-    await keys.deleteOlderThan(DAY_MS)
-  }
 
   async function runOnce<T>(
     request: IdempotentRequest & { key: string },
@@ -80,7 +70,8 @@ export function createIdempotency(database: Database) {
     async run<T>(request: IdempotentRequest, work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
       const { key } = request
       if (key === undefined) return work()
-      await cleanup()
+      // Keys are kept for a day; expired ones go lazily (an index range scan per keyed write).
+      await keys.deleteOlderThan(DAY_MS)
       const hash = requestHash(request.body)
       const { tenantId, scope } = request
       const deadline = Date.now() + WAIT_MS
