@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../src/api/schema.d.ts'
 import type { Identity } from '../auth/identity.ts'
 import type { Database } from '../db/database.ts'
-import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import {
   createPublicBookingRepository,
@@ -20,7 +19,11 @@ import { cancelAppointment } from '../services/appointment-lifecycle.ts'
 import { findAvailability } from '../services/availability-service.ts'
 import type { createBookingService } from '../services/booking-service.ts'
 import { createIdempotency } from '../services/public/idempotency.ts'
-import { customerForBooking, saveSignedInCustomer } from '../services/public/public-customers.ts'
+import {
+  customerActor,
+  customerForBooking,
+  saveSignedInCustomer,
+} from '../services/public/public-customers.ts'
 import {
   type PublicCatalog,
   publicAppointment,
@@ -201,7 +204,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
             Date.now(),
           )
           if (tooSoonOrLate) throw invalid(tooSoonOrLate.path, tooSoonOrLate.message)
-          const customer = await customerForBooking(database.db, tenant.id, {
+          const customer = await customerForBooking(database, tenant.id, {
             ...input.customer,
             timeZone: input.time_zone,
           })
@@ -255,12 +258,11 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
           body: input,
         },
         async () => {
-          const current = found
           const settings = await settingsOf(tenant)
           const now = Date.now()
           const refusal = selfServiceRefusal(
             'reschedule',
-            { status: current.row.status, startsAt: current.row.startsAt.getTime() },
+            { status: found.row.status, startsAt: found.row.startsAt.getTime() },
             settings,
             now,
           )
@@ -268,13 +270,13 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
           const startsAt = new Date(input.starts_at)
           const tooSoonOrLate = publicStartRefusal(startsAt.getTime(), settings, now)
           if (tooSoonOrLate) throw invalid(tooSoonOrLate.path, tooSoonOrLate.message)
-          const serviceId = current.row.serviceId
+          const serviceId = found.row.serviceId
           if (input.team_member_id) {
             checkChoice(await catalogOf(tenant), serviceId, input.team_member_id, 'body')
           }
           const teamMemberId =
             input.team_member_id === null
-              ? await anyoneFree(tenant, serviceId, startsAt.getTime(), current.row.teamMemberId)
+              ? await anyoneFree(tenant, serviceId, startsAt.getTime(), found.row.teamMemberId)
               : input.team_member_id
           await publicSlot(() =>
             bookings.reschedule({
@@ -283,9 +285,9 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
               changes: { startsAt, teamMemberId },
               onlyTeamMemberId: null,
               actor: customerActor({
-                id: current.row.customerId,
-                name: current.customerName,
-                email: current.customerEmail,
+                id: found.row.customerId,
+                name: found.customerName,
+                email: found.customerEmail,
               }),
             }),
           )
@@ -410,7 +412,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
     ): Promise<CustomerProfile> {
       const tenant = await resolveBusiness(request)
       const email = verifiedEmail(requireIdentity(request))
-      const saved = await saveSignedInCustomer(database.db, tenant.id, {
+      const saved = await saveSignedInCustomer(database, tenant.id, {
         email,
         name: request.body.name,
         phone: request.body.phone,
@@ -501,15 +503,6 @@ function notChangeable(detail: string): HttpProblem {
 
 function publicAppointmentNotFound(): HttpProblem {
   return new HttpProblem(404, 'There is no appointment here for this link.')
-}
-
-/** Activity-log entries say the customer did it; their record id stands in for a user id. */
-function customerActor(customer: { id: string; name: string; email: string | null }): Actor {
-  return {
-    uid: `customer:${customer.id}`,
-    name: `${customer.name} (customer)`,
-    email: customer.email,
-  }
 }
 
 function verifiedEmail(identity: Identity): string {

@@ -264,6 +264,17 @@ describe('booking as a customer', () => {
       .where(and(eq(activityLog.entityId, appointment.id), eq(activityLog.action, 'created')))
     expect(entry?.actorUid).toBe(`customer:${row?.customerId}`)
     expect(entry?.actorName).toBe('Mia Public (customer)')
+    const [signup] = await testApp.database.db
+      .select()
+      .from(activityLog)
+      .where(
+        and(eq(activityLog.entityId, row?.customerId ?? ''), eq(activityLog.action, 'created')),
+      )
+    expect(signup).toMatchObject({
+      entityType: 'customer',
+      actorUid: `customer:${row?.customerId}`,
+      summary: 'Mia Public signed up through online booking',
+    })
   })
 
   it('finds a returning customer by e-mail in any letter case and keeps their record', async () => {
