@@ -451,6 +451,30 @@ describe('managing an appointment with its token', () => {
       }),
       'body.starts_at',
     )
+    expectInvalid(
+      await change(id, 'reschedule', booked.manage_token, {
+        starts_at: local(day, '16:00'),
+        team_member_id: other.staffMemberId,
+      }),
+      'body.team_member_id',
+    )
+
+    // Onto someone else's booking: the public 409, naming nobody.
+    const taken = await bookPublicly(
+      testApp,
+      salonSlug,
+      bookingBody(salon, local(day, '10:00'), {
+        customer: { name: 'Zed Private', email: uniqueEmail() },
+      }),
+    )
+    const clash = await change(id, 'reschedule', booked.manage_token, {
+      starts_at: taken.appointment.starts_at,
+    })
+    expect(expectProblem(clash, 409).type).toBe('/problems/slot-taken')
+    expect(clash.body).not.toContain('Zed Private')
+    expect((await manage(id, booked.manage_token)).json().starts_at).toBe(
+      new Date(local(day, '15:00')).toISOString(),
+    )
   })
 
   it('cancels with a reason, which is final', async () => {
