@@ -303,16 +303,16 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
       const tenant = await resolveBusiness(request)
       const { appointmentId } = request.params
       const found = await manageable(tenant, appointmentId, manageToken(request))
-      const outcome = await idempotency.run(
+      const outcome = await idempotency.run<PublicAppointment>(
         {
           tenantId: tenant.id,
           scope: `cancel:${appointmentId}`,
           key: idempotencyKey(request),
           body: request.body,
         },
-        async () => {
+        async (remember) => {
           const settings = await settingsOf(tenant)
-          await database.transaction(async (tx) => {
+          return database.transaction(async (tx) => {
             // Read again under the transaction: the cut-off applies to the current start.
             const current = await createAppointmentRepository(tx).find(tenant.id, appointmentId, {
               lock: true,
@@ -336,8 +336,18 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
                 email: found.customerEmail,
               }),
             })
+            const cancelled = await createPublicBookingRepository(tx).appointment(
+              tenant.id,
+              appointmentId,
+            )
+            if (!cancelled) throw new Error(`Appointment ${appointmentId} vanished mid-cancel.`)
+            const outcome = {
+              status: 200,
+              body: publicAppointment(cancelled, { tenant, settings }, Date.now()),
+            }
+            await remember(tx, outcome)
+            return outcome
           })
-          return { status: 200, body: await view(tenant, appointmentId) }
         },
       )
       return outcome.body

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Database } from '../../db/database.ts'
+import type { Database, Db } from '../../db/database.ts'
 import { createIdempotencyRepository } from '../../db/repositories/public-booking-repository.ts'
 import { HttpProblem, type Problem } from '../../http/problem.ts'
 
@@ -19,6 +19,15 @@ export interface IdempotentRequest {
   body: unknown
 }
 
+/**
+ * The work of a keyed write. Work that owns its transaction passes the answer to `remember`
+ * inside it, so the write and its key commit together; otherwise the answer is stored right
+ * after the work returns.
+ */
+export type IdempotentWork<T> = (
+  remember: (tx: Db, outcome: Outcome<T>) => Promise<void>,
+) => Promise<Outcome<T>>
+
 /** "Processing": the status of a key whose first request is still running. */
 const IN_FLIGHT = 102
 const DAY_MS = 86_400_000
@@ -34,24 +43,35 @@ const WAIT_MS = 15_000
  * same key with another body is a 422. Only final answers are kept: a success or a client
  * error other than 429. After a server error or a 429 the key is released for a retry.
  *
- * The answer is stored just after the write's own transaction commits (the booking service
- * owns that transaction). Should the process die in between, the placeholder is treated as
- * abandoned after two minutes and a retry runs again, when the clash check refuses it.
+ * Bookings and moves store the answer just after the booking service's own transaction
+ * commits; should the process die in between, the placeholder is treated as abandoned after
+ * two minutes and a retry runs again (and meets its own booking in the clash check).
+ * Cancellations remember their answer inside their transaction.
  */
 export function createIdempotency(database: Database) {
   const keys = createIdempotencyRepository(database.db)
 
   async function runOnce<T>(
     request: IdempotentRequest & { key: string },
-    work: () => Promise<Outcome<T>>,
+    work: IdempotentWork<T>,
   ): Promise<Outcome<T>> {
     const { tenantId, scope, key } = request
-    try {
-      const outcome = await work()
-      await keys.complete(tenantId, scope, key, {
+    let remembered = false
+    const remember = async (tx: Db, outcome: Outcome<T>) => {
+      await createIdempotencyRepository(tx).complete(tenantId, scope, key, {
         statusCode: outcome.status,
         response: outcome.body,
       })
+      remembered = true
+    }
+    try {
+      const outcome = await work(remember)
+      if (!remembered) {
+        await keys.complete(tenantId, scope, key, {
+          statusCode: outcome.status,
+          response: outcome.body,
+        })
+      }
       return outcome
     } catch (error) {
       if (error instanceof HttpProblem && isFinal(error.status)) {
@@ -67,9 +87,9 @@ export function createIdempotency(database: Database) {
   }
 
   return {
-    async run<T>(request: IdempotentRequest, work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    async run<T>(request: IdempotentRequest, work: IdempotentWork<T>): Promise<Outcome<T>> {
       const { key } = request
-      if (key === undefined) return work()
+      if (key === undefined) return work(async () => {})
       // Keys are kept for a day; expired ones go lazily (an index range scan per keyed write).
       await keys.deleteOlderThan(DAY_MS)
       const hash = requestHash(request.body)
