@@ -5,6 +5,7 @@ import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { ClientConfig } from './http/client-config.ts'
+import { requestLogFields } from './http/log-redaction.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
@@ -79,9 +80,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: options.logger ?? 'info',
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-manage-token"]',
+              ],
               censor: '[redacted]',
             },
+            serializers: { req: requestLogFields },
           },
     routerOptions: { ignoreTrailingSlash: true },
   })
