@@ -5,6 +5,7 @@ import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { ClientConfig } from './http/client-config.ts'
+import { requestLogFields } from './http/log-redaction.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
@@ -17,6 +18,7 @@ import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
+import type { PublicRateLimits } from './security/public-rate-limits.ts'
 
 /** What the public booking pages, e-mails and calendar feeds need from the deployment. */
 export interface PublicBookingOptions {
@@ -60,6 +62,8 @@ export interface AppOptions {
   live?: LiveUpdatesOptions
   /** Defaults (tests, benchmarks): a random secret for this process, http://127.0.0.1. */
   publicBooking?: PublicBookingOptions
+  /** Per-process limits of the public booking API (tests lower or raise them). */
+  publicRateLimits?: Partial<PublicRateLimits>
 }
 
 const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
@@ -76,9 +80,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: options.logger ?? 'info',
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-manage-token"]',
+              ],
               censor: '[redacted]',
             },
+            serializers: { req: requestLogFields },
           },
     routerOptions: { ignoreTrailingSlash: true },
   })
@@ -105,7 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: options.database })
   await app.register(authPlugin, options.auth)
   await app.register(liveUpdatesPlugin, options.live ?? {})
-  await app.register(apiRoutesPlugin, { specPath, version: options.version ?? 'dev' })
+  await app.register(apiRoutesPlugin, {
+    specPath,
+    version: options.version ?? 'dev',
+    publicRateLimits: options.publicRateLimits,
+  })
   await app.register(apiDocsPlugin, { specPath })
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
   return app

@@ -35,6 +35,8 @@ export class HttpProblem extends Error {
   readonly errors: FieldError[] | undefined
   readonly headers: Record<string, string>
   readonly existing: ExistingRecord | undefined
+  /** A URI naming the kind of problem for clients that react to it; 'about:blank' otherwise. */
+  readonly type: string
 
   constructor(
     status: number,
@@ -43,6 +45,7 @@ export class HttpProblem extends Error {
       errors?: FieldError[]
       headers?: Record<string, string>
       existing?: ExistingRecord
+      type?: string
       cause?: unknown
     } = {},
   ) {
@@ -52,6 +55,7 @@ export class HttpProblem extends Error {
     this.errors = options.errors
     this.headers = options.headers ?? {}
     this.existing = options.existing
+    this.type = options.type ?? 'about:blank'
   }
 }
 
@@ -61,9 +65,10 @@ export function problemDocument(
   instance: string,
   errors?: FieldError[],
   existing?: ExistingRecord,
+  type = 'about:blank',
 ): Problem {
   return {
-    type: 'about:blank',
+    type,
     title: statusTitle(status),
     status,
     detail,

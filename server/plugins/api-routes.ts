@@ -1,16 +1,21 @@
 import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
+import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
+import { guardPublicRoutes } from '../http/public-route-guards.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
+import { createPublicBookingHandlers } from '../routes/public-booking.ts'
 import { createSchedulingHandlers } from '../routes/scheduling.ts'
 import { createServiceHandlers } from '../routes/services.ts'
 import { createSettingsHandlers } from '../routes/settings.ts'
 import { createSystemHandlers } from '../routes/system.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
+import { createPublicRateLimiters, type PublicRateLimits } from '../security/public-rate-limits.ts'
+import { createBookingService } from '../services/booking-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 
@@ -18,6 +23,8 @@ export interface ApiRoutesOptions {
   /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
   specPath: string
   version: string
+  /** Per-process limits of the public booking API; defaults in public-rate-limits.ts. */
+  publicRateLimits?: Partial<PublicRateLimits> | undefined
 }
 
 /** The API: one route per contract operation, handled by the per-tag handler factories. */
@@ -25,6 +32,10 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // Every tenant-scoped handler starts from `members.resolve(identity)`: the business and
   // permission come from the verified token, never from the request.
   const members = createMembershipService(app.database)
+  // The one booking service of the app: staff and public bookings share its coalescing of
+  // identical requests (and whatever it is later given, such as the e-mail notifier).
+  const bookings = createBookingService(app.database)
+  const publicLimits = createPublicRateLimiters(options.publicRateLimits)
   const serviceHandlers = {
     ...createSystemHandlers({ database: app.database, version: options.version }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
@@ -35,7 +46,14 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createServiceHandlers({ database: app.database, members }),
     ...createTeamMemberHandlers({ database: app.database, members }),
     ...createSchedulingHandlers({ database: app.database, members }),
-    ...createAppointmentHandlers({ database: app.database, members }),
+    ...createAppointmentHandlers({ database: app.database, members, bookings }),
+    ...createPublicBookingHandlers({
+      database: app.database,
+      bookings,
+      tokens: app.publicBooking.tokens,
+      resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
+      limits: publicLimits,
+    }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),
@@ -44,6 +62,8 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // The glue checks security in preHandler, after the body is parsed and validated. Moving it
   // to onRequest answers a caller without a valid token with 401 before any of that, and
   // never tells a stranger what a valid body would look like.
+  app.addHook('onRoute', guardPublicRoutes(publicLimits))
+
   app.addHook('onRoute', (route) => {
     if (!route.preHandler) return
     const checks = [route.preHandler].flat() as onRequestHookHandler[]

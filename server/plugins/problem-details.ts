@@ -21,6 +21,7 @@ interface Classified {
   errors?: FieldError[]
   headers?: Record<string, string>
   existing?: ExistingRecord
+  type?: string
 }
 
 const UNEXPECTED = 'Something went wrong on our side. It has been logged; please try again later.'
@@ -92,6 +93,7 @@ function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Clas
         pathOf(request),
         problem.errors,
         problem.existing,
+        problem.type,
       ),
     )
 }
@@ -137,6 +139,7 @@ function fromHttpProblem(problem: HttpProblem): Classified {
     status: problem.status,
     detail: problem.message,
     headers: problem.headers,
+    type: problem.type,
     ...(problem.errors ? { errors: problem.errors } : {}),
     ...(problem.existing ? { existing: problem.existing } : {}),
   }

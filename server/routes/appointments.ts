@@ -10,7 +10,7 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import { cancelAppointment, closeAppointment } from '../services/appointment-lifecycle.ts'
 import { loadAppointment, loadAppointments } from '../services/appointment-reader.ts'
-import { appointmentNotFound, createBookingService } from '../services/booking-service.ts'
+import { appointmentNotFound, type createBookingService } from '../services/booking-service.ts'
 import type { createMembershipService, Member } from '../services/membership-service.ts'
 
 type Appointment = components['schemas']['Appointment']
@@ -28,12 +28,13 @@ const HELD = ['confirmed', 'completed', 'no_show'] as const
 export interface AppointmentHandlerDeps {
   database: Database
   members: ReturnType<typeof createMembershipService>
+  /** The app's one booking service (shared with public booking). */
+  bookings: ReturnType<typeof createBookingService>
 }
 
 /** Handlers for the contract's `appointments` tag (appointments and the dashboard). */
-export function createAppointmentHandlers({ database, members }: AppointmentHandlerDeps) {
+export function createAppointmentHandlers({ database, members, bookings }: AppointmentHandlerDeps) {
   const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
-  const bookings = createBookingService(database)
 
   /** Completed or no-show: the same rules, the same path, one status apart. */
   async function close(

@@ -1,0 +1,250 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../database.ts'
+import {
+  appointments,
+  customers,
+  idempotencyKeys,
+  services,
+  serviceTeamMembers,
+  teamMembers,
+} from '../schema.ts'
+
+export type PublicServiceRow = Pick<
+  typeof services.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'category'
+  | 'durationMinutes'
+  | 'priceMinor'
+  | 'currency'
+  | 'color'
+  | 'capacity'
+>
+
+export type PublicMemberRow = Pick<typeof teamMembers.$inferSelect, 'id' | 'name' | 'slug' | 'bio'>
+
+/** What the booking pages may list: active services and bookable members, and who does what. */
+export interface Catalog {
+  services: PublicServiceRow[]
+  members: PublicMemberRow[]
+  /** Pairs of an active service and a bookable member who performs it. */
+  performs: { serviceId: string; teamMemberId: string }[]
+}
+
+/** An appointment with what its customer may see of the records it refers to. */
+export interface PublicAppointmentRow {
+  row: typeof appointments.$inferSelect
+  serviceName: string
+  teamMemberName: string
+  teamMemberSlug: string
+  customerName: string
+  customerEmail: string | null
+}
+
+type CustomerRow = typeof customers.$inferSelect
+
+/** Reads and writes of the public booking API, every one scoped by the business's tenant id. */
+export function createPublicBookingRepository(db: Db) {
+  const appointmentSelect = () =>
+    db
+      .select({
+        row: appointments,
+        serviceName: services.name,
+        teamMemberName: teamMembers.name,
+        teamMemberSlug: teamMembers.slug,
+        customerName: customers.name,
+        customerEmail: customers.email,
+      })
+      .from(appointments)
+      .innerJoin(
+        services,
+        and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId)),
+      )
+      .innerJoin(
+        teamMembers,
+        and(
+          eq(teamMembers.tenantId, appointments.tenantId),
+          eq(teamMembers.id, appointments.teamMemberId),
+        ),
+      )
+      .innerJoin(
+        customers,
+        and(
+          eq(customers.tenantId, appointments.tenantId),
+          eq(customers.id, appointments.customerId),
+        ),
+      )
+
+  return {
+    async catalog(tenantId: string): Promise<Catalog> {
+      const serviceRows = await db
+        .select({
+          id: services.id,
+          name: services.name,
+          description: services.description,
+          category: services.category,
+          durationMinutes: services.durationMinutes,
+          priceMinor: services.priceMinor,
+          currency: services.currency,
+          color: services.color,
+          capacity: services.capacity,
+        })
+        .from(services)
+        .where(and(eq(services.tenantId, tenantId), eq(services.active, true)))
+      const members = await db
+        .select({
+          id: teamMembers.id,
+          name: teamMembers.name,
+          slug: teamMembers.slug,
+          bio: teamMembers.bio,
+        })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.bookable, true)))
+      const performs = await db
+        .select({
+          serviceId: serviceTeamMembers.serviceId,
+          teamMemberId: serviceTeamMembers.teamMemberId,
+        })
+        .from(serviceTeamMembers)
+        .innerJoin(
+          services,
+          and(
+            eq(services.tenantId, serviceTeamMembers.tenantId),
+            eq(services.id, serviceTeamMembers.serviceId),
+          ),
+        )
+        .innerJoin(
+          teamMembers,
+          and(
+            eq(teamMembers.tenantId, serviceTeamMembers.tenantId),
+            eq(teamMembers.id, serviceTeamMembers.teamMemberId),
+          ),
+        )
+        .where(
+          and(
+            eq(serviceTeamMembers.tenantId, tenantId),
+            eq(services.active, true),
+            eq(teamMembers.bookable, true),
+          ),
+        )
+      return { services: serviceRows, members, performs }
+    },
+
+    async appointment(tenantId: string, id: string): Promise<PublicAppointmentRow | undefined> {
+      const [row] = await appointmentSelect()
+        .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, id)))
+        .limit(1)
+      return row
+    },
+
+    /** The customer's appointments, by start. */
+    async appointmentsOf(tenantId: string, customerId: string): Promise<PublicAppointmentRow[]> {
+      return appointmentSelect()
+        .where(and(eq(appointments.tenantId, tenantId), eq(appointments.customerId, customerId)))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    },
+
+    /** The business's customer with this e-mail address, whatever its letter case. */
+    async customerByEmail(tenantId: string, email: string): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(
+          and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${email})`),
+        )
+        .limit(1)
+      return row
+    },
+
+    /** Inserts the customer unless one with the e-mail exists (a concurrent booking's). */
+    async insertCustomerIfNew(
+      tenantId: string,
+      values: Pick<CustomerRow, 'name' | 'email' | 'phone' | 'timeZone'>,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .insert(customers)
+        .values({ ...values, tenantId })
+        .onConflictDoNothing()
+        .returning()
+      return row
+    },
+
+    async updateCustomer(
+      tenantId: string,
+      id: string,
+      values: Partial<Pick<CustomerRow, 'name' | 'phone' | 'timeZone'>>,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .returning()
+      return row
+    },
+  }
+}
+
+/** The `idempotency_keys` rows: one per business, scope and key. */
+export function createIdempotencyRepository(db: Db) {
+  const entry = (tenantId: string, scope: string, key: string) =>
+    and(
+      eq(idempotencyKeys.tenantId, tenantId),
+      eq(idempotencyKeys.scope, scope),
+      eq(idempotencyKeys.key, key),
+    )
+  return {
+    /** Claims the key with a placeholder; false when someone holds it already. */
+    async claim(
+      row: Pick<
+        typeof idempotencyKeys.$inferInsert,
+        'tenantId' | 'scope' | 'key' | 'requestHash' | 'statusCode'
+      >,
+    ): Promise<boolean> {
+      const inserted = await db
+        .insert(idempotencyKeys)
+        .values({ ...row, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      return inserted.length > 0
+    },
+
+    async find(tenantId: string, scope: string, key: string) {
+      const [row] = await db
+        .select({
+          requestHash: idempotencyKeys.requestHash,
+          statusCode: idempotencyKeys.statusCode,
+          response: idempotencyKeys.response,
+          ageMs: sql<number>`(extract(epoch from now() - ${idempotencyKeys.createdAt}) * 1000)::float8`,
+        })
+        .from(idempotencyKeys)
+        .where(entry(tenantId, scope, key))
+      return row
+    },
+
+    async complete(
+      tenantId: string,
+      scope: string,
+      key: string,
+      outcome: { statusCode: number; response: unknown },
+    ): Promise<void> {
+      await db
+        .update(idempotencyKeys)
+        .set(outcome)
+        .where(entry(tenantId, scope, key))
+    },
+
+    /** Drops the key if it still has this status (a placeholder whose request failed or died). */
+    async release(tenantId: string, scope: string, key: string, statusCode: number) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(entry(tenantId, scope, key), eq(idempotencyKeys.statusCode, statusCode)))
+    },
+
+    async deleteOlderThan(ageMs: number): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(sql`${idempotencyKeys.createdAt} < now() - ${ageMs} * interval '1 millisecond'`)
+    },
+  }
+}

@@ -1,0 +1,80 @@
+/*
+ * What a customer may do with their own appointment through its manage link. Pure: the
+ * handlers turn a refusal into a 409 problem whose detail is the returned sentence.
+ * A customer may move or cancel a confirmed appointment until the business's cut-off before
+ * its current start (a moved appointment's cut-off follows it); a cancelled one is final.
+ */
+
+import type { AppointmentStatus } from './appointment-status.ts'
+
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+
+export type SelfServiceAction = 'reschedule' | 'cancel'
+
+export interface Cutoffs {
+  rescheduleCutoffMinutes: number
+  cancellationCutoffMinutes: number
+}
+
+/** The last instant the customer may take the action: the cut-off before the start. */
+export function selfServiceDeadline(
+  action: SelfServiceAction,
+  startsAt: number,
+  cutoffs: Cutoffs,
+): number {
+  const minutes =
+    action === 'reschedule' ? cutoffs.rescheduleCutoffMinutes : cutoffs.cancellationCutoffMinutes
+  return startsAt - minutes * MINUTE_MS
+}
+
+/** Why the customer cannot take the action now, or null when they can. */
+export function selfServiceRefusal(
+  action: SelfServiceAction,
+  appointment: { status: AppointmentStatus; startsAt: number },
+  cutoffs: Cutoffs,
+  now: number,
+): string | null {
+  const verb = action === 'reschedule' ? 'moved' : 'cancelled'
+  if (appointment.status === 'cancelled') {
+    return action === 'cancel'
+      ? 'This appointment is already cancelled.'
+      : 'This appointment was cancelled, which is final; please book a new one.'
+  }
+  if (appointment.status !== 'confirmed') {
+    return `This appointment has already taken place, so it can no longer be ${verb}.`
+  }
+  const minutes =
+    action === 'reschedule' ? cutoffs.rescheduleCutoffMinutes : cutoffs.cancellationCutoffMinutes
+  if (now > selfServiceDeadline(action, appointment.startsAt, cutoffs)) {
+    return `Appointments can be ${verb} online until ${describeMinutes(minutes)} before they start. Please contact the business.`
+  }
+  return null
+}
+
+/** Minimum notice and booking window for a start a customer chooses, or null when it fits. */
+export function publicStartRefusal(
+  startsAt: number,
+  policy: { minNoticeMinutes: number; bookingWindowDays: number },
+  now: number,
+): { path: 'body.starts_at'; message: string } | null {
+  const path = 'body.starts_at'
+  if (startsAt < now + policy.minNoticeMinutes * MINUTE_MS) {
+    return {
+      path,
+      message: `must be at least ${describeMinutes(policy.minNoticeMinutes)} from now`,
+    }
+  }
+  if (startsAt > now + policy.bookingWindowDays * DAY_MS) {
+    return { path, message: `must be within ${policy.bookingWindowDays} days from now` }
+  }
+  return null
+}
+
+/** "90 minutes", "2 hours", "1 day": a cut-off as people say it. */
+export function describeMinutes(minutes: number): string {
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`
+  if (minutes >= 1440 && minutes % 1440 === 0) return unit(minutes / 1440, 'day')
+  if (minutes >= 60 && minutes % 60 === 0) return unit(minutes / 60, 'hour')
+  return unit(minutes, 'minute')
+}

@@ -1,0 +1,153 @@
+import type { components } from '../../../src/api/schema.d.ts'
+import type {
+  Catalog,
+  PublicAppointmentRow,
+  PublicMemberRow,
+  PublicServiceRow,
+} from '../../db/repositories/public-booking-repository.ts'
+import type { SettingsRow } from '../../db/repositories/settings-repository.ts'
+import type { Tenant } from '../../db/repositories/tenant-repository.ts'
+import { selfServiceDeadline } from '../../domain/self-service-policy.ts'
+
+type PublicBusiness = components['schemas']['PublicBusiness']
+type PublicService = components['schemas']['PublicService']
+type PublicTeamMember = components['schemas']['PublicTeamMember']
+type PublicAppointment = components['schemas']['PublicAppointment']
+
+const MINUTE_MS = 60_000
+
+/*
+ * The only shapes that leave the public API: built field by field from the contract's public
+ * schemas, so nothing internal (customer ids, buffers, who booked, notes of other records)
+ * can slip out when a table grows a column.
+ */
+
+export function publicBusiness(tenant: Tenant, settings: SettingsRow): PublicBusiness {
+  return {
+    name: tenant.name,
+    slug: tenant.slug,
+    time_zone: tenant.timeZone,
+    currency: tenant.currency,
+    locale: tenant.locale,
+    address: tenant.address,
+    phone: tenant.phone,
+    email: tenant.email,
+    brand_color: settings.brandColor,
+    team_member_choice: settings.teamMemberChoice,
+    min_notice_minutes: settings.minNoticeMinutes,
+    booking_window_days: settings.bookingWindowDays,
+    slot_interval_minutes: settings.slotIntervalMinutes,
+    cancellation_cutoff_minutes: settings.cancellationCutoffMinutes,
+    reschedule_cutoff_minutes: settings.rescheduleCutoffMinutes,
+  }
+}
+
+/** The catalog as the booking pages see it: who performs what, people and services sorted. */
+export interface PublicCatalog {
+  /** Active services with at least one bookable performer, by category and name. */
+  services: PublicService[]
+  /** Bookable members who perform at least one of those services, by name. */
+  teamMembers: PublicTeamMember[]
+  /** Every bookable member (a profile may be shown before services are assigned). */
+  everyone: PublicTeamMember[]
+}
+
+export function publicCatalog(catalog: Catalog): PublicCatalog {
+  const performersOf = groupBy(catalog.performs, 'serviceId', 'teamMemberId')
+  const servicesOf = groupBy(catalog.performs, 'teamMemberId', 'serviceId')
+  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+    a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
+  const services = catalog.services
+    .filter((service) => performersOf.has(service.id))
+    .map((service) => publicService(service, performersOf.get(service.id) ?? []))
+    .sort((a, b) => a.category.localeCompare(b.category) || byName(a, b))
+  const everyone = catalog.members
+    .map((member) => publicTeamMember(member, servicesOf.get(member.id) ?? []))
+    .sort(byName)
+  return {
+    services,
+    teamMembers: everyone.filter((member) => member.service_ids.length > 0),
+    everyone,
+  }
+}
+
+function publicService(service: PublicServiceRow, teamMemberIds: string[]): PublicService {
+  return {
+    id: service.id,
+    name: service.name,
+    description: service.description,
+    category: service.category ?? '',
+    duration_minutes: service.durationMinutes,
+    price_minor: service.priceMinor,
+    currency: service.currency,
+    color: service.color,
+    capacity: service.capacity,
+    team_member_ids: [...teamMemberIds].sort(),
+  }
+}
+
+function publicTeamMember(member: PublicMemberRow, serviceIds: string[]): PublicTeamMember {
+  return {
+    id: member.id,
+    name: member.name,
+    slug: member.slug,
+    bio: member.bio,
+    service_ids: [...serviceIds].sort(),
+  }
+}
+
+function groupBy<K extends string, V extends string>(
+  pairs: Record<K | V, string>[],
+  key: K,
+  value: V,
+): Map<string, string[]> {
+  const groups = new Map<string, string[]>()
+  for (const pair of pairs) {
+    const group = groups.get(pair[key]) ?? []
+    group.push(pair[value])
+    groups.set(pair[key], group)
+  }
+  return groups
+}
+
+/** An appointment as its customer sees it, with what they may still do and until when. */
+export function publicAppointment(
+  appointment: PublicAppointmentRow,
+  business: { tenant: Tenant; settings: SettingsRow },
+  now: number,
+): PublicAppointment {
+  const { row } = appointment
+  const startsAt = row.startsAt.getTime()
+  const cutoffs = business.settings
+  const rescheduleDeadline = selfServiceDeadline('reschedule', startsAt, cutoffs)
+  const cancelDeadline = selfServiceDeadline('cancel', startsAt, cutoffs)
+  const confirmed = row.status === 'confirmed'
+  return {
+    id: row.id,
+    status: row.status,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    time_zone: business.tenant.timeZone,
+    business_name: business.tenant.name,
+    service: {
+      id: row.serviceId,
+      name: appointment.serviceName,
+      duration_minutes: Math.round((row.endsAt.getTime() - startsAt) / MINUTE_MS),
+    },
+    team_member: {
+      id: row.teamMemberId,
+      name: appointment.teamMemberName,
+      slug: appointment.teamMemberSlug,
+    },
+    price_minor: row.priceMinor,
+    currency: row.currency,
+    customer_name: appointment.customerName,
+    customer_email: appointment.customerEmail,
+    notes: row.notes,
+    cancel_reason: row.cancelReason,
+    can_reschedule: confirmed && now <= rescheduleDeadline,
+    can_cancel: confirmed && now <= cancelDeadline,
+    reschedule_deadline: new Date(rescheduleDeadline).toISOString(),
+    cancel_deadline: new Date(cancelDeadline).toISOString(),
+  }
+}
