@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
+import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
@@ -25,6 +26,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // Every tenant-scoped handler starts from `members.resolve(identity)`: the business and
   // permission come from the verified token, never from the request.
   const members = createMembershipService(app.database)
+  const notifier = createAppointmentNotifier(app.publicBooking)
   const serviceHandlers = {
     ...createSystemHandlers({ database: app.database, version: options.version }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
@@ -35,7 +37,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createServiceHandlers({ database: app.database, members }),
     ...createTeamMemberHandlers({ database: app.database, members }),
     ...createSchedulingHandlers({ database: app.database, members }),
-    ...createAppointmentHandlers({ database: app.database, members }),
+    ...createAppointmentHandlers({ database: app.database, members, notifier }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),

@@ -7,6 +7,7 @@ import { can } from '../domain/permissions.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { requireCapability } from '../http/require-capability.ts'
+import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import { cancelAppointment, closeAppointment } from '../services/appointment-lifecycle.ts'
 import { loadAppointment, loadAppointments } from '../services/appointment-reader.ts'
@@ -28,12 +29,13 @@ const HELD = ['confirmed', 'completed', 'no_show'] as const
 export interface AppointmentHandlerDeps {
   database: Database
   members: ReturnType<typeof createMembershipService>
+  notifier: AppointmentNotifier
 }
 
 /** Handlers for the contract's `appointments` tag (appointments and the dashboard). */
-export function createAppointmentHandlers({ database, members }: AppointmentHandlerDeps) {
+export function createAppointmentHandlers({ database, members, notifier }: AppointmentHandlerDeps) {
   const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
-  const bookings = createBookingService(database)
+  const bookings = createBookingService(database, notifier)
 
   /** Completed or no-show: the same rules, the same path, one status apart. */
   async function close(
@@ -154,6 +156,7 @@ export function createAppointmentHandlers({ database, members }: AppointmentHand
           reason: request.body.reason,
           onlyTeamMemberId: own,
           actor: member.actor,
+          notifier,
         }),
       )
     },
