@@ -10,6 +10,7 @@ import { createSpaIndexResponder } from './http/spa-index.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
 import { apiRoutesPlugin } from './plugins/api-routes.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { type BackgroundJobsOptions, backgroundJobsPlugin } from './plugins/background-jobs.ts'
 import { corsPlugin } from './plugins/cors.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
@@ -60,6 +61,8 @@ export interface AppOptions {
   live?: LiveUpdatesOptions
   /** Defaults (tests, benchmarks): a random secret for this process, http://127.0.0.1. */
   publicBooking?: PublicBookingOptions
+  /** Reminders and e-mail delivery in this process; off when absent (tests ask for them). */
+  jobs?: BackgroundJobsOptions | false
 }
 
 const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
@@ -107,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveUpdatesPlugin, options.live ?? {})
   await app.register(apiRoutesPlugin, { specPath, version: options.version ?? 'dev' })
   await app.register(apiDocsPlugin, { specPath })
+  if (options.jobs) await app.register(backgroundJobsPlugin, options.jobs)
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
   return app
 }
