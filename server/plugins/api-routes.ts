@@ -5,6 +5,7 @@ import { createAppointmentNotifier } from '../notifications/appointment-notifier
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
+import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
 import { createSchedulingHandlers } from '../routes/scheduling.ts'
@@ -38,6 +39,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createTeamMemberHandlers({ database: app.database, members }),
     ...createSchedulingHandlers({ database: app.database, members }),
     ...createAppointmentHandlers({ database: app.database, members, notifier }),
+    ...createCalendarFeedHandlers({ database: app.database, members, ...app.publicBooking }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),
