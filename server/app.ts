@@ -11,6 +11,7 @@ import { createSpaIndexResponder } from './http/spa-index.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
 import { apiRoutesPlugin } from './plugins/api-routes.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { type BackgroundJobsOptions, backgroundJobsPlugin } from './plugins/background-jobs.ts'
 import { corsPlugin } from './plugins/cors.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
@@ -64,6 +65,8 @@ export interface AppOptions {
   publicBooking?: PublicBookingOptions
   /** Per-process limits of the public booking API (tests lower or raise them). */
   publicRateLimits?: Partial<PublicRateLimits>
+  /** Reminders and e-mail delivery in this process; off when absent (tests ask for them). */
+  jobs?: BackgroundJobsOptions | false
 }
 
 const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicRateLimits: options.publicRateLimits,
   })
   await app.register(apiDocsPlugin, { specPath })
+  if (options.jobs) await app.register(backgroundJobsPlugin, options.jobs)
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
   return app
 }

@@ -10,6 +10,8 @@ import { createDatabase } from './db/database.ts'
 import { seedDemoBusiness } from './db/seed.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+/** How often reminders are queued and e-mails sent: a reminder is at most this late. */
+const JOBS_INTERVAL_MS = 30_000
 
 async function main() {
   const config = readConfig()
@@ -51,6 +53,11 @@ async function main() {
       secret: config.secret ?? localSecret(config.dataDir),
       publicUrl: config.publicUrl,
       defaultBusiness: config.defaultBusiness,
+    },
+    jobs: {
+      intervalMs: JOBS_INTERVAL_MS,
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
     },
   })
 

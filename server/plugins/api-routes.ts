@@ -3,9 +3,11 @@ import openapiGlue from 'fastify-openapi-glue'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
+import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
+import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
 import { createPublicBookingHandlers } from '../routes/public-booking.ts'
@@ -32,9 +34,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // Every tenant-scoped handler starts from `members.resolve(identity)`: the business and
   // permission come from the verified token, never from the request.
   const members = createMembershipService(app.database)
+  // E-mails about bookings, moves and cancellations, queued in the change's own transaction.
+  const notifier = createAppointmentNotifier(app.publicBooking)
   // The one booking service of the app: staff and public bookings share its coalescing of
-  // identical requests (and whatever it is later given, such as the e-mail notifier).
-  const bookings = createBookingService(app.database)
+  // identical requests and its notifier.
+  const bookings = createBookingService(app.database, notifier)
   const publicLimits = createPublicRateLimiters(options.publicRateLimits)
   const serviceHandlers = {
     ...createSystemHandlers({ database: app.database, version: options.version }),
@@ -46,14 +50,16 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createServiceHandlers({ database: app.database, members }),
     ...createTeamMemberHandlers({ database: app.database, members }),
     ...createSchedulingHandlers({ database: app.database, members }),
-    ...createAppointmentHandlers({ database: app.database, members, bookings }),
+    ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
     ...createPublicBookingHandlers({
       database: app.database,
       bookings,
+      notifier,
       tokens: app.publicBooking.tokens,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
       limits: publicLimits,
     }),
+    ...createCalendarFeedHandlers({ database: app.database, members, ...app.publicBooking }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),

@@ -7,6 +7,7 @@ import { can } from '../domain/permissions.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { requireCapability } from '../http/require-capability.ts'
+import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import { cancelAppointment, closeAppointment } from '../services/appointment-lifecycle.ts'
 import { loadAppointment, loadAppointments } from '../services/appointment-reader.ts'
@@ -30,10 +31,17 @@ export interface AppointmentHandlerDeps {
   members: ReturnType<typeof createMembershipService>
   /** The app's one booking service (shared with public booking). */
   bookings: ReturnType<typeof createBookingService>
+  /** Tells customer and team member of a cancellation. */
+  notifier: AppointmentNotifier
 }
 
 /** Handlers for the contract's `appointments` tag (appointments and the dashboard). */
-export function createAppointmentHandlers({ database, members, bookings }: AppointmentHandlerDeps) {
+export function createAppointmentHandlers({
+  database,
+  members,
+  bookings,
+  notifier,
+}: AppointmentHandlerDeps) {
   const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
 
   /** Completed or no-show: the same rules, the same path, one status apart. */
@@ -155,6 +163,7 @@ export function createAppointmentHandlers({ database, members, bookings }: Appoi
           reason: request.body.reason,
           onlyTeamMemberId: own,
           actor: member.actor,
+          notifier,
         }),
       )
     },

@@ -12,6 +12,7 @@ import type { Tenant } from '../db/repositories/tenant-repository.ts'
 import { publicStartRefusal, selfServiceRefusal } from '../domain/self-service-policy.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
+import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
 import type { PublicRateLimiters } from '../security/public-rate-limits.ts'
@@ -46,6 +47,8 @@ const MAX_AVAILABILITY_DAYS = 42
 export interface PublicBookingHandlerDeps {
   database: Database
   bookings: ReturnType<typeof createBookingService>
+  /** Tells customer and team member of a cancellation. */
+  notifier: AppointmentNotifier
   tokens: CapabilityTokens
   /** The business a public request is for (see createBusinessResolver); 400/404 otherwise. */
   resolveBusiness: (request: FastifyRequest) => Promise<Tenant>
@@ -58,7 +61,7 @@ export interface PublicBookingHandlerDeps {
  * reached only with their manage token, and a wrong token looks exactly like a wrong id.
  */
 export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
-  const { database, bookings, tokens, resolveBusiness, limits } = deps
+  const { database, bookings, notifier, tokens, resolveBusiness, limits } = deps
   const repo = createPublicBookingRepository(database.db)
   const settingsOf = (tenant: Tenant) => createSettingsRepository(database.db).get(tenant.id)
   const idempotency = createIdempotency(database)
@@ -330,6 +333,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
               appointmentId,
               reason: request.body.reason,
               onlyTeamMemberId: null,
+              notifier,
               actor: customerActor({
                 id: found.row.customerId,
                 name: found.customerName,

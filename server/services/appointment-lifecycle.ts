@@ -13,6 +13,7 @@ import {
 } from '../domain/appointment-changes.ts'
 import { type ClosingStatus, cancelRefusal, closeRefusal } from '../domain/appointment-status.ts'
 import { HttpProblem } from '../http/problem.ts'
+import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
 import { loadAppointment } from './appointment-reader.ts'
 import { appointmentNotFound } from './booking-service.ts'
@@ -27,10 +28,13 @@ interface StatusChange {
   actor: Actor | null
 }
 
-/** Cancels a confirmed appointment with a reason, freeing its time; final. */
+/**
+ * Cancels a confirmed appointment with a reason, freeing its time; final. The customer and the
+ * team member are told through the notifier, in the same transaction.
+ */
 export async function cancelAppointment(
   tx: Db,
-  request: StatusChange & { reason: string },
+  request: StatusChange & { reason: string; notifier: AppointmentNotifier },
 ): Promise<Appointment> {
   const reason = request.reason.trim()
   if (!reason) {
@@ -38,12 +42,14 @@ export async function cancelAppointment(
       errors: [{ path: 'body.reason', message: 'must not be blank' }],
     })
   }
-  return changeStatus(tx, request, {
+  const cancelled = await changeStatus(tx, request, {
     refusal: (row) => cancelRefusal(row.status),
     columns: { status: 'cancelled', cancelReason: reason },
     event: 'appointment.cancelled',
     summary: (before, timeZone) => cancelledSummary(before, reason, timeZone),
   })
+  await request.notifier.cancelled(tx, request.tenantId, request.appointmentId)
+  return cancelled
 }
 
 /**

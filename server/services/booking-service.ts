@@ -21,6 +21,7 @@ import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import { isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
+import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
 import { loadAppointment } from './appointment-reader.ts'
 import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
@@ -42,7 +43,8 @@ const DAY_MS = 86_400_000
  *   service do not rewrite what was agreed;
  * - for a group session (capacity above 1) takes a seat: bookings at the same start of the
  *   same service with the same member share a seat group, counted under an advisory lock;
- * - writes its activity-log entry and its live-update notification.
+ * - writes its activity-log entry and its live-update notification;
+ * - queues its e-mails (through the notifier) when booked or moved through the service.
  * The check before the insert gives a friendly answer; the exclusion constraint
  * `appointments_no_overlap` is the guarantee when two bookings race.
  */
@@ -84,15 +86,28 @@ export interface RescheduleRequest {
   now?: number
 }
 
-/** Books and reschedules, each in its own transaction, with clashes answered as 409. */
-export function createBookingService(database: Database) {
+/**
+ * Books and reschedules, each in its own transaction, with clashes answered as 409, and tells
+ * the customer and the team member through the notifier in the same transaction.
+ */
+export function createBookingService(database: Database, notifier: AppointmentNotifier) {
   const coalescer = createBookingCoalescer()
+  const bookAndNotify = async (tx: Db, request: BookingRequest) => {
+    const booked = await bookAndDescribe(tx, request)
+    await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now)
+    return booked
+  }
+  const rescheduleAndNotify = async (tx: Db, request: RescheduleRequest) => {
+    const { appointment, moved } = await rescheduleAppointment(tx, request)
+    if (moved) await notifier.rescheduled(tx, request.tenantId, appointment.id, request.now)
+    return appointment
+  }
   return {
     book: async (request: BookingRequest): Promise<Appointment> => {
       const booked = await coalescer.run(
         request,
         () =>
-          explainClash(database, () => database.transaction((tx) => bookAndDescribe(tx, request))),
+          explainClash(database, () => database.transaction((tx) => bookAndNotify(tx, request))),
         async ({ appointment, timeZone }) => {
           const holds = await createAppointmentRepository(database.db).stillBooked(
             request.tenantId,
@@ -109,9 +124,7 @@ export function createBookingService(database: Database) {
       return booked.appointment
     },
     reschedule: (request: RescheduleRequest): Promise<Appointment> =>
-      explainClash(database, () =>
-        database.transaction((tx) => rescheduleAppointment(tx, request)),
-      ),
+      explainClash(database, () => database.transaction((tx) => rescheduleAndNotify(tx, request))),
   }
 }
 
@@ -139,7 +152,10 @@ interface Clash {
   exceptId: string
 }
 
-/** Books an appointment inside the caller's transaction (the seed uses this directly). */
+/**
+ * Books an appointment inside the caller's transaction without telling anyone: the seed uses
+ * this directly, since demo appointments must not send e-mails.
+ */
 export async function bookAppointment(tx: Db, request: BookingRequest): Promise<Appointment> {
   return (await bookAndDescribe(tx, request)).appointment
 }
@@ -219,12 +235,13 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
  * Changes a confirmed appointment inside the caller's transaction: a new start, team member or
  * service moves it under the booking rules (a new service re-captures duration, buffers and
  * price; otherwise what was captured stays); customer and notes change in place. Re-sending
- * what is already there writes and logs nothing.
+ * what is already there writes and logs nothing. `moved`: the time, member or service changed,
+ * which the customer and the member are told of.
  */
-export async function rescheduleAppointment(
+async function rescheduleAppointment(
   tx: Db,
   request: RescheduleRequest,
-): Promise<Appointment> {
+): Promise<{ appointment: Appointment; moved: boolean }> {
   const { tenantId, changes } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -309,7 +326,7 @@ export async function rescheduleAppointment(
   }
 
   const before = await mustLoad(tx, tenantId, current.id)
-  if (Object.keys(columns).length === 0) return before
+  if (Object.keys(columns).length === 0) return { appointment: before, moved: false }
   const update = () => repo.update(tenantId, current.id, columns)
   if (placement) await guardClash(tenantId, placement, policy.timeZone, update)
   else await update()
@@ -331,7 +348,7 @@ export async function rescheduleAppointment(
     type: 'appointment.updated',
     appointmentId: current.id,
   })
-  return after
+  return { appointment: after, moved: placement !== undefined }
 }
 
 export function appointmentNotFound(): HttpProblem {

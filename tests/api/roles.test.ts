@@ -322,6 +322,35 @@ const cases: Case[] = [
       body: { permission: 'owner' },
     }),
   },
+  ...(['getTeamMemberCalendarFeed', 'rotateTeamMemberCalendarFeed'] as const).flatMap(
+    (operationId): Case[] => {
+      const method = operationId === 'getTeamMemberCalendarFeed' ? 'GET' : 'POST'
+      return [
+        {
+          operationId,
+          variant: 'someone else',
+          capability: 'team.write',
+          allowed: managers,
+          success: 200,
+          call: async () => ({
+            method,
+            url: `/api/v1/team-members/${await newTeamMember()}/calendar-feed`,
+          }),
+        },
+        {
+          operationId,
+          variant: 'their own feed',
+          capability: 'team.writeSelf',
+          allowed: all,
+          success: 200,
+          call: async (role) => ({
+            method,
+            url: `/api/v1/team-members/${memberIdOf(role)}/calendar-feed`,
+          }),
+        },
+      ]
+    },
+  ),
   {
     operationId: 'deleteTeamMember',
     capability: 'team.write',
@@ -607,7 +636,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
     }
   }
   expect(new Set(cases.map((entry) => entry.operationId))).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(38)
+  expect(operationIds).toHaveLength(40)
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {

@@ -1,7 +1,14 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_OWNER, ensureDemoOwner } from '../../server/auth/demo-owner.ts'
-import { customers, services, teamMembers, tenants } from '../../server/db/schema.ts'
+import {
+  appointments,
+  customers,
+  notificationOutbox,
+  services,
+  teamMembers,
+  tenants,
+} from '../../server/db/schema.ts'
 import { DEMO_TENANT_SLUG, seedDemoBusiness } from '../../server/db/seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import { authEmulatorHost } from './support/emulator-users.ts'
@@ -20,7 +27,14 @@ const owner = {
   ownerName: DEMO_OWNER.displayName,
 }
 
-async function countRows(table: typeof services | typeof teamMembers | typeof customers) {
+async function countRows(
+  table:
+    | typeof services
+    | typeof teamMembers
+    | typeof customers
+    | typeof appointments
+    | typeof notificationOutbox,
+) {
   const [row] = await testApp.database.db.select({ n: count() }).from(table)
   return row?.n
 }
@@ -56,6 +70,9 @@ describe('demo business', () => {
     expect(await countRows(services)).toBe(4)
     expect(await countRows(teamMembers)).toBe(3)
     expect(await countRows(customers)).toBe(8)
+    // The demo's appointments are history and plans of made-up people: no e-mail about them.
+    expect(await countRows(appointments)).toBeGreaterThan(0)
+    expect(await countRows(notificationOutbox)).toBe(0)
   })
 
   it('lets the demo owner sign in to the emulator with the printed password, idempotently', async () => {

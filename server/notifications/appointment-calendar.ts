@@ -1,0 +1,76 @@
+import type { AppointmentDetails } from './appointment-details.ts'
+import { appointmentUid, type CalendarEvent, type CalendarPerson } from './ics.ts'
+import type { AppointmentFacts } from './messages.ts'
+
+/** The links a customer's e-mail carries, made by whoever holds the server's secret. */
+export interface CustomerLinks {
+  manageUrl: string
+  bookingUrl: string
+}
+
+/** Who the event is for: the customer's copy carries their manage link, the member's does not. */
+export type Audience = 'customer' | 'team_member'
+
+export function factsOf(details: AppointmentDetails, links: CustomerLinks): AppointmentFacts {
+  return {
+    businessName: details.business.name,
+    businessAddress: details.business.address,
+    businessPhone: details.business.phone,
+    businessTimeZone: details.business.timeZone,
+    locale: details.business.locale,
+    serviceName: details.serviceName,
+    teamMemberName: details.member.name,
+    teamMemberTimeZone: details.member.timeZone,
+    customerName: details.customer.name,
+    customerTimeZone: details.customerTimeZone,
+    startsAt: details.startsAt,
+    endsAt: details.endsAt,
+    cancelReason: details.cancelReason,
+    manageUrl: links.manageUrl,
+    bookingUrl: links.bookingUrl,
+  }
+}
+
+/**
+ * The appointment as a calendar event. The organizer is the business (its e-mail, or a
+ * no-reply address on the site's host when it has none: RFC 5546 wants an organizer).
+ */
+export function eventOf(
+  details: AppointmentDetails,
+  audience: Audience,
+  options: { publicUrl: string; stamp: Date; manageUrl?: string },
+): CalendarEvent {
+  const organizer: CalendarPerson = {
+    name: details.business.name,
+    email: details.business.email ?? `no-reply@${new URL(options.publicUrl).hostname}`,
+  }
+  const cancelled = details.status === 'cancelled'
+  const attendee = audience === 'customer' ? details.customer : details.member
+  const description =
+    audience === 'customer'
+      ? [
+          `${details.serviceName} with ${details.member.name} at ${details.business.name}.`,
+          options.manageUrl ? `Reschedule or cancel: ${options.manageUrl}` : '',
+        ]
+      : [
+          `${details.serviceName} for ${details.customer.name}.`,
+          details.notes ? `Notes: ${details.notes}` : '',
+        ]
+  return {
+    uid: appointmentUid(details.id),
+    sequence: details.icsSequence,
+    stamp: options.stamp,
+    start: details.startsAt,
+    end: details.endsAt,
+    summary:
+      audience === 'customer'
+        ? `${details.serviceName} at ${details.business.name}`
+        : `${details.serviceName} — ${details.customer.name}`,
+    description: description.filter(Boolean).join('\n'),
+    location: details.business.address,
+    url: audience === 'customer' ? options.manageUrl : undefined,
+    organizer,
+    attendee: attendee.email ? { name: attendee.name, email: attendee.email } : undefined,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+  }
+}

@@ -1,0 +1,141 @@
+/*
+ * RFC 5545 calendar text, built by hand: invitations attached to e-mails (METHOD:REQUEST or
+ * CANCEL, RFC 5546) and a team member's subscribable feed.
+ *
+ * Times are written in UTC (`20260329T080000Z`). That is exact for any instant, needs no
+ * VTIMEZONE block that could drift from the tz database, and every calendar app shows it in
+ * the reader's own zone; the e-mail text names the wall-clock time in the customer's zone.
+ */
+
+const PRODID = '-//Slotwise//Appointments//EN'
+const MAX_LINE_OCTETS = 75
+
+export interface CalendarPerson {
+  name: string
+  email: string
+}
+
+export interface CalendarEvent {
+  /** Stable across every change of the appointment, so calendars update one event. */
+  uid: string
+  /** Rises with every change the attendee is told of; calendars ignore lower ones. */
+  sequence: number
+  /** When this version of the event was written. */
+  stamp: Date
+  start: Date
+  end: Date
+  summary: string
+  description: string
+  location: string
+  url?: string | undefined
+  organizer: CalendarPerson
+  attendee?: CalendarPerson | undefined
+  status: 'CONFIRMED' | 'CANCELLED'
+}
+
+/** The calendar attached to one e-mail: the event to add or update, or to remove. */
+export function invitationCalendar(method: 'REQUEST' | 'CANCEL', event: CalendarEvent): string {
+  return calendar([`METHOD:${method}`], [event])
+}
+
+/** A feed to subscribe to: no METHOD (it is published, not sent), one event per appointment. */
+export function feedCalendar(name: string, events: readonly CalendarEvent[]): string {
+  return calendar([`X-WR-CALNAME:${escapeText(name)}`], events)
+}
+
+/** The uid of an appointment's event in every calendar we send or publish. */
+export function appointmentUid(appointmentId: string): string {
+  return `${appointmentId}@slotwise`
+}
+
+function calendar(header: string[], events: readonly CalendarEvent[]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    `PRODID:${PRODID}`,
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    ...header,
+    ...events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ]
+  return lines.map(fold).join('\r\n').concat('\r\n')
+}
+
+function eventLines(event: CalendarEvent): string[] {
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${escapeText(event.uid)}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${utc(event.stamp)}`,
+    `DTSTART:${utc(event.start)}`,
+    `DTEND:${utc(event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    `STATUS:${event.status}`,
+    `ORGANIZER;CN=${parameterValue(event.organizer.name)}:mailto:${event.organizer.email}`,
+  ]
+  if (event.url) lines.push(`URL:${event.url}`)
+  if (event.attendee) {
+    const partstat = event.status === 'CANCELLED' ? 'DECLINED' : 'ACCEPTED'
+    lines.push(
+      `ATTENDEE;CN=${parameterValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${partstat}:mailto:${event.attendee.email}`,
+    )
+  }
+  lines.push('END:VEVENT')
+  return lines
+}
+
+/** `YYYYMMDDTHHMMSSZ`, the UTC form of DATE-TIME. */
+function utc(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')
+}
+
+/** TEXT values: backslash, semicolon, comma and line breaks are escaped (RFC 5545 3.3.11). */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+}
+
+/**
+ * A parameter value such as CN: quoted, since names hold commas and colons; a double quote
+ * cannot appear in one at all (RFC 5545 3.2), nor can a control character.
+ */
+function parameterValue(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`
+}
+
+/**
+ * Splits a content line into lines of at most 75 octets, continuation lines starting with a
+ * space (RFC 5545 3.1), never inside a UTF-8 character: a fold may sit between any two
+ * characters, and splitting a multi-byte one corrupts the text for strict parsers.
+ */
+export function fold(line: string): string {
+  const encoder = new TextEncoder()
+  if (encoder.encode(line).length <= MAX_LINE_OCTETS) return line
+  const parts: string[] = []
+  let current = ''
+  let octets = 0
+  // The first line holds 75 octets; the others 74 after their leading space.
+  let limit = MAX_LINE_OCTETS
+  for (const character of line) {
+    const size = encoder.encode(character).length
+    if (octets + size > limit) {
+      parts.push(current)
+      current = ''
+      octets = 0
+      limit = MAX_LINE_OCTETS - 1
+    }
+    current += character
+    octets += size
+  }
+  parts.push(current)
+  return parts.join('\r\n ')
+}

@@ -1,0 +1,123 @@
+/*
+ * The words of every e-mail about an appointment: a subject and a plain-text body, for the
+ * customer (times in their own zone, with the link to move or cancel it) and for the team
+ * member (times in theirs). Pure: the notifier gathers the facts.
+ */
+
+export type NotificationKind = 'confirmation' | 'reschedule' | 'cancellation' | 'reminder'
+
+export interface AppointmentFacts {
+  businessName: string
+  /** Empty when the business has not given one. */
+  businessAddress: string
+  businessPhone: string
+  businessTimeZone: string
+  /** BCP 47, the business's; dates are written the way its customers read them. */
+  locale: string
+  serviceName: string
+  teamMemberName: string
+  teamMemberTimeZone: string
+  customerName: string
+  /** The zone the customer booked in; null (staff bookings) means the business's. */
+  customerTimeZone: string | null
+  startsAt: Date
+  endsAt: Date
+  cancelReason: string | null
+  /** Where the customer sees, moves or cancels the appointment (it holds their secret token). */
+  manageUrl: string
+  /** The business's public booking page, to book again after a cancellation. */
+  bookingUrl: string
+}
+
+export interface Message {
+  subject: string
+  text: string
+}
+
+/** The e-mail to the customer. */
+export function customerMessage(kind: NotificationKind, facts: AppointmentFacts): Message {
+  const zone = facts.customerTimeZone ?? facts.businessTimeZone
+  const when = describeTimeRange(facts.startsAt, facts.endsAt, zone, facts.locale)
+  const what = `${facts.serviceName} with ${facts.teamMemberName}`
+  const opening = {
+    confirmation: `Your appointment at ${facts.businessName} is booked.`,
+    reschedule: `Your appointment at ${facts.businessName} has moved to a new time.`,
+    cancellation: `Your appointment at ${facts.businessName} is cancelled.`,
+    reminder: `A reminder of your upcoming appointment at ${facts.businessName}.`,
+  }[kind]
+  const subject = {
+    confirmation: `Booked: ${what}`,
+    reschedule: `Moved: ${what}`,
+    cancellation: `Cancelled: ${what}`,
+    reminder: `Reminder: ${what}`,
+  }[kind]
+  const lines = [`Hello ${facts.customerName},`, '', opening, '', `${what}`, when]
+  if (facts.businessAddress) lines.push(facts.businessAddress)
+  if (kind === 'cancellation') {
+    if (facts.cancelReason) lines.push('', `Reason: ${facts.cancelReason}`)
+    lines.push('', `To book again: ${facts.bookingUrl}`)
+  } else {
+    lines.push('', `To reschedule or cancel: ${facts.manageUrl}`)
+  }
+  lines.push('', signature(facts))
+  return {
+    subject: `${subject} — ${shortDate(facts.startsAt, zone, facts.locale)}`,
+    text: lines.join('\n'),
+  }
+}
+
+/** The e-mail to the team member who performs the appointment. */
+export function teamMemberMessage(kind: NotificationKind, facts: AppointmentFacts): Message {
+  const zone = facts.teamMemberTimeZone
+  const when = describeTimeRange(facts.startsAt, facts.endsAt, zone, facts.locale)
+  const what = `${facts.serviceName} for ${facts.customerName}`
+  const opening = {
+    confirmation: 'A new appointment is in your calendar.',
+    reschedule: 'An appointment in your calendar has moved.',
+    cancellation: 'An appointment in your calendar is cancelled.',
+    reminder: 'A reminder of an upcoming appointment.',
+  }[kind]
+  const subject = {
+    confirmation: `New: ${what}`,
+    reschedule: `Moved: ${what}`,
+    cancellation: `Cancelled: ${what}`,
+    reminder: `Reminder: ${what}`,
+  }[kind]
+  const lines = [`Hello ${facts.teamMemberName},`, '', opening, '', what, when]
+  if (kind === 'cancellation' && facts.cancelReason) lines.push('', `Reason: ${facts.cancelReason}`)
+  lines.push('', signature(facts))
+  return {
+    subject: `${subject} — ${shortDate(facts.startsAt, zone, facts.locale)}`,
+    text: lines.join('\n'),
+  }
+}
+
+/**
+ * "Sunday, March 29, 2026, 10:00 AM – 10:45 AM (Europe/Berlin, GMT+2)": the wall-clock time
+ * in the zone, the zone named and its offset that day, so a reader in another zone can tell.
+ */
+export function describeTimeRange(
+  start: Date,
+  end: Date,
+  timeZone: string,
+  locale: string,
+): string {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(start)
+  const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(start)
+    .find((part) => part.type === 'timeZoneName')?.value
+  return `${date}, ${clock.format(start)} – ${clock.format(end)} (${timeZone}, ${offset})`
+}
+
+function shortDate(start: Date, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(start)
+}
+
+function signature(facts: AppointmentFacts): string {
+  return [facts.businessName, facts.businessPhone].filter(Boolean).join(' · ')
+}

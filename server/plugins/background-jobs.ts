@@ -1,0 +1,89 @@
+import fp from 'fastify-plugin'
+import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
+import { queueDueReminders } from '../jobs/reminders.ts'
+import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
+import { createMailer } from '../notifications/mailer.ts'
+
+export interface BackgroundJobsOptions {
+  /** Pause between runs; a run that takes longer delays the next, never overlaps it. */
+  intervalMs: number
+  /** smtp(s):// address; without it e-mails are written as .eml files into `outboxDir`. */
+  smtpUrl?: string | undefined
+  outboxDir: string
+  /** The From header; defaults to no-reply at the public address's host. */
+  from?: string | undefined
+}
+
+export interface JobRun {
+  remindersQueued: number
+  delivery: DeliveryReport
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present when the jobs run in this process. */
+    backgroundJobs?: {
+      /** One run now (tests), waiting for one already under way first. */
+      runOnce(): Promise<JobRun>
+    }
+  }
+}
+
+/**
+ * The jobs every API process runs: queue due reminders, then deliver due e-mails. Safe to run
+ * in several processes at once (both claim rows with FOR UPDATE SKIP LOCKED). Starts when the
+ * app is ready; `app.close()` stops the timer and waits for a run under way.
+ */
+export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
+  async (app, options) => {
+    const notifier = createAppointmentNotifier(app.publicBooking)
+    const mailer = createMailer({
+      smtpUrl: options.smtpUrl,
+      outboxDir: options.outboxDir,
+      from: options.from ?? `Slotwise <no-reply@${new URL(app.publicBooking.publicUrl).hostname}>`,
+    })
+    let current: Promise<JobRun> | null = null
+    let timer: NodeJS.Timeout | undefined
+    let stopped = false
+
+    const run = async (): Promise<JobRun> => {
+      const remindersQueued = await queueDueReminders(app.database, notifier)
+      const delivery = await deliverDueMessages(app.database, mailer)
+      return { remindersQueued, delivery }
+    }
+    const runOnce = async (): Promise<JobRun> => {
+      while (current) await current.catch(() => undefined)
+      current = run().finally(() => {
+        current = null
+      })
+      return current
+    }
+    const tick = async () => {
+      try {
+        const result = await runOnce()
+        if (result.remindersQueued > 0 || result.delivery.sent > 0 || result.delivery.failed > 0) {
+          app.log.info(result, 'background jobs ran')
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'background jobs failed')
+      }
+      if (!stopped) schedule()
+    }
+    const schedule = () => {
+      timer = setTimeout(() => void tick(), options.intervalMs)
+      timer.unref()
+    }
+
+    app.decorate('backgroundJobs', { runOnce })
+    app.addHook('onReady', async () => {
+      schedule()
+    })
+    app.addHook('onClose', async () => {
+      stopped = true
+      clearTimeout(timer)
+      await current?.catch(() => undefined)
+      mailer.close()
+    })
+  },
+  { name: 'background-jobs', dependencies: ['db'] },
+)

@@ -1,0 +1,344 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { asc, count, eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notificationOutbox, tenantSettings } from '../../server/db/schema.ts'
+import { deliverDueMessages } from '../../server/jobs/outbox-delivery.ts'
+import { createMailer } from '../../server/notifications/mailer.ts'
+import type { components } from '../../src/api/schema.d.ts'
+import { uniqueEmail } from './support/emulator-users.ts'
+import { type MimePart, mimeParts } from './support/mime.ts'
+import {
+  appointmentApi,
+  createSchedulingBusiness,
+  inDays,
+  type SchedulingBusiness,
+} from './support/scheduling-business.ts'
+import { call } from './support/team-business.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+// E-mails about appointments: what booking, moving and cancelling queue in the outbox, and
+// their delivery to a real SMTP server or, without one, as .eml files.
+
+type Appointment = components['schemas']['Appointment']
+type OutboxRow = typeof notificationOutbox.$inferSelect
+
+const PUBLIC_URL = 'https://book.example.test'
+
+interface ReceivedMail {
+  to: string[]
+  raw: string
+}
+
+let smtp: SMTPServer
+const received: ReceivedMail[] = []
+let smtpUrl: string
+let testApp: TestApp
+let salon: SchedulingBusiness
+let api: ReturnType<typeof appointmentApi>
+let customerEmail: string
+let staffEmail: string
+let nextDay = 1
+const freshDay = () => nextDay++
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce-')) {
+        callback(new Error('550 No such mailbox'))
+      } else callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+
+  testApp = await createTestApp({
+    publicBooking: {
+      secret: 'a notifications test secret of enough length',
+      publicUrl: PUBLIC_URL,
+    },
+    // The timer never fires during the tests: they run the jobs themselves.
+    jobs: { intervalMs: 3_600_000, smtpUrl, outboxDir: join(tmpdir(), 'unused-outbox') },
+  })
+  salon = await createSchedulingBusiness(testApp, 'Mail')
+  customerEmail = uniqueEmail('ana')
+  const customer = await call(testApp, salon.owner, 'POST', '/api/v1/customers', {
+    name: 'Ana Mail',
+    email: customerEmail,
+  })
+  expect(customer.statusCode, customer.body).toBe(201)
+  salon.customerId = customer.json<{ id: string }>().id
+  staffEmail = salon.staff.email
+  api = appointmentApi(testApp, salon)
+}, 120_000)
+
+afterAll(async () => {
+  await testApp?.close()
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()))
+})
+
+const at = (day: number, time: string) => inDays(day, time, salon.timeZone)
+
+function outboxOf(appointmentId: string): Promise<OutboxRow[]> {
+  return testApp.database.db
+    .select()
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.appointmentId, appointmentId))
+    .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.recipient))
+}
+
+function parseCalendar(text: string | null) {
+  if (!text) throw new Error('no calendar')
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const vevent = calendar.getFirstSubcomponent('vevent')
+  if (!vevent) throw new Error('no VEVENT')
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: vevent.getFirstPropertyValue('uid'),
+    sequence: vevent.getFirstPropertyValue('sequence'),
+    status: vevent.getFirstPropertyValue('status'),
+    start: new ICAL.Event(vevent).startDate.toJSDate().toISOString(),
+    attendee: vevent.getFirstPropertyValue('attendee'),
+  }
+}
+
+async function outboxCount(): Promise<number> {
+  const [row] = await testApp.database.db
+    .select({ n: count() })
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.tenantId, salon.tenantId))
+  return row?.n ?? 0
+}
+
+const bookForStaff = (day: number, time = '10:00'): Promise<Appointment> =>
+  api.booked(salon.owner, { team_member_id: salon.staffMemberId, starts_at: at(day, time) })
+
+const patch = (id: string, body: object) =>
+  call(testApp, salon.owner, 'PATCH', `/api/v1/appointments/${id}`, body)
+
+const cancel = (id: string, reason = 'Stylist is ill') =>
+  call(testApp, salon.owner, 'POST', `/api/v1/appointments/${id}/cancel`, { reason })
+
+describe('queued with the change', () => {
+  it('a staff booking queues a confirmation with an invitation for the customer and the member', async () => {
+    const appointment = await bookForStaff(freshDay())
+    const rows = await outboxOf(appointment.id)
+
+    expect(rows.map((row) => [row.kind, row.recipient, row.toAddress, row.status])).toEqual([
+      ['confirmation', 'customer', customerEmail, 'pending'],
+      ['confirmation', 'team_member', staffEmail, 'pending'],
+    ])
+    const [toCustomer, toMember] = rows as [OutboxRow, OutboxRow]
+    const link = new RegExp(
+      `${PUBLIC_URL}/booking/event/${appointment.id}\\?token=([A-Za-z0-9_-]{43})`,
+    ).exec(toCustomer.bodyText)
+    expect(link, toCustomer.bodyText).not.toBeNull()
+    expect(testApp.app.publicBooking.tokens.isManageToken(appointment.id, link?.[1] ?? '')).toBe(
+      true,
+    )
+    expect(toMember.bodyText).not.toContain('token=')
+    for (const row of rows) {
+      expect(parseCalendar(row.ics)).toMatchObject({
+        method: 'REQUEST',
+        uid: `${appointment.id}@slotwise`,
+        sequence: 0,
+        status: 'CONFIRMED',
+        start: appointment.starts_at,
+      })
+    }
+    expect(parseCalendar(toCustomer.ics).attendee).toBe(`mailto:${customerEmail}`)
+    expect(parseCalendar(toMember.ics).attendee).toBe(`mailto:${staffEmail}`)
+  })
+
+  it('a move raises the SEQUENCE of the same event; a change of notes alone sends nothing; a cancellation is METHOD CANCEL', async () => {
+    const day = freshDay()
+    const appointment = await bookForStaff(day)
+    expect((await patch(appointment.id, { starts_at: at(day, '14:00') })).statusCode).toBe(200)
+    expect((await patch(appointment.id, { notes: 'Bring photos' })).statusCode).toBe(200)
+    expect((await cancel(appointment.id)).statusCode).toBe(200)
+
+    const rows = await outboxOf(appointment.id)
+    expect(rows.map((row) => [row.kind, row.recipient])).toEqual([
+      ['confirmation', 'customer'],
+      ['confirmation', 'team_member'],
+      ['reschedule', 'customer'],
+      ['reschedule', 'team_member'],
+      ['cancellation', 'customer'],
+      ['cancellation', 'team_member'],
+    ])
+    const calendars = rows.map((row) => parseCalendar(row.ics))
+    expect(new Set(calendars.map((calendar) => calendar.uid))).toEqual(
+      new Set([`${appointment.id}@slotwise`]),
+    )
+    expect(calendars.map((c) => [c.method, c.sequence, c.status])).toEqual([
+      ['REQUEST', 0, 'CONFIRMED'],
+      ['REQUEST', 0, 'CONFIRMED'],
+      ['REQUEST', 1, 'CONFIRMED'],
+      ['REQUEST', 1, 'CONFIRMED'],
+      ['CANCEL', 2, 'CANCELLED'],
+      ['CANCEL', 2, 'CANCELLED'],
+    ])
+    expect(calendars[2]?.start).toBe(at(day, '14:00'))
+    expect(rows[4]?.bodyText).toContain('Reason: Stylist is ill')
+  })
+
+  it('writes to the member only when the business has customer e-mails turned off', async () => {
+    await testApp.database.db
+      .update(tenantSettings)
+      .set({ confirmationEmail: false })
+      .where(eq(tenantSettings.tenantId, salon.tenantId))
+    try {
+      const appointment = await bookForStaff(freshDay())
+      expect((await cancel(appointment.id)).statusCode).toBe(200)
+      const rows = await outboxOf(appointment.id)
+      expect(rows.map((row) => [row.kind, row.recipient])).toEqual([
+        ['confirmation', 'team_member'],
+        ['cancellation', 'team_member'],
+      ])
+    } finally {
+      await testApp.database.db
+        .update(tenantSettings)
+        .set({ confirmationEmail: true })
+        .where(eq(tenantSettings.tenantId, salon.tenantId))
+    }
+  })
+
+  it('a booking refused for a clash queues nothing', async () => {
+    const day = freshDay()
+    await bookForStaff(day)
+    const before = await outboxCount()
+    const clash = await api.book(salon.owner, {
+      team_member_id: salon.staffMemberId,
+      starts_at: at(day, '10:15'),
+    })
+    expect(clash.statusCode).toBe(409)
+    expect(await outboxCount()).toBe(before)
+  })
+})
+
+describe('delivery', () => {
+  it('sends over SMTP with the invitation as a text/calendar alternative and an .ics attachment', async () => {
+    const appointment = await bookForStaff(freshDay())
+    const jobs = testApp.app.backgroundJobs
+    if (!jobs) throw new Error('the jobs are not running')
+
+    const run = await jobs.runOnce()
+    expect(run.delivery.sent).toBeGreaterThanOrEqual(2)
+    const mail = received.find(
+      (message) =>
+        message.to.includes(customerEmail) && message.raw.includes(`${appointment.id}@slotwise`),
+    )
+    if (!mail) throw new Error(`no e-mail to ${customerEmail} about ${appointment.id}`)
+    const parts = mimeParts(mail.raw)
+    const partOf = (type: string): MimePart => {
+      const part = parts.find((candidate) => candidate.headers['content-type']?.startsWith(type))
+      if (!part) throw new Error(`no ${type} part`)
+      return part
+    }
+    expect(partOf('text/plain').body).toContain(`${PUBLIC_URL}/booking/event/${appointment.id}`)
+    expect(partOf('text/calendar').headers['content-type']).toMatch(/method=REQUEST/)
+    const attachment = partOf('application/ics')
+    expect(attachment.headers['content-disposition']).toMatch(/attachment/)
+    expect(parseCalendar(attachment.body)).toMatchObject({
+      method: 'REQUEST',
+      uid: `${appointment.id}@slotwise`,
+      start: appointment.starts_at,
+    })
+    expect(parseCalendar(partOf('text/calendar').body).uid).toBe(`${appointment.id}@slotwise`)
+
+    const rows = await outboxOf(appointment.id)
+    expect(rows.map((row) => [row.status, row.attempts, row.sentAt !== null])).toEqual([
+      ['sent', 1, true],
+      ['sent', 1, true],
+    ])
+    const before = received.length
+    await jobs.runOnce()
+    expect(received.length).toBe(before)
+  })
+
+  it('tries a refused message again later, and gives up after the last attempt', async () => {
+    const bounce = await call(testApp, salon.owner, 'POST', '/api/v1/customers', {
+      name: 'Bea Bounce',
+      email: uniqueEmail('bounce'),
+    })
+    const appointment = await api.booked(salon.owner, {
+      team_member_id: salon.staffMemberId,
+      starts_at: at(freshDay(), '10:00'),
+      customer_id: bounce.json<{ id: string }>().id,
+    })
+    const mailer = createMailer({ smtpUrl, outboxDir: tmpdir(), from: 'test@slotwise.test' })
+    const now = Date.now()
+    const customerRow = async () =>
+      (await outboxOf(appointment.id)).find((row) => row.recipient === 'customer') as OutboxRow
+    try {
+      await deliverDueMessages(testApp.database, mailer, { now, maxAttempts: 2 })
+      const first = await customerRow()
+      expect(first).toMatchObject({ status: 'pending', attempts: 1 })
+      expect(first.lastError).toMatch(/No such mailbox/)
+      expect(first.nextAttemptAt.getTime()).toBe(now + 5 * 60_000)
+
+      await deliverDueMessages(testApp.database, mailer, { now: now + 60_000, maxAttempts: 2 })
+      expect((await customerRow()).attempts).toBe(1)
+
+      const last = await deliverDueMessages(testApp.database, mailer, {
+        now: now + 5 * 60_000,
+        maxAttempts: 2,
+      })
+      expect(last.failed).toBe(1)
+      expect(await customerRow()).toMatchObject({ status: 'failed', attempts: 2 })
+    } finally {
+      mailer.close()
+    }
+  })
+
+  it('writes .eml files when there is no SMTP server', async () => {
+    const appointment = await bookForStaff(freshDay())
+    expect((await cancel(appointment.id)).statusCode).toBe(200)
+    const outboxDir = await mkdtemp(join(tmpdir(), 'slotwise-outbox-'))
+    const mailer = createMailer({ outboxDir, from: 'test@slotwise.test' })
+    try {
+      await deliverDueMessages(testApp.database, mailer)
+      const rows = await outboxOf(appointment.id)
+      expect(rows.every((row) => row.status === 'sent')).toBe(true)
+      const files = await readdir(outboxDir)
+      for (const row of rows) expect(files).toContain(`${row.id}.eml`)
+
+      const cancellation = rows.find(
+        (row) => row.kind === 'cancellation' && row.recipient === 'customer',
+      ) as OutboxRow
+      const raw = await readFile(join(outboxDir, `${cancellation.id}.eml`), 'utf8')
+      const parts = mimeParts(raw)
+      const calendar = parts.find((part) =>
+        part.headers['content-type']?.startsWith('text/calendar'),
+      )
+      expect(calendar?.headers['content-type']).toMatch(/method=CANCEL/)
+      expect(parseCalendar(calendar?.body ?? null)).toMatchObject({
+        method: 'CANCEL',
+        status: 'CANCELLED',
+        sequence: 1,
+      })
+      expect(raw).toMatch(new RegExp(`^To: ${customerEmail}`, 'm'))
+    } finally {
+      mailer.close()
+      await rm(outboxDir, { recursive: true, force: true })
+    }
+  })
+})
