@@ -41,6 +41,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+        // Every test books from 127.0.0.1; the limits themselves are tested in the API suite.
+        PUBLIC_WRITES_PER_MINUTE: '1000',
+        PUBLIC_READS_PER_MINUTE: '10000',
+        PUBLIC_BOOKINGS_PER_EMAIL_PER_HOUR: '1000',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { ClientConfig } from './http/client-config.ts'
+import type { PublicRateLimits } from './security/public-rate-limits.ts'
 
 export interface ServerConfig {
   port: number
@@ -28,6 +29,8 @@ export interface ServerConfig {
   defaultBusiness: string | undefined
   /** smtp(s)://user:pass@host:port; without it e-mails are written as .eml files. */
   smtpUrl: string | undefined
+  /** Overrides of the public API's per-process rate limits (PUBLIC_*_PER_* variables). */
+  publicRateLimits: Partial<PublicRateLimits>
   logLevel: LogLevel
   environment: string
 }
@@ -112,10 +115,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
 
-  const publicUrl = value('PUBLIC_URL') ?? `http://127.0.0.1:${port}`
-  if (!isOrigin(publicUrl.replace(/\/$/, '')) && !isHttpUrl(publicUrl)) {
-    problems.push(`PUBLIC_URL must be an http(s):// address, got "${publicUrl}".`)
+  const givenPublicUrl = value('PUBLIC_URL')
+  if (givenPublicUrl && !isHttpUrl(givenPublicUrl)) {
+    problems.push(`PUBLIC_URL must be an http(s):// address, got "${givenPublicUrl}".`)
   }
+  const publicUrl = givenPublicUrl ?? `http://127.0.0.1:${port}`
 
   const defaultBusiness = value('DEFAULT_BUSINESS')
   if (defaultBusiness && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(defaultBusiness)) {
@@ -128,6 +132,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// address.')
   }
+
+  const publicRateLimits: Partial<PublicRateLimits> = {}
+  const rateLimit = (name: string, windowMs: number) => {
+    const raw = value(name)
+    if (raw === undefined) return undefined
+    const limit = Number(raw)
+    if (Number.isInteger(limit) && limit > 0) return { limit, windowMs }
+    problems.push(`${name} must be a whole number above 0, got "${raw}".`)
+    return undefined
+  }
+  const readsPerIp = rateLimit('PUBLIC_READS_PER_MINUTE', 60_000)
+  if (readsPerIp) publicRateLimits.readsPerIp = readsPerIp
+  const writesPerIp = rateLimit('PUBLIC_WRITES_PER_MINUTE', 60_000)
+  if (writesPerIp) publicRateLimits.writesPerIp = writesPerIp
+  const bookingsPerEmail = rateLimit('PUBLIC_BOOKINGS_PER_EMAIL_PER_HOUR', 3_600_000)
+  if (bookingsPerEmail) publicRateLimits.bookingsPerEmail = bookingsPerEmail
 
   if (problems.length > 0) throw new ConfigError(problems)
 
@@ -151,6 +171,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: publicUrl.replace(/\/$/, ''),
     defaultBusiness,
     smtpUrl,
+    publicRateLimits,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }

@@ -49,6 +49,7 @@ async function main() {
     logger: config.logLevel,
     version,
     onServerError: config.sentryDsn ? (error) => Sentry.captureException(error) : undefined,
+    publicRateLimits: config.publicRateLimits,
     publicBooking: {
       secret: config.secret ?? localSecret(config.dataDir),
       publicUrl: config.publicUrl,

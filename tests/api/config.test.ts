@@ -33,6 +33,11 @@ describe('readConfig', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      SLOTWISE_SECRET: 'a-shared-secret-of-at-least-32-characters',
+      PUBLIC_URL: 'https://book.slotwise.app/',
+      DEFAULT_BUSINESS: 'harbor-street',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+      PUBLIC_WRITES_PER_MINUTE: '30',
     })
 
     expect(config).toMatchObject({
@@ -43,6 +48,11 @@ describe('readConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       seedDemo: true,
       logLevel: 'warn',
+      secret: 'a-shared-secret-of-at-least-32-characters',
+      publicUrl: 'https://book.slotwise.app',
+      defaultBusiness: 'harbor-street',
+      smtpUrl: 'smtps://mailer:pw@smtp.example:465',
+      publicRateLimits: { writesPerIp: { limit: 30, windowMs: 60_000 } },
     })
     expect(clientConfigFrom(config)).toEqual({
       firebase: {
@@ -77,6 +87,10 @@ describe('readConfig', () => {
         CORS_ORIGINS: 'https://ok.example,https://bad.example/path',
         LOG_LEVEL: 'loud',
         SEED_DEMO: 'yes',
+        SLOTWISE_SECRET: 'short',
+        DEFAULT_BUSINESS: 'Harbor Street',
+        SMTP_URL: 'http://mail.example',
+        PUBLIC_READS_PER_MINUTE: 'lots',
       })
     } catch (caught) {
       error = caught
@@ -84,9 +98,21 @@ describe('readConfig', () => {
 
     expect(error).toBeInstanceOf(ConfigError)
     const { problems } = error as ConfigError
-    expect(problems).toHaveLength(6)
-    expect(problems.join('\n')).toMatch(/PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST/s)
+    expect(problems).toHaveLength(10)
+    expect(problems.join('\n')).toMatch(
+      /PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST.*SLOTWISE_SECRET.*DEFAULT_BUSINESS.*SMTP_URL.*PUBLIC_READS_PER_MINUTE/s,
+    )
     expect(problems.join('\n')).toContain('https://bad.example/path')
+  })
+})
+
+describe('the secret that signs manage links and calendar feeds', () => {
+  it('must be shared by every process: required with DATABASE_URL outside emulator mode', () => {
+    expect(() => readConfig({ DATABASE_URL: 'postgres://app@db:5432/slotwise' })).toThrow(
+      /SLOTWISE_SECRET must be set with DATABASE_URL/,
+    )
+    expect(readConfig({}).secret).toBeUndefined()
+    expect(readConfig({}).publicUrl).toBe('http://127.0.0.1:8080')
   })
 })
 
