@@ -5,6 +5,7 @@ import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { ClientConfig } from './http/client-config.ts'
+import { requestLogView } from './http/log-redaction.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               paths: ['req.headers.authorization', 'req.headers.cookie'],
               censor: '[redacted]',
             },
+            serializers: { req: requestLogView },
           },
     routerOptions: { ignoreTrailingSlash: true },
   })
