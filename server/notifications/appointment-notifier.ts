@@ -135,7 +135,8 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     },
 
     /**
-     * After its time, team member or service changed: a new reminder is due for the new time.
+     * After its time, team member or service changed: a new reminder is due for the new time
+     * (none when that is already inside the lead: this e-mail does the reminding).
      * When the appointment went to another member, the one who had it gets a cancellation for
      * their calendar and the new one a confirmation; otherwise the member is told it moved.
      */
