@@ -29,7 +29,7 @@ type OutboxRow = typeof notificationOutbox.$inferSelect
  * first attempt, doubling up to 6 hours. Longer than any send can take (the SMTP timeouts are
  * 30 s), so a message is only claimed again when its sender failed or died.
  */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(5 * MINUTE_MS * 2 ** (attempts - 1), 360 * MINUTE_MS)
 }
 

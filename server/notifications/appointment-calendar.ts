@@ -9,7 +9,7 @@ export interface CustomerLinks {
 }
 
 /** Who the event is for: the customer's copy carries their manage link, the member's does not. */
-export type Audience = 'customer' | 'team_member'
+type Audience = 'customer' | 'team_member'
 
 export function factsOf(details: AppointmentDetails, links: CustomerLinks): AppointmentFacts {
   return {

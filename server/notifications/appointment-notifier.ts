@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/database.ts'
-import { appointments, notificationOutbox } from '../db/schema.ts'
+import { appointments, notificationOutbox, teamMembers } from '../db/schema.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
-import { type Audience, eventOf, factsOf } from './appointment-calendar.ts'
+import { eventOf, factsOf } from './appointment-calendar.ts'
 import { type AppointmentDetails, loadAppointmentDetails } from './appointment-details.ts'
 import { invitationCalendar } from './ics.ts'
 import { customerMessage, type NotificationKind, teamMemberMessage } from './messages.ts'
@@ -14,6 +15,8 @@ export interface NotifierOptions {
   /** The address people open, without a trailing slash. */
   publicUrl: string
 }
+
+type OutboxInsert = typeof notificationOutbox.$inferInsert
 
 export type AppointmentNotifier = ReturnType<typeof createAppointmentNotifier>
 
@@ -34,58 +37,53 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     bookingUrl: `${publicUrl}/booking?business=${details.business.slug}`,
   })
 
-  /** The outbox rows of one kind of message, for whoever should get it. */
-  async function queue(
-    tx: Db,
+  /**
+   * One outbox row: the message of this kind and the invitation for the recipient's calendar
+   * (METHOD:CANCEL with the cancelled event for a cancellation, else REQUEST).
+   */
+  function row(
     details: AppointmentDetails,
     kind: NotificationKind,
-    options: { now: number; customer: boolean; teamMember: boolean },
-  ): Promise<void> {
+    recipient: OutboxInsert['recipient'],
+    toAddress: string,
+    now: number,
+  ): OutboxInsert {
     const links = linksOf(details)
     const facts = factsOf(details, links)
-    const method = details.status === 'cancelled' ? 'CANCEL' : 'REQUEST'
-    const ics = (audience: Audience) =>
-      invitationCalendar(
-        method,
-        eventOf(details, audience, {
-          publicUrl,
-          stamp: new Date(options.now),
-          manageUrl: links.manageUrl,
-        }),
-      )
-    const rows: (typeof notificationOutbox.$inferInsert)[] = []
-    if (options.customer && details.customer.email) {
-      const message = customerMessage(kind, facts)
-      rows.push({
-        tenantId: details.tenantId,
-        appointmentId: details.id,
-        kind,
-        recipient: 'customer',
-        toAddress: details.customer.email,
-        subject: message.subject,
-        bodyText: message.text,
-        ics: ics('customer'),
-      })
+    const message =
+      recipient === 'customer' ? customerMessage(kind, facts) : teamMemberMessage(kind, facts)
+    const event = eventOf(details, recipient, {
+      publicUrl,
+      stamp: new Date(now),
+      manageUrl: links.manageUrl,
+    })
+    const method = kind === 'cancellation' ? 'CANCEL' : 'REQUEST'
+    return {
+      tenantId: details.tenantId,
+      appointmentId: details.id,
+      kind,
+      recipient,
+      toAddress,
+      subject: message.subject,
+      bodyText: message.text,
+      ics: invitationCalendar(method, event),
     }
-    if (options.teamMember && details.member.email) {
-      const message = teamMemberMessage(kind, facts)
-      rows.push({
-        tenantId: details.tenantId,
-        appointmentId: details.id,
-        kind,
-        recipient: 'team_member',
-        toAddress: details.member.email,
-        subject: message.subject,
-        bodyText: message.text,
-        ics: ics('team_member'),
-      })
-    }
+  }
+
+  const toCustomer = (details: AppointmentDetails, kind: NotificationKind, now: number) =>
+    details.customer.email && details.business.confirmationEmail
+      ? [row(details, kind, 'customer', details.customer.email, now)]
+      : []
+  const toMember = (details: AppointmentDetails, kind: NotificationKind, now: number) =>
+    details.member.email ? [row(details, kind, 'team_member', details.member.email, now)] : []
+
+  async function insert(tx: Db, rows: OutboxInsert[]): Promise<void> {
     if (rows.length > 0) await tx.insert(notificationOutbox).values(rows)
   }
 
   /**
    * Reminder bookkeeping after the time was set: a reminder is due (null) unless its moment
-   * has already passed, in which case the confirmation just sent does the reminding.
+   * has already passed, in which case the e-mail just sent does the reminding.
    */
   function reminderQueuedAt(details: AppointmentDetails, now: number): Date | null {
     const remindAt = details.startsAt.getTime() - details.business.reminderLeadMinutes * MINUTE_MS
@@ -98,58 +96,85 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     return details
   }
 
-  /** Raises the invitation's SEQUENCE (a change calendars must apply) and sets the reminder. */
+  async function setColumns(
+    tx: Db,
+    details: AppointmentDetails,
+    columns: PgUpdateSetSource<typeof appointments>,
+  ): Promise<number> {
+    const [updated] = await tx
+      .update(appointments)
+      .set(columns)
+      .where(and(eq(appointments.tenantId, details.tenantId), eq(appointments.id, details.id)))
+      .returning({ icsSequence: appointments.icsSequence })
+    if (!updated) throw new Error(`Appointment ${details.id} vanished before its e-mails.`)
+    return updated.icsSequence
+  }
+
+  /** Raises the invitation's SEQUENCE: calendars apply only a change with a higher one. */
   async function revise(
     tx: Db,
     details: AppointmentDetails,
-    reminder: { reminderQueuedAt: Date | null } | Record<string, never>,
+    columns: { reminderQueuedAt?: Date | null } = {},
   ): Promise<AppointmentDetails> {
-    const [row] = await tx
-      .update(appointments)
-      .set({ icsSequence: sql`${appointments.icsSequence} + 1`, ...reminder })
-      .where(and(eq(appointments.tenantId, details.tenantId), eq(appointments.id, details.id)))
-      .returning({ icsSequence: appointments.icsSequence })
-    if (!row) throw new Error(`Appointment ${details.id} vanished before its e-mails.`)
-    return { ...details, icsSequence: row.icsSequence }
+    const icsSequence = await setColumns(tx, details, {
+      ...columns,
+      icsSequence: sql`${appointments.icsSequence} + 1`,
+    })
+    return { ...details, icsSequence }
   }
 
   return {
     async booked(tx: Db, tenantId: string, appointmentId: string, now = Date.now()) {
       const details = await mustLoad(tx, tenantId, appointmentId)
       const queuedAt = reminderQueuedAt(details, now)
-      if (queuedAt) {
-        await tx
-          .update(appointments)
-          .set({ reminderQueuedAt: queuedAt })
-          .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, appointmentId)))
-      }
-      await queue(tx, details, 'confirmation', {
-        now,
-        customer: details.business.confirmationEmail,
-        teamMember: true,
-      })
+      if (queuedAt) await setColumns(tx, details, { reminderQueuedAt: queuedAt })
+      await insert(tx, [
+        ...toCustomer(details, 'confirmation', now),
+        ...toMember(details, 'confirmation', now),
+      ])
     },
 
-    /** After its time, team member or service changed: a new reminder is due for the new time. */
-    async rescheduled(tx: Db, tenantId: string, appointmentId: string, now = Date.now()) {
+    /**
+     * After its time, team member or service changed: a new reminder is due for the new time
+     * (none when that is already inside the lead: this e-mail does the reminding).
+     * When the appointment went to another member, the one who had it gets a cancellation for
+     * their calendar and the new one a confirmation; otherwise the member is told it moved.
+     */
+    async rescheduled(
+      tx: Db,
+      tenantId: string,
+      appointmentId: string,
+      change: { previousTeamMemberId: string; now?: number | undefined },
+    ) {
+      const now = change.now ?? Date.now()
       const loaded = await mustLoad(tx, tenantId, appointmentId)
-      const details = await revise(tx, loaded, {
-        reminderQueuedAt: reminderQueuedAt(loaded, now),
-      })
-      await queue(tx, details, 'reschedule', {
-        now,
-        customer: details.business.confirmationEmail,
-        teamMember: true,
-      })
+      const details = await revise(tx, loaded, { reminderQueuedAt: reminderQueuedAt(loaded, now) })
+      const rows = toCustomer(details, 'reschedule', now)
+      if (change.previousTeamMemberId === details.member.id) {
+        rows.push(...toMember(details, 'reschedule', now))
+      } else {
+        const previous = await teamMemberOf(tx, tenantId, change.previousTeamMemberId)
+        if (previous) {
+          // Gone from their calendar: for them it is cancelled, the reason says where it went.
+          const handedOver: AppointmentDetails = {
+            ...details,
+            status: 'cancelled',
+            cancelReason: `Moved to ${details.member.name}`,
+            member: previous,
+          }
+          rows.push(...toMember(handedOver, 'cancellation', now))
+        }
+        rows.push(...toMember(details, 'confirmation', now))
+      }
+      await insert(tx, rows)
     },
 
     async cancelled(tx: Db, tenantId: string, appointmentId: string, now = Date.now()) {
-      const details = await revise(tx, await mustLoad(tx, tenantId, appointmentId), {})
-      await queue(tx, details, 'cancellation', {
-        now,
-        customer: details.business.confirmationEmail,
-        teamMember: true,
-      })
+      const details = await revise(tx, await mustLoad(tx, tenantId, appointmentId))
+      await insert(tx, [
+        ...toCustomer(details, 'cancellation', now),
+        ...toMember(details, 'cancellation', now),
+      ])
     },
 
     /**
@@ -157,7 +182,22 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
      * app); the reminder job decides when, under its own setting, and marks it queued.
      */
     async reminder(tx: Db, details: AppointmentDetails, now = Date.now()) {
-      await queue(tx, details, 'reminder', { now, customer: true, teamMember: false })
+      if (details.customer.email) {
+        await insert(tx, [row(details, 'reminder', 'customer', details.customer.email, now)])
+      }
     },
   }
+}
+
+async function teamMemberOf(tx: Db, tenantId: string, teamMemberId: string) {
+  const [member] = await tx
+    .select({
+      id: teamMembers.id,
+      name: teamMembers.name,
+      email: teamMembers.email,
+      timeZone: teamMembers.timeZone,
+    })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, teamMemberId)))
+  return member ?? null
 }

@@ -95,7 +95,7 @@ function utc(date: Date): string {
 }
 
 /** TEXT values: backslash, semicolon, comma and line breaks are escaped (RFC 5545 3.3.11). */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')

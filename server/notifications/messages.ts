@@ -41,13 +41,13 @@ export function customerMessage(kind: NotificationKind, facts: AppointmentFacts)
   const what = `${facts.serviceName} with ${facts.teamMemberName}`
   const opening = {
     confirmation: `Your appointment at ${facts.businessName} is booked.`,
-    reschedule: `Your appointment at ${facts.businessName} has moved to a new time.`,
+    reschedule: `Your appointment at ${facts.businessName} has changed. The new details:`,
     cancellation: `Your appointment at ${facts.businessName} is cancelled.`,
     reminder: `A reminder of your upcoming appointment at ${facts.businessName}.`,
   }[kind]
   const subject = {
     confirmation: `Booked: ${what}`,
-    reschedule: `Moved: ${what}`,
+    reschedule: `Changed: ${what}`,
     cancellation: `Cancelled: ${what}`,
     reminder: `Reminder: ${what}`,
   }[kind]
@@ -73,13 +73,13 @@ export function teamMemberMessage(kind: NotificationKind, facts: AppointmentFact
   const what = `${facts.serviceName} for ${facts.customerName}`
   const opening = {
     confirmation: 'A new appointment is in your calendar.',
-    reschedule: 'An appointment in your calendar has moved.',
+    reschedule: 'An appointment in your calendar has changed. The new details:',
     cancellation: 'An appointment in your calendar is cancelled.',
     reminder: 'A reminder of an upcoming appointment.',
   }[kind]
   const subject = {
     confirmation: `New: ${what}`,
-    reschedule: `Moved: ${what}`,
+    reschedule: `Changed: ${what}`,
     cancellation: `Cancelled: ${what}`,
     reminder: `Reminder: ${what}`,
   }[kind]

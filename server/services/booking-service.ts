@@ -98,8 +98,13 @@ export function createBookingService(database: Database, notifier: AppointmentNo
     return booked
   }
   const rescheduleAndNotify = async (tx: Db, request: RescheduleRequest) => {
-    const { appointment, moved } = await rescheduleAppointment(tx, request)
-    if (moved) await notifier.rescheduled(tx, request.tenantId, appointment.id, request.now)
+    const { appointment, moved, previousTeamMemberId } = await rescheduleAppointment(tx, request)
+    if (moved) {
+      await notifier.rescheduled(tx, request.tenantId, appointment.id, {
+        previousTeamMemberId,
+        now: request.now,
+      })
+    }
     return appointment
   }
   return {
@@ -236,12 +241,12 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
  * service moves it under the booking rules (a new service re-captures duration, buffers and
  * price; otherwise what was captured stays); customer and notes change in place. Re-sending
  * what is already there writes and logs nothing. `moved`: the time, member or service changed,
- * which the customer and the member are told of.
+ * which the customer and the members (the one who had it, and the one who has it) are told of.
  */
 async function rescheduleAppointment(
   tx: Db,
   request: RescheduleRequest,
-): Promise<{ appointment: Appointment; moved: boolean }> {
+): Promise<{ appointment: Appointment; moved: boolean; previousTeamMemberId: string }> {
   const { tenantId, changes } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -326,7 +331,10 @@ async function rescheduleAppointment(
   }
 
   const before = await mustLoad(tx, tenantId, current.id)
-  if (Object.keys(columns).length === 0) return { appointment: before, moved: false }
+  const previousTeamMemberId = current.teamMemberId
+  if (Object.keys(columns).length === 0) {
+    return { appointment: before, moved: false, previousTeamMemberId }
+  }
   const update = () => repo.update(tenantId, current.id, columns)
   if (placement) await guardClash(tenantId, placement, policy.timeZone, update)
   else await update()
@@ -348,7 +356,7 @@ async function rescheduleAppointment(
     type: 'appointment.updated',
     appointmentId: current.id,
   })
-  return { appointment: after, moved: placement !== undefined }
+  return { appointment: after, moved: placement !== undefined, previousTeamMemberId }
 }
 
 export function appointmentNotFound(): HttpProblem {

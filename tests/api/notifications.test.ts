@@ -200,6 +200,30 @@ describe('queued with the change', () => {
     expect(rows[4]?.bodyText).toContain('Reason: Stylist is ill')
   })
 
+  it('handing an appointment to another member cancels it in the old calendar and invites the new', async () => {
+    const appointment = await bookForStaff(freshDay())
+    const moved = await patch(appointment.id, { team_member_id: salon.adminMemberId })
+    expect(moved.statusCode, moved.body).toBe(200)
+
+    // The first two rows are the booking's confirmations.
+    const rows = (await outboxOf(appointment.id)).slice(2)
+    const summary = rows.map((row) => {
+      const calendar = parseCalendar(row.ics)
+      return [row.kind, row.toAddress, calendar.method, calendar.sequence, calendar.status]
+    })
+    expect(summary).toHaveLength(3)
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['reschedule', customerEmail, 'REQUEST', 1, 'CONFIRMED'],
+        ['cancellation', staffEmail, 'CANCEL', 1, 'CANCELLED'],
+        ['confirmation', salon.admin.email, 'REQUEST', 1, 'CONFIRMED'],
+      ]),
+    )
+    expect(rows.find((row) => row.kind === 'cancellation')?.bodyText).toContain(
+      'Reason: Moved to Mail Admin',
+    )
+  })
+
   it('writes to the member only when the business has customer e-mails turned off', async () => {
     await testApp.database.db
       .update(tenantSettings)

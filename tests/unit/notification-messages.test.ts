@@ -72,8 +72,11 @@ describe('customer messages', () => {
     expect(message.text).not.toContain(facts.manageUrl)
   })
 
-  it('say that a rescheduled appointment moved', () => {
-    expect(customerMessage('reschedule', facts).text).toContain('has moved to a new time')
+  it('give the new details of a changed appointment', () => {
+    const message = customerMessage('reschedule', facts)
+    expect(message.subject).toMatch(/^Changed: Haircut with Sam Staff/)
+    expect(message.text).toContain('has changed. The new details:')
+    expect(message.text).toContain(facts.manageUrl)
   })
 })
 
