@@ -383,6 +383,7 @@ export const bookingMachine = setup({
     loadingCatalogue: {
       tags: ['loading'],
       invoke: {
+        id: 'loadCatalogue',
         src: 'loadCatalogue',
         onDone: {
           target: 'routingSteps',
@@ -537,6 +538,7 @@ export const bookingMachine = setup({
         loading: {
           tags: ['loading'],
           invoke: {
+            id: 'loadSlots',
             src: 'loadSlots',
             input: ({ context }) => ({
               serviceId: context.serviceId ?? '',
@@ -619,6 +621,7 @@ export const bookingMachine = setup({
           // While the booking is on its way, the form is frozen and a second submit does nothing.
           on: { 'booking.customerChanged': {}, 'booking.submitted': {} },
           invoke: {
+            id: 'submitBooking',
             src: 'submitBooking',
             input: ({ context }) => ({
               idempotencyKey: context.idempotencyKey ?? '',
@@ -696,6 +699,7 @@ export const bookingMachine = setup({
         loading: {
           tags: ['loading'],
           invoke: {
+            id: 'loadAppointment',
             src: 'loadAppointment',
             input: ({ context }) => ({
               appointmentId:
