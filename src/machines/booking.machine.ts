@@ -72,6 +72,8 @@ export interface BookingInput {
 
 export interface BookingContext {
   route: WizardRoute
+  /** Which the visitor chose first, for the order of the progress steps and the way back. */
+  teamMemberFirst: boolean
   /** The step was entered because the URL changed (deep link, back, forward), not by a choice. */
   followingUrl: boolean
   catalogue: Catalogue | null
@@ -245,9 +247,9 @@ export const bookingMachine = setup({
       const { route } = context
       switch (route.step) {
         case 'serviceTeam':
-          return { serviceId: route.serviceId, teamMemberId: null }
+          return { serviceId: route.serviceId, teamMemberId: null, teamMemberFirst: false }
         case 'teamServices':
-          return { teamMemberId: route.teamMemberId, serviceId: null }
+          return { teamMemberId: route.teamMemberId, serviceId: null, teamMemberFirst: true }
         case 'calendar':
           return { serviceId: route.serviceId, teamMemberId: route.teamMemberId }
         case 'customerInfo': {
@@ -344,6 +346,7 @@ export const bookingMachine = setup({
   id: 'booking',
   context: ({ input }) => ({
     route: input.route,
+    teamMemberFirst: false,
     followingUrl: true,
     catalogue: null,
     serviceId: null,
@@ -442,7 +445,11 @@ export const bookingMachine = setup({
             target: 'calendar',
             actions: [
               'chooseFromUser',
-              assign({ serviceId: ({ event }) => event.serviceId, teamMemberId: ANY_TEAM_MEMBER }),
+              assign({
+                serviceId: ({ event }) => event.serviceId,
+                teamMemberId: ANY_TEAM_MEMBER,
+                teamMemberFirst: false,
+              }),
               assign(notices),
             ],
           },
@@ -451,7 +458,11 @@ export const bookingMachine = setup({
             target: 'chooseTeamMember',
             actions: [
               'chooseFromUser',
-              assign({ serviceId: ({ event }) => event.serviceId, teamMemberId: null }),
+              assign({
+                serviceId: ({ event }) => event.serviceId,
+                teamMemberId: null,
+                teamMemberFirst: false,
+              }),
               assign(notices),
             ],
           },
@@ -461,7 +472,11 @@ export const bookingMachine = setup({
           target: 'chooseService',
           actions: [
             'chooseFromUser',
-            assign({ teamMemberId: ({ event }) => event.teamMemberId, serviceId: null }),
+            assign({
+              teamMemberId: ({ event }) => event.teamMemberId,
+              serviceId: null,
+              teamMemberFirst: true,
+            }),
             assign(notices),
           ],
         },

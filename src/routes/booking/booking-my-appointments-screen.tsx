@@ -1,4 +1,4 @@
-import { NotBuiltYet } from '../components/not-built-yet'
+import { NotBuiltYet } from '../../components/not-built-yet'
 
 export function BookingMyAppointmentsScreen() {
   return (
