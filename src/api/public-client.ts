@@ -43,12 +43,20 @@ export function pageBusiness(): string | null {
 /** Adds `?business=` to every call when the page has one (and the call does not already). */
 export function businessQuery(getBusiness: () => string | null): Middleware {
   return {
-    onRequest({ request }) {
+    async onRequest({ request }) {
       const business = getBusiness()
       const url = new URL(request.url)
       if (!business || url.searchParams.has('business')) return request
       url.searchParams.set('business', business)
-      return new Request(url, request)
+      // A Request cannot change its URL, and `new Request(url, request)` drops a body that is
+      // a stream in browsers: the body is copied as text (bookings are small JSON).
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+      return new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        body: hasBody ? await request.text() : undefined,
+        signal: request.signal,
+      })
     },
   }
 }

@@ -6,6 +6,14 @@ export function detectedTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
+/**
+ * Every IANA zone the browser knows, for the switcher. Not the staff app's TimeZoneField: that
+ * brings react-aria's combo box into the booking page's first download.
+ */
+export function knownTimeZones(): string[] {
+  return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+}
+
 /** The instants that bound `days` whole days from `weekStart`, as midnights in `timeZone`. */
 export function weekRange(
   weekStart: string,

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
-import { supportedTimeZones } from '../../components/form/time-zone-field'
 import type { PublicSlot } from '../../machines/booking.machine'
-import { describeTimeZone, formatDay, formatTime, slotsByDay } from './slot-days'
+import { describeTimeZone, formatDay, formatTime, knownTimeZones, slotsByDay } from './slot-days'
 
 export interface SlotPickerProps {
   slots: PublicSlot[]
@@ -33,7 +32,7 @@ export function SlotPicker(props: SlotPickerProps) {
     [slots, weekStart, days, timeZone],
   )
   const zones = useMemo(() => {
-    const all = supportedTimeZones()
+    const all = knownTimeZones()
     return all.includes(timeZone) ? all : [timeZone, ...all]
   }, [timeZone])
   const lastDay = week.at(-1)?.date ?? weekStart
