@@ -2,8 +2,11 @@ import { NotBuiltYet } from '../../components/not-built-yet'
 
 export function BookingProfileCreationScreen() {
   return (
-    <NotBuiltYet arrivesWith="the public booking wizard">
-      <p className="p-muted">An optional profile, so you can book faster next time.</p>
+    <NotBuiltYet arrivesWith="customer sign-in by e-mail link">
+      <p className="p-muted">
+        An optional profile (name and phone), so your next booking is prefilled. You can book
+        without one now.
+      </p>
     </NotBuiltYet>
   )
 }
