@@ -187,7 +187,7 @@ function Reschedule({ actor }: { actor: ManageActor }) {
   )
   const slots = useSelector(actor, (s) => s.context.slots)
   const weekStart = useSelector(actor, (s) => s.context.weekStart)
-  const today = useSelector(actor, (s) => s.context.today)
+  const canGoBack = useSelector(actor, (s) => s.can({ type: 'manage.weekChanged', weeks: -1 }))
   const timeZone = useSelector(actor, (s) => s.context.timeZone)
   const chosen = useSelector(actor, (s) => s.context.chosen)
   return (
@@ -221,7 +221,8 @@ function Reschedule({ actor }: { actor: ManageActor }) {
         days={DAYS_PER_WEEK}
         timeZone={timeZone}
         businessTimeZone={appointment?.time_zone ?? timeZone}
-        canGoBack={weekStart > today}
+        canGoBack={canGoBack}
+        // The server refuses times past the booking window; its answer is then an empty week.
         canGoForward
         chosen={chosen?.starts_at ?? null}
         onChoose={(slot) => actor.send({ type: 'manage.slotChosen', slot })}

@@ -3,12 +3,7 @@ import { Link } from 'wouter'
 import { pageBusiness } from '../../api/public-client'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import {
-  addDays,
-  type Catalogue,
-  DAYS_PER_WEEK,
-  type PublicService,
-} from '../../machines/booking.machine'
+import { type Catalogue, DAYS_PER_WEEK, type PublicService } from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { ANY_TEAM_MEMBER, buildWizardUrl } from './booking-routes'
@@ -281,12 +276,17 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
   const error = useSelector(wizardActor, (s) => s.context.error)
   const slots = useSelector(wizardActor, (s) => s.context.slots)
   const weekStart = useSelector(wizardActor, (s) => s.context.weekStart)
-  const today = useSelector(wizardActor, (s) => s.context.today)
+  // The machine knows how far ahead the business takes bookings.
+  const canGoBack = useSelector(wizardActor, (s) =>
+    s.can({ type: 'booking.weekChanged', weeks: -1 }),
+  )
+  const canGoForward = useSelector(wizardActor, (s) =>
+    s.can({ type: 'booking.weekChanged', weeks: 1 }),
+  )
   const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
   const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
   const teamMemberFirst = useSelector(wizardActor, (s) => s.context.teamMemberFirst)
-  const lastWeekStart = addDays(today, catalogue.business.booking_window_days)
   const back =
     catalogue.business.team_member_choice === 'any_available'
       ? { step: 'start' as const }
@@ -305,8 +305,8 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
         days={DAYS_PER_WEEK}
         timeZone={timeZone}
         businessTimeZone={catalogue.business.time_zone}
-        canGoBack={weekStart > today}
-        canGoForward={addDays(weekStart, DAYS_PER_WEEK) <= lastWeekStart}
+        canGoBack={canGoBack}
+        canGoForward={canGoForward}
         onChoose={(slot) => send({ type: 'booking.slotChosen', slot })}
         onWeek={(weeks) => send({ type: 'booking.weekChanged', weeks })}
         onTimeZone={(zone) => send({ type: 'booking.timeZoneChanged', timeZone: zone })}
