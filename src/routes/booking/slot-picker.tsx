@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import type { PublicSlot } from '../../machines/booking.machine'
 import { describeTimeZone, formatDay, formatTime, knownTimeZones, slotsByDay } from './slot-days'
 
@@ -36,6 +36,14 @@ export function SlotPicker(props: SlotPickerProps) {
     return all.includes(timeZone) ? all : [timeZone, ...all]
   }, [timeZone])
   const lastDay = week.at(-1)?.date ?? weekStart
+  const weekHeading = useRef<HTMLHeadingElement>(null)
+  // The buttons stay focusable (aria-disabled) and the week's heading takes focus after paging:
+  // a keyboard user never lands on the page's body when a button turns off or is replaced.
+  function page(weeks: 1 | -1) {
+    if (weeks === 1 ? !props.canGoForward : !props.canGoBack) return
+    props.onWeek(weeks)
+    weekHeading.current?.focus()
+  }
 
   return (
     <section className="p-slot-picker" aria-labelledby="slot-picker-week">
@@ -43,19 +51,19 @@ export function SlotPicker(props: SlotPickerProps) {
         <button
           type="button"
           className="p-button p-button--small"
-          disabled={!props.canGoBack || props.loading}
-          onClick={() => props.onWeek(-1)}
+          aria-disabled={!props.canGoBack || undefined}
+          onClick={() => page(-1)}
         >
           ← Previous week
         </button>
-        <h2 id="slot-picker-week" className="p-slot-picker__week">
+        <h2 id="slot-picker-week" className="p-slot-picker__week" ref={weekHeading} tabIndex={-1}>
           {formatDay(weekStart)} – {formatDay(lastDay)}
         </h2>
         <button
           type="button"
           className="p-button p-button--small"
-          disabled={!props.canGoForward || props.loading}
-          onClick={() => props.onWeek(1)}
+          aria-disabled={!props.canGoForward || undefined}
+          onClick={() => page(1)}
         >
           Next week →
         </button>
@@ -102,11 +110,7 @@ export function SlotPicker(props: SlotPickerProps) {
         <div className="p-empty-state">
           <h3 className="p-empty-state__title">No free times this week — try next week</h3>
           {props.canGoForward ? (
-            <button
-              type="button"
-              className="p-button p-button--primary"
-              onClick={() => props.onWeek(1)}
-            >
+            <button type="button" className="p-button p-button--primary" onClick={() => page(1)}>
               Show next week
             </button>
           ) : (
