@@ -49,6 +49,23 @@ type ManageActor = ReturnType<typeof useActorRef<ReturnType<typeof createManageL
 export function BookingEventScreen() {
   const { appointmentId = '' } = useParams<{ appointmentId: string }>()
   const token = new URLSearchParams(useSearch()).get('token')
+  // Keyed: another appointment's link starts afresh.
+  return (
+    <ManageAppointment
+      key={`${appointmentId} ${token}`}
+      appointmentId={appointmentId}
+      token={token}
+    />
+  )
+}
+
+function ManageAppointment({
+  appointmentId,
+  token,
+}: {
+  appointmentId: string
+  token: string | null
+}) {
   const logic = useMemo(createManageLogic, [])
   const timeZone = useMemo(detectedTimeZone, [])
   const actor = useActorRef(logic, {

@@ -36,6 +36,11 @@ const loadProfile = fromPromise(
 /** `/booking/{teamMemberSlug}`: a team member's public page — who, what, when, book. */
 export function BookingTeamMemberScreen() {
   const { teamMemberSlug = '' } = useParams<{ teamMemberSlug: string }>()
+  // Keyed: another profile's address loads that profile instead of keeping this one.
+  return <TeamMemberProfile key={teamMemberSlug} teamMemberSlug={teamMemberSlug} />
+}
+
+function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
   const timeZone = detectedTimeZone()
   const actor = useActorRef(loadProfile, { input: { slug: teamMemberSlug, timeZone } })
   const status = useSelector(actor, (s) => s.status)
