@@ -312,8 +312,8 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Book an appointment',
     screen: lazyScreen(
-      () => import('./booking-start-screen'),
-      (m) => m.BookingStartScreen,
+      () => import('./booking/booking-wizard-screen'),
+      (m) => m.BookingWizardScreen,
     ),
   },
   {
@@ -321,8 +321,8 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Choose a team member',
     screen: lazyScreen(
-      () => import('./booking-service-team-screen'),
-      (m) => m.BookingServiceTeamScreen,
+      () => import('./booking/booking-wizard-screen'),
+      (m) => m.BookingWizardScreen,
     ),
   },
   {
@@ -330,8 +330,8 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Choose a service',
     screen: lazyScreen(
-      () => import('./booking-team-services-screen'),
-      (m) => m.BookingTeamServicesScreen,
+      () => import('./booking/booking-wizard-screen'),
+      (m) => m.BookingWizardScreen,
     ),
   },
   {
@@ -339,8 +339,8 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Choose a time',
     screen: lazyScreen(
-      () => import('./booking-calendar-screen'),
-      (m) => m.BookingCalendarScreen,
+      () => import('./booking/booking-wizard-screen'),
+      (m) => m.BookingWizardScreen,
     ),
   },
   {
@@ -348,8 +348,8 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Your details',
     screen: lazyScreen(
-      () => import('./booking-customer-info-screen'),
-      (m) => m.BookingCustomerInfoScreen,
+      () => import('./booking/booking-wizard-screen'),
+      (m) => m.BookingWizardScreen,
     ),
   },
   {
@@ -357,7 +357,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Create your profile',
     screen: lazyScreen(
-      () => import('./booking-profile-creation-screen'),
+      () => import('./booking/booking-profile-creation-screen'),
       (m) => m.BookingProfileCreationScreen,
     ),
   },
@@ -366,8 +366,8 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Booking confirmation',
     screen: lazyScreen(
-      () => import('./booking-confirmation-screen'),
-      (m) => m.BookingConfirmationScreen,
+      () => import('./booking/booking-wizard-screen'),
+      (m) => m.BookingWizardScreen,
     ),
   },
   {
@@ -375,7 +375,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Your appointment',
     screen: lazyScreen(
-      () => import('./booking-event-screen'),
+      () => import('./booking/booking-event-screen'),
       (m) => m.BookingEventScreen,
     ),
   },
@@ -384,7 +384,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'My appointments',
     screen: lazyScreen(
-      () => import('./booking-my-appointments-screen'),
+      () => import('./booking/booking-my-appointments-screen'),
       (m) => m.BookingMyAppointmentsScreen,
     ),
   },
@@ -393,7 +393,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     title: 'Team member',
     screen: lazyScreen(
-      () => import('./booking-team-member-screen'),
+      () => import('./booking/booking-team-member-screen'),
       (m) => m.BookingTeamMemberScreen,
     ),
   },

@@ -1,0 +1,767 @@
+import { and, assign, fromPromise, setup } from 'xstate'
+import type { components } from '../api/schema'
+import { ANY_TEAM_MEMBER, type WizardRoute } from '../routes/booking/booking-routes'
+
+export type PublicBusiness = components['schemas']['PublicBusiness']
+export type PublicService = components['schemas']['PublicService']
+export type PublicTeamMember = components['schemas']['PublicTeamMember']
+export type PublicSlot = components['schemas']['PublicSlot']
+export type PublicBookingInput = components['schemas']['PublicBookingInput']
+export type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmation']
+export type PublicAppointment = components['schemas']['PublicAppointment']
+
+/** What every step chooses from, loaded once per visit. */
+export interface Catalogue {
+  business: PublicBusiness
+  services: PublicService[]
+  teamMembers: PublicTeamMember[]
+}
+
+/** One week of free times, as days in the visitor's time zone. */
+export interface SlotQuery {
+  serviceId: string
+  /** null = any available. */
+  teamMemberId: string | null
+  /** First day shown, `YYYY-MM-DD` in `timeZone`. */
+  weekStart: string
+  days: number
+  timeZone: string
+}
+
+export interface BookingSubmission {
+  /** The same key for the same intended booking, so a retry can never book twice. */
+  idempotencyKey: string
+  body: PublicBookingInput
+}
+
+export interface AppointmentQuery {
+  appointmentId: string
+  token: string
+}
+
+export interface CustomerDetails {
+  name: string
+  email: string
+  phone: string
+  notes: string
+}
+
+export type CustomerField = keyof CustomerDetails
+export type CustomerErrors = Partial<Record<CustomerField, string>>
+
+export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '', notes: '' }
+export const DAYS_PER_WEEK = 7
+
+export const SLOT_TAKEN_NOTICE =
+  'Sorry — someone booked that time a moment ago. Here are the times that are still free.'
+export const UNKNOWN_LINK_NOTICE =
+  'That link no longer matches what can be booked here. Please choose again.'
+export const NO_TOKEN_MESSAGE =
+  'This confirmation link is incomplete. Open the link from your confirmation e-mail.'
+
+export interface BookingInput {
+  /** Where the visit starts (the page's URL). */
+  route: WizardRoute
+  /** The visitor's detected time zone. */
+  timeZone: string
+  /** Today in that zone, `YYYY-MM-DD`: the first week shown, and the earliest. */
+  today: string
+  /** A fresh idempotency key (the app gives crypto.randomUUID). */
+  newIdempotencyKey: () => string
+}
+
+export interface BookingContext {
+  route: WizardRoute
+  /** Which the visitor chose first, for the order of the progress steps and the way back. */
+  teamMemberFirst: boolean
+  /** The step was entered because the URL changed (deep link, back, forward), not by a choice. */
+  followingUrl: boolean
+  catalogue: Catalogue | null
+  serviceId: string | null
+  /** A team member's id, {@link ANY_TEAM_MEMBER}, or null before one is chosen. */
+  teamMemberId: string | null
+  timeZone: string
+  today: string
+  weekStart: string
+  slots: PublicSlot[]
+  slot: PublicSlot | null
+  customer: CustomerDetails
+  fieldErrors: CustomerErrors
+  idempotencyKey: string | null
+  /** The body the key was made for: the key is reused exactly while the body is the same. */
+  keyedBody: string | null
+  confirmation: PublicBookingConfirmation | null
+  /** The token of the confirmation being shown (from the booking or the URL). */
+  token: string | null
+  /** Why the last call failed, for the failure states. */
+  error: string | null
+  /** Said at the top of a step the visitor was sent back to. */
+  notice: string | null
+  retryAfterSeconds: number | null
+  newIdempotencyKey: () => string
+}
+
+export type BookingEvent =
+  | { type: 'booking.urlChanged'; route: WizardRoute }
+  | { type: 'booking.serviceChosen'; serviceId: string }
+  /** A team member's id, or {@link ANY_TEAM_MEMBER}. */
+  | { type: 'booking.teamMemberChosen'; teamMemberId: string }
+  | { type: 'booking.weekChanged'; weeks: 1 | -1 }
+  | { type: 'booking.timeZoneChanged'; timeZone: string }
+  | { type: 'booking.slotChosen'; slot: PublicSlot }
+  | { type: 'booking.customerChanged'; values: Partial<CustomerDetails> }
+  | { type: 'booking.submitted' }
+  | { type: 'booking.retry' }
+
+// ——— pure helpers ———
+
+/** `YYYY-MM-DD` plus whole days, on the calendar (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE = /^[+0-9 ()./-]{3,40}$/
+
+/** The checks the contract makes (PublicCustomerInput), worded for the visitor. */
+export function validateCustomer(values: CustomerDetails): CustomerErrors {
+  const errors: CustomerErrors = {}
+  if (values.name.trim() === '') errors.name = 'Please enter your name.'
+  else if (values.name.length > 120) errors.name = 'Please keep your name under 120 characters.'
+  if (values.email.trim() === '') errors.email = 'Please enter your e-mail address.'
+  else if (!EMAIL.test(values.email.trim()) || values.email.length > 254) {
+    errors.email = 'Please enter an e-mail address like name@example.com.'
+  }
+  if (values.phone.trim() !== '' && !PHONE.test(values.phone.trim())) {
+    errors.phone = 'Please use digits, spaces and + ( ) . / - only.'
+  }
+  if (values.notes.length > 2000) errors.notes = 'Please keep notes under 2000 characters.'
+  return errors
+}
+
+/** What the server is sent for the chosen slot and details. */
+export function bookingBody(context: BookingContext): PublicBookingInput {
+  const { customer } = context
+  const phone = customer.phone.trim()
+  const notes = customer.notes.trim()
+  return {
+    service_id: context.serviceId ?? '',
+    team_member_id: context.teamMemberId === ANY_TEAM_MEMBER ? null : context.teamMemberId,
+    starts_at: context.slot?.starts_at ?? '',
+    customer: { name: customer.name.trim(), email: customer.email.trim(), phone: phone || null },
+    ...(notes ? { notes } : {}),
+    time_zone: context.timeZone,
+  }
+}
+
+/** The HTTP status a thrown error carries (the public client's errors have one), if any. */
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null
+  return typeof error.status === 'number' ? error.status : null
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
+}
+
+function retryAfterOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('retryAfterSeconds' in error)) return null
+  return typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : null
+}
+
+/** Field errors a 400/422 named (`{ name: '…' }`), keeping only the visitor's own fields. */
+function customerErrorsOf(error: unknown): CustomerErrors {
+  if (typeof error !== 'object' || error === null || !('fieldErrors' in error)) return {}
+  const fields = (error.fieldErrors ?? {}) as Record<string, string>
+  const errors: CustomerErrors = {}
+  for (const [path, message] of Object.entries(fields)) {
+    const field = path.replace(/^customer\./, '')
+    if (field === 'name' || field === 'email' || field === 'phone' || field === 'notes') {
+      errors[field] = message
+    }
+  }
+  return errors
+}
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error
+
+function findService(context: BookingContext, serviceId: string | null) {
+  return context.catalogue?.services.find((service) => service.id === serviceId)
+}
+
+/** Whether the business lets the visitor pick this team member (or "any") for this service. */
+function isBookablePair(context: BookingContext, serviceId: string, teamMemberId: string) {
+  const choice = context.catalogue?.business.team_member_choice
+  const service = findService(context, serviceId)
+  if (!service) return false
+  if (teamMemberId === ANY_TEAM_MEMBER) return choice !== 'customer_picks'
+  return choice !== 'any_available' && service.team_member_ids.includes(teamMemberId)
+}
+
+function routeServiceId(route: WizardRoute): string | null {
+  return 'serviceId' in route ? route.serviceId : null
+}
+
+const notices = { notice: null, error: null }
+
+/**
+ * The public booking wizard, from choosing a service or a team member to the confirmation.
+ *
+ * The URL and the machine follow each other: `booking.urlChanged` (deep link, reload, back,
+ * forward) routes to the step the URL names when the catalogue allows it, else to the start
+ * with a notice; every step announces its own address through the `showRoute` action (the app
+ * navigates, replacing the entry when it only corrects the URL the visitor came with).
+ *
+ * Effects are provided by the app: actors `loadCatalogue`, `loadSlots`, `submitBooking`,
+ * `loadAppointment`, action `showRoute`. Errors are states: slot taken (409, back to fresh
+ * slots), rate limited (429), offline, other failures; a retry resends the same body with the
+ * same idempotency key. Tags: `loading` while data loads, `busy` while the booking is sent.
+ */
+export const bookingMachine = setup({
+  types: {
+    context: {} as BookingContext,
+    events: {} as BookingEvent,
+    input: {} as BookingInput,
+  },
+  actors: {
+    loadCatalogue: fromPromise<Catalogue, void>(async () => {
+      throw new Error('provided by the app')
+    }),
+    loadSlots: fromPromise<PublicSlot[], SlotQuery>(async () => {
+      throw new Error('provided by the app')
+    }),
+    submitBooking: fromPromise<PublicBookingConfirmation, BookingSubmission>(async () => {
+      throw new Error('provided by the app')
+    }),
+    loadAppointment: fromPromise<PublicAppointment, AppointmentQuery>(async () => {
+      throw new Error('provided by the app')
+    }),
+  },
+  actions: {
+    /** Provided by the app: navigate to the step's URL (`replace` when correcting the URL). */
+    showRoute: (_, _params: { route: WizardRoute; replace: boolean }) => {},
+    chooseFromUser: assign({ followingUrl: false }),
+    /** A chosen service or team member starts a new pick of the other and of the slot. */
+    adoptRoute: assign(({ context }) => {
+      const { route } = context
+      switch (route.step) {
+        case 'serviceTeam':
+          return { serviceId: route.serviceId, teamMemberId: null, teamMemberFirst: false }
+        case 'teamServices':
+          return { teamMemberId: route.teamMemberId, serviceId: null, teamMemberFirst: true }
+        case 'calendar':
+          return { serviceId: route.serviceId, teamMemberId: route.teamMemberId }
+        case 'customerInfo': {
+          const service = findService(context, route.serviceId)
+          const startsAt = route.startsAt ?? ''
+          const slot =
+            context.slot?.starts_at === startsAt
+              ? context.slot
+              : {
+                  starts_at: startsAt,
+                  ends_at: new Date(
+                    Date.parse(startsAt) + (service?.duration_minutes ?? 0) * 60_000,
+                  ).toISOString(),
+                }
+          return { serviceId: route.serviceId, teamMemberId: route.teamMemberId, slot }
+        }
+        default:
+          return {}
+      }
+    }),
+    keyTheBooking: assign(({ context }) => {
+      const body = JSON.stringify(bookingBody(context))
+      if (context.idempotencyKey && context.keyedBody === body) return {}
+      return { idempotencyKey: context.newIdempotencyKey(), keyedBody: body }
+    }),
+  },
+  guards: {
+    hasCatalogue: ({ context }) => context.catalogue !== null,
+    isConfirmationRoute: ({ context }) => context.route.step === 'confirmation',
+    /** The confirmation URL names the booking this visit just made. */
+    isJustBooked: ({ context }) =>
+      context.route.step === 'confirmation' &&
+      context.confirmation?.appointment.id === context.route.appointmentId,
+    hasConfirmationToken: ({ context }) =>
+      context.route.step === 'confirmation' && context.route.token !== null,
+    isStartRoute: ({ context }) => context.route.step === 'start',
+    isServiceTeamRoute: ({ context }) =>
+      context.route.step === 'serviceTeam' &&
+      findService(context, context.route.serviceId) !== undefined &&
+      context.catalogue?.business.team_member_choice !== 'any_available',
+    isAnyOnlyServiceRoute: ({ context }) =>
+      context.route.step === 'serviceTeam' &&
+      findService(context, context.route.serviceId) !== undefined,
+    isTeamServicesRoute: ({ context }) => {
+      const { route } = context
+      return (
+        route.step === 'teamServices' &&
+        context.catalogue?.business.team_member_choice !== 'any_available' &&
+        (context.catalogue?.teamMembers.some((member) => member.id === route.teamMemberId) ?? false)
+      )
+    },
+    isCalendarRoute: ({ context }) =>
+      context.route.step === 'calendar' &&
+      isBookablePair(context, context.route.serviceId, context.route.teamMemberId),
+    isCustomerInfoRoute: ({ context }) =>
+      context.route.step === 'customerInfo' &&
+      context.route.startsAt !== null &&
+      isBookablePair(context, context.route.serviceId, context.route.teamMemberId),
+    /** A customer-info link without a chosen time: the visitor picks one first. */
+    isCustomerInfoWithoutSlot: ({ context }) =>
+      context.route.step === 'customerInfo' &&
+      isBookablePair(context, context.route.serviceId, context.route.teamMemberId),
+    onlyAnyAvailable: ({ context }) =>
+      context.catalogue?.business.team_member_choice === 'any_available',
+    mayChooseTeamMember: ({ context }) =>
+      context.catalogue?.business.team_member_choice !== 'any_available',
+    isKnownService: ({ context, event }) =>
+      event.type === 'booking.serviceChosen' && findService(context, event.serviceId) !== undefined,
+    isKnownTeamMember: ({ context, event }) =>
+      event.type === 'booking.teamMemberChosen' &&
+      (context.catalogue?.teamMembers.some((member) => member.id === event.teamMemberId) ?? false),
+    performsChosenService: ({ context, event }) =>
+      event.type === 'booking.teamMemberChosen' &&
+      context.serviceId !== null &&
+      isBookablePair(context, context.serviceId, event.teamMemberId),
+    isOfferedByChosenTeamMember: ({ context, event }) =>
+      event.type === 'booking.serviceChosen' &&
+      context.teamMemberId !== null &&
+      isBookablePair(context, event.serviceId, context.teamMemberId),
+    isWeekAllowed: ({ context, event }) => {
+      if (event.type !== 'booking.weekChanged' || !context.catalogue) return false
+      const weekStart = addDays(context.weekStart, event.weeks * DAYS_PER_WEEK)
+      const lastDay = addDays(context.today, context.catalogue.business.booking_window_days)
+      return weekStart >= context.today && weekStart <= lastDay
+    },
+    isCustomerInvalid: ({ context }) => Object.keys(validateCustomer(context.customer)).length > 0,
+    isSlotTaken: ({ event }) => statusOf(errorOf(event)) === 409,
+    isRateLimited: ({ event }) => statusOf(errorOf(event)) === 429,
+    /** No HTTP answer at all: offline, DNS, timeout. */
+    isNetworkFailure: ({ event }) => statusOf(errorOf(event)) === null,
+    hasCustomerErrors: ({ event }) => Object.keys(customerErrorsOf(errorOf(event))).length > 0,
+  },
+}).createMachine({
+  id: 'booking',
+  context: ({ input }) => ({
+    route: input.route,
+    teamMemberFirst: false,
+    followingUrl: true,
+    catalogue: null,
+    serviceId: null,
+    teamMemberId: null,
+    timeZone: input.timeZone,
+    today: input.today,
+    weekStart: input.today,
+    slots: [],
+    slot: null,
+    customer: EMPTY_CUSTOMER,
+    fieldErrors: {},
+    idempotencyKey: null,
+    keyedBody: null,
+    confirmation: null,
+    token: null,
+    error: null,
+    notice: null,
+    retryAfterSeconds: null,
+    newIdempotencyKey: input.newIdempotencyKey,
+  }),
+  initial: 'routing',
+  on: {
+    'booking.urlChanged': {
+      target: '.routing',
+      reenter: true,
+      actions: assign({ route: ({ event }) => event.route, followingUrl: true }),
+    },
+  },
+  states: {
+    routing: {
+      always: [
+        { guard: 'isConfirmationRoute', target: 'confirmation' },
+        { guard: 'hasCatalogue', target: 'routingSteps' },
+        { target: 'loadingCatalogue' },
+      ],
+    },
+    loadingCatalogue: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadCatalogue',
+        src: 'loadCatalogue',
+        onDone: {
+          target: 'routingSteps',
+          actions: assign({ catalogue: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'catalogueFailed',
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, 'The booking page could not load.'),
+          }),
+        },
+      },
+    },
+    catalogueFailed: {
+      on: { 'booking.retry': { target: 'loadingCatalogue', actions: assign(notices) } },
+    },
+    /** Picks the step the URL names, when what it names can be booked. */
+    routingSteps: {
+      always: [
+        { guard: 'isStartRoute', target: 'start' },
+        { guard: 'isServiceTeamRoute', target: 'chooseTeamMember', actions: 'adoptRoute' },
+        {
+          // This business assigns whoever is free: the team step is skipped.
+          guard: 'isAnyOnlyServiceRoute',
+          target: 'calendar',
+          actions: assign({
+            serviceId: ({ context }) => routeServiceId(context.route),
+            teamMemberId: ANY_TEAM_MEMBER,
+          }),
+        },
+        { guard: 'isTeamServicesRoute', target: 'chooseService', actions: 'adoptRoute' },
+        { guard: 'isCalendarRoute', target: 'calendar', actions: 'adoptRoute' },
+        { guard: 'isCustomerInfoRoute', target: 'details', actions: 'adoptRoute' },
+        {
+          guard: 'isCustomerInfoWithoutSlot',
+          target: 'calendar',
+          actions: assign({
+            serviceId: ({ context }) => routeServiceId(context.route),
+            teamMemberId: ({ context }) =>
+              context.route.step === 'customerInfo' ? context.route.teamMemberId : null,
+          }),
+        },
+        { target: 'start', actions: assign({ notice: UNKNOWN_LINK_NOTICE }) },
+      ],
+    },
+    start: {
+      entry: {
+        type: 'showRoute',
+        params: ({ context }) => ({ route: { step: 'start' }, replace: context.followingUrl }),
+      },
+      on: {
+        'booking.serviceChosen': [
+          {
+            // This business assigns whoever is free: there is no team member to choose.
+            guard: and(['isKnownService', 'onlyAnyAvailable']),
+            target: 'calendar',
+            actions: [
+              'chooseFromUser',
+              assign({
+                serviceId: ({ event }) => event.serviceId,
+                teamMemberId: ANY_TEAM_MEMBER,
+                teamMemberFirst: false,
+              }),
+              assign(notices),
+            ],
+          },
+          {
+            guard: 'isKnownService',
+            target: 'chooseTeamMember',
+            actions: [
+              'chooseFromUser',
+              assign({
+                serviceId: ({ event }) => event.serviceId,
+                teamMemberId: null,
+                teamMemberFirst: false,
+              }),
+              assign(notices),
+            ],
+          },
+        ],
+        'booking.teamMemberChosen': {
+          guard: and(['isKnownTeamMember', 'mayChooseTeamMember']),
+          target: 'chooseService',
+          actions: [
+            'chooseFromUser',
+            assign({
+              teamMemberId: ({ event }) => event.teamMemberId,
+              serviceId: null,
+              teamMemberFirst: true,
+            }),
+            assign(notices),
+          ],
+        },
+      },
+    },
+    chooseTeamMember: {
+      entry: {
+        type: 'showRoute',
+        params: ({ context }) => ({
+          route: { step: 'serviceTeam', serviceId: context.serviceId ?? '' },
+          replace: context.followingUrl,
+        }),
+      },
+      on: {
+        'booking.teamMemberChosen': {
+          guard: 'performsChosenService',
+          target: 'calendar',
+          actions: [
+            'chooseFromUser',
+            assign({ teamMemberId: ({ event }) => event.teamMemberId }),
+            assign(notices),
+          ],
+        },
+      },
+    },
+    chooseService: {
+      entry: {
+        type: 'showRoute',
+        params: ({ context }) => ({
+          route: { step: 'teamServices', teamMemberId: context.teamMemberId ?? '' },
+          replace: context.followingUrl,
+        }),
+      },
+      on: {
+        'booking.serviceChosen': {
+          guard: 'isOfferedByChosenTeamMember',
+          target: 'calendar',
+          actions: [
+            'chooseFromUser',
+            assign({ serviceId: ({ event }) => event.serviceId }),
+            assign(notices),
+          ],
+        },
+      },
+    },
+    calendar: {
+      entry: {
+        type: 'showRoute',
+        params: ({ context }) => ({
+          route: {
+            step: 'calendar',
+            serviceId: context.serviceId ?? '',
+            teamMemberId: context.teamMemberId ?? ANY_TEAM_MEMBER,
+          },
+          replace: context.followingUrl,
+        }),
+      },
+      initial: 'loading',
+      on: {
+        'booking.weekChanged': {
+          guard: 'isWeekAllowed',
+          target: '.loading',
+          actions: assign({
+            weekStart: ({ context, event }) =>
+              addDays(context.weekStart, event.weeks * DAYS_PER_WEEK),
+          }),
+        },
+        'booking.timeZoneChanged': {
+          target: '.loading',
+          actions: assign({ timeZone: ({ event }) => event.timeZone }),
+        },
+      },
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadSlots',
+            src: 'loadSlots',
+            input: ({ context }) => ({
+              serviceId: context.serviceId ?? '',
+              teamMemberId: context.teamMemberId === ANY_TEAM_MEMBER ? null : context.teamMemberId,
+              weekStart: context.weekStart,
+              days: DAYS_PER_WEEK,
+              timeZone: context.timeZone,
+            }),
+            onDone: { target: 'ready', actions: assign({ slots: ({ event }) => event.output }) },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                slots: [],
+                error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
+              }),
+            },
+          },
+        },
+        ready: {
+          on: {
+            'booking.slotChosen': {
+              target: '#booking.details',
+              actions: [
+                'chooseFromUser',
+                assign({ slot: ({ event }) => event.slot, fieldErrors: {} }),
+                assign(notices),
+              ],
+            },
+          },
+        },
+        failed: {
+          on: { 'booking.retry': { target: 'loading', actions: assign({ error: null }) } },
+        },
+      },
+    },
+    details: {
+      entry: {
+        type: 'showRoute',
+        params: ({ context }) => ({
+          route: {
+            step: 'customerInfo',
+            serviceId: context.serviceId ?? '',
+            teamMemberId: context.teamMemberId ?? ANY_TEAM_MEMBER,
+            startsAt: context.slot?.starts_at ?? null,
+          },
+          replace: context.followingUrl,
+        }),
+      },
+      initial: 'editing',
+      on: {
+        'booking.customerChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => {
+            const changed = new Set(Object.keys(event.values))
+            return {
+              customer: { ...context.customer, ...event.values },
+              fieldErrors: Object.fromEntries(
+                Object.entries(context.fieldErrors).filter(([field]) => !changed.has(field)),
+              ) as CustomerErrors,
+            }
+          }),
+        },
+        'booking.submitted': [
+          {
+            guard: 'isCustomerInvalid',
+            target: '.editing',
+            actions: assign({
+              fieldErrors: ({ context }) => validateCustomer(context.customer),
+              error: null,
+            }),
+          },
+          { target: '.submitting' },
+        ],
+      },
+      states: {
+        editing: {},
+        submitting: {
+          tags: ['busy'],
+          entry: ['keyTheBooking', assign({ error: null, retryAfterSeconds: null })],
+          // While the booking is on its way, the form is frozen and a second submit does nothing.
+          on: { 'booking.customerChanged': {}, 'booking.submitted': {} },
+          invoke: {
+            id: 'submitBooking',
+            src: 'submitBooking',
+            input: ({ context }) => ({
+              idempotencyKey: context.idempotencyKey ?? '',
+              body: bookingBody(context),
+            }),
+            onDone: {
+              target: '#booking.confirmation.ready',
+              actions: assign({
+                confirmation: ({ event }) => event.output,
+                token: ({ event }) => event.output.manage_token,
+                followingUrl: false,
+              }),
+            },
+            onError: [
+              {
+                guard: 'isSlotTaken',
+                target: '#booking.calendar',
+                actions: assign({ slot: null, notice: SLOT_TAKEN_NOTICE, followingUrl: false }),
+              },
+              {
+                guard: 'isRateLimited',
+                target: 'rateLimited',
+                actions: assign({
+                  retryAfterSeconds: ({ event }) => retryAfterOf(event.error),
+                  error: ({ event }) => messageOf(event.error, 'Too many bookings at once.'),
+                }),
+              },
+              { guard: 'isNetworkFailure', target: 'offline' },
+              {
+                guard: 'hasCustomerErrors',
+                target: 'editing',
+                actions: assign({ fieldErrors: ({ event }) => customerErrorsOf(event.error) }),
+              },
+              {
+                target: 'failed',
+                actions: assign({
+                  error: ({ event }) => messageOf(event.error, 'The booking did not go through.'),
+                }),
+              },
+            ],
+          },
+        },
+        rateLimited: {
+          on: { 'booking.retry': 'submitting' },
+        },
+        offline: {
+          on: { 'booking.retry': 'submitting' },
+        },
+        failed: {
+          on: { 'booking.retry': 'submitting' },
+        },
+      },
+    },
+    confirmation: {
+      initial: 'checking',
+      states: {
+        /** A confirmation URL: the booking just made, or one to load with the URL's token. */
+        checking: {
+          always: [
+            {
+              guard: 'isJustBooked',
+              target: 'ready',
+            },
+            {
+              guard: 'hasConfirmationToken',
+              target: 'loading',
+              actions: assign({
+                token: ({ context }) =>
+                  context.route.step === 'confirmation' ? context.route.token : null,
+              }),
+            },
+            { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE }) },
+          ],
+        },
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadAppointment',
+            src: 'loadAppointment',
+            input: ({ context }) => ({
+              appointmentId:
+                context.route.step === 'confirmation' ? context.route.appointmentId : '',
+              token: context.token ?? '',
+            }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                confirmation: ({ context, event }) => ({
+                  appointment: event.output,
+                  manage_token: context.token ?? '',
+                }),
+              }),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                error: ({ event }) =>
+                  messageOf(event.error, 'This appointment could not be found.'),
+              }),
+            },
+          },
+        },
+        ready: {
+          entry: {
+            type: 'showRoute',
+            params: ({ context }) => ({
+              route: {
+                step: 'confirmation',
+                appointmentId: context.confirmation?.appointment.id ?? '',
+                token: context.token,
+              },
+              replace: context.followingUrl,
+            }),
+          },
+        },
+        failed: {
+          on: {
+            'booking.retry': {
+              guard: 'hasConfirmationToken',
+              target: 'loading',
+              actions: assign({ error: null }),
+            },
+          },
+        },
+      },
+    },
+  },
+})

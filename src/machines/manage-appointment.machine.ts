@@ -1,0 +1,346 @@
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  addDays,
+  DAYS_PER_WEEK,
+  type PublicAppointment,
+  type PublicSlot,
+  type SlotQuery,
+} from './booking.machine'
+
+export interface ManageInput {
+  appointmentId: string
+  /** The manage token from the link; null when the link has none. */
+  token: string | null
+  timeZone: string
+  /** Today in the visitor's zone, `YYYY-MM-DD`. */
+  today: string
+  newIdempotencyKey: () => string
+}
+
+export interface AppointmentChange<Body> {
+  appointmentId: string
+  token: string
+  idempotencyKey: string
+  body: Body
+}
+
+export type RescheduleChange = AppointmentChange<{ starts_at: string }>
+export type CancelChange = AppointmentChange<{ reason: string }>
+
+export interface ManageContext {
+  appointmentId: string
+  token: string | null
+  appointment: PublicAppointment | null
+  timeZone: string
+  today: string
+  weekStart: string
+  slots: PublicSlot[]
+  chosen: PublicSlot | null
+  reason: string
+  reasonError: string | null
+  /** The change a key was made for: a retry of the same change reuses it. */
+  idempotencyKey: string | null
+  keyedChange: string | null
+  error: string | null
+  /** Said after a change, or when a chosen time was taken meanwhile. */
+  notice: string | null
+  newIdempotencyKey: () => string
+}
+
+export type ManageEvent =
+  | { type: 'manage.rescheduleStarted' }
+  | { type: 'manage.cancelStarted' }
+  | { type: 'manage.back' }
+  | { type: 'manage.weekChanged'; weeks: 1 | -1 }
+  | { type: 'manage.timeZoneChanged'; timeZone: string }
+  | { type: 'manage.slotChosen'; slot: PublicSlot }
+  | { type: 'manage.reasonChanged'; reason: string }
+  | { type: 'manage.cancelConfirmed' }
+  | { type: 'manage.retry' }
+
+export const NO_TOKEN_MESSAGE =
+  'This link is incomplete. Open the link from your confirmation e-mail or page.'
+export const REASON_REQUIRED = 'Please tell us briefly why you cancel.'
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
+}
+
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null
+  return typeof error.status === 'number' ? error.status : null
+}
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error
+
+/** A fresh key unless this exact change was already keyed (then a retry reuses it). */
+function keyFor(context: ManageContext, change: string) {
+  if (context.idempotencyKey && context.keyedChange === change) return {}
+  return { idempotencyKey: context.newIdempotencyKey(), keyedChange: change }
+}
+
+/**
+ * The customer's own appointment page (from the confirmation's manage link): see it, move it to
+ * another free time, or cancel it with a reason — each only while the business's cut-off allows
+ * (`can_reschedule`, `can_cancel`; the server enforces it too). Effects are provided by the
+ * app: `loadAppointment`, `loadSlots`, `reschedule`, `cancel`. Tags: `loading`, `busy`.
+ */
+export const manageAppointmentMachine = setup({
+  types: {
+    context: {} as ManageContext,
+    events: {} as ManageEvent,
+    input: {} as ManageInput,
+  },
+  actors: {
+    loadAppointment: fromPromise<PublicAppointment, { appointmentId: string; token: string }>(
+      async () => {
+        throw new Error('provided by the app')
+      },
+    ),
+    loadSlots: fromPromise<PublicSlot[], SlotQuery>(async () => {
+      throw new Error('provided by the app')
+    }),
+    reschedule: fromPromise<PublicAppointment, RescheduleChange>(async () => {
+      throw new Error('provided by the app')
+    }),
+    cancel: fromPromise<PublicAppointment, CancelChange>(async () => {
+      throw new Error('provided by the app')
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    canReschedule: ({ context }) => context.appointment?.can_reschedule === true,
+    canCancel: ({ context }) => context.appointment?.can_cancel === true,
+    hasNoReason: ({ context }) => context.reason.trim() === '',
+    isWeekAllowed: ({ context, event }) =>
+      event.type === 'manage.weekChanged' &&
+      addDays(context.weekStart, event.weeks * DAYS_PER_WEEK) >= context.today,
+    /** 409: the time was taken meanwhile, or the cut-off passed while the page was open. */
+    isConflict: ({ event }) => statusOf(errorOf(event)) === 409,
+  },
+}).createMachine({
+  id: 'manage',
+  context: ({ input }) => ({
+    appointmentId: input.appointmentId,
+    token: input.token,
+    appointment: null,
+    timeZone: input.timeZone,
+    today: input.today,
+    weekStart: input.today,
+    slots: [],
+    chosen: null,
+    reason: '',
+    reasonError: null,
+    idempotencyKey: null,
+    keyedChange: null,
+    error: null,
+    notice: null,
+    newIdempotencyKey: input.newIdempotencyKey,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'hasToken', target: 'loading' },
+        { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE }) },
+      ],
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadAppointment',
+        src: 'loadAppointment',
+        input: ({ context }) => ({
+          appointmentId: context.appointmentId,
+          token: context.token ?? '',
+        }),
+        onDone: {
+          target: 'viewing',
+          actions: assign({ appointment: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, 'This appointment could not be found.'),
+          }),
+        },
+      },
+    },
+    failed: {
+      on: {
+        'manage.retry': { guard: 'hasToken', target: 'loading', actions: assign({ error: null }) },
+      },
+    },
+    viewing: {
+      on: {
+        'manage.rescheduleStarted': {
+          guard: 'canReschedule',
+          target: 'rescheduling',
+          actions: assign({ notice: null, error: null, chosen: null }),
+        },
+        'manage.cancelStarted': {
+          guard: 'canCancel',
+          target: 'cancelling',
+          actions: assign({ notice: null, error: null, reasonError: null }),
+        },
+      },
+    },
+    rescheduling: {
+      initial: 'loadingSlots',
+      on: {
+        'manage.back': { target: 'viewing', actions: assign({ error: null }) },
+        'manage.weekChanged': {
+          guard: 'isWeekAllowed',
+          target: '.loadingSlots',
+          actions: assign({
+            weekStart: ({ context, event }) =>
+              addDays(context.weekStart, event.weeks * DAYS_PER_WEEK),
+          }),
+        },
+        'manage.timeZoneChanged': {
+          target: '.loadingSlots',
+          actions: assign({ timeZone: ({ event }) => event.timeZone }),
+        },
+      },
+      states: {
+        loadingSlots: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadSlots',
+            src: 'loadSlots',
+            input: ({ context }) => ({
+              serviceId: context.appointment?.service.id ?? '',
+              teamMemberId: context.appointment?.team_member.id ?? null,
+              weekStart: context.weekStart,
+              days: DAYS_PER_WEEK,
+              timeZone: context.timeZone,
+            }),
+            onDone: { target: 'choosing', actions: assign({ slots: ({ event }) => event.output }) },
+            onError: {
+              target: 'slotsFailed',
+              actions: assign({
+                slots: [],
+                error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
+              }),
+            },
+          },
+        },
+        slotsFailed: {
+          on: { 'manage.retry': { target: 'loadingSlots', actions: assign({ error: null }) } },
+        },
+        choosing: {
+          on: {
+            'manage.slotChosen': {
+              target: 'saving',
+              actions: assign({ chosen: ({ event }) => event.slot, notice: null }),
+            },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          entry: assign(({ context }) => ({
+            ...keyFor(context, `reschedule ${context.chosen?.starts_at}`),
+            error: null,
+          })),
+          invoke: {
+            id: 'reschedule',
+            src: 'reschedule',
+            input: ({ context }) => ({
+              appointmentId: context.appointmentId,
+              token: context.token ?? '',
+              idempotencyKey: context.idempotencyKey ?? '',
+              body: { starts_at: context.chosen?.starts_at ?? '' },
+            }),
+            onDone: {
+              target: '#manage.viewing',
+              actions: assign({
+                appointment: ({ event }) => event.output,
+                notice: 'Your appointment has been moved. We have e-mailed you the new time.',
+                chosen: null,
+              }),
+            },
+            onError: [
+              {
+                guard: 'isConflict',
+                target: 'loadingSlots',
+                actions: assign({
+                  chosen: null,
+                  notice: ({ event }) =>
+                    messageOf(event.error, 'That time is no longer free. Please choose another.'),
+                }),
+              },
+              {
+                target: 'saveFailed',
+                actions: assign({
+                  error: ({ event }) => messageOf(event.error, 'The appointment was not moved.'),
+                }),
+              },
+            ],
+          },
+        },
+        saveFailed: {
+          on: { 'manage.retry': 'saving' },
+        },
+      },
+    },
+    cancelling: {
+      initial: 'editing',
+      on: { 'manage.back': { target: 'viewing', actions: assign({ error: null }) } },
+      states: {
+        editing: {
+          on: {
+            'manage.reasonChanged': {
+              actions: assign({ reason: ({ event }) => event.reason, reasonError: null }),
+            },
+            'manage.cancelConfirmed': [
+              {
+                guard: 'hasNoReason',
+                actions: assign({ reasonError: REASON_REQUIRED }),
+              },
+              { target: 'saving' },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          entry: assign(({ context }) => ({
+            ...keyFor(context, `cancel ${context.reason.trim()}`),
+            error: null,
+          })),
+          invoke: {
+            id: 'cancel',
+            src: 'cancel',
+            input: ({ context }) => ({
+              appointmentId: context.appointmentId,
+              token: context.token ?? '',
+              idempotencyKey: context.idempotencyKey ?? '',
+              body: { reason: context.reason.trim() },
+            }),
+            onDone: {
+              target: '#manage.viewing',
+              actions: assign({
+                appointment: ({ event }) => event.output,
+                notice: 'Your appointment has been cancelled.',
+              }),
+            },
+            onError: {
+              target: 'saveFailed',
+              actions: assign({
+                error: ({ event }) => messageOf(event.error, 'The appointment was not cancelled.'),
+              }),
+            },
+          },
+        },
+        saveFailed: {
+          on: {
+            'manage.retry': 'saving',
+            'manage.reasonChanged': {
+              target: 'editing',
+              actions: assign({ reason: ({ event }) => event.reason, reasonError: null }),
+            },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,82 @@
+import { useSelector } from '@xstate/react'
+import { Link } from 'wouter'
+import { pageBusiness } from '../../api/public-client'
+import { AppointmentSummary } from './appointment-summary'
+import { bookingHref, manageUrl } from './booking-routes'
+import { googleCalendarUrl, invitationUrl } from './calendar-links'
+import { wizardActor } from './wizard-actor'
+
+/** The booking is made: what, when, the calendar file, Google Calendar, and the manage link. */
+export function BookingConfirmation() {
+  const loading = useSelector(wizardActor, (s) => s.hasTag('loading'))
+  const error = useSelector(wizardActor, (s) =>
+    s.matches({ confirmation: 'failed' }) ? s.context.error : null,
+  )
+  const confirmation = useSelector(wizardActor, (s) => s.context.confirmation)
+  const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
+  const canRetry = useSelector(wizardActor, (s) => s.can({ type: 'booking.retry' }))
+  const business = pageBusiness()
+
+  if (loading) {
+    return (
+      <div className="p-card" role="status">
+        <span className="p-visually-hidden">Loading your appointment…</span>
+        <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
+      </div>
+    )
+  }
+  if (error || !confirmation) {
+    return (
+      <div className="p-alert" role="alert">
+        <span className="p-alert__title">We could not show this appointment</span>
+        <p>{error}</p>
+        {canRetry ? (
+          <button
+            type="button"
+            className="p-button p-button--small"
+            onClick={() => wizardActor.send({ type: 'booking.retry' })}
+          >
+            Try again
+          </button>
+        ) : (
+          <Link href={bookingHref('/booking', business)}>Book an appointment</Link>
+        )}
+      </div>
+    )
+  }
+
+  const { appointment, manage_token: token } = confirmation
+  const manage = manageUrl(appointment.id, token, business)
+  const google = googleCalendarUrl({
+    title: `${appointment.service.name} at ${appointment.business_name}`,
+    startsAt: appointment.starts_at,
+    endsAt: appointment.ends_at,
+    details: `With ${appointment.team_member.name}. See, move or cancel: ${window.location.origin}${manage}`,
+  })
+
+  return (
+    <div className="p-card p-stack p-booking-confirmation">
+      <p className="p-booking-confirmation__lead">
+        {appointment.status === 'cancelled'
+          ? 'This appointment was cancelled.'
+          : `You're booked, ${appointment.customer_name}. We've sent the details to ${appointment.customer_email ?? 'you'}.`}
+      </p>
+      <AppointmentSummary appointment={appointment} timeZone={timeZone} />
+      <div className="p-booking-actions">
+        <a className="p-button" href={invitationUrl(appointment.id, token, business)} download>
+          Download calendar file (.ics)
+        </a>
+        <a className="p-button" href={google} target="_blank" rel="noreferrer">
+          Add to Google Calendar
+        </a>
+        <Link className="p-button p-button--primary" href={manage}>
+          Reschedule or cancel
+        </Link>
+      </div>
+      <p className="p-muted">
+        Keep this page's address or the e-mail: the link to change your appointment is private to
+        you.
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate'
+import { createPublicBookingApi, type PublicBookingApi } from '../../api/public-client'
+import {
+  type AppointmentQuery,
+  type BookingSubmission,
+  bookingMachine,
+  type SlotQuery,
+} from '../../machines/booking.machine'
+import type { WizardRoute } from './booking-routes'
+import { weekRange } from './slot-days'
+
+/** The public API's free times for one week of the visitor's days. */
+export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
+  const { from, to } = weekRange(query.weekStart, query.days, query.timeZone)
+  const availability = await api.availability({
+    serviceId: query.serviceId,
+    teamMemberId: query.teamMemberId,
+    from,
+    to,
+  })
+  return availability.slots
+}
+
+/** The booking machine with the public API as its effects and `showRoute` as its navigation. */
+export function createBookingLogic(
+  showRoute: (params: { route: WizardRoute; replace: boolean }) => void,
+  api: PublicBookingApi = createPublicBookingApi(),
+) {
+  return bookingMachine.provide({
+    actors: {
+      loadCatalogue: fromPromise(async () => {
+        const [business, services, teamMembers] = await Promise.all([
+          api.business(),
+          api.services(),
+          api.teamMembers(),
+        ])
+        return { business, services, teamMembers }
+      }),
+      loadSlots: fromPromise(({ input }: { input: SlotQuery }) => loadWeekOfSlots(api, input)),
+      submitBooking: fromPromise(({ input }: { input: BookingSubmission }) =>
+        api.book(input.idempotencyKey, input.body),
+      ),
+      loadAppointment: fromPromise(({ input }: { input: AppointmentQuery }) =>
+        api.appointment(input.appointmentId, input.token),
+      ),
+    },
+    actions: { showRoute: (_, params) => showRoute(params) },
+  })
+}

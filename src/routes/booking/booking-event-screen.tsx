@@ -1,0 +1,330 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { useParams, useSearch } from 'wouter'
+import { fromPromise } from 'xstate'
+import { createPublicBookingApi, newIdempotencyKey, pageBusiness } from '../../api/public-client'
+import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
+import { todayIn } from '../../components/appointments/appointment-time'
+import { DAYS_PER_WEEK } from '../../machines/booking.machine'
+import {
+  type CancelChange,
+  manageAppointmentMachine,
+  type RescheduleChange,
+} from '../../machines/manage-appointment.machine'
+import { AppointmentSummary } from './appointment-summary'
+import { loadWeekOfSlots } from './booking-effects'
+import { bookingHref } from './booking-routes'
+import { invitationUrl } from './calendar-links'
+import { detectedTimeZone, formatDayAndTime } from './slot-days'
+import { SlotPicker } from './slot-picker'
+import './booking.css'
+
+function createManageLogic() {
+  const api = createPublicBookingApi()
+  return manageAppointmentMachine.provide({
+    actors: {
+      loadAppointment: fromPromise(
+        ({ input }: { input: { appointmentId: string; token: string } }) =>
+          api.appointment(input.appointmentId, input.token),
+      ),
+      loadSlots: fromPromise(({ input }) => loadWeekOfSlots(api, input)),
+      reschedule: fromPromise(({ input }: { input: RescheduleChange }) =>
+        api.reschedule(
+          input.appointmentId,
+          input.token,
+          input.idempotencyKey,
+          input.body.starts_at,
+        ),
+      ),
+      cancel: fromPromise(({ input }: { input: CancelChange }) =>
+        api.cancel(input.appointmentId, input.token, input.idempotencyKey, input.body.reason),
+      ),
+    },
+  })
+}
+
+type ManageActor = ReturnType<typeof useActorRef<ReturnType<typeof createManageLogic>>>
+
+/** `/booking/event/{appointmentId}?token=`: the customer sees, moves or cancels their booking. */
+export function BookingEventScreen() {
+  const { appointmentId = '' } = useParams<{ appointmentId: string }>()
+  const token = new URLSearchParams(useSearch()).get('token')
+  // Keyed: another appointment's link starts afresh.
+  return (
+    <ManageAppointment
+      key={`${appointmentId} ${token}`}
+      appointmentId={appointmentId}
+      token={token}
+    />
+  )
+}
+
+function ManageAppointment({
+  appointmentId,
+  token,
+}: {
+  appointmentId: string
+  token: string | null
+}) {
+  const logic = useMemo(createManageLogic, [])
+  const timeZone = useMemo(detectedTimeZone, [])
+  const actor = useActorRef(logic, {
+    input: { appointmentId, token, timeZone, today: todayIn(timeZone), newIdempotencyKey },
+  })
+  const mode = useSelector(actor, (s) =>
+    s.matches('rescheduling') ? 'rescheduling' : s.matches('cancelling') ? 'cancelling' : null,
+  )
+  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checking'))
+  const failed = useSelector(actor, (s) => s.matches('failed'))
+  const notice = useSelector(actor, (s) => s.context.notice)
+
+  if (loading) {
+    return (
+      <div className="p-card" role="status">
+        <span className="p-visually-hidden">Loading your appointment…</span>
+        <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
+      </div>
+    )
+  }
+  if (failed) return <LoadFailed actor={actor} />
+  return (
+    <div className="p-booking-wizard">
+      {notice ? (
+        <div className="p-card p-booking-notice" role="status">
+          {notice}
+        </div>
+      ) : null}
+      <Appointment actor={actor} />
+      {mode === 'rescheduling' ? <Reschedule actor={actor} /> : null}
+      {mode === 'cancelling' ? <Cancel actor={actor} /> : null}
+    </div>
+  )
+}
+
+function LoadFailed({ actor }: { actor: ManageActor }) {
+  const error = useSelector(actor, (s) => s.context.error)
+  const canRetry = useSelector(actor, (s) => s.can({ type: 'manage.retry' }))
+  return (
+    <div className="p-alert" role="alert">
+      <span className="p-alert__title">We could not show this appointment</span>
+      <p>{error}</p>
+      {canRetry ? (
+        <button
+          type="button"
+          className="p-button p-button--small"
+          onClick={() => actor.send({ type: 'manage.retry' })}
+        >
+          Try again
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+function Appointment({ actor }: { actor: ManageActor }) {
+  const appointment = useSelector(actor, (s) => s.context.appointment)
+  const timeZone = useSelector(actor, (s) => s.context.timeZone)
+  const token = useSelector(actor, (s) => s.context.token)
+  const viewing = useSelector(actor, (s) => s.matches('viewing'))
+  if (!appointment) return null
+  const cancelled = appointment.status === 'cancelled'
+  return (
+    <section className="p-card p-stack" aria-labelledby="appointment-status">
+      <h2 id="appointment-status" className="p-section-title">
+        {appointmentStatusLabel(appointment.status)}
+      </h2>
+      <AppointmentSummary appointment={appointment} timeZone={timeZone} />
+      {cancelled && appointment.cancel_reason ? (
+        <p className="p-muted">Reason given: {appointment.cancel_reason}</p>
+      ) : null}
+      {!cancelled ? (
+        <>
+          <ul className="p-muted p-booking-deadlines">
+            <li id="reschedule-deadline">
+              {appointment.can_reschedule
+                ? `You can reschedule until ${formatDayAndTime(appointment.reschedule_deadline, timeZone)}.`
+                : 'It is too late to reschedule online — please call the business.'}
+            </li>
+            <li id="cancel-deadline">
+              {appointment.can_cancel
+                ? `You can cancel until ${formatDayAndTime(appointment.cancel_deadline, timeZone)}.`
+                : 'It is too late to cancel online — please call the business.'}
+            </li>
+          </ul>
+          {viewing ? (
+            <div className="p-booking-actions">
+              <button
+                type="button"
+                className="p-button p-button--primary"
+                disabled={!appointment.can_reschedule}
+                aria-describedby="reschedule-deadline"
+                onClick={() => actor.send({ type: 'manage.rescheduleStarted' })}
+              >
+                Reschedule
+              </button>
+              <button
+                type="button"
+                className="p-button p-button--danger"
+                disabled={!appointment.can_cancel}
+                aria-describedby="cancel-deadline"
+                onClick={() => actor.send({ type: 'manage.cancelStarted' })}
+              >
+                Cancel appointment
+              </button>
+              {token ? (
+                <a
+                  className="p-button"
+                  href={invitationUrl(appointment.id, token, pageBusiness())}
+                  download
+                >
+                  Calendar file (.ics)
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <a className="p-button p-button--primary" href={bookingHref('/booking', pageBusiness())}>
+          Book again
+        </a>
+      )}
+    </section>
+  )
+}
+
+function Reschedule({ actor }: { actor: ManageActor }) {
+  const appointment = useSelector(actor, (s) => s.context.appointment)
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const slotsError = useSelector(actor, (s) =>
+    s.matches({ rescheduling: 'slotsFailed' }) ? s.context.error : null,
+  )
+  const saveError = useSelector(actor, (s) =>
+    s.matches({ rescheduling: 'saveFailed' }) ? s.context.error : null,
+  )
+  const slots = useSelector(actor, (s) => s.context.slots)
+  const weekStart = useSelector(actor, (s) => s.context.weekStart)
+  const canGoBack = useSelector(actor, (s) => s.can({ type: 'manage.weekChanged', weeks: -1 }))
+  const timeZone = useSelector(actor, (s) => s.context.timeZone)
+  const chosen = useSelector(actor, (s) => s.context.chosen)
+  return (
+    <section className="p-card p-stack" aria-labelledby="reschedule-title">
+      <h2 id="reschedule-title" className="p-section-title">
+        Choose a new time
+      </h2>
+      {busy ? (
+        <p role="status">
+          Moving your appointment to {chosen ? formatDayAndTime(chosen.starts_at, timeZone) : ''}…
+        </p>
+      ) : null}
+      {saveError ? (
+        <div className="p-alert" role="alert">
+          <span className="p-alert__title">Not moved yet</span>
+          <p>{saveError}</p>
+          <button
+            type="button"
+            className="p-button p-button--small"
+            onClick={() => actor.send({ type: 'manage.retry' })}
+          >
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <SlotPicker
+        slots={slots}
+        loading={loading}
+        error={slotsError}
+        weekStart={weekStart}
+        days={DAYS_PER_WEEK}
+        timeZone={timeZone}
+        businessTimeZone={appointment?.time_zone ?? timeZone}
+        canGoBack={canGoBack}
+        // The server refuses times past the booking window; its answer is then an empty week.
+        canGoForward
+        chosen={chosen?.starts_at ?? null}
+        onChoose={(slot) => actor.send({ type: 'manage.slotChosen', slot })}
+        onWeek={(weeks) => actor.send({ type: 'manage.weekChanged', weeks })}
+        onTimeZone={(zone) => actor.send({ type: 'manage.timeZoneChanged', timeZone: zone })}
+        onRetry={() => actor.send({ type: 'manage.retry' })}
+      />
+      <button
+        type="button"
+        className="p-button p-button--ghost"
+        onClick={() => actor.send({ type: 'manage.back' })}
+      >
+        Keep the current time
+      </button>
+    </section>
+  )
+}
+
+function Cancel({ actor }: { actor: ManageActor }) {
+  const reason = useSelector(actor, (s) => s.context.reason)
+  const reasonError = useSelector(actor, (s) => s.context.reasonError)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const saveError = useSelector(actor, (s) =>
+    s.matches({ cancelling: 'saveFailed' }) ? s.context.error : null,
+  )
+  return (
+    <section className="p-card p-stack" aria-labelledby="cancel-title">
+      <h2 id="cancel-title" className="p-section-title">
+        Cancel this appointment
+      </h2>
+      {saveError ? (
+        <div className="p-alert" role="alert">
+          <span className="p-alert__title">Not cancelled</span>
+          <p>{saveError}</p>
+        </div>
+      ) : null}
+      <form
+        className="p-booking-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          actor.send(saveError ? { type: 'manage.retry' } : { type: 'manage.cancelConfirmed' })
+        }}
+      >
+        <div className="p-field">
+          <label className="p-field__label" htmlFor="cancel-reason">
+            Reason
+          </label>
+          <textarea
+            id="cancel-reason"
+            className="p-input"
+            rows={3}
+            maxLength={500}
+            required
+            value={reason}
+            readOnly={busy}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? 'cancel-reason-error' : undefined}
+            onChange={(event) =>
+              actor.send({ type: 'manage.reasonChanged', reason: event.target.value })
+            }
+          />
+          {reasonError ? (
+            <p id="cancel-reason-error" className="p-field__error">
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+        <div className="p-booking-actions">
+          <button
+            type="submit"
+            className="p-button p-button--danger"
+            aria-disabled={busy || undefined}
+          >
+            {busy ? 'Cancelling…' : saveError ? 'Try again' : 'Cancel appointment'}
+          </button>
+          <button
+            type="button"
+            className="p-button p-button--ghost"
+            onClick={() => actor.send({ type: 'manage.back' })}
+          >
+            Keep it
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,142 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link, useParams } from 'wouter'
+import { fromPromise } from 'xstate'
+import { createPublicBookingApi, pageBusiness } from '../../api/public-client'
+import { formatPrice } from '../../components/appointments/appointment-format'
+import { todayIn } from '../../components/appointments/appointment-time'
+import { ListSkeleton } from '../../components/form/list-skeleton'
+import { loadWeekOfSlots } from './booking-effects'
+import { buildWizardUrl } from './booking-routes'
+import { detectedTimeZone, formatDayAndTime } from './slot-days'
+import './booking.css'
+
+/** How many of the next free times the profile offers as shortcuts. */
+const NEXT_SLOTS_SHOWN = 6
+const LOOK_AHEAD_DAYS = 14
+
+/** The profile and, for their first service, the next free times within two weeks. */
+const loadProfile = fromPromise(
+  async ({ input }: { input: { slug: string; timeZone: string } }) => {
+    const api = createPublicBookingApi()
+    const profile = await api.profile(input.slug)
+    const first = profile.services[0]
+    const slots = first
+      ? await loadWeekOfSlots(api, {
+          serviceId: first.id,
+          teamMemberId: profile.team_member.id,
+          weekStart: todayIn(input.timeZone),
+          days: LOOK_AHEAD_DAYS,
+          timeZone: input.timeZone,
+        })
+      : []
+    return { profile, slots: slots.slice(0, NEXT_SLOTS_SHOWN) }
+  },
+)
+
+/** `/booking/{teamMemberSlug}`: a team member's public page — who, what, when, book. */
+export function BookingTeamMemberScreen() {
+  const { teamMemberSlug = '' } = useParams<{ teamMemberSlug: string }>()
+  // Keyed: another profile's address loads that profile instead of keeping this one.
+  return <TeamMemberProfile key={teamMemberSlug} teamMemberSlug={teamMemberSlug} />
+}
+
+function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
+  const timeZone = detectedTimeZone()
+  const actor = useActorRef(loadProfile, { input: { slug: teamMemberSlug, timeZone } })
+  const status = useSelector(actor, (s) => s.status)
+  const result = useSelector(actor, (s) => s.output)
+  const error = useSelector(actor, (s) => (s.status === 'error' ? s.error : null))
+  const business = pageBusiness()
+
+  if (status === 'active') return <ListSkeleton rows={3} columns={2} label="Loading profile…" />
+  if (status === 'error' || !result) {
+    return (
+      <div className="p-alert" role="alert">
+        <span className="p-alert__title">This page could not be shown</span>
+        <p>{error instanceof Error ? error.message : 'Please try again later.'}</p>
+        <Link href={buildWizardUrl({ step: 'start' }, business)}>See everything to book</Link>
+      </div>
+    )
+  }
+
+  const { profile, slots } = result
+  const member = profile.team_member
+  const firstService = profile.services[0]
+  return (
+    <div className="p-booking-wizard">
+      <section className="p-card p-stack" aria-labelledby="profile-name">
+        <h2 id="profile-name" className="p-section-title">
+          {member.name}
+        </h2>
+        {member.bio ? <p>{member.bio}</p> : null}
+        <Link
+          className="p-button p-button--primary"
+          href={buildWizardUrl({ step: 'teamServices', teamMemberId: member.id }, business)}
+        >
+          Book with {member.name}
+        </Link>
+      </section>
+
+      <section className="p-stack" aria-labelledby="profile-services">
+        <h2 id="profile-services" className="p-section-title">
+          Services
+        </h2>
+        {profile.services.length === 0 ? (
+          <p className="p-muted">Nothing to book online with {member.name} yet.</p>
+        ) : (
+          <ul className="p-choice-list">
+            {profile.services.map((service) => (
+              <li key={service.id}>
+                <Link
+                  className="p-choice"
+                  href={buildWizardUrl(
+                    { step: 'calendar', serviceId: service.id, teamMemberId: member.id },
+                    business,
+                  )}
+                >
+                  <span className="p-choice__title">{service.name}</span>
+                  <span className="p-choice__meta">
+                    {service.duration_minutes} min ·{' '}
+                    {formatPrice({ amount_minor: service.price_minor, currency: service.currency })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {firstService ? (
+        <section className="p-stack" aria-labelledby="profile-next">
+          <h2 id="profile-next" className="p-section-title">
+            Next free times for {firstService.name}
+          </h2>
+          {slots.length === 0 ? (
+            <p className="p-muted">No free times in the next two weeks.</p>
+          ) : (
+            <ul className="p-choice-list">
+              {slots.map((slot) => (
+                <li key={slot.starts_at}>
+                  <Link
+                    className="p-choice"
+                    href={buildWizardUrl(
+                      {
+                        step: 'customerInfo',
+                        serviceId: firstService.id,
+                        teamMemberId: member.id,
+                        startsAt: slot.starts_at,
+                      },
+                      business,
+                    )}
+                  >
+                    {formatDayAndTime(slot.starts_at, timeZone)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
+import { createActor } from 'xstate'
+import { newIdempotencyKey, pageBusiness } from '../../api/public-client'
+import { todayIn } from '../../components/appointments/appointment-time'
+import { createBookingLogic } from './booking-effects'
+import { buildWizardUrl, parseWizardRoute, type WizardRoute } from './booking-routes'
+import { detectedTimeZone } from './slot-days'
+
+/**
+ * The one booking wizard of this page. Every wizard step is its own route (and remounts), so
+ * the machine lives here, for the whole visit, instead of in a screen: what the visitor chose
+ * and typed survives going back and forward.
+ */
+
+// The address the machine last showed; a location equal to it is the machine's own doing.
+let shownUrl: string | null = null
+
+function currentUrl(): string {
+  return `${window.location.pathname}${window.location.search}`
+}
+
+function showRoute({ route, replace }: { route: WizardRoute; replace: boolean }): void {
+  const url = buildWizardUrl(route, pageBusiness())
+  shownUrl = url
+  if (url !== currentUrl()) navigate(url, { replace })
+}
+
+const timeZone = detectedTimeZone()
+
+// Started when this module loads (with the wizard's code, outside React's render), so the
+// machine's first navigation never happens while React renders.
+export const wizardActor = createActor(createBookingLogic(showRoute), {
+  input: {
+    route: parseWizardRoute(window.location.pathname, window.location.search) ?? { step: 'start' },
+    timeZone,
+    today: todayIn(timeZone),
+    newIdempotencyKey,
+  },
+}).start()
+
+/** Tells the machine about every address it did not set itself: links, back, forward. */
+export function useWizardUrlSync(): void {
+  const [location] = useLocation()
+  const search = useSearch()
+  useEffect(() => {
+    const url = search ? `${location}?${search}` : location
+    if (url === shownUrl) return
+    const route = parseWizardRoute(location, search)
+    if (!route) return
+    shownUrl = url
+    wizardActor.send({ type: 'booking.urlChanged', route })
+  }, [location, search])
+}

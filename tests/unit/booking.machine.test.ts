@@ -1,0 +1,369 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addDays,
+  NO_TOKEN_MESSAGE,
+  SLOT_TAKEN_NOTICE,
+  UNKNOWN_LINK_NOTICE,
+  validateCustomer,
+} from '../../src/machines/booking.machine'
+import type { WizardRoute } from '../../src/routes/booking/booking-routes'
+import {
+  ann,
+  apiError,
+  appointment,
+  appointmentId,
+  bobId,
+  catalogue,
+  colourId,
+  confirmation,
+  createBookingHarness,
+  eveId,
+  firstSlot,
+  haircutId,
+  manageToken,
+  secondSlot,
+} from './support/booking-harness'
+
+async function startAt(route: WizardRoute, choice: Parameters<typeof catalogue>[0] = 'both') {
+  const harness = createBookingHarness({ input: { route } })
+  harness.actor.start()
+  if (harness.isRunning('loadCatalogue')) {
+    await harness.settle('loadCatalogue', { output: catalogue(choice) })
+  }
+  return harness
+}
+
+/** From the start to the details step with Ann's details typed and a first slot chosen. */
+async function atDetails() {
+  const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId })
+  await harness.settle('loadSlots', { output: [firstSlot, secondSlot] })
+  harness.actor.send({ type: 'booking.slotChosen', slot: firstSlot })
+  harness.actor.send({ type: 'booking.customerChanged', values: ann })
+  return harness
+}
+
+const lastShown = (harness: ReturnType<typeof createBookingHarness>) => harness.shown.at(-1)
+
+describe('booking machine: choosing', () => {
+  it('goes service → team member → calendar, showing each step’s route', async () => {
+    const harness = await startAt({ step: 'start' })
+    const { actor } = harness
+    expect(actor.getSnapshot().value).toBe('start')
+    expect(lastShown(harness)).toEqual({ route: { step: 'start' }, replace: true })
+
+    actor.send({ type: 'booking.serviceChosen', serviceId: haircutId })
+    expect(actor.getSnapshot().value).toBe('chooseTeamMember')
+    expect(lastShown(harness)).toEqual({
+      route: { step: 'serviceTeam', serviceId: haircutId },
+      replace: false,
+    })
+
+    actor.send({ type: 'booking.teamMemberChosen', teamMemberId: 'any' })
+    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expect(harness.inputs.loadSlots).toEqual([
+      {
+        serviceId: haircutId,
+        teamMemberId: null,
+        weekStart: '2026-12-01',
+        days: 7,
+        timeZone: 'Europe/Berlin',
+      },
+    ])
+  })
+
+  it('goes team member → their services → calendar, refusing a service they do not perform', async () => {
+    const harness = await startAt({ step: 'start' })
+    const { actor } = harness
+    actor.send({ type: 'booking.teamMemberChosen', teamMemberId: bobId })
+    expect(actor.getSnapshot().value).toBe('chooseService')
+    actor.send({ type: 'booking.serviceChosen', serviceId: colourId })
+    expect(actor.getSnapshot().value).toBe('chooseService')
+    actor.send({ type: 'booking.serviceChosen', serviceId: haircutId })
+    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expect(actor.getSnapshot().context.teamMemberId).toBe(bobId)
+  })
+
+  it('skips the team member when the business assigns anyone available', async () => {
+    const harness = await startAt({ step: 'start' }, 'any_available')
+    const { actor } = harness
+    actor.send({ type: 'booking.teamMemberChosen', teamMemberId: bobId })
+    expect(actor.getSnapshot().value).toBe('start')
+    actor.send({ type: 'booking.serviceChosen', serviceId: haircutId })
+    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expect(actor.getSnapshot().context.teamMemberId).toBe('any')
+  })
+
+  it('offers no "any available" when customers must pick', async () => {
+    const harness = await startAt({ step: 'serviceTeam', serviceId: haircutId }, 'customer_picks')
+    harness.actor.send({ type: 'booking.teamMemberChosen', teamMemberId: 'any' })
+    expect(harness.actor.getSnapshot().value).toBe('chooseTeamMember')
+    harness.actor.send({ type: 'booking.teamMemberChosen', teamMemberId: eveId })
+    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+  })
+
+  it('pages weeks within today and the booking window, and reloads on a time zone change', async () => {
+    const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: 'any' })
+    const { actor } = harness
+    await harness.settle('loadSlots', { output: [] })
+    actor.send({ type: 'booking.weekChanged', weeks: -1 })
+    expect(actor.getSnapshot().value).toEqual({ calendar: 'ready' })
+    for (let week = 1; week <= 4; week += 1) {
+      actor.send({ type: 'booking.weekChanged', weeks: 1 })
+      await harness.settle('loadSlots', { output: [] })
+    }
+    // 30 days of window from 1 Dec: the week of 29 Dec is the last one that starts inside it.
+    expect(actor.getSnapshot().context.weekStart).toBe('2026-12-29')
+    actor.send({ type: 'booking.weekChanged', weeks: 1 })
+    expect(actor.getSnapshot().value).toEqual({ calendar: 'ready' })
+
+    actor.send({ type: 'booking.timeZoneChanged', timeZone: 'America/New_York' })
+    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expect(harness.inputs.loadSlots.at(-1)).toMatchObject({ timeZone: 'America/New_York' })
+  })
+
+  it('shows a slot failure as a state and retries', async () => {
+    const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: 'any' })
+    await harness.settle('loadSlots', { fails: new TypeError('Failed to fetch') })
+    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'failed' })
+    harness.actor.send({ type: 'booking.retry' })
+    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+  })
+})
+
+describe('booking machine: URL', () => {
+  it('opens a deep link to the details step with the slot from the URL', async () => {
+    const startsAt = '2026-12-02T13:00:00.000Z'
+    const harness = await startAt({
+      step: 'customerInfo',
+      serviceId: haircutId,
+      teamMemberId: bobId,
+      startsAt,
+    })
+    const { context, value } = harness.actor.getSnapshot()
+    expect(value).toEqual({ details: 'editing' })
+    expect(context.slot).toEqual({ starts_at: startsAt, ends_at: '2026-12-02T13:30:00.000Z' })
+    expect(lastShown(harness)?.replace).toBe(true)
+  })
+
+  it('sends a link without a chosen time to the calendar and an unbookable one to the start', async () => {
+    const noTime = await startAt({
+      step: 'customerInfo',
+      serviceId: haircutId,
+      teamMemberId: bobId,
+      startsAt: null,
+    })
+    expect(noTime.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expect(lastShown(noTime)).toEqual({
+      route: { step: 'calendar', serviceId: haircutId, teamMemberId: bobId },
+      replace: true,
+    })
+
+    const wrongPair = await startAt({ step: 'calendar', serviceId: colourId, teamMemberId: bobId })
+    expect(wrongPair.actor.getSnapshot().value).toBe('start')
+    expect(wrongPair.actor.getSnapshot().context.notice).toBe(UNKNOWN_LINK_NOTICE)
+    expect(lastShown(wrongPair)).toEqual({ route: { step: 'start' }, replace: true })
+  })
+
+  it('follows back and forward without reloading the catalogue', async () => {
+    const harness = await atDetails()
+    harness.actor.send({
+      type: 'booking.urlChanged',
+      route: { step: 'calendar', serviceId: haircutId, teamMemberId: bobId },
+    })
+    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    harness.actor.send({ type: 'booking.urlChanged', route: { step: 'start' } })
+    expect(harness.actor.getSnapshot().value).toBe('start')
+    expect(harness.inputs.loadCatalogue).toHaveLength(1)
+    // What was typed survives the trip.
+    expect(harness.actor.getSnapshot().context.customer).toEqual(ann)
+  })
+
+  it('keeps the latest URL while the catalogue loads', async () => {
+    const harness = createBookingHarness()
+    harness.actor.start()
+    harness.actor.send({
+      type: 'booking.urlChanged',
+      route: { step: 'teamServices', teamMemberId: eveId },
+    })
+    await harness.settle('loadCatalogue', { output: catalogue() })
+    expect(harness.actor.getSnapshot().value).toBe('chooseService')
+  })
+
+  it('shows a failed catalogue and retries it', async () => {
+    const harness = createBookingHarness()
+    harness.actor.start()
+    await harness.settle('loadCatalogue', { fails: apiError(404, 'No such business.') })
+    expect(harness.actor.getSnapshot().value).toBe('catalogueFailed')
+    expect(harness.actor.getSnapshot().context.error).toBe('No such business.')
+    harness.actor.send({ type: 'booking.retry' })
+    expect(harness.actor.getSnapshot().value).toBe('loadingCatalogue')
+  })
+})
+
+describe('booking machine: details and submitting', () => {
+  it('validates the details in the machine and names each wrong field', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.customerChanged', values: { name: ' ', email: 'ann@' } })
+    harness.actor.send({ type: 'booking.submitted' })
+    expect(harness.actor.getSnapshot().value).toEqual({ details: 'editing' })
+    expect(Object.keys(harness.actor.getSnapshot().context.fieldErrors).sort()).toEqual([
+      'email',
+      'name',
+    ])
+    harness.actor.send({ type: 'booking.customerChanged', values: { name: 'Ann' } })
+    expect(Object.keys(harness.actor.getSnapshot().context.fieldErrors)).toEqual(['email'])
+    expect(harness.isRunning('submitBooking')).toBe(false)
+  })
+
+  it('books with an idempotency key and shows the confirmation URL with its token', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    expect(harness.actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(harness.inputs.submitBooking).toEqual([
+      {
+        idempotencyKey: 'key-1',
+        body: {
+          service_id: haircutId,
+          team_member_id: bobId,
+          starts_at: firstSlot.starts_at,
+          customer: { name: ann.name, email: ann.email, phone: ann.phone },
+          time_zone: 'Europe/Berlin',
+        },
+      },
+    ])
+    // A second press while sending sends nothing more.
+    harness.actor.send({ type: 'booking.submitted' })
+    expect(harness.inputs.submitBooking).toHaveLength(1)
+
+    await harness.settle('submitBooking', { output: confirmation() })
+    expect(harness.actor.getSnapshot().value).toEqual({ confirmation: 'ready' })
+    expect(lastShown(harness)).toEqual({
+      route: { step: 'confirmation', appointmentId, token: manageToken },
+      replace: false,
+    })
+    // The URL the app then shows is the booking just made: nothing to load.
+    harness.actor.send({
+      type: 'booking.urlChanged',
+      route: { step: 'confirmation', appointmentId, token: manageToken },
+    })
+    expect(harness.actor.getSnapshot().value).toEqual({ confirmation: 'ready' })
+    expect(harness.isRunning('loadAppointment')).toBe(false)
+  })
+
+  it('goes back to fresh slots with a message when the slot was taken', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', { fails: apiError(409, 'That time is no longer free.') })
+    const snapshot = harness.actor.getSnapshot()
+    expect(snapshot.value).toEqual({ calendar: 'loading' })
+    expect(snapshot.context.notice).toBe(SLOT_TAKEN_NOTICE)
+    expect(snapshot.context.slot).toBeNull()
+    expect(snapshot.context.customer).toEqual(ann)
+
+    // Another time is another intended booking: another key.
+    await harness.settle('loadSlots', { output: [secondSlot] })
+    harness.actor.send({ type: 'booking.slotChosen', slot: secondSlot })
+    expect(harness.actor.getSnapshot().context.notice).toBeNull()
+    harness.actor.send({ type: 'booking.submitted' })
+    expect(harness.inputs.submitBooking.at(-1)).toMatchObject({ idempotencyKey: 'key-2' })
+  })
+
+  it('keeps what was typed when offline and retries with the same key', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', { fails: new TypeError('Failed to fetch') })
+    expect(harness.actor.getSnapshot().value).toEqual({ details: 'offline' })
+    expect(harness.actor.getSnapshot().context.customer).toEqual(ann)
+    harness.actor.send({ type: 'booking.retry' })
+    expect(harness.inputs.submitBooking).toHaveLength(2)
+    expect(harness.inputs.submitBooking[1]).toEqual(harness.inputs.submitBooking[0])
+  })
+
+  it('uses a new key once the details changed, since the server would refuse the old one', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', { fails: new TypeError('Failed to fetch') })
+    harness.actor.send({ type: 'booking.customerChanged', values: { notes: 'Short please' } })
+    expect(harness.actor.getSnapshot().value).toEqual({ details: 'editing' })
+    harness.actor.send({ type: 'booking.submitted' })
+    expect(harness.inputs.submitBooking.at(-1)).toMatchObject({
+      idempotencyKey: 'key-2',
+      body: { notes: 'Short please' },
+    })
+  })
+
+  it('shows a rate limit with its Retry-After', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', {
+      fails: apiError(429, 'Too many requests.', { retryAfterSeconds: 30 }),
+    })
+    const snapshot = harness.actor.getSnapshot()
+    expect(snapshot.value).toEqual({ details: 'rateLimited' })
+    expect(snapshot.context.retryAfterSeconds).toBe(30)
+    harness.actor.send({ type: 'booking.retry' })
+    expect(harness.inputs.submitBooking[1]).toMatchObject({ idempotencyKey: 'key-1' })
+  })
+
+  it('puts the server’s field errors at the fields and other failures in a state', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', {
+      fails: apiError(400, 'Please check the highlighted fields.', {
+        fieldErrors: { 'customer.email': 'Must be an e-mail address.' },
+      }),
+    })
+    expect(harness.actor.getSnapshot().value).toEqual({ details: 'editing' })
+    expect(harness.actor.getSnapshot().context.fieldErrors).toEqual({
+      email: 'Must be an e-mail address.',
+    })
+
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', { fails: apiError(500, 'The server could not…') })
+    expect(harness.actor.getSnapshot().value).toEqual({ details: 'failed' })
+    expect(harness.actor.getSnapshot().context.error).toBe('The server could not…')
+  })
+})
+
+describe('booking machine: confirmation from a link', () => {
+  it('loads the appointment with the URL’s token, without the catalogue', async () => {
+    const harness = createBookingHarness({
+      input: { route: { step: 'confirmation', appointmentId, token: manageToken } },
+    })
+    harness.actor.start()
+    expect(harness.isRunning('loadCatalogue')).toBe(false)
+    expect(harness.inputs.loadAppointment).toEqual([{ appointmentId, token: manageToken }])
+    await harness.settle('loadAppointment', { output: appointment() })
+    expect(harness.actor.getSnapshot().context.confirmation).toEqual(confirmation())
+  })
+
+  it('says so when the link has no token or the appointment is not found', async () => {
+    const noToken = createBookingHarness({
+      input: { route: { step: 'confirmation', appointmentId, token: null } },
+    })
+    noToken.actor.start()
+    expect(noToken.actor.getSnapshot().value).toEqual({ confirmation: 'failed' })
+    expect(noToken.actor.getSnapshot().context.error).toBe(NO_TOKEN_MESSAGE)
+
+    const unknown = createBookingHarness({
+      input: { route: { step: 'confirmation', appointmentId, token: 'wrong-token-1234567890' } },
+    })
+    unknown.actor.start()
+    await unknown.settle('loadAppointment', { fails: apiError(404, 'Not found.') })
+    expect(unknown.actor.getSnapshot().value).toEqual({ confirmation: 'failed' })
+    unknown.actor.send({ type: 'booking.retry' })
+    expect(unknown.actor.getSnapshot().value).toEqual({ confirmation: 'loading' })
+  })
+})
+
+describe('booking helpers', () => {
+  it('adds calendar days across months and years', () => {
+    expect(addDays('2026-12-29', 7)).toBe('2027-01-05')
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+  })
+
+  it('accepts an empty phone and refuses letters in it', () => {
+    expect(validateCustomer({ ...ann, phone: '' })).toEqual({})
+    expect(validateCustomer({ ...ann, phone: 'call me' })).toHaveProperty('phone')
+  })
+})

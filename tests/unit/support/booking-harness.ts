@@ -1,0 +1,204 @@
+import { createActor, fromPromise, type InspectionEvent } from 'xstate'
+import {
+  type AppointmentQuery,
+  type BookingInput,
+  type BookingSubmission,
+  bookingMachine,
+  type Catalogue,
+  type PublicAppointment,
+  type PublicBookingConfirmation,
+  type PublicSlot,
+  type SlotQuery,
+} from '../../../src/machines/booking.machine'
+import type { WizardRoute } from '../../../src/routes/booking/booking-routes'
+
+/** The machine's injected actors, by the id it invokes them under. */
+export type BookingEffect = 'loadCatalogue' | 'loadSlots' | 'submitBooking' | 'loadAppointment'
+
+interface Deferred {
+  resolve: (value: unknown) => void
+  reject: (reason: unknown) => void
+}
+
+/**
+ * The booking machine with its effects faked in the open: each invoked actor waits until the
+ * test settles it; every route the machine shows is recorded, and keys count up (key-1, key-2).
+ */
+export function createBookingHarness(
+  options: { input?: Partial<BookingInput>; inspect?: (event: InspectionEvent) => void } = {},
+) {
+  const running = new Map<BookingEffect, Deferred>()
+  const inputs: { [K in BookingEffect]: unknown[] } = {
+    loadCatalogue: [],
+    loadSlots: [],
+    submitBooking: [],
+    loadAppointment: [],
+  }
+  const shown: { route: WizardRoute; replace: boolean }[] = []
+  let keys = 0
+
+  const effect = <TOutput, TInput>(name: BookingEffect) =>
+    fromPromise<TOutput, TInput>(
+      ({ input }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          inputs[name].push(input)
+          running.set(name, { resolve: resolve as (value: unknown) => void, reject })
+        }),
+    )
+
+  const machine = bookingMachine.provide({
+    actors: {
+      loadCatalogue: effect<Catalogue, void>('loadCatalogue'),
+      loadSlots: effect<PublicSlot[], SlotQuery>('loadSlots'),
+      submitBooking: effect<PublicBookingConfirmation, BookingSubmission>('submitBooking'),
+      loadAppointment: effect<PublicAppointment, AppointmentQuery>('loadAppointment'),
+    },
+    actions: {
+      showRoute: (_, params) => {
+        shown.push(params)
+      },
+    },
+  })
+
+  const input: BookingInput = {
+    route: { step: 'start' },
+    timeZone: 'Europe/Berlin',
+    today: '2026-12-01',
+    newIdempotencyKey: () => {
+      keys += 1
+      return `key-${keys}`
+    },
+    ...options.input,
+  }
+  const actor = createActor(machine, { input, inspect: options.inspect })
+
+  return {
+    actor,
+    inputs,
+    shown,
+    isRunning: (name: BookingEffect) => running.has(name),
+    /** Resolves (or with `fails`, rejects) the running effect, then lets the machine react. */
+    async settle(name: BookingEffect, outcome: { output?: unknown; fails?: unknown }) {
+      const deferred = running.get(name)
+      if (!deferred) throw new Error(`${name} is not running`)
+      running.delete(name)
+      if ('fails' in outcome) deferred.reject(outcome.fails)
+      else deferred.resolve(outcome.output)
+      await flush()
+    },
+  }
+}
+
+export function flush(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/** An error shaped like PublicApiError: a status, a sentence, field errors, Retry-After. */
+export function apiError(
+  status: number,
+  message: string,
+  extra: { fieldErrors?: Record<string, string>; retryAfterSeconds?: number | null } = {},
+) {
+  return Object.assign(new Error(message), {
+    status,
+    fieldErrors: extra.fieldErrors ?? {},
+    retryAfterSeconds: extra.retryAfterSeconds ?? null,
+  })
+}
+
+export const haircutId = '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e01'
+export const colourId = '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e02'
+export const bobId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e01'
+export const eveId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e02'
+export const appointmentId = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9'
+export const manageToken = 'tok_0123456789abcdefghijklmnopqrstuvwxyz'
+
+export function catalogue(choice: Catalogue['business']['team_member_choice'] = 'both'): Catalogue {
+  return {
+    business: {
+      name: 'Harbor Street Studio',
+      slug: 'harbor-street',
+      time_zone: 'Europe/Berlin',
+      currency: 'EUR',
+      locale: 'en-GB',
+      address: '1 Harbor Street',
+      phone: '+49 30 1234567',
+      email: null,
+      brand_color: '#4f46e5',
+      team_member_choice: choice,
+      min_notice_minutes: 60,
+      booking_window_days: 30,
+      slot_interval_minutes: 15,
+      cancellation_cutoff_minutes: 1440,
+      reschedule_cutoff_minutes: 1440,
+    },
+    services: [
+      {
+        id: haircutId,
+        name: 'Haircut',
+        description: '',
+        category: 'Hair',
+        duration_minutes: 30,
+        price_minor: 3000,
+        currency: 'EUR',
+        color: '#4f46e5',
+        capacity: 1,
+        team_member_ids: [bobId, eveId],
+      },
+      {
+        id: colourId,
+        name: 'Colour',
+        description: '',
+        category: 'Hair',
+        duration_minutes: 90,
+        price_minor: 9000,
+        currency: 'EUR',
+        color: '#db2777',
+        capacity: 1,
+        team_member_ids: [eveId],
+      },
+    ],
+    teamMembers: [
+      { id: bobId, name: 'Bob', slug: 'bob', bio: '', service_ids: [haircutId] },
+      { id: eveId, name: 'Eve', slug: 'eve', bio: '', service_ids: [haircutId, colourId] },
+    ],
+  }
+}
+
+export const firstSlot: PublicSlot = {
+  starts_at: '2026-12-02T09:00:00.000Z',
+  ends_at: '2026-12-02T09:30:00.000Z',
+}
+export const secondSlot: PublicSlot = {
+  starts_at: '2026-12-02T09:30:00.000Z',
+  ends_at: '2026-12-02T10:00:00.000Z',
+}
+
+export const ann = { name: 'Ann Lee', email: 'ann@example.com', phone: '+49 30 555', notes: '' }
+
+export function appointment(startsAt = firstSlot.starts_at): PublicAppointment {
+  return {
+    id: appointmentId,
+    status: 'confirmed',
+    starts_at: startsAt,
+    ends_at: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+    time_zone: 'Europe/Berlin',
+    business_name: 'Harbor Street Studio',
+    service: { id: haircutId, name: 'Haircut', duration_minutes: 30 },
+    team_member: { id: bobId, name: 'Bob', slug: 'bob' },
+    price_minor: 3000,
+    currency: 'EUR',
+    customer_name: ann.name,
+    customer_email: ann.email,
+    notes: '',
+    cancel_reason: null,
+    can_reschedule: true,
+    can_cancel: true,
+    reschedule_deadline: '2026-12-01T09:00:00.000Z',
+    cancel_deadline: '2026-12-01T09:00:00.000Z',
+  }
+}
+
+export function confirmation(startsAt?: string): PublicBookingConfirmation {
+  return { appointment: appointment(startsAt), manage_token: manageToken }
+}
