@@ -5,6 +5,7 @@ import { appointments, notificationOutbox, teamMembers } from '../db/schema.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
 import { eventOf, factsOf } from './appointment-calendar.ts'
 import { type AppointmentDetails, loadAppointmentDetails } from './appointment-details.ts'
+import { customerLinks } from './customer-links.ts'
 import { invitationCalendar } from './ics.ts'
 import { customerMessage, type NotificationKind, teamMemberMessage } from './messages.ts'
 
@@ -32,10 +33,8 @@ export type AppointmentNotifier = ReturnType<typeof createAppointmentNotifier>
  * and go to the customer alone.
  */
 export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions) {
-  const linksOf = (details: AppointmentDetails) => ({
-    manageUrl: `${publicUrl}/booking/event/${details.id}?token=${tokens.manageToken(details.id)}`,
-    bookingUrl: `${publicUrl}/booking?business=${details.business.slug}`,
-  })
+  const linksOf = (details: AppointmentDetails) =>
+    customerLinks({ publicUrl, tokens }, { id: details.id, businessSlug: details.business.slug })
 
   /**
    * One outbox row: the message of this kind and the invitation for the recipient's calendar

@@ -12,7 +12,11 @@ import type { Tenant } from '../db/repositories/tenant-repository.ts'
 import { publicStartRefusal, selfServiceRefusal } from '../domain/self-service-policy.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
+import { eventOf } from '../notifications/appointment-calendar.ts'
+import { loadAppointmentDetails } from '../notifications/appointment-details.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
+import { customerLinks } from '../notifications/customer-links.ts'
+import { invitationCalendar } from '../notifications/ics.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
 import type { PublicRateLimiters } from '../security/public-rate-limits.ts'
@@ -32,7 +36,6 @@ import {
   publicCatalog,
 } from '../services/public/public-views.ts'
 import { chooseFairly } from '../services/team-assignment.ts'
-import { appointmentInvitation } from './public-invitation.ts'
 
 type PublicAppointment = components['schemas']['PublicAppointment']
 type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmation']
@@ -50,6 +53,8 @@ export interface PublicBookingHandlerDeps {
   /** Tells customer and team member of a cancellation. */
   notifier: AppointmentNotifier
   tokens: CapabilityTokens
+  /** The address people open, for the manage link inside the invitation. */
+  publicUrl: string
   /** The business a public request is for (see createBusinessResolver); 400/404 otherwise. */
   resolveBusiness: (request: FastifyRequest) => Promise<Tenant>
   limits: PublicRateLimiters
@@ -61,7 +66,7 @@ export interface PublicBookingHandlerDeps {
  * reached only with their manage token, and a wrong token looks exactly like a wrong id.
  */
 export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
-  const { database, bookings, notifier, tokens, resolveBusiness, limits } = deps
+  const { database, bookings, notifier, tokens, publicUrl, resolveBusiness, limits } = deps
   const repo = createPublicBookingRepository(database.db)
   const settingsOf = (tenant: Tenant) => createSettingsRepository(database.db).get(tenant.id)
   const idempotency = createIdempotency(database)
@@ -368,21 +373,14 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="appointment.ics"')
         .header('cache-control', 'no-store')
-      return appointmentInvitation({
-        appointmentId: row.id,
-        sequence: row.icsSequence,
-        cancelled: row.status === 'cancelled',
-        startsAt: row.startsAt,
-        endsAt: row.endsAt,
-        stampedAt: row.updatedAt,
-        summary: `${found.serviceName} with ${found.teamMemberName} (${tenant.name})`,
-        description: row.status === 'cancelled' ? (row.cancelReason ?? '') : row.notes,
-        location: tenant.address,
-        organizer: tenant.email ? { name: tenant.name, email: tenant.email } : null,
-        attendee: found.customerEmail
-          ? { name: found.customerName, email: found.customerEmail }
-          : null,
-      })
+      const details = await loadAppointmentDetails(database.db, tenant.id, row.id)
+      if (!details) throw publicAppointmentNotFound()
+      const { manageUrl } = customerLinks(
+        { publicUrl, tokens },
+        { id: row.id, businessSlug: tenant.slug },
+      )
+      const event = eventOf(details, 'customer', { publicUrl, stamp: row.updatedAt, manageUrl })
+      return invitationCalendar(row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', event)
     },
 
     /**

@@ -148,7 +148,7 @@ describe('queued with the change', () => {
     ])
     const [toCustomer, toMember] = rows as [OutboxRow, OutboxRow]
     const link = new RegExp(
-      `${PUBLIC_URL}/booking/event/${appointment.id}\\?token=([A-Za-z0-9_-]{43})`,
+      `${PUBLIC_URL}/booking/event/${appointment.id}\\?business=[a-z0-9-]+&token=([A-Za-z0-9_-]{43})`,
     ).exec(toCustomer.bodyText)
     expect(link, toCustomer.bodyText).not.toBeNull()
     expect(testApp.app.publicBooking.tokens.isManageToken(appointment.id, link?.[1] ?? '')).toBe(
