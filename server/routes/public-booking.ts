@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../src/api/schema.d.ts'
 import type { Identity } from '../auth/identity.ts'
-import type { Database } from '../db/database.ts'
+import type { Database, Db } from '../db/database.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import {
   createPublicBookingRepository,
@@ -89,10 +89,12 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
     return found
   }
 
-  async function view(tenant: Tenant, appointmentId: string): Promise<PublicAppointment> {
-    const row = await repo.appointment(tenant.id, appointmentId)
+  /** The appointment as its customer sees it, read in `db` (a transaction, when inside one). */
+  async function view(tenant: Tenant, appointmentId: string, db: Db): Promise<PublicAppointment> {
+    const row = await createPublicBookingRepository(db).appointment(tenant.id, appointmentId)
     if (!row) throw new Error(`Appointment ${appointmentId} vanished after a change.`)
-    return publicAppointment(row, { tenant, settings: await settingsOf(tenant) }, Date.now())
+    const settings = await createSettingsRepository(db).get(tenant.id)
+    return publicAppointment(row, { tenant, settings }, Date.now())
   }
 
   /** A signed-in customer's record in this business; their e-mail must be verified. */
@@ -193,14 +195,14 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
     ): Promise<PublicBookingConfirmation> {
       const tenant = await resolveBusiness(request)
       const input = request.body
-      const outcome = await idempotency.run(
+      const outcome = await idempotency.run<PublicBookingConfirmation>(
         {
           tenantId: tenant.id,
           scope: 'createPublicBooking',
           key: idempotencyKey(request),
           body: input,
         },
-        async () => {
+        async (remember) => {
           limits.booking(input.customer.email)
           // Checked before the customer record is written, so a refused booking leaves none.
           checkChoice(await catalogOf(tenant), input.service_id, input.team_member_id, 'body')
@@ -216,7 +218,8 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
             ...input.customer,
             timeZone: input.time_zone,
           })
-          const booked = await publicSlot(() =>
+          let answer: PublicBookingConfirmation | undefined
+          await publicSlot(() =>
             bookings.book({
               tenantId: tenant.id,
               serviceId: input.service_id,
@@ -228,15 +231,18 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
               createdBy: null,
               actor: customerActor(customer),
               customerTimeZone: input.time_zone,
+              // The key's answer commits with the booking: a retry after a crash replays it.
+              alsoInTransaction: async (tx, booked) => {
+                answer = {
+                  appointment: await view(tenant, booked.id, tx),
+                  manage_token: tokens.manageToken(booked.id),
+                }
+                await remember(tx, { status: 201, body: answer })
+              },
             }),
           )
-          return {
-            status: 201,
-            body: {
-              appointment: await view(tenant, booked.id),
-              manage_token: tokens.manageToken(booked.id),
-            },
-          }
+          if (!answer) throw new Error('A booking succeeded without its answer.')
+          return { status: 201, body: answer }
         },
       )
       reply.code(outcome.status)
@@ -258,14 +264,14 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
       const { appointmentId } = request.params
       const found = await manageable(tenant, appointmentId, manageToken(request))
       const input = request.body
-      const outcome = await idempotency.run(
+      const outcome = await idempotency.run<PublicAppointment>(
         {
           tenantId: tenant.id,
           scope: `reschedule:${appointmentId}`,
           key: idempotencyKey(request),
           body: input,
         },
-        async () => {
+        async (remember) => {
           const settings = await settingsOf(tenant)
           const now = Date.now()
           const refusal = selfServiceRefusal(
@@ -286,6 +292,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
             input.team_member_id === null
               ? await anyoneFree(tenant, serviceId, startsAt.getTime(), found.row.teamMemberId)
               : input.team_member_id
+          let answer: PublicAppointment | undefined
           await publicSlot(() =>
             bookings.reschedule({
               tenantId: tenant.id,
@@ -297,9 +304,14 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
                 name: found.customerName,
                 email: found.customerEmail,
               }),
+              alsoInTransaction: async (tx) => {
+                answer = await view(tenant, appointmentId, tx)
+                await remember(tx, { status: 200, body: answer })
+              },
             }),
           )
-          return { status: 200, body: await view(tenant, appointmentId) }
+          if (!answer) throw new Error('A reschedule succeeded without its answer.')
+          return { status: 200, body: answer }
         },
       )
       return outcome.body

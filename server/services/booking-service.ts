@@ -67,6 +67,8 @@ export interface BookingRequest {
   now?: number
   /** The customer's own IANA time zone (public bookings), for the times in their e-mails. */
   customerTimeZone?: string | undefined
+  /** Work that must commit with the booking, e.g. the public API's Idempotency-Key answer. */
+  alsoInTransaction?: ((tx: Db, appointment: Appointment) => Promise<void>) | undefined
 }
 
 export interface RescheduleRequest {
@@ -84,6 +86,8 @@ export interface RescheduleRequest {
   onlyTeamMemberId: string | null
   actor: Actor | null
   now?: number
+  /** Work that must commit with the change, e.g. the public API's Idempotency-Key answer. */
+  alsoInTransaction?: ((tx: Db, appointment: Appointment) => Promise<void>) | undefined
 }
 
 /**
@@ -95,6 +99,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
   const bookAndNotify = async (tx: Db, request: BookingRequest) => {
     const booked = await bookAndDescribe(tx, request)
     await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now)
+    await request.alsoInTransaction?.(tx, booked.appointment)
     return booked
   }
   const rescheduleAndNotify = async (tx: Db, request: RescheduleRequest) => {
@@ -105,6 +110,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
         now: request.now,
       })
     }
+    await request.alsoInTransaction?.(tx, appointment)
     return appointment
   }
   return {

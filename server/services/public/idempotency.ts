@@ -43,10 +43,10 @@ const WAIT_MS = 15_000
  * same key with another body is a 422. Only final answers are kept: a success or a client
  * error other than 429. After a server error or a 429 the key is released for a retry.
  *
- * Bookings and moves store the answer just after the booking service's own transaction
- * commits; should the process die in between, the placeholder is treated as abandoned after
- * two minutes and a retry runs again (and meets its own booking in the clash check).
- * Cancellations remember their answer inside their transaction.
+ * Bookings, moves and cancellations remember their answer inside their own transaction, so
+ * the write and its answer commit together. Should the process die after claiming a key but
+ * before that commit, nothing was written; the placeholder counts as abandoned after two
+ * minutes and a retry runs again.
  */
 export function createIdempotency(database: Database) {
   const keys = createIdempotencyRepository(database.db)
