@@ -63,6 +63,8 @@ export interface AppOptions {
   live?: LiveUpdatesOptions
   /** Defaults (tests, benchmarks): a random secret for this process, http://127.0.0.1. */
   publicBooking?: PublicBookingOptions
+  /** Proxies in front whose X-Forwarded-For is believed (request.ip); default 0. */
+  trustProxyHops?: number
   /** Per-process limits of the public booking API (tests lower or raise them). */
   publicRateLimits?: Partial<PublicRateLimits>
   /** Reminders and e-mail delivery in this process; off when absent (tests ask for them). */
@@ -93,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             serializers: { req: requestLogFields },
           },
     routerOptions: { ignoreTrailingSlash: true },
+    // X-Forwarded-For is believed only from as many hops as are configured: anyone can send it.
+    trustProxy: options.trustProxyHops ? options.trustProxyHops : false,
   })
   app.setValidatorCompiler(createSchemaValidatorCompiler())
   const publicBooking = options.publicBooking ?? {

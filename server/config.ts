@@ -31,6 +31,11 @@ export interface ServerConfig {
   smtpUrl: string | undefined
   /** Overrides of the public API's per-process rate limits (PUBLIC_*_PER_* variables). */
   publicRateLimits: Partial<PublicRateLimits>
+  /**
+   * How many proxies in front may be believed about the client's address (TRUST_PROXY);
+   * 0 (the default) reads the socket's. Rate limits per IP need the real one.
+   */
+  trustProxyHops: number
   logLevel: LogLevel
   environment: string
 }
@@ -149,6 +154,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const bookingsPerEmail = rateLimit('PUBLIC_BOOKINGS_PER_EMAIL_PER_HOUR', 3_600_000)
   if (bookingsPerEmail) publicRateLimits.bookingsPerEmail = bookingsPerEmail
 
+  const trustProxyHops = Number(value('TRUST_PROXY') ?? 0)
+  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0 || trustProxyHops > 10) {
+    problems.push(
+      `TRUST_PROXY must be the number of proxies in front (0–10), got "${env.TRUST_PROXY}".`,
+    )
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   return {
@@ -172,6 +184,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     defaultBusiness,
     smtpUrl,
     publicRateLimits,
+    trustProxyHops,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }

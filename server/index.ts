@@ -50,6 +50,7 @@ async function main() {
     version,
     onServerError: config.sentryDsn ? (error) => Sentry.captureException(error) : undefined,
     publicRateLimits: config.publicRateLimits,
+    trustProxyHops: config.trustProxyHops,
     publicBooking: {
       secret: config.secret ?? localSecret(config.dataDir),
       publicUrl: config.publicUrl,

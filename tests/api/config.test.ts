@@ -150,3 +150,11 @@ describe('first business name and slug', () => {
     ])
   })
 })
+
+describe('the client address behind proxies', () => {
+  it('believes X-Forwarded-For only from the configured number of proxies', () => {
+    expect(readConfig({}).trustProxyHops).toBe(0)
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxyHops).toBe(1)
+    expect(() => readConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
+  })
+})
