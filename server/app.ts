@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     routerOptions: { ignoreTrailingSlash: true },
     // X-Forwarded-For is believed only from as many hops as are configured: anyone can send it.
-    trustProxy: options.trustProxyHops ? options.trustProxyHops : false,
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxyHops ?? 0),
   })
   app.setValidatorCompiler(createSchemaValidatorCompiler())
   const publicBooking = options.publicBooking ?? {

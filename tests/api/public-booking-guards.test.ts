@@ -177,6 +177,32 @@ describe('rate limits', () => {
   })
 })
 
+describe('client addresses behind a proxy', () => {
+  it('believes X-Forwarded-For only with TRUST_PROXY hops configured', async () => {
+    const readsPerIp = { limit: 1, windowMs: 60_000 }
+    const read = (app: TestApp, forwardedFor: string) =>
+      app.app.inject({
+        url: '/api/v1/public/business?business=nobody',
+        remoteAddress: '10.0.0.9',
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
+    const direct = await createTestApp({ publicRateLimits: { readsPerIp } })
+    const proxied = await createTestApp({ publicRateLimits: { readsPerIp }, trustProxyHops: 1 })
+    try {
+      // Without trust, a forged header changes nothing: both come from the proxy's address.
+      expect((await read(direct, '203.0.113.1')).statusCode).toBe(404)
+      expectProblem(await read(direct, '203.0.113.2'), 429)
+      // Behind one trusted proxy, each visitor has their own limit.
+      expect((await read(proxied, '203.0.113.1')).statusCode).toBe(404)
+      expect((await read(proxied, '203.0.113.2')).statusCode).toBe(404)
+      expectProblem(await read(proxied, '203.0.113.2'), 429)
+    } finally {
+      await direct.close()
+      await proxied.close()
+    }
+  })
+})
+
 describe('request size', () => {
   it('refuses a body over 16 KB with a 413 problem', async () => {
     const body = bookingBody(salon, local(freshDay(), '10:00'), { notes: 'x'.repeat(17_000) })
