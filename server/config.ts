@@ -31,6 +31,11 @@ export interface ServerConfig {
   smtpUrl: string | undefined
   /** Overrides of the public API's per-process rate limits (PUBLIC_*_PER_* variables). */
   publicRateLimits: Partial<PublicRateLimits>
+  /**
+   * How often reminders are queued and e-mails sent (JOBS_INTERVAL_MS): a reminder is at most
+   * this late. The end-to-end suite shortens it so e-mails arrive while a test waits.
+   */
+  jobsIntervalMs: number
   logLevel: LogLevel
   environment: string
 }
@@ -149,6 +154,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const bookingsPerEmail = rateLimit('PUBLIC_BOOKINGS_PER_EMAIL_PER_HOUR', 3_600_000)
   if (bookingsPerEmail) publicRateLimits.bookingsPerEmail = bookingsPerEmail
 
+  const jobsIntervalMs = Number(value('JOBS_INTERVAL_MS') ?? 30_000)
+  if (!Number.isInteger(jobsIntervalMs) || jobsIntervalMs < 100) {
+    problems.push(
+      `JOBS_INTERVAL_MS must be a whole number of 100 or more, got "${env.JOBS_INTERVAL_MS}".`,
+    )
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   return {
@@ -172,6 +184,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     defaultBusiness,
     smtpUrl,
     publicRateLimits,
+    jobsIntervalMs,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }
