@@ -31,6 +31,8 @@ async function expectNoAxeViolations(page: Page) {
 test('a new customer books, gets the invitation, then moves and cancels from the e-mail link', async ({
   page,
 }) => {
+  // Seven pages checked with axe and three e-mails waited for: more than the default minute.
+  test.setTimeout(120_000)
   const customer = { name: 'Noor Haddad', email: uniqueEmail('public') }
   await page.goto(`/booking?business=${BUSINESS}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()

@@ -92,7 +92,12 @@ const sampleEvents: ModelEvent[] = [
   url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
   url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
   url(
-    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: firstSlot.starts_at },
+    {
+      step: 'customerInfo',
+      serviceId: haircutId,
+      teamMemberId: bobId,
+      startsAt: firstSlot.starts_at,
+    },
     'customer info',
   ),
   url(
@@ -135,8 +140,8 @@ const sampleEvents: ModelEvent[] = [
   ),
   failed(
     'submitBooking',
-    apiError(400, 'starts_at must be at least 100000 minutes from now.', {
-      fieldErrors: { starts_at: 'must be at least 100000 minutes from now' },
+    apiError(400, 'starts_at must be at least 43200 minutes from now.', {
+      fieldErrors: { starts_at: 'must be at least 43200 minutes from now' },
     }),
     'refused',
   ),
@@ -148,7 +153,9 @@ const sampleEvents: ModelEvent[] = [
  * Transitions no visitor can take: the form is read-only while the booking is on its way, so
  * the page never sends a change then (the machine ignores one all the same).
  */
-export const UNREACHABLE_FROM_THE_PAGE = ['booking.details.submitting on booking.customerChanged #0']
+export const UNREACHABLE_FROM_THE_PAGE = [
+  'booking.details.submitting on booking.customerChanged #0',
+]
 
 /** What a state is, for the graph and for the page's assertions. */
 export function observe(snapshot: BookingSnapshot) {
@@ -171,11 +178,17 @@ export function observe(snapshot: BookingSnapshot) {
   }
 }
 
+/** An event as a step's name: the graph's ids by the seeded names, a slot as "first free time". */
 export function label(event: ModelEvent): string {
   const name = (event as { name?: string }).name
   if (name) return `${event.type}(${name})`
   const { type: _type, ...payload } = event as Record<string, unknown>
-  return Object.keys(payload).length > 0 ? `${event.type}(${JSON.stringify(payload)})` : event.type
+  const values = Object.values(payload).map((value) => {
+    if (typeof value === 'string') return SEEDED_NAMES[value] ?? value
+    if (event.type === 'booking.slotChosen') return 'first free time'
+    return JSON.stringify(value)
+  })
+  return values.length > 0 ? `${event.type}(${values.join(', ')})` : event.type
 }
 
 const settles = (event: ModelEvent) => event.type.startsWith('xstate.')
@@ -188,7 +201,8 @@ const settles = (event: ModelEvent) => event.type.startsWith('xstate.')
  */
 function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
   if (event.type === 'booking.urlChanged') {
-    if (snapshot.matches({ confirmation: 'ready' })) return (event as { name?: string }).name === 'start'
+    if (snapshot.matches({ confirmation: 'ready' }))
+      return (event as { name?: string }).name === 'start'
     return snapshot.matches('start')
   }
   if (snapshot.hasTag('loading') && !settles(event)) return false
@@ -265,9 +279,7 @@ async function coveredBy(path: ModelPath): Promise<Set<string>> {
   await replayInMemory(path, coverage)
   const { missedStates, missedTransitions } = coverage.report('')
   const missed = new Set([...missedStates, ...missedTransitions])
-  return new Set(
-    [...coverage.stateIds, ...coverage.transitionIds].filter((id) => !missed.has(id)),
-  )
+  return new Set([...coverage.stateIds, ...coverage.transitionIds].filter((id) => !missed.has(id)))
 }
 
 export interface BrowserPath {
@@ -292,7 +304,10 @@ export async function generateBrowserPaths(): Promise<BrowserPath[]> {
       const gain = [...candidate.covers].filter((id) => !covered.has(id)).length
       if (
         gain > bestGain ||
-        (gain === bestGain && gain > 0 && best && candidate.path.steps.length < best.path.steps.length)
+        (gain === bestGain &&
+          gain > 0 &&
+          best &&
+          candidate.path.steps.length < best.path.steps.length)
       ) {
         best = candidate
         bestGain = gain
