@@ -5,8 +5,6 @@ import { smtpInboxHttpPort } from './ports.ts'
 
 /** One e-mail the app sent, as the suite's SMTP server received it (scripts/smtp-inbox.ts). */
 export interface ReceivedMail {
-  to: string[]
-  subject: string
   text: string
   /** The `invite.ics` attachment, parsed; null when the e-mail carries no calendar. */
   calendar: ReceivedCalendar | null
@@ -18,7 +16,6 @@ export interface ReceivedCalendar {
   sequence: number
   /** The event's start as an ISO instant (`…Z`), comparable with the API's `starts_at`. */
   startsAt: string
-  status: string | null
 }
 
 interface RawMail {
@@ -54,17 +51,12 @@ export async function waitForMail(address: string, count: number): Promise<Recei
 
 function readMail(mail: RawMail): ReceivedMail {
   const parts = mimeParts(mail.raw)
-  const headerOf = (name: string) => parts[0]?.headers[name] ?? ''
   const text = parts.find((part) => contentType(part) === 'text/plain')?.body ?? ''
   // nodemailer sends the calendar twice (an alternative and an attachment): read the file.
   const ics =
     parts.find((part) => /filename="?invite\.ics/i.test(part.headers['content-disposition'] ?? ''))
       ?.body ?? null
   return {
-    to: mail.to,
-    subject: decodeSubject(
-      /^subject: (.*)$/im.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? headerOf('subject'),
-    ),
     text,
     calendar: ics === null ? null : readCalendar(ics),
   }
@@ -72,24 +64,6 @@ function readMail(mail: RawMail): ReceivedMail {
 
 function contentType(part: MimePart): string {
   return (part.headers['content-type'] ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? ''
-}
-
-/** RFC 2047 encoded words, as nodemailer writes a subject with non-ASCII characters. */
-function decodeSubject(subject: string): string {
-  return subject
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9a-f]{2})/gi, (_hex, code: string) =>
-                String.fromCharCode(Number.parseInt(code, 16)),
-              ),
-            'latin1',
-          ).toString('utf8'),
-    )
 }
 
 function readCalendar(ics: string): ReceivedCalendar {
@@ -102,7 +76,6 @@ function readCalendar(ics: string): ReceivedCalendar {
     uid: String(event.getFirstPropertyValue('uid')),
     sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
     startsAt: start.toJSDate().toISOString(),
-    status: (event.getFirstPropertyValue('status') as string | null) ?? null,
   }
 }
 
