@@ -2,9 +2,11 @@
  * Model-based test of the booking wizard in the browser: paths from the booking machine's
  * graph (tests/e2e/support/booking-model-paths.ts), each driven through the real app. Every
  * event is something the page does (a click, a typed address, the connection dropping) and
- * every answer comes from the real server; after each step the page must show the state the
- * graph says. The last test prints which states and transitions the paths covered and fails
- * when one is missing.
+ * every answer comes from the real server but one (the 429, see `answer`); after each step
+ * the page must show the state the graph says. The last test prints which states and
+ * transitions the paths covered and fails when one is missing: the page's own actor is out of
+ * the test's reach, so the paths that passed are replayed on the machine with fakes to count
+ * what they took.
  */
 import {
   type Browser,
