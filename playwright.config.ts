@@ -45,6 +45,8 @@ export default defineConfig({
         PUBLIC_WRITES_PER_MINUTE: '1000',
         PUBLIC_READS_PER_MINUTE: '10000',
         PUBLIC_BOOKINGS_PER_EMAIL_PER_HOUR: '1000',
+        // E-mails go out within half a second, while a test waits for them.
+        JOBS_INTERVAL_MS: '500',
       },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -36,6 +36,11 @@ export interface ServerConfig {
    * 0 (the default) reads the socket's. Rate limits per IP need the real one.
    */
   trustProxyHops: number
+  /**
+   * How often reminders are queued and e-mails sent (JOBS_INTERVAL_MS): a reminder is at most
+   * this late. The end-to-end suite shortens it so e-mails arrive while a test waits.
+   */
+  jobsIntervalMs: number
   logLevel: LogLevel
   environment: string
 }
@@ -161,6 +166,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
 
+  const jobsIntervalMs = Number(value('JOBS_INTERVAL_MS') ?? 30_000)
+  if (!Number.isInteger(jobsIntervalMs) || jobsIntervalMs < 100) {
+    problems.push(
+      `JOBS_INTERVAL_MS must be a whole number of 100 or more, got "${env.JOBS_INTERVAL_MS}".`,
+    )
+  }
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   return {
@@ -185,6 +197,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl,
     publicRateLimits,
     trustProxyHops,
+    jobsIntervalMs,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }

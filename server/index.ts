@@ -10,8 +10,6 @@ import { createDatabase } from './db/database.ts'
 import { seedDemoBusiness } from './db/seed.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-/** How often reminders are queued and e-mails sent: a reminder is at most this late. */
-const JOBS_INTERVAL_MS = 30_000
 
 async function main() {
   const config = readConfig()
@@ -57,7 +55,7 @@ async function main() {
       defaultBusiness: config.defaultBusiness,
     },
     jobs: {
-      intervalMs: JOBS_INTERVAL_MS,
+      intervalMs: config.jobsIntervalMs,
       smtpUrl: config.smtpUrl,
       outboxDir: join(config.dataDir, 'outbox'),
     },

@@ -15,6 +15,7 @@ describe('readConfig', () => {
       firebase: { projectId: 'demo-slotwise', authEmulatorHost: undefined },
       corsOrigins: [],
       seedDemo: false,
+      jobsIntervalMs: 30_000,
       logLevel: 'info',
     })
   })
@@ -38,6 +39,7 @@ describe('readConfig', () => {
       DEFAULT_BUSINESS: 'harbor-street',
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
       PUBLIC_WRITES_PER_MINUTE: '30',
+      JOBS_INTERVAL_MS: '500',
     })
 
     expect(config).toMatchObject({
@@ -53,6 +55,7 @@ describe('readConfig', () => {
       defaultBusiness: 'harbor-street',
       smtpUrl: 'smtps://mailer:pw@smtp.example:465',
       publicRateLimits: { writesPerIp: { limit: 30, windowMs: 60_000 } },
+      jobsIntervalMs: 500,
     })
     expect(clientConfigFrom(config)).toEqual({
       firebase: {
@@ -91,6 +94,7 @@ describe('readConfig', () => {
         DEFAULT_BUSINESS: 'Harbor Street',
         SMTP_URL: 'http://mail.example',
         PUBLIC_READS_PER_MINUTE: 'lots',
+        JOBS_INTERVAL_MS: 'often',
       })
     } catch (caught) {
       error = caught
@@ -98,9 +102,9 @@ describe('readConfig', () => {
 
     expect(error).toBeInstanceOf(ConfigError)
     const { problems } = error as ConfigError
-    expect(problems).toHaveLength(10)
+    expect(problems).toHaveLength(11)
     expect(problems.join('\n')).toMatch(
-      /PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST.*SLOTWISE_SECRET.*DEFAULT_BUSINESS.*SMTP_URL.*PUBLIC_READS_PER_MINUTE/s,
+      /PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST.*SLOTWISE_SECRET.*DEFAULT_BUSINESS.*SMTP_URL.*PUBLIC_READS_PER_MINUTE.*JOBS_INTERVAL_MS/s,
     )
     expect(problems.join('\n')).toContain('https://bad.example/path')
   })

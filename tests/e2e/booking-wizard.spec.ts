@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { uniqueEmail } from './support/accounts.ts'
+import { chooseTimeNextWeek } from './support/public-booking.ts'
 
 /**
  * The public booking pages against the real app and its seeded demo business (Harbor Street
@@ -13,18 +14,6 @@ test.use({ viewport: { width: 375, height: 812 } })
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.map((violation) => violation.id)).toEqual([])
-}
-
-/** The first free time, paging forward through weeks that have none. */
-async function chooseFirstFreeTime(page: Page) {
-  const times = page.locator('.p-slot-picker__time')
-  const nextWeek = page.getByRole('button', { name: 'Show next week' })
-  await expect(times.first().or(nextWeek)).toBeVisible()
-  for (let week = 0; week < 6 && !(await times.first().isVisible()); week += 1) {
-    await nextWeek.click()
-    await expect(times.first().or(nextWeek)).toBeVisible()
-  }
-  await times.first().click()
 }
 
 test('a new customer books, reschedules and cancels from the manage link', async ({ page }) => {
@@ -43,7 +32,8 @@ test('a new customer books, reschedules and cancels from the manage link', async
 
   await expect(page).toHaveURL(/\/booking\/calendar\/[0-9a-f-]{36}\/([0-9a-f-]{36}|any)\b/)
   await expect(page.locator('[aria-current="step"]')).toContainText('Time')
-  await chooseFirstFreeTime(page)
+  // From next week on: a time within the 24-hour cutoffs could not be moved or cancelled.
+  await chooseTimeNextWeek(page)
   await expectNoAxeViolations(page)
 
   await expect(page).toHaveURL(/\/booking\/customer-info\/.+start=/)
@@ -77,6 +67,8 @@ test('a new customer books, reschedules and cancels from the manage link', async
   await expectNoAxeViolations(page)
 
   await page.getByRole('button', { name: 'Reschedule' }).click()
+  // A time past the cancellation cutoff, so the moved appointment can still be cancelled.
+  await page.getByRole('button', { name: /Next week/ }).click()
   const times = page.locator('.p-slot-picker__time')
   await expect(times.nth(1)).toBeVisible()
   await times.nth(1).click()

@@ -25,6 +25,7 @@ export function createGraphCoverage(machine: AnyStateMachine) {
 
   return {
     stateIds,
+    transitionIds,
     markActive,
 
     record(event: InspectionEvent): void {

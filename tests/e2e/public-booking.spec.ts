@@ -1,0 +1,256 @@
+import { gzipSync } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking.machine.ts'
+import { uniqueEmail } from './support/accounts.ts'
+import { manageLinkIn, waitForMail } from './support/mail-inbox.ts'
+import {
+  BUSINESS,
+  businessDate,
+  chooseTimeNextWeek,
+  fillDetails,
+  openTimes,
+  PRIYA,
+  signInAsStaff,
+  staffAppointments,
+} from './support/public-booking.ts'
+
+/**
+ * Public booking against the real app: the seeded demo business, e-mails through a real SMTP
+ * server (scripts/smtp-inbox.ts), the staff calendar in a second browser. A visitor books on a
+ * phone-sized screen.
+ */
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+test('a new customer books, gets the invitation, then moves and cancels from the e-mail link', async ({
+  page,
+}) => {
+  // Seven pages checked with axe and three e-mails waited for: more than the default minute.
+  test.setTimeout(120_000)
+  const customer = { name: 'Noor Haddad', email: uniqueEmail('public') }
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: /Signature Haircut/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: new RegExp(PRIYA.name) }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  await expect(page.locator('.p-slot-picker__time').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+  const chosen = await chooseTimeNextWeek(page)
+  await expectNoAxeViolations(page)
+  await fillDetails(page, customer)
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByText(`You're booked, ${customer.name}`)).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  const [confirmation] = await waitForMail(customer.email, 1)
+  expect(confirmation?.calendar).toMatchObject({
+    method: 'REQUEST',
+    sequence: 0,
+    startsAt: chosen.startsAt,
+  })
+  const uid = confirmation?.calendar?.uid ?? ''
+  expect(uid).not.toBe('')
+  // The team member is told too, with the same event: one e-mail for this appointment.
+  const forPriya = (await waitForMail(PRIYA.email, 1)).filter((mail) => mail.calendar?.uid === uid)
+  expect(forPriya).toHaveLength(1)
+  expect(forPriya[0]?.calendar).toMatchObject({ method: 'REQUEST', sequence: 0 })
+
+  const manageLink = manageLinkIn(confirmation as NonNullable<typeof confirmation>)
+  await page.goto(manageLink)
+  await expect(page.getByRole('heading', { name: 'Confirmed' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Reschedule' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible()
+  const times = page.locator('.p-slot-picker__time')
+  await page.getByRole('button', { name: /Next week/ }).click()
+  await expect(times.nth(1)).toBeVisible()
+  await expectNoAxeViolations(page)
+  await times.nth(1).click()
+  await expect(page.getByText(/has been moved/)).toBeVisible()
+
+  const [, moved] = await waitForMail(customer.email, 2)
+  expect(moved?.calendar).toMatchObject({ method: 'REQUEST', uid, sequence: 1 })
+  expect(moved?.calendar?.startsAt).not.toBe(chosen.startsAt)
+
+  await page.getByRole('button', { name: 'Cancel appointment' }).click()
+  await page.getByLabel('Reason').fill('Something came up')
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Cancel appointment' }).last().click()
+  await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible()
+
+  const [, , cancelled] = await waitForMail(customer.email, 3)
+  expect(cancelled?.calendar).toMatchObject({ method: 'CANCEL', uid })
+  expect(cancelled?.calendar?.sequence).toBeGreaterThan(1)
+
+  // The link from the first e-mail still opens, shows the cancellation and offers nothing.
+  await page.goto(manageLink)
+  await expect(page.getByRole('heading', { name: 'Cancelled' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Cancel appointment' })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+})
+
+test('when another visitor takes the time first, the wizard says so and shows fresh times', async ({
+  page,
+  browser,
+}) => {
+  await openTimes(page, { service: 'Signature Haircut', teamMember: PRIYA.name })
+  const chosen = await chooseTimeNextWeek(page)
+  // The other visitor, straight through the public API.
+  const other = await page.request.post(`/api/v1/public/bookings?business=${BUSINESS}`, {
+    data: {
+      service_id: chosen.serviceId,
+      team_member_id: chosen.teamMemberId,
+      starts_at: chosen.startsAt,
+      customer: { name: 'Quick Visitor', email: uniqueEmail('quick') },
+      time_zone: 'UTC',
+    },
+  })
+  expect(other.status(), await other.text()).toBe(201)
+
+  await fillDetails(page, { name: 'Slow Visitor', email: uniqueEmail('slow') })
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: SLOT_TAKEN_NOTICE })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  await expect(page.locator('.p-slot-picker__time').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  const staff = await signInAsStaff(browser)
+  const overlapping = await staffAppointments(staff, {
+    from: chosen.startsAt,
+    to: new Date(Date.parse(chosen.startsAt) + 60_000).toISOString(),
+  })
+  const priyas = overlapping.filter(
+    (appointment) =>
+      appointment.team_member_id === chosen.teamMemberId && appointment.status !== 'cancelled',
+  )
+  expect(priyas).toHaveLength(1)
+  expect(priyas[0]?.starts_at).toBe(chosen.startsAt)
+})
+
+test('a booking whose answer was lost is sent again and still books only once', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('replay')
+  await openTimes(page, { service: 'Blowout & Style' })
+  const chosen = await chooseTimeNextWeek(page)
+  await fillDetails(page, { name: 'Rae Replay', email })
+
+  // The booking reaches the server, but the connection drops before the answer arrives: the
+  // visitor sees "offline" and tries again. Only the answer is dropped, nothing is made up.
+  let lostAnswers = 0
+  await page.route('**/api/v1/public/bookings?*', async (route) => {
+    if (lostAnswers > 0) return route.continue()
+    await route.fetch()
+    lostAnswers += 1
+    await route.abort('internetdisconnected')
+  })
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByText('You seem to be offline')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByText("You're booked, Rae Replay")).toBeVisible()
+  expect(lostAnswers).toBe(1)
+
+  const staff = await signInAsStaff(browser)
+  const around = await staffAppointments(staff, {
+    from: new Date(Date.parse(chosen.startsAt) - 86_400_000).toISOString(),
+    to: new Date(Date.parse(chosen.startsAt) + 86_400_000).toISOString(),
+  })
+  expect(around.filter((appointment) => appointment.customer_email === email)).toHaveLength(1)
+  expect(await waitForMail(email, 1)).toHaveLength(1)
+})
+
+test('the staff calendar shows a public booking as it is made, without a reload', async ({
+  page,
+  browser,
+}) => {
+  const name = `Live Visitor ${Date.now()}`
+  await openTimes(page, { service: 'Signature Haircut' })
+  const chosen = await chooseTimeNextWeek(page)
+  await fillDetails(page, { name, email: uniqueEmail('live-public') })
+
+  const staff = await signInAsStaff(browser)
+  await staff.goto(`/calendar?view=day&date=${businessDate(chosen.startsAt)}`)
+  await expect(staff.getByRole('banner').getByText('Live', { exact: true })).toBeVisible()
+  await expect(staff.locator('.fc-timegrid')).toBeVisible()
+  const navigations: string[] = []
+  staff.on('framenavigated', (frame) => navigations.push(frame.url()))
+  await expect(staff.locator('.fc-event', { hasText: name })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByText(`You're booked, ${name}`)).toBeVisible()
+  await expect(staff.locator('.fc-event', { hasText: name })).toBeVisible()
+  expect(navigations).toEqual([])
+})
+
+/** Tab (Shift+Tab never needed) until `name` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, name: RegExp) {
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null
+      if (!element) return ''
+      const label = element.id
+        ? document.querySelector(`label[for="${element.id}"]`)?.textContent
+        : null
+      return `${element.getAttribute('aria-label') ?? ''} ${label ?? ''} ${element.textContent ?? ''}`
+    })
+    if (name.test(focused)) return
+  }
+  throw new Error(`Tab never reached ${name}`)
+}
+
+test('a booking can be made with the keyboard alone', async ({ page }) => {
+  const email = uniqueEmail('keyboard')
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
+  await tabTo(page, /Beard Trim/)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  await tabTo(page, /Any available/)
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  await expect(page.locator('.p-slot-picker__time').first()).toBeVisible()
+  await tabTo(page, /Next week/)
+  await page.keyboard.press('Enter')
+  await expect(page.locator('.p-slot-picker__time').first()).toBeVisible()
+  await page.keyboard.press('Tab')
+  await tabTo(page, /\d{1,2}:\d{2}/)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeFocused()
+  await tabTo(page, /^\s*Name/)
+  await page.keyboard.type('Kim Keys')
+  await tabTo(page, /E-mail/)
+  await page.keyboard.type(email)
+  await tabTo(page, /Book now/)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText("You're booked, Kim Keys")).toBeVisible()
+})
+
+test('the first load of /booking fetches under 120 KB of gzipped JavaScript', async ({ page }) => {
+  const bodies: Promise<Buffer>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body())
+  })
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await expect(page.getByRole('button', { name: /Signature Haircut/ })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const scripts = await Promise.all(bodies)
+  const gzipped = scripts.reduce((sum, body) => sum + gzipSync(body).length, 0)
+  console.info(
+    `/booking first load: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
+  )
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(gzipped).toBeLessThan(120 * 1024)
+})

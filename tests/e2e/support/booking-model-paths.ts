@@ -1,0 +1,327 @@
+/**
+ * The booking machine's paths for the browser: the machine's own graph (`xstate/graph`) over
+ * the events a visitor's page can cause and the answers the real server can give, cut down to
+ * the few paths that between them take every transition. tests/model/booking.model.test.ts
+ * walks the full graph against fakes; this set is small enough to run in Chromium.
+ */
+import type { EventObject, StateValue } from 'xstate'
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph'
+import {
+  type BookingEvent,
+  type BookingInput,
+  bookingMachine,
+  type Catalogue,
+  validateCustomer,
+} from '../../../src/machines/booking.machine.ts'
+import { createGraphCoverage } from '../../model/support/graph-coverage.ts'
+import {
+  ann,
+  apiError,
+  appointment,
+  appointmentId,
+  type BookingEffect,
+  bobId,
+  catalogue,
+  colourId,
+  confirmation,
+  createBookingHarness,
+  firstSlot,
+  haircutId,
+  manageToken,
+} from '../../unit/support/booking-harness.ts'
+
+export type BookingSnapshot = ReturnType<
+  ReturnType<typeof createBookingHarness>['actor']['getSnapshot']
+>
+export type ModelEvent =
+  | BookingEvent
+  | (EventObject & { output?: unknown; error?: unknown; name?: string })
+type ModelPath = StatePath<BookingSnapshot, ModelEvent>
+
+/** The zone the browser runs in (the test's `timezoneId`), and so the wizard's first week. */
+export const BROWSER_TIME_ZONE = 'Europe/Berlin'
+/** Passes the wizard's check but not the server's (a comment in the local part). */
+export const EMAIL_THE_SERVER_REFUSES = 'ann(lee)@example.test'
+
+/**
+ * The graph's ids stand for the seeded demo business's: the runner maps them by name.
+ * "Bob" is Diego (cuts hair, does no colour), "Eve" is Priya (does both).
+ */
+export const SEEDED_NAMES: Record<string, string> = {
+  [haircutId]: 'Signature Haircut',
+  [colourId]: 'Color & Gloss',
+  [bobId]: 'Diego Alvarez',
+}
+
+const input: BookingInput = {
+  route: { step: 'start' },
+  timeZone: BROWSER_TIME_ZONE,
+  today: new Intl.DateTimeFormat('en-CA', { timeZone: BROWSER_TIME_ZONE }).format(new Date()),
+  newIdempotencyKey: () => 'graph-key',
+}
+
+/** The demo business's catalogue as the graph sees it: its rules, these services and people. */
+function seeded(choice: Catalogue['business']['team_member_choice']): Catalogue {
+  const shape = catalogue(choice)
+  return { ...shape, business: { ...shape.business, booking_window_days: 60 } }
+}
+
+const done = (actor: BookingEffect, output: unknown, name: string): ModelEvent => ({
+  type: `xstate.done.actor.${actor}`,
+  output,
+  name,
+})
+const failed = (actor: BookingEffect, error: unknown, name: string): ModelEvent => ({
+  type: `xstate.error.actor.${actor}`,
+  error,
+  name,
+})
+const url = (route: Extract<BookingEvent, { type: 'booking.urlChanged' }>['route'], name: string) =>
+  ({ type: 'booking.urlChanged', route, name }) as ModelEvent
+const offline = () => new TypeError('Failed to fetch')
+
+/** What the page can do, and every answer the real server (or the network) can give. */
+const sampleEvents: ModelEvent[] = [
+  url({ step: 'start' }, 'start'),
+  url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
+  url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
+  url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
+  url(
+    {
+      step: 'customerInfo',
+      serviceId: haircutId,
+      teamMemberId: bobId,
+      startsAt: firstSlot.starts_at,
+    },
+    'customer info',
+  ),
+  url(
+    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: null },
+    'customer info without time',
+  ),
+  url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
+  url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
+  url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
+  { type: 'booking.serviceChosen', serviceId: haircutId },
+  { type: 'booking.teamMemberChosen', teamMemberId: bobId },
+  { type: 'booking.teamMemberChosen', teamMemberId: 'any' },
+  { type: 'booking.weekChanged', weeks: 1 },
+  { type: 'booking.weekChanged', weeks: -1 },
+  { type: 'booking.timeZoneChanged', timeZone: 'America/New_York' },
+  { type: 'booking.slotChosen', slot: firstSlot },
+  { type: 'booking.customerChanged', values: { name: ann.name, email: ann.email } },
+  {
+    type: 'booking.customerChanged',
+    values: { name: ann.name, email: EMAIL_THE_SERVER_REFUSES },
+  },
+  { type: 'booking.customerChanged', values: { name: '' } },
+  { type: 'booking.submitted' },
+  { type: 'booking.retry' },
+  done('loadCatalogue', seeded('both'), 'both'),
+  done('loadCatalogue', seeded('any_available'), 'any available'),
+  failed('loadCatalogue', offline(), 'offline'),
+  done('loadSlots', [firstSlot], 'slots'),
+  failed('loadSlots', offline(), 'offline'),
+  done('submitBooking', confirmation(), 'booked'),
+  failed('submitBooking', apiError(409, 'That time is taken.'), 'taken'),
+  failed('submitBooking', apiError(429, 'Slow down.', { retryAfterSeconds: 30 }), 'limited'),
+  failed('submitBooking', offline(), 'offline'),
+  failed(
+    'submitBooking',
+    apiError(400, 'Please check the highlighted fields.', {
+      fieldErrors: { 'customer.email': 'Must match format "email".' },
+    }),
+    'field errors',
+  ),
+  failed(
+    'submitBooking',
+    apiError(400, 'starts_at must be at least 43200 minutes from now.', {
+      fieldErrors: { starts_at: 'must be at least 43200 minutes from now' },
+    }),
+    'refused',
+  ),
+  done('loadAppointment', appointment(), 'found'),
+  failed('loadAppointment', offline(), 'offline'),
+]
+
+/**
+ * Transitions no visitor can take: the form is read-only while the booking is on its way, so
+ * the page never sends a change then (the machine ignores one all the same).
+ */
+export const UNREACHABLE_FROM_THE_PAGE = [
+  'booking.details.submitting on booking.customerChanged #0',
+]
+
+/** What a state is, for the graph and for the page's assertions. */
+export function observe(snapshot: BookingSnapshot) {
+  const { context } = snapshot
+  return {
+    value: snapshot.value,
+    choice: context.catalogue?.business.team_member_choice ?? null,
+    serviceId: context.serviceId,
+    teamMemberId: context.teamMemberId,
+    firstWeek: context.weekStart === context.today,
+    slots: context.slots.length,
+    slot: context.slot !== null,
+    customerValid: Object.keys(validateCustomer(context.customer)).length === 0,
+    serverRefusesEmail: context.customer.email === EMAIL_THE_SERVER_REFUSES,
+    fieldErrors: Object.keys(context.fieldErrors).sort(),
+    booked: context.confirmation !== null,
+    linkToken: context.route.step === 'confirmation' && context.route.token !== null,
+    error: context.error !== null,
+    notice: context.notice,
+  }
+}
+
+/** An event as a step's name: the graph's ids by the seeded names, a slot as "first free time". */
+export function label(event: ModelEvent): string {
+  const name = (event as { name?: string }).name
+  if (name) return `${event.type}(${name})`
+  const { type: _type, ...payload } = event as Record<string, unknown>
+  const values = Object.values(payload).map((value) => {
+    if (typeof value === 'string') return SEEDED_NAMES[value] ?? value
+    if (event.type === 'booking.slotChosen') return 'first free time'
+    return JSON.stringify(value)
+  })
+  return values.length > 0 ? `${event.type}(${values.join(', ')})` : event.type
+}
+
+const settles = (event: ModelEvent) => event.type.startsWith('xstate.')
+
+/**
+ * What a page can do in a state. While something loads only its answer comes (the page is not
+ * waited on); while the booking is sent, only a second click on the button; an address is
+ * typed at the start, or the start is opened again from a confirmation. Which answer the
+ * booking gets depends on the e-mail: the server refuses the one it refuses, and only that.
+ */
+function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
+  if (event.type === 'booking.urlChanged') {
+    if (snapshot.matches({ confirmation: 'ready' }))
+      return (event as { name?: string }).name === 'start'
+    return snapshot.matches('start')
+  }
+  if (snapshot.hasTag('loading') && !settles(event)) return false
+  if (snapshot.matches({ details: 'submitting' })) {
+    if (event.type === 'booking.submitted') return true
+    if (!settles(event)) return false
+    const name = (event as { name?: string }).name
+    const refused = snapshot.context.customer.email === EMAIL_THE_SERVER_REFUSES
+    if (name === 'field errors' ? !refused : refused) return false
+  }
+  return snapshot.can(event as BookingEvent)
+}
+
+const traversal = {
+  input,
+  events: (snapshot: BookingSnapshot) => sampleEvents.filter((event) => offers(snapshot, event)),
+  serializeState: (snapshot: BookingSnapshot) => JSON.stringify(observe(snapshot)),
+  serializeEvent: (event: ModelEvent) => `${label(event)} ${JSON.stringify(event)}`,
+  limit: 100_000,
+} as TraversalOptions<BookingSnapshot, ModelEvent, BookingInput>
+
+export function describeValue(value: StateValue): string {
+  if (typeof value === 'string') return value
+  return Object.entries(value)
+    .map(([key, child]) => `${key}.${describeValue(child as StateValue)}`)
+    .join(', ')
+}
+
+/** Shortest path to every state, and that plus one step for every edge. */
+function candidatePaths(): ModelPath[] {
+  const logic = bookingMachine as unknown as Parameters<typeof getShortestPaths>[0]
+  const statePaths = getShortestPaths(logic, traversal) as unknown as ModelPath[]
+  const adjacency = getAdjacencyMap(logic, traversal) as unknown as Record<
+    string,
+    { transitions: Record<string, { event: ModelEvent; state: BookingSnapshot }> }
+  >
+  const shortestTo = new Map(
+    statePaths.map((path) => [traversal.serializeState?.(path.state, undefined) ?? '', path]),
+  )
+  const paths = [...statePaths]
+  for (const [source, { transitions }] of Object.entries(adjacency)) {
+    const head = shortestTo.get(source)
+    if (!head) continue
+    for (const { event, state } of Object.values(transitions)) {
+      const steps = [...head.steps, { event, state }]
+      paths.push({ state, steps, weight: steps.length })
+    }
+  }
+  return paths
+}
+
+/** Replays a path on the machine with fake effects, recording into `coverage`. */
+export async function replayInMemory(
+  path: ModelPath,
+  coverage: ReturnType<typeof createGraphCoverage>,
+): Promise<void> {
+  const harness = createBookingHarness({ input, inspect: coverage.record })
+  for (const { event } of path.steps) {
+    if (event.type === 'xstate.init') harness.actor.start()
+    else if (event.type.startsWith('xstate.done.actor.')) {
+      const name = event.type.slice('xstate.done.actor.'.length) as BookingEffect
+      await harness.settle(name, { output: (event as { output: unknown }).output })
+    } else if (event.type.startsWith('xstate.error.actor.')) {
+      const name = event.type.slice('xstate.error.actor.'.length) as BookingEffect
+      await harness.settle(name, { fails: (event as { error: unknown }).error })
+    } else harness.actor.send(event as BookingEvent)
+    coverage.markActive(harness.actor.getSnapshot().value)
+  }
+  harness.actor.stop()
+}
+
+async function coveredBy(path: ModelPath): Promise<Set<string>> {
+  const coverage = createGraphCoverage(bookingMachine)
+  await replayInMemory(path, coverage)
+  const { missedStates, missedTransitions } = coverage.report('')
+  const missed = new Set([...missedStates, ...missedTransitions])
+  return new Set([...coverage.stateIds, ...coverage.transitionIds].filter((id) => !missed.has(id)))
+}
+
+export interface BrowserPath {
+  name: string
+  path: ModelPath
+}
+
+/**
+ * The fewest candidate paths (greedily) that between them reach every state and take every
+ * transition the page can: each pick is the one adding most, the shorter on a tie.
+ */
+export async function generateBrowserPaths(): Promise<BrowserPath[]> {
+  const candidates = await Promise.all(
+    candidatePaths().map(async (path) => ({ path, covers: await coveredBy(path) })),
+  )
+  const covered = new Set<string>()
+  const chosen: BrowserPath[] = []
+  for (;;) {
+    let best: (typeof candidates)[number] | undefined
+    let bestGain = 0
+    for (const candidate of candidates) {
+      const gain = [...candidate.covers].filter((id) => !covered.has(id)).length
+      if (
+        gain > bestGain ||
+        (gain === bestGain &&
+          gain > 0 &&
+          best &&
+          candidate.path.steps.length < best.path.steps.length)
+      ) {
+        best = candidate
+        bestGain = gain
+      }
+    }
+    if (!best) break
+    for (const id of best.covers) covered.add(id)
+    chosen.push({
+      name: `${describeValue(best.path.state.value)}: ${best.path.steps
+        .slice(1)
+        .map((step) => label(step.event))
+        .join(' → ')}`,
+      path: best.path,
+    })
+  }
+  return chosen
+}
