@@ -19,6 +19,18 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations.map((violation) => violation.id)).toEqual([])
 }
 
+/** The first free time, paging forward through weeks that have none. */
+async function chooseFirstFreeTime(page: Page) {
+  const times = page.locator('.p-slot-picker__time')
+  const nextWeek = page.getByRole('button', { name: 'Show next week' })
+  await expect(times.first().or(nextWeek)).toBeVisible()
+  for (let week = 0; week < 6 && !(await times.first().isVisible()); week += 1) {
+    await nextWeek.click()
+    await expect(times.first().or(nextWeek)).toBeVisible()
+  }
+  await times.first().click()
+}
+
 /** The sign-in link the Auth emulator "sent" to this address (it keeps every one). */
 async function signInLinkFor(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.get(
@@ -113,9 +125,21 @@ test('a customer signs in with the e-mailed link, creates a profile and finds th
   )
   await expectNoAxeViolations(page)
 
+  // The booking form starts with the signed-in customer's details.
+  await page.getByRole('link', { name: 'Book an appointment' }).click()
+  await page.getByRole('button', { name: /Signature Haircut/ }).click()
+  const teamStep = page.getByRole('heading', { level: 1, name: 'Choose a team member' })
+  await expect(teamStep.or(page.getByRole('button', { name: 'Show next week' }))).toBeVisible()
+  if (await teamStep.isVisible()) await page.locator('.p-choice').first().click()
+  await chooseFirstFreeTime(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue('Cara Doe')
+  await expect(page.getByLabel('E-mail')).toHaveValue(email)
+  await expect(page.getByLabel('Phone (optional)')).toHaveValue('+1 555 0100')
+
   const serviceName = await bookWithEmail(request, email)
-  // The session survives a reload: no second link needed.
-  await page.reload()
+  await page.goto(ACCOUNT_PAGE)
+  // The session survives a new page load: no second link needed.
   const upcoming = page.getByRole('region', { name: 'Upcoming' })
   const booked = upcoming.getByRole('link', { name: new RegExp(serviceName) })
   await expect(booked).toBeVisible()

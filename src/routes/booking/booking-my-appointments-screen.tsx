@@ -26,6 +26,7 @@ export function BookingMyAppointmentsScreen() {
   const logic = useMemo(
     () =>
       createCustomerAccountLogic({
+        business,
         continueUrl: () => signInContinueUrl(window.location.origin, business),
         clearLinkFromAddress: () =>
           window.history.replaceState(null, '', addressWithoutSignInCode(window.location.href)),

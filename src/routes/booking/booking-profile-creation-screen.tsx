@@ -29,6 +29,7 @@ export function BookingProfileCreationScreen() {
   const logic = useMemo(
     () =>
       createCustomerProfileLogic({
+        business,
         goToSignIn: () => navigate(bookingHref(MY_APPOINTMENTS_PATH, business), { replace: true }),
         goBack: () => navigate(returnTo),
       }),

@@ -4,10 +4,12 @@ import { PublicApiError, publicApi, publicData } from '../../api/public-client'
 import type { paths } from '../../api/schema'
 import { type AccountStart, customerAccountMachine } from '../../machines/customer-account.machine'
 import {
+  type CustomerProfile,
   type CustomerProfileInput,
   customerProfileMachine,
   type ProfileStart,
 } from '../../machines/customer-profile.machine'
+import { forgetSignedInCustomer, rememberSignedInCustomer } from './signed-in-customer'
 
 // The only way the booking pages reach Firebase: a separate chunk, fetched by these two pages.
 const loadCustomerAuth = () => import('../../app/customer-auth')
@@ -17,11 +19,20 @@ export const REMEMBERED_EMAIL_KEY = 'slotwise.booking.signInEmail'
 
 const NOT_SIGNED_IN = 'You are signed out. Sign in again with a link to see your appointments.'
 
-/** The signed-in customer's calls, each with a current ID token. */
+/**
+ * The signed-in customer's calls, each with a current ID token. The details they return are
+ * kept for the booking wizard's form (`business` is the page's, whose details they are).
+ */
 export function createCustomerAccountApi(
+  business: string | null,
   client: Client<paths> = publicApi,
   idToken: () => Promise<string | null> = async () => (await loadCustomerAuth()).customerIdToken(),
 ) {
+  function keep(profile: CustomerProfile): CustomerProfile {
+    rememberSignedInCustomer({ business, ...profile })
+    return profile
+  }
+
   async function authorization() {
     const token = await idToken()
     if (!token) throw new Error(NOT_SIGNED_IN)
@@ -36,7 +47,7 @@ export function createCustomerAccountApi(
     async profile() {
       const headers = await authorization()
       try {
-        return publicData(await client.GET('/api/v1/public/my-profile', { headers }))
+        return keep(publicData(await client.GET('/api/v1/public/my-profile', { headers })))
       } catch (error) {
         if (error instanceof PublicApiError && error.status === 404) return null
         throw error
@@ -44,7 +55,7 @@ export function createCustomerAccountApi(
     },
     async saveProfile(body: CustomerProfileInput) {
       const headers = await authorization()
-      return publicData(await client.PUT('/api/v1/public/my-profile', { headers, body }))
+      return keep(publicData(await client.PUT('/api/v1/public/my-profile', { headers, body })))
     },
   }
 }
@@ -90,11 +101,12 @@ function rememberedEmail(): string | null {
 
 /** The account page's machine with the browser's real effects. */
 export function createCustomerAccountLogic(effects: {
+  business: string | null
   continueUrl: () => string
   clearLinkFromAddress: () => void
   goToProfileCreation: () => void
 }) {
-  const api = createCustomerAccountApi()
+  const api = createCustomerAccountApi(effects.business)
   return customerAccountMachine.provide({
     actors: {
       startSession: fromPromise<AccountStart, { href: string }>(({ input }) =>
@@ -117,12 +129,19 @@ export function createCustomerAccountLogic(effects: {
         worded(async () => {
           const email = await (await loadCustomerAuth()).completeSignInLink(input.email, input.href)
           localStorage.removeItem(REMEMBERED_EMAIL_KEY)
+          // Whoever was signed in before on this browser is not who the wizard should show.
+          forgetSignedInCustomer()
           return email
         }),
       ),
       hasProfile: fromPromise(async () => (await api.profile()) !== null),
       loadAppointments: fromPromise(() => api.appointments()),
-      signOut: fromPromise(() => worded(async () => (await loadCustomerAuth()).signOutCustomer())),
+      signOut: fromPromise(() =>
+        worded(async () => {
+          await (await loadCustomerAuth()).signOutCustomer()
+          forgetSignedInCustomer()
+        }),
+      ),
     },
     actions: {
       clearLinkFromAddress: () => effects.clearLinkFromAddress(),
@@ -133,10 +152,11 @@ export function createCustomerAccountLogic(effects: {
 
 /** The profile page's machine with the browser's real effects. */
 export function createCustomerProfileLogic(effects: {
+  business: string | null
   goToSignIn: () => void
   goBack: () => void
 }) {
-  const api = createCustomerAccountApi()
+  const api = createCustomerAccountApi(effects.business)
   return customerProfileMachine.provide({
     actors: {
       loadProfile: fromPromise<ProfileStart>(async () => {
