@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FormEvent, useMemo } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { pageBusiness } from '../../api/public-client'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
@@ -13,6 +13,22 @@ import {
 } from './customer-links'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
+
+/**
+ * Marks what takes the focus when the page changes what it shows without a navigation (link
+ * sent, signed in, signed out), so keyboard and screen-reader users are not left on a button
+ * that is gone.
+ */
+const VIEW_FOCUS = { 'data-view-focus': true }
+
+type AccountView =
+  | 'loading'
+  | 'unavailable'
+  | 'signedOut'
+  | 'linkSent'
+  | 'confirmingEmail'
+  | 'linkFailed'
+  | 'signedIn'
 
 type AccountActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerAccountLogic>>>
 
@@ -36,7 +52,7 @@ export function BookingMyAppointmentsScreen() {
     [business, navigate],
   )
   const actor = useActorRef(logic, { input: { href: window.location.href } })
-  const view = useSelector(actor, (s) => {
+  const view = useSelector(actor, (s): AccountView => {
     if (s.hasTag('loading') || s.matches('leaving')) return 'loading'
     if (s.matches('unavailable')) return 'unavailable'
     if (s.matches('signedOut') || s.matches('sendingLink')) return 'signedOut'
@@ -45,7 +61,21 @@ export function BookingMyAppointmentsScreen() {
     if (s.matches('linkFailed')) return 'linkFailed'
     return 'signedIn'
   })
+  const content = useRef<HTMLDivElement>(null)
+  const shownView = useRef<AccountView | null>(null)
+  useEffect(() => {
+    if (view === 'loading') return
+    // The first view is the page itself: the route's own focus handling applies.
+    if (shownView.current !== null && shownView.current !== view) {
+      content.current?.querySelector<HTMLElement>('[data-view-focus]')?.focus()
+    }
+    shownView.current = view
+  }, [view])
 
+  return <div ref={content}>{accountView(actor, view, business)}</div>
+}
+
+function accountView(actor: AccountActor, view: AccountView, business: string | null) {
   switch (view) {
     case 'loading':
       return (
@@ -72,7 +102,7 @@ export function BookingMyAppointmentsScreen() {
 function Failure({ actor, title }: { actor: AccountActor; title: string }) {
   const error = useSelector(actor, (s) => s.context.error)
   return (
-    <div className="p-alert" role="alert">
+    <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
       <span className="p-alert__title">{title}</span>
       <p>{error}</p>
       <button
@@ -156,7 +186,7 @@ function RequestLink({ actor, business }: { actor: AccountActor; business: strin
   return (
     <div className="p-booking-wizard">
       <section className="p-card p-stack" aria-labelledby="sign-in-title">
-        <h2 id="sign-in-title" className="p-section-title">
+        <h2 id="sign-in-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
           Sign in to see your appointments
         </h2>
         <p className="p-muted">
@@ -186,7 +216,7 @@ function LinkSent({ actor }: { actor: AccountActor }) {
   const sentTo = useSelector(actor, (s) => s.context.linkSentTo)
   return (
     <section className="p-card p-stack" aria-labelledby="link-sent-title">
-      <h2 id="link-sent-title" className="p-section-title">
+      <h2 id="link-sent-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
         Check your inbox
       </h2>
       <p role="status">
@@ -210,7 +240,7 @@ function LinkSent({ actor }: { actor: AccountActor }) {
 function ConfirmEmail({ actor }: { actor: AccountActor }) {
   return (
     <section className="p-card p-stack" aria-labelledby="confirm-email-title">
-      <h2 id="confirm-email-title" className="p-section-title">
+      <h2 id="confirm-email-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
         Confirm your e-mail
       </h2>
       <p className="p-muted">
@@ -230,7 +260,7 @@ function ConfirmEmail({ actor }: { actor: AccountActor }) {
 function LinkFailed({ actor }: { actor: AccountActor }) {
   const error = useSelector(actor, (s) => s.context.error)
   return (
-    <div className="p-alert" role="alert">
+    <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
       <span className="p-alert__title">We could not sign you in</span>
       <p>{error}</p>
       <button
@@ -299,7 +329,7 @@ function AppointmentLists({
   return (
     <>
       <section className="p-card p-stack" aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title" className="p-section-title">
+        <h2 id="upcoming-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
           Upcoming
         </h2>
         {appointments.upcoming.length === 0 ? (
