@@ -97,6 +97,7 @@ test('a customer signs in with the e-mailed link, creates a profile and finds th
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
   await expect(page.getByRole('status')).toContainText(`We sent a sign-in link to ${email}`)
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeFocused()
   await expectNoAxeViolations(page)
 
   // First sign-in: the business has no details for this address yet.
