@@ -68,6 +68,8 @@ export interface BookingInput {
   today: string
   /** A fresh idempotency key (the app gives crypto.randomUUID). */
   newIdempotencyKey: () => string
+  /** Details to start the form with (a signed-in customer's profile); default empty. */
+  customer?: CustomerDetails
 }
 
 export interface BookingContext {
@@ -356,7 +358,7 @@ export const bookingMachine = setup({
     weekStart: input.today,
     slots: [],
     slot: null,
-    customer: EMPTY_CUSTOMER,
+    customer: input.customer ?? EMPTY_CUSTOMER,
     fieldErrors: {},
     idempotencyKey: null,
     keyedBody: null,

@@ -77,6 +77,11 @@ export function BookingConfirmation() {
         Keep this page's address or the e-mail: the link to change your appointment is private to
         you.
       </p>
+      <p className="p-muted">
+        All your bookings here in one place:{' '}
+        <Link href={bookingHref('/booking/my-appointments', business)}>My appointments</Link> (we
+        e-mail you a sign-in link, no password).
+      </p>
     </div>
   )
 }

@@ -1,12 +1,394 @@
-import { NotBuiltYet } from '../../components/not-built-yet'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, useEffect, useMemo, useRef } from 'react'
+import { Link, useLocation } from 'wouter'
+import { pageBusiness } from '../../api/public-client'
+import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
+import type { MyAppointments } from '../../machines/customer-account.machine'
+import { bookingHref, manageUrl } from './booking-routes'
+import { createCustomerAccountLogic } from './customer-account-effects'
+import {
+  addressWithoutSignInCode,
+  PROFILE_CREATION_PATH,
+  signInContinueUrl,
+} from './customer-links'
+import { detectedTimeZone, formatDayAndTime } from './slot-days'
+import './booking.css'
 
+/**
+ * Marks what takes the focus when the page changes what it shows without a navigation (link
+ * sent, signed in, signed out), so keyboard and screen-reader users are not left on a button
+ * that is gone.
+ */
+const VIEW_FOCUS = { 'data-view-focus': true }
+
+type AccountView =
+  | 'loading'
+  | 'unavailable'
+  | 'signedOut'
+  | 'linkSent'
+  | 'confirmingEmail'
+  | 'linkFailed'
+  | 'signedIn'
+
+type AccountActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerAccountLogic>>>
+
+/**
+ * `/booking/my-appointments`: the customer signs in with a link e-mailed to them, then sees
+ * their upcoming and past appointments with this business, each opening its manage page.
+ */
 export function BookingMyAppointmentsScreen() {
+  const [, navigate] = useLocation()
+  const business = pageBusiness()
+  const logic = useMemo(
+    () =>
+      createCustomerAccountLogic({
+        business,
+        continueUrl: () => signInContinueUrl(window.location.origin, business),
+        clearLinkFromAddress: () =>
+          window.history.replaceState(null, '', addressWithoutSignInCode(window.location.href)),
+        goToProfileCreation: () =>
+          navigate(bookingHref(PROFILE_CREATION_PATH, business), { replace: true }),
+      }),
+    [business, navigate],
+  )
+  const actor = useActorRef(logic, { input: { href: window.location.href } })
+  const view = useSelector(actor, (s): AccountView => {
+    if (s.hasTag('loading') || s.matches('leaving')) return 'loading'
+    if (s.matches('unavailable')) return 'unavailable'
+    if (s.matches('signedOut') || s.matches('sendingLink')) return 'signedOut'
+    if (s.matches('linkSent')) return 'linkSent'
+    if (s.matches('confirmingEmail')) return 'confirmingEmail'
+    if (s.matches('linkFailed')) return 'linkFailed'
+    return 'signedIn'
+  })
+  const content = useRef<HTMLDivElement>(null)
+  const shownView = useRef<AccountView | null>(null)
+  useEffect(() => {
+    if (view === 'loading') return
+    // The first view is the page itself: the route's own focus handling applies.
+    if (shownView.current !== null && shownView.current !== view) {
+      content.current?.querySelector<HTMLElement>('[data-view-focus]')?.focus()
+    }
+    shownView.current = view
+  }, [view])
+
+  return <div ref={content}>{accountView(actor, view, business)}</div>
+}
+
+function accountView(actor: AccountActor, view: AccountView, business: string | null) {
+  switch (view) {
+    case 'loading':
+      return (
+        <div className="p-card" role="status">
+          <span className="p-visually-hidden">Loading your appointments…</span>
+          <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
+        </div>
+      )
+    case 'unavailable':
+      return <Failure actor={actor} title="Sign-in is not available right now" />
+    case 'signedOut':
+      return <RequestLink actor={actor} business={business} />
+    case 'linkSent':
+      return <LinkSent actor={actor} />
+    case 'confirmingEmail':
+      return <ConfirmEmail actor={actor} />
+    case 'linkFailed':
+      return <LinkFailed actor={actor} />
+    case 'signedIn':
+      return <SignedIn actor={actor} business={business} />
+  }
+}
+
+function Failure({ actor, title }: { actor: AccountActor; title: string }) {
+  const error = useSelector(actor, (s) => s.context.error)
   return (
-    <NotBuiltYet arrivesWith="customer sign-in by e-mail link">
+    <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
+      <span className="p-alert__title">{title}</span>
+      <p>{error}</p>
+      <button
+        type="button"
+        className="p-button p-button--small"
+        onClick={() => actor.send({ type: 'account.retry' })}
+      >
+        Try again
+      </button>
+    </div>
+  )
+}
+
+/** The e-mail field both ways in use: asking for a link, and confirming the address of one. */
+function EmailForm({
+  actor,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+}: {
+  actor: AccountActor
+  submitLabel: string
+  busyLabel: string
+  onSubmit: () => void
+}) {
+  const email = useSelector(actor, (s) => s.context.email)
+  const emailError = useSelector(actor, (s) => s.context.emailError)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    onSubmit()
+    // After the machine has answered: a refused address takes the focus back.
+    requestAnimationFrame(() => {
+      const form = event.target as HTMLFormElement
+      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    })
+  }
+
+  return (
+    <form className="p-form p-booking-form" noValidate onSubmit={submit}>
+      <div className="p-field">
+        <label className="p-field__label" htmlFor="account-email">
+          E-mail
+        </label>
+        <input
+          id="account-email"
+          name="email"
+          type="email"
+          className="p-input"
+          autoComplete="email"
+          required
+          value={email}
+          readOnly={busy}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? 'account-email-error' : undefined}
+          onChange={(event) =>
+            actor.send({ type: 'account.emailChanged', email: event.target.value })
+          }
+        />
+        {emailError ? (
+          <p id="account-email-error" className="p-field__error">
+            {emailError}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className="p-button p-button--primary p-button--large p-button--block"
+        aria-disabled={busy || undefined}
+      >
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  )
+}
+
+function RequestLink({ actor, business }: { actor: AccountActor; business: string | null }) {
+  const error = useSelector(actor, (s) => s.context.error)
+  return (
+    <div className="p-booking-wizard">
+      <section className="p-card p-stack" aria-labelledby="sign-in-title">
+        <h2 id="sign-in-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
+          Sign in to see your appointments
+        </h2>
+        <p className="p-muted">
+          No password needed: we e-mail you a link that signs you in. Use the address you booked
+          with.
+        </p>
+        {error ? (
+          <div className="p-alert" role="alert">
+            <p>{error}</p>
+          </div>
+        ) : null}
+        <EmailForm
+          actor={actor}
+          submitLabel="Send me a sign-in link"
+          busyLabel="Sending…"
+          onSubmit={() => actor.send({ type: 'account.linkRequested' })}
+        />
+      </section>
       <p className="p-muted">
-        You will see your upcoming and past appointments here. Until then, the link in your
-        confirmation e-mail lets you see, move or cancel each booking.
+        Just want to book? <Link href={bookingHref('/booking', business)}>Book an appointment</Link>
       </p>
-    </NotBuiltYet>
+    </div>
+  )
+}
+
+function LinkSent({ actor }: { actor: AccountActor }) {
+  const sentTo = useSelector(actor, (s) => s.context.linkSentTo)
+  return (
+    <section className="p-card p-stack" aria-labelledby="link-sent-title">
+      <h2 id="link-sent-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
+        Check your inbox
+      </h2>
+      <p role="status">
+        We sent a sign-in link to <strong>{sentTo}</strong>. Open it to see your appointments; it
+        works once.
+      </p>
+      <p className="p-muted">Nothing arrived after a few minutes? Check your spam folder.</p>
+      <div className="p-booking-actions">
+        <button
+          type="button"
+          className="p-button"
+          onClick={() => actor.send({ type: 'account.restart' })}
+        >
+          Use another address
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function ConfirmEmail({ actor }: { actor: AccountActor }) {
+  return (
+    <section className="p-card p-stack" aria-labelledby="confirm-email-title">
+      <h2 id="confirm-email-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
+        Confirm your e-mail
+      </h2>
+      <p className="p-muted">
+        This link was opened on another device or browser. Enter the address it was sent to, to
+        finish signing in.
+      </p>
+      <EmailForm
+        actor={actor}
+        submitLabel="Sign in"
+        busyLabel="Signing in…"
+        onSubmit={() => actor.send({ type: 'account.emailConfirmed' })}
+      />
+    </section>
+  )
+}
+
+function LinkFailed({ actor }: { actor: AccountActor }) {
+  const error = useSelector(actor, (s) => s.context.error)
+  return (
+    <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
+      <span className="p-alert__title">We could not sign you in</span>
+      <p>{error}</p>
+      <button
+        type="button"
+        className="p-button p-button--small"
+        onClick={() => actor.send({ type: 'account.restart' })}
+      >
+        Send a new link
+      </button>
+    </div>
+  )
+}
+
+function SignedIn({ actor, business }: { actor: AccountActor; business: string | null }) {
+  const email = useSelector(actor, (s) => s.context.signedInEmail)
+  const appointments = useSelector(actor, (s) => s.context.appointments)
+  const failed = useSelector(actor, (s) => s.matches('failed'))
+  const error = useSelector(actor, (s) => s.context.error)
+  const signingOut = useSelector(actor, (s) => s.matches('signingOut'))
+  return (
+    <div className="p-booking-wizard">
+      <div className="p-booking-account-bar">
+        <p className="p-muted">
+          Signed in as <strong>{email}</strong>
+        </p>
+        <div className="p-booking-actions">
+          <Link
+            className="p-button p-button--small"
+            href={bookingHref(PROFILE_CREATION_PATH, business)}
+          >
+            Your details
+          </Link>
+          <button
+            type="button"
+            className="p-button p-button--small"
+            aria-disabled={signingOut || undefined}
+            onClick={() => {
+              if (!signingOut) actor.send({ type: 'account.signOut' })
+            }}
+          >
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </div>
+      {failed ? (
+        <Failure actor={actor} title="We could not load your appointments" />
+      ) : error ? (
+        <div className="p-alert" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      {appointments ? <AppointmentLists appointments={appointments} business={business} /> : null}
+    </div>
+  )
+}
+
+function AppointmentLists({
+  appointments,
+  business,
+}: {
+  appointments: MyAppointments
+  business: string | null
+}) {
+  const timeZone = useMemo(detectedTimeZone, [])
+  const book = bookingHref('/booking', business)
+  return (
+    <>
+      <section className="p-card p-stack" aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
+          Upcoming
+        </h2>
+        {appointments.upcoming.length === 0 ? (
+          <>
+            <p className="p-muted">You have no upcoming appointments.</p>
+            <div className="p-booking-actions">
+              <Link className="p-button p-button--primary" href={book}>
+                Book an appointment
+              </Link>
+            </div>
+          </>
+        ) : (
+          <AppointmentList items={appointments.upcoming} business={business} timeZone={timeZone} />
+        )}
+      </section>
+      <section className="p-card p-stack" aria-labelledby="past-title">
+        <h2 id="past-title" className="p-section-title">
+          Past
+        </h2>
+        {appointments.past.length === 0 ? (
+          <p className="p-muted">Past and cancelled appointments will show here.</p>
+        ) : (
+          <AppointmentList items={appointments.past} business={business} timeZone={timeZone} />
+        )}
+      </section>
+      {appointments.upcoming.length > 0 ? (
+        <p>
+          <Link href={book}>Book another appointment</Link>
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function AppointmentList({
+  items,
+  business,
+  timeZone,
+}: {
+  items: MyAppointments['upcoming']
+  business: string | null
+  timeZone: string
+}) {
+  return (
+    <ul className="p-choice-list">
+      {items.map(({ appointment, manage_token }) => (
+        <li key={appointment.id}>
+          <Link className="p-choice" href={manageUrl(appointment.id, manage_token, business)}>
+            <span className="p-choice__title">{appointment.service.name}</span>
+            <span className="p-choice__meta">
+              {formatDayAndTime(appointment.starts_at, timeZone)} · with{' '}
+              {appointment.team_member.name}
+              {appointment.status !== 'confirmed'
+                ? ` · ${appointmentStatusLabel(appointment.status)}`
+                : ''}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }

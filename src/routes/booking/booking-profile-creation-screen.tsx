@@ -1,12 +1,150 @@
-import { NotBuiltYet } from '../../components/not-built-yet'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, useMemo } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { pageBusiness } from '../../api/public-client'
+import type { ProfileField } from '../../machines/customer-profile.machine'
+import { bookingHref } from './booking-routes'
+import { createCustomerProfileLogic } from './customer-account-effects'
+import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
+import './booking.css'
 
+type ProfileActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerProfileLogic>>>
+
+const FIELDS: { field: ProfileField; label: string; type: 'text' | 'tel'; autoComplete: string }[] =
+  [
+    { field: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+    { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
+  ]
+
+/**
+ * `/booking/profile-creation`: the signed-in customer's name and phone with this business, so
+ * the business knows who they are and their next booking is prefilled. Then back to where they
+ * came from (`?next=`), else their appointments.
+ */
 export function BookingProfileCreationScreen() {
+  const [, navigate] = useLocation()
+  const search = useSearch()
+  const business = pageBusiness()
+  const returnTo = profileReturnPath(search, business)
+  const logic = useMemo(
+    () =>
+      createCustomerProfileLogic({
+        business,
+        goToSignIn: () => navigate(bookingHref(MY_APPOINTMENTS_PATH, business), { replace: true }),
+        goBack: () => navigate(returnTo),
+      }),
+    [business, navigate, returnTo],
+  )
+  const actor = useActorRef(logic)
+  const loading = useSelector(actor, (s) => s.hasTag('loading') || s.matches('leaving'))
+  const failed = useSelector(actor, (s) => s.matches('failed'))
+
+  if (loading) {
+    return (
+      <div className="p-card" role="status">
+        <span className="p-visually-hidden">Loading your details…</span>
+        <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
+      </div>
+    )
+  }
+  if (failed) return <LoadFailed actor={actor} />
+  return <ProfileForm actor={actor} returnTo={returnTo} />
+}
+
+function LoadFailed({ actor }: { actor: ProfileActor }) {
+  const error = useSelector(actor, (s) => s.context.error)
   return (
-    <NotBuiltYet arrivesWith="customer sign-in by e-mail link">
+    <div className="p-alert" role="alert">
+      <span className="p-alert__title">We could not load your details</span>
+      <p>{error}</p>
+      <button
+        type="button"
+        className="p-button p-button--small"
+        onClick={() => actor.send({ type: 'profile.retry' })}
+      >
+        Try again
+      </button>
+    </div>
+  )
+}
+
+function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: string }) {
+  const email = useSelector(actor, (s) => s.context.email)
+  const values = useSelector(actor, (s) => s.context.values)
+  const errors = useSelector(actor, (s) => s.context.errors)
+  const error = useSelector(actor, (s) => s.context.error)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    actor.send({ type: 'profile.submitted' })
+    // After the machine has answered: focus the first field it found wrong.
+    requestAnimationFrame(() => {
+      const form = event.target as HTMLFormElement
+      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    })
+  }
+
+  return (
+    <section className="p-card p-stack" aria-labelledby="profile-title">
+      <h2 id="profile-title" className="p-section-title">
+        Your details
+      </h2>
       <p className="p-muted">
-        An optional profile (name and phone), so your next booking is prefilled. You can book
-        without one now.
+        Signed in as <strong>{email}</strong>. The business uses these details to reach you about
+        your appointments, and your next booking is filled in with them.
       </p>
-    </NotBuiltYet>
+      {error ? (
+        <div className="p-alert" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <form className="p-form p-booking-form" noValidate onSubmit={submit}>
+        {FIELDS.map(({ field, label, type, autoComplete }) => {
+          const id = `profile-${field}`
+          const message = errors[field]
+          return (
+            <div className="p-field" key={field}>
+              <label className="p-field__label" htmlFor={id}>
+                {label}
+              </label>
+              <input
+                id={id}
+                name={field}
+                type={type}
+                className="p-input"
+                autoComplete={autoComplete}
+                required={field === 'name'}
+                value={values[field]}
+                readOnly={busy}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={message ? `${id}-error` : undefined}
+                onChange={(event) =>
+                  actor.send({ type: 'profile.changed', values: { [field]: event.target.value } })
+                }
+              />
+              {message ? (
+                <p id={`${id}-error`} className="p-field__error">
+                  {message}
+                </p>
+              ) : null}
+            </div>
+          )
+        })}
+        <div className="p-booking-actions">
+          <button
+            type="submit"
+            className="p-button p-button--primary"
+            aria-disabled={busy || undefined}
+          >
+            {busy ? 'Saving…' : 'Save my details'}
+          </button>
+          <Link className="p-button" href={returnTo}>
+            Not now
+          </Link>
+        </div>
+      </form>
+    </section>
   )
 }

@@ -6,6 +6,7 @@ import { newIdempotencyKey, pageBusiness } from '../../api/public-client'
 import { todayIn } from '../../components/appointments/appointment-time'
 import { createBookingLogic } from './booking-effects'
 import { buildWizardUrl, parseWizardRoute, type WizardRoute } from './booking-routes'
+import { signedInCustomerDetails } from './signed-in-customer'
 import { detectedTimeZone } from './slot-days'
 
 /**
@@ -37,6 +38,7 @@ export const wizardActor = createActor(createBookingLogic(showRoute), {
     timeZone,
     today: todayIn(timeZone),
     newIdempotencyKey,
+    customer: signedInCustomerDetails(pageBusiness()) ?? undefined,
   },
 }).start()
 

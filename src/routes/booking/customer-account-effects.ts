@@ -1,0 +1,176 @@
+import type { Client } from 'openapi-fetch'
+import { fromPromise } from 'xstate'
+import { PublicApiError, publicApi, publicData } from '../../api/public-client'
+import type { paths } from '../../api/schema'
+import { type AccountStart, customerAccountMachine } from '../../machines/customer-account.machine'
+import {
+  type CustomerProfile,
+  type CustomerProfileInput,
+  customerProfileMachine,
+  type ProfileStart,
+} from '../../machines/customer-profile.machine'
+import { forgetSignedInCustomer, rememberSignedInCustomer } from './signed-in-customer'
+
+// The only way the booking pages reach Firebase: a separate chunk, fetched by these two pages.
+const loadCustomerAuth = () => import('../../app/customer-auth')
+
+/** Where the address a link was sent to waits for the link (same browser, any tab). */
+export const REMEMBERED_EMAIL_KEY = 'slotwise.booking.signInEmail'
+
+const NOT_SIGNED_IN = 'You are signed out. Sign in again with a link to see your appointments.'
+
+/**
+ * The signed-in customer's calls, each with a current ID token. The details they return are
+ * kept for the booking wizard's form (`business` is the page's, whose details they are).
+ */
+export function createCustomerAccountApi(
+  business: string | null,
+  client: Client<paths> = publicApi,
+  idToken: () => Promise<string | null> = async () => (await loadCustomerAuth()).customerIdToken(),
+) {
+  function keep(profile: CustomerProfile): CustomerProfile {
+    rememberSignedInCustomer({ business, ...profile })
+    return profile
+  }
+
+  async function authorization() {
+    const token = await idToken()
+    if (!token) throw new Error(NOT_SIGNED_IN)
+    return { Authorization: `Bearer ${token}` }
+  }
+  return {
+    async appointments() {
+      const headers = await authorization()
+      return publicData(await client.GET('/api/v1/public/my-appointments', { headers }))
+    },
+    /** The customer's details with this business, or null until they have any. */
+    async profile() {
+      const headers = await authorization()
+      try {
+        return keep(publicData(await client.GET('/api/v1/public/my-profile', { headers })))
+      } catch (error) {
+        if (error instanceof PublicApiError && error.status === 404) return null
+        throw error
+      }
+    },
+    async saveProfile(body: CustomerProfileInput) {
+      const headers = await authorization()
+      return keep(publicData(await client.PUT('/api/v1/public/my-profile', { headers, body })))
+    },
+  }
+}
+
+/** Firebase's failures as the customer reads them; the codes are Firebase's own. */
+export function describeSignInFailure(error: unknown): string {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
+  switch (code) {
+    case 'auth/expired-action-code':
+    case 'auth/invalid-action-code':
+      return 'This sign-in link has expired or was already used. Send yourself a new one.'
+    case 'auth/invalid-email':
+      return 'This is not the address the link was sent to. Send yourself a new link.'
+    case 'auth/network-request-failed':
+      return 'We could not reach the sign-in service. Check your connection and try again.'
+    case 'auth/too-many-requests':
+    case 'auth/quota-exceeded':
+      return 'Too many sign-in links were asked for. Please wait a few minutes and try again.'
+    default:
+      return error instanceof Error && !code
+        ? error.message
+        : 'Signing in did not work. Please try again.'
+  }
+}
+
+/** Rethrows a Firebase failure with the customer's wording. */
+async function worded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    throw new Error(describeSignInFailure(error))
+  }
+}
+
+function rememberedEmail(): string | null {
+  try {
+    return localStorage.getItem(REMEMBERED_EMAIL_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** The account page's machine with the browser's real effects. */
+export function createCustomerAccountLogic(effects: {
+  business: string | null
+  continueUrl: () => string
+  clearLinkFromAddress: () => void
+  goToProfileCreation: () => void
+}) {
+  const api = createCustomerAccountApi(effects.business)
+  return customerAccountMachine.provide({
+    actors: {
+      startSession: fromPromise<AccountStart, { href: string }>(({ input }) =>
+        worded(async () => {
+          const auth = await loadCustomerAuth()
+          if (auth.isSignInLink(input.href)) {
+            return { kind: 'link', rememberedEmail: rememberedEmail() }
+          }
+          const email = await auth.currentCustomerEmail()
+          return email ? { kind: 'session', email } : { kind: 'signedOut' }
+        }),
+      ),
+      sendLink: fromPromise<void, { email: string }>(({ input }) =>
+        worded(async () => {
+          await (await loadCustomerAuth()).sendSignInLink(input.email, effects.continueUrl())
+          localStorage.setItem(REMEMBERED_EMAIL_KEY, input.email)
+        }),
+      ),
+      completeLink: fromPromise<string, { email: string; href: string }>(({ input }) =>
+        worded(async () => {
+          const email = await (await loadCustomerAuth()).completeSignInLink(input.email, input.href)
+          localStorage.removeItem(REMEMBERED_EMAIL_KEY)
+          // Whoever was signed in before on this browser is not who the wizard should show.
+          forgetSignedInCustomer()
+          return email
+        }),
+      ),
+      hasProfile: fromPromise(async () => (await api.profile()) !== null),
+      loadAppointments: fromPromise(() => api.appointments()),
+      signOut: fromPromise(() =>
+        worded(async () => {
+          await (await loadCustomerAuth()).signOutCustomer()
+          forgetSignedInCustomer()
+        }),
+      ),
+    },
+    actions: {
+      clearLinkFromAddress: () => effects.clearLinkFromAddress(),
+      goToProfileCreation: () => effects.goToProfileCreation(),
+    },
+  })
+}
+
+/** The profile page's machine with the browser's real effects. */
+export function createCustomerProfileLogic(effects: {
+  business: string | null
+  goToSignIn: () => void
+  goBack: () => void
+}) {
+  const api = createCustomerAccountApi(effects.business)
+  return customerProfileMachine.provide({
+    actors: {
+      loadProfile: fromPromise<ProfileStart>(async () => {
+        const email = await worded(async () => (await loadCustomerAuth()).currentCustomerEmail())
+        if (!email) return { signedIn: false }
+        return { signedIn: true, email, profile: await api.profile() }
+      }),
+      saveProfile: fromPromise(({ input }: { input: CustomerProfileInput }) =>
+        api.saveProfile(input),
+      ),
+    },
+    actions: {
+      goToSignIn: () => effects.goToSignIn(),
+      goBack: () => effects.goBack(),
+    },
+  })
+}
