@@ -46,7 +46,10 @@ export function createBookingCoalescer(rememberMs = REMEMBER_MS) {
       const id = `${key.tenantId}|${key.teamMemberId}|${key.serviceId}|${key.startsAt.getTime()}`
       for (let ahead = recent.get(id); ahead; ahead = recent.get(id)) {
         const winner = await ahead
-        if (winner?.appointment.capacity !== 1) {
+        // Seats of a group session are counted by the database under its own lock: identical
+        // bookings of one go concurrently rather than one after another here.
+        if (winner && winner.appointment.capacity !== 1) return book()
+        if (!winner) {
           if (recent.get(id) === ahead) recent.delete(id)
           continue
         }

@@ -101,14 +101,25 @@ describe('booking coalescer', () => {
     await expect(second).resolves.toMatchObject({ appointment: { id: 'second' } })
   })
 
-  it('does not answer for a group session: seats are counted by the database', async () => {
+  it('does not answer for a group session: seats are counted by the database, concurrently', async () => {
     const coalescer = createBookingCoalescer()
     const first = gatedBooking(() => committed('seat 1', 3))
     const firstSeat = coalescer.run(key, first.book, holds)
-    const secondSeat = coalescer.run(key, async () => committed('seat 2', 3), holds)
+    const waiting = [
+      gatedBooking(() => committed('seat 2', 3)),
+      gatedBooking(() => committed('seat 3', 3)),
+    ]
+    const later = waiting.map((seat) => coalescer.run(key, seat.book, holds))
     first.release()
     await expect(firstSeat).resolves.toMatchObject({ appointment: { id: 'seat 1' } })
-    await expect(secondSeat).resolves.toMatchObject({ appointment: { id: 'seat 2' } })
+    // Both later seats are under way at once, neither waiting for the other.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(waiting.map((seat) => seat.runs)).toEqual([1, 1])
+    for (const seat of waiting) seat.release()
+    await expect(Promise.all(later)).resolves.toMatchObject([
+      { appointment: { id: 'seat 2' } },
+      { appointment: { id: 'seat 3' } },
+    ])
   })
 
   it('runs bookings with another start, service, member or business, and "any available", side by side', async () => {
