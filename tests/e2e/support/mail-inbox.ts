@@ -81,7 +81,9 @@ function readCalendar(ics: string): ReceivedCalendar {
 
 /** The manage link a customer's e-mail carries. */
 export function manageLinkIn(mail: ReceivedMail): string {
-  const link = /https?:\/\/\S+\/booking\/event\/[0-9a-f-]+\?business=[\w-]+&token=[\w-]+/.exec(mail.text)?.[0]
+  const link = /https?:\/\/\S+\/booking\/event\/[0-9a-f-]+\?business=[\w-]+&token=[\w-]+/.exec(
+    mail.text,
+  )?.[0]
   if (!link) throw new Error(`No manage link in:\n${mail.text}`)
   return link
 }
