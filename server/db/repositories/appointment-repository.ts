@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -28,6 +28,12 @@ export interface BusinessPolicy {
 
 /** Appointments of one business, and the records a booking refers to. Scoped by tenant. */
 export function createAppointmentRepository(db: Db) {
+  /** Whether any appointment matches. */
+  async function appointmentExists(where: SQL | undefined): Promise<boolean> {
+    const [row] = await db.select({ id: appointments.id }).from(appointments).where(where).limit(1)
+    return row !== undefined
+  }
+
   const inTenant = (tenantId: string, id: string) =>
     and(eq(appointments.tenantId, tenantId), eq(appointments.id, id))
 
@@ -160,20 +166,15 @@ export function createAppointmentRepository(db: Db) {
       teamMemberId: string,
       seatGroup: string,
     ): Promise<boolean> {
-      const [row] = await db
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.tenantId, tenantId),
-            eq(appointments.teamMemberId, teamMemberId),
-            eq(appointments.seatGroup, seatGroup),
-            ne(appointments.status, 'cancelled'),
-            eq(appointments.outsideWorkingHours, true),
-          ),
-        )
-        .limit(1)
-      return row !== undefined
+      return appointmentExists(
+        and(
+          eq(appointments.tenantId, tenantId),
+          eq(appointments.teamMemberId, teamMemberId),
+          eq(appointments.seatGroup, seatGroup),
+          ne(appointments.status, 'cancelled'),
+          eq(appointments.outsideWorkingHours, true),
+        ),
+      )
     },
 
     /** Whether the appointment is still booked with this member, service and start. */
@@ -181,21 +182,16 @@ export function createAppointmentRepository(db: Db) {
       tenantId: string,
       booked: { id: string; teamMemberId: string; serviceId: string; startsAt: Date },
     ): Promise<boolean> {
-      const [row] = await db
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.tenantId, tenantId),
-            eq(appointments.id, booked.id),
-            ne(appointments.status, 'cancelled'),
-            eq(appointments.teamMemberId, booked.teamMemberId),
-            eq(appointments.serviceId, booked.serviceId),
-            eq(appointments.startsAt, booked.startsAt),
-          ),
-        )
-        .limit(1)
-      return row !== undefined
+      return appointmentExists(
+        and(
+          eq(appointments.tenantId, tenantId),
+          eq(appointments.id, booked.id),
+          ne(appointments.status, 'cancelled'),
+          eq(appointments.teamMemberId, booked.teamMemberId),
+          eq(appointments.serviceId, booked.serviceId),
+          eq(appointments.startsAt, booked.startsAt),
+        ),
+      )
     },
 
     /**
