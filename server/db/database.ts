@@ -131,9 +131,10 @@ const MAX_ATTEMPTS = 4
 
 /**
  * Runs a transaction again when PostgreSQL aborted it as a deadlock victim or a serialization
- * failure. Both roll everything back, so a retry is safe; they happen under contention, e.g.
- * two bookings waiting on each other in the no-overlap exclusion constraint. On the retry
- * the loser sees the winner committed and answers with a proper 409 instead of a 500.
+ * failure. Both roll everything back, so a retry is safe. They are rare (bookings queue on
+ * the member's schedule lock instead of deadlocking in the exclusion constraint), but any
+ * two transactions that lock rows in different orders can meet one; a retry answers then
+ * instead of a 500.
  */
 async function withRetryOnConflict<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -42,11 +42,13 @@ const DAY_MS = 86_400_000
  * - captures the service's price, currency, duration and buffers, so later changes to the
  *   service do not rewrite what was agreed;
  * - for a group session (capacity above 1) takes a seat: bookings at the same start of the
- *   same service with the same member share a seat group, counted under an advisory lock;
+ *   same service with the same member share a seat group, whose seats are counted under the
+ *   member's schedule lock;
  * - writes its activity-log entry and its live-update notification;
  * - queues its e-mails (through the notifier) when booked or moved through the service.
- * The check before the insert gives a friendly answer; the exclusion constraint
- * `appointments_no_overlap` is the guarantee when two bookings race.
+ * Bookings and moves onto one member queue on that member's schedule lock, so the check before
+ * the insert sees every committed rival and gives the friendly answer; the exclusion
+ * constraint `appointments_no_overlap` stays the guarantee for any writer.
  */
 
 export interface BookingRequest {
@@ -402,6 +404,7 @@ async function place(
 ): Promise<Placement> {
   const { tenantId, timing, startsAt } = input
   const repo = createAppointmentRepository(tx)
+  await repo.lockSchedule(input.teamMemberId)
   const seatGroup = seatGroupFor({
     appointmentId: input.appointmentId,
     serviceId: input.serviceId,
@@ -410,7 +413,6 @@ async function place(
   })
   let joiningSession = false
   if (isSeatGroupKey(seatGroup)) {
-    await repo.lockSeatGroup(seatGroup)
     const seats = await repo.countSeats(
       tenantId,
       input.teamMemberId,

@@ -129,11 +129,17 @@ export function createAppointmentRepository(db: Db) {
     },
 
     /**
-     * Serializes bookings of one group session until the transaction ends, so two last seats
-     * are never both sold: each booking counts the seats after taking the lock.
+     * Queues the bookings and moves onto one team member's schedule until the transaction
+     * ends. Without it, two racing inserts each find the other's uncommitted row in the
+     * exclusion constraint and wait for each other: PostgreSQL breaks each such deadlock only
+     * after `deadlock_timeout` (1 s), and fifty racers make a storm of them. Under the lock the
+     * next booking reads the committed winner, so it gets its 409 at once; the last seats of a
+     * group session are counted under it too. The constraint stays the guarantee.
      */
-    async lockSeatGroup(seatGroup: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${seatGroup}))`)
+    async lockSchedule(teamMemberId: string): Promise<void> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtext('appointments'), hashtext(${teamMemberId}))`,
+      )
     },
 
     /** Non-cancelled seats of the member's session, not counting `exceptId`. */
