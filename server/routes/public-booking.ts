@@ -7,9 +7,13 @@ import {
   createPublicBookingRepository,
   type PublicAppointmentRow,
 } from '../db/repositories/public-booking-repository.ts'
-import { createSettingsRepository } from '../db/repositories/settings-repository.ts'
+import {
+  createSettingsRepository,
+  type SettingsRow,
+} from '../db/repositories/settings-repository.ts'
 import type { Tenant } from '../db/repositories/tenant-repository.ts'
 import { publicStartRefusal, selfServiceRefusal } from '../domain/self-service-policy.ts'
+import { teamMemberChoiceRefusal } from '../domain/team-member-choice.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { eventOf } from '../notifications/appointment-calendar.ts'
@@ -206,8 +210,10 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
           limits.booking(input.customer.email)
           // Checked before the customer record is written, so a refused booking leaves none.
           checkChoice(await catalogOf(tenant), input.service_id, input.team_member_id, 'body')
+          const settings = await settingsOf(tenant)
+          checkTeamMemberChoice(settings, input.team_member_id ?? null)
           const startsAt = new Date(input.starts_at)
-          const { minNoticeMinutes, bookingWindowDays } = await settingsOf(tenant)
+          const { minNoticeMinutes, bookingWindowDays } = settings
           const tooSoonOrLate = publicStartRefusal(
             startsAt.getTime(),
             { minNoticeMinutes, bookingWindowDays },
@@ -285,6 +291,10 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
           const tooSoonOrLate = publicStartRefusal(startsAt.getTime(), settings, now)
           if (tooSoonOrLate) throw invalid(tooSoonOrLate.path, tooSoonOrLate.message)
           const serviceId = found.row.serviceId
+          // Left out, the appointment stays with its team member, which is always allowed.
+          if (input.team_member_id !== undefined) {
+            checkTeamMemberChoice(settings, input.team_member_id)
+          }
           if (input.team_member_id) {
             checkChoice(await catalogOf(tenant), serviceId, input.team_member_id, 'body')
           }
@@ -499,6 +509,11 @@ function checkChoice(
   if (teamMemberId && !service.team_member_ids.includes(teamMemberId)) {
     throw invalid(`${where}.team_member_id`, `is not a team member who performs ${service.name}`)
   }
+}
+
+function checkTeamMemberChoice(settings: SettingsRow, teamMemberId: string | null): void {
+  const refusal = teamMemberChoiceRefusal(settings.teamMemberChoice, teamMemberId)
+  if (refusal) throw invalid('body.team_member_id', refusal)
 }
 
 /**

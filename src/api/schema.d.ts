@@ -1498,7 +1498,7 @@ export interface components {
             service_id: string;
             /**
              * Format: uuid
-             * @description Null or absent for "any available".
+             * @description Null or absent for "any available". The business's `team_member_choice` decides what is allowed: `any_available` refuses a named team member, `customer_picks` requires one (400 naming `body.team_member_id`).
              */
             team_member_id?: string | null;
             /** Format: date-time */
@@ -1513,7 +1513,7 @@ export interface components {
             starts_at: string;
             /**
              * Format: uuid
-             * @description Another team member who performs the service; null for "any available"; absent keeps the current one.
+             * @description Another team member who performs the service; null for "any available"; absent keeps the current one. Named or null, it follows the business's `team_member_choice` as when booking.
              */
             team_member_id?: string | null;
         };

@@ -504,6 +504,61 @@ describe('managing an appointment with its token', () => {
     expect((await manage(id, booked.manage_token)).json().status).toBe('cancelled')
   })
 
+  it("follows the business's team member choice when booking and moving", async () => {
+    const day = freshDay()
+    const booked = await bookPublicly(testApp, salonSlug, bookingBody(salon, local(day, '10:00')))
+    const setChoice = (teamMemberChoice: 'customer_picks' | 'any_available' | 'both') =>
+      testApp.database.db
+        .update(tenantSettings)
+        .set({ teamMemberChoice })
+        .where(eq(tenantSettings.tenantId, salon.tenantId))
+    const appointmentsBefore = await countRows(appointments, salon.tenantId)
+    try {
+      await setChoice('any_available')
+      const named = await post('/api/v1/public/bookings', bookingBody(salon, local(day, '14:00')))
+      expect(expectInvalid(named, 'body.team_member_id').errors?.[0]?.message).toMatch(
+        /assigns the team member/,
+      )
+      expectInvalid(
+        await change(booked.appointment.id, 'reschedule', booked.manage_token, {
+          starts_at: local(day, '13:00'),
+          team_member_id: salon.staffMemberId,
+        }),
+        'body.team_member_id',
+      )
+      const assigned = await bookPublicly(
+        testApp,
+        salonSlug,
+        bookingBody(salon, local(day, '14:00'), { team_member_id: null }),
+      )
+      expect(assigned.appointment.team_member.name).toBeTruthy()
+
+      await setChoice('customer_picks')
+      expectInvalid(
+        await post(
+          '/api/v1/public/bookings',
+          bookingBody(salon, local(day, '15:00'), { team_member_id: null }),
+        ),
+        'body.team_member_id',
+      )
+      expectInvalid(
+        await change(booked.appointment.id, 'reschedule', booked.manage_token, {
+          starts_at: local(day, '16:00'),
+          team_member_id: null,
+        }),
+        'body.team_member_id',
+      )
+      // Moving without naming anyone keeps the team member, which every setting allows.
+      const kept = await change(booked.appointment.id, 'reschedule', booked.manage_token, {
+        starts_at: local(day, '16:00'),
+      })
+      expect(kept.statusCode, kept.body).toBe(200)
+      expect(await countRows(appointments, salon.tenantId)).toBe(appointmentsBefore + 1)
+    } finally {
+      await setChoice('both')
+    }
+  })
+
   it('refuses changes after the cut-off before the current start', async () => {
     const booked = await bookPublicly(
       testApp,
