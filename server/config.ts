@@ -29,6 +29,8 @@ export interface ServerConfig {
   defaultBusiness: string | undefined
   /** smtp(s)://user:pass@host:port; without it e-mails are written as .eml files. */
   smtpUrl: string | undefined
+  /** The From of every e-mail (MAIL_FROM); no-reply at PUBLIC_URL's host when unset. */
+  mailFrom: string | undefined
   /** Overrides of the public API's per-process rate limits (PUBLIC_*_PER_* variables). */
   publicRateLimits: Partial<PublicRateLimits>
   /**
@@ -143,6 +145,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push('SMTP_URL must be an smtp:// or smtps:// address.')
   }
 
+  const mailFrom = value('MAIL_FROM')
+  if (mailFrom && !/^([^<>@\s]+@[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+>)$/.test(mailFrom)) {
+    problems.push(
+      `MAIL_FROM must be an address, e.g. "Harbor Street <bookings@example.com>", got "${mailFrom}".`,
+    )
+  }
+
   const publicRateLimits: Partial<PublicRateLimits> = {}
   const rateLimit = (name: string, windowMs: number) => {
     const raw = value(name)
@@ -195,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: publicUrl.replace(/\/$/, ''),
     defaultBusiness,
     smtpUrl,
+    mailFrom,
     publicRateLimits,
     trustProxyHops,
     jobsIntervalMs,

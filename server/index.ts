@@ -57,6 +57,7 @@ async function main() {
     jobs: {
       intervalMs: config.jobsIntervalMs,
       smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
       outboxDir: join(config.dataDir, 'outbox'),
     },
   })

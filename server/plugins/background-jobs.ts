@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
+import { pruneSentMessages } from '../jobs/outbox-retention.ts'
 import { queueDueReminders } from '../jobs/reminders.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createMailer } from '../notifications/mailer.ts'
@@ -17,7 +18,11 @@ export interface BackgroundJobsOptions {
 export interface JobRun {
   remindersQueued: number
   delivery: DeliveryReport
+  /** Old sent messages deleted; the pruning runs at most once an hour per process. */
+  pruned: number
 }
+
+const PRUNE_EVERY_MS = 60 * 60_000
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +35,9 @@ declare module 'fastify' {
 }
 
 /**
- * The jobs every API process runs: queue due reminders, then deliver due e-mails. Safe to run
- * in several processes at once (both claim rows with FOR UPDATE SKIP LOCKED). Starts when the
+ * The jobs every API process runs: queue due reminders, deliver due e-mails, and now and then
+ * delete long-sent ones. Safe to run in several processes at once (the first two claim rows
+ * with FOR UPDATE SKIP LOCKED). Starts when the
  * app is ready; `app.close()` stops the timer and waits for a run under way.
  */
 export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
@@ -45,11 +51,17 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     let current: Promise<JobRun> | null = null
     let timer: NodeJS.Timeout | undefined
     let stopped = false
+    let lastPrunedAt = Number.NEGATIVE_INFINITY
 
     const run = async (): Promise<JobRun> => {
       const remindersQueued = await queueDueReminders(app.database, notifier)
       const delivery = await deliverDueMessages(app.database, mailer)
-      return { remindersQueued, delivery }
+      let pruned = 0
+      if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
+        pruned = await pruneSentMessages(app.database)
+        lastPrunedAt = Date.now()
+      }
+      return { remindersQueued, delivery, pruned }
     }
     const runOnce = async (): Promise<JobRun> => {
       while (current) await current.catch(() => undefined)
@@ -61,7 +73,8 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     const tick = async () => {
       try {
         const result = await runOnce()
-        if (result.remindersQueued > 0 || result.delivery.sent > 0 || result.delivery.failed > 0) {
+        const { remindersQueued, delivery, pruned } = result
+        if (remindersQueued > 0 || delivery.sent > 0 || delivery.failed > 0 || pruned > 0) {
           app.log.info(result, 'background jobs ran')
         }
       } catch (error) {

@@ -38,6 +38,7 @@ describe('readConfig', () => {
       PUBLIC_URL: 'https://book.slotwise.app/',
       DEFAULT_BUSINESS: 'harbor-street',
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+      MAIL_FROM: 'Slotwise <bookings@slotwise.app>',
       PUBLIC_WRITES_PER_MINUTE: '30',
       JOBS_INTERVAL_MS: '500',
     })
@@ -54,6 +55,7 @@ describe('readConfig', () => {
       publicUrl: 'https://book.slotwise.app',
       defaultBusiness: 'harbor-street',
       smtpUrl: 'smtps://mailer:pw@smtp.example:465',
+      mailFrom: 'Slotwise <bookings@slotwise.app>',
       publicRateLimits: { writesPerIp: { limit: 30, windowMs: 60_000 } },
       jobsIntervalMs: 500,
     })
@@ -93,6 +95,7 @@ describe('readConfig', () => {
         SLOTWISE_SECRET: 'short',
         DEFAULT_BUSINESS: 'Harbor Street',
         SMTP_URL: 'http://mail.example',
+        MAIL_FROM: 'Slotwise',
         PUBLIC_READS_PER_MINUTE: 'lots',
         JOBS_INTERVAL_MS: 'often',
       })
@@ -102,9 +105,9 @@ describe('readConfig', () => {
 
     expect(error).toBeInstanceOf(ConfigError)
     const { problems } = error as ConfigError
-    expect(problems).toHaveLength(11)
+    expect(problems).toHaveLength(12)
     expect(problems.join('\n')).toMatch(
-      /PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST.*SLOTWISE_SECRET.*DEFAULT_BUSINESS.*SMTP_URL.*PUBLIC_READS_PER_MINUTE.*JOBS_INTERVAL_MS/s,
+      /PORT.*DATABASE_URL.*FIREBASE_AUTH_EMULATOR_HOST.*SLOTWISE_SECRET.*DEFAULT_BUSINESS.*SMTP_URL.*MAIL_FROM.*PUBLIC_READS_PER_MINUTE.*JOBS_INTERVAL_MS/s,
     )
     expect(problems.join('\n')).toContain('https://bad.example/path')
   })

@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notificationOutbox, tenantSettings } from '../../server/db/schema.ts'
 import { deliverDueMessages } from '../../server/jobs/outbox-delivery.ts'
+import { pruneSentMessages } from '../../server/jobs/outbox-retention.ts'
 import { createMailer } from '../../server/notifications/mailer.ts'
 import type { components } from '../../src/api/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
@@ -364,5 +365,27 @@ describe('delivery', () => {
       mailer.close()
       await rm(outboxDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('retention', () => {
+  it('deletes messages sent more than 30 days ago, and keeps newer, pending and failed ones', async () => {
+    const old = await bookForStaff(freshDay())
+    const recent = await bookForStaff(freshDay())
+    const unsent = await bookForStaff(freshDay())
+    const now = Date.now()
+    const mark = (appointmentId: string, values: Partial<OutboxRow>) =>
+      testApp.database.db
+        .update(notificationOutbox)
+        .set(values)
+        .where(eq(notificationOutbox.appointmentId, appointmentId))
+    await mark(old.id, { status: 'sent', sentAt: new Date(now - 31 * 86_400_000) })
+    await mark(recent.id, { status: 'sent', sentAt: new Date(now - 29 * 86_400_000) })
+    await mark(unsent.id, { status: 'failed' })
+
+    expect(await pruneSentMessages(testApp.database, { now })).toBeGreaterThanOrEqual(2)
+    expect(await outboxOf(old.id)).toEqual([])
+    expect(await outboxOf(recent.id)).toHaveLength(2)
+    expect(await outboxOf(unsent.id)).toHaveLength(2)
   })
 })
