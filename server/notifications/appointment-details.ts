@@ -1,4 +1,9 @@
 import { and, asc, eq, gte, ne, type SQL } from 'drizzle-orm'
+import {
+  appointmentCustomer,
+  appointmentService,
+  appointmentTeamMember,
+} from '../db/appointment-joins.ts'
 import type { Db } from '../db/database.ts'
 import {
   appointments,
@@ -68,21 +73,9 @@ function select(db: Db) {
     .from(appointments)
     .innerJoin(tenants, eq(tenants.id, appointments.tenantId))
     .leftJoin(tenantSettings, eq(tenantSettings.tenantId, appointments.tenantId))
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId)),
-    )
-    .innerJoin(
-      teamMembers,
-      and(
-        eq(teamMembers.tenantId, appointments.tenantId),
-        eq(teamMembers.id, appointments.teamMemberId),
-      ),
-    )
-    .innerJoin(
-      customers,
-      and(eq(customers.tenantId, appointments.tenantId), eq(customers.id, appointments.customerId)),
-    )
+    .innerJoin(services, appointmentService())
+    .innerJoin(teamMembers, appointmentTeamMember())
+    .innerJoin(customers, appointmentCustomer())
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]

@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.d.ts'
+import {
+  appointmentCustomer,
+  appointmentService,
+  appointmentTeamMember,
+} from '../db/appointment-joins.ts'
 import type { Db } from '../db/database.ts'
 import { appointments, customers, services, teamMembers } from '../db/schema.ts'
 import { isSeatGroupKey } from '../domain/seat-group.ts'
@@ -49,21 +54,9 @@ function select(db: Db) {
       seatsBooked,
     })
     .from(appointments)
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId)),
-    )
-    .innerJoin(
-      teamMembers,
-      and(
-        eq(teamMembers.tenantId, appointments.tenantId),
-        eq(teamMembers.id, appointments.teamMemberId),
-      ),
-    )
-    .innerJoin(
-      customers,
-      and(eq(customers.tenantId, appointments.tenantId), eq(customers.id, appointments.customerId)),
-    )
+    .innerJoin(services, appointmentService())
+    .innerJoin(teamMembers, appointmentTeamMember())
+    .innerJoin(customers, appointmentCustomer())
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]

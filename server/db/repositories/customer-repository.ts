@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type CustomerSearchTerms, PHONE_PUNCTUATION } from '../../domain/customer-search.ts'
+import { appointmentService, appointmentTeamMember } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import { appointments, customers, services, teamMembers } from '../schema.ts'
 
@@ -266,20 +267,8 @@ export function createCustomerRepository(db: Db) {
           currency: appointments.currency,
         })
         .from(appointments)
-        .innerJoin(
-          services,
-          and(
-            eq(services.tenantId, appointments.tenantId),
-            eq(services.id, appointments.serviceId),
-          ),
-        )
-        .innerJoin(
-          teamMembers,
-          and(
-            eq(teamMembers.tenantId, appointments.tenantId),
-            eq(teamMembers.id, appointments.teamMemberId),
-          ),
-        )
+        .innerJoin(services, appointmentService())
+        .innerJoin(teamMembers, appointmentTeamMember())
         .where(where)
         .orderBy(desc(appointments.startsAt), desc(appointments.id))
         .limit(page.limit)

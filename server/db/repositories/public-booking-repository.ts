@@ -1,4 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import {
+  appointmentCustomer,
+  appointmentService,
+  appointmentTeamMember,
+} from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -57,24 +62,9 @@ export function createPublicBookingRepository(db: Db) {
         customerEmail: customers.email,
       })
       .from(appointments)
-      .innerJoin(
-        services,
-        and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId)),
-      )
-      .innerJoin(
-        teamMembers,
-        and(
-          eq(teamMembers.tenantId, appointments.tenantId),
-          eq(teamMembers.id, appointments.teamMemberId),
-        ),
-      )
-      .innerJoin(
-        customers,
-        and(
-          eq(customers.tenantId, appointments.tenantId),
-          eq(customers.id, appointments.customerId),
-        ),
-      )
+      .innerJoin(services, appointmentService())
+      .innerJoin(teamMembers, appointmentTeamMember())
+      .innerJoin(customers, appointmentCustomer())
 
   return {
     async catalog(tenantId: string): Promise<Catalog> {

@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm'
+import { appointments, customers, services, teamMembers } from './schema.ts'
+
+/*
+ * How an appointment joins its service, team member and customer. Every join also matches
+ * the tenant, so a row can only ever meet records of its own business (the composite
+ * foreign keys say the same; the join says it where the query is read).
+ */
+
+export const appointmentService = () =>
+  and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId))
+
+export const appointmentTeamMember = () =>
+  and(
+    eq(teamMembers.tenantId, appointments.tenantId),
+    eq(teamMembers.id, appointments.teamMemberId),
+  )
+
+export const appointmentCustomer = () =>
+  and(eq(customers.tenantId, appointments.tenantId), eq(customers.id, appointments.customerId))
