@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate'
+import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { components } from '../api/schema'
 import { ANY_TEAM_MEMBER, type WizardRoute } from '../routes/booking/booking-routes'
 
@@ -279,6 +279,8 @@ export const bookingMachine = setup({
     }),
   },
   guards: {
+    /** While the booking is on its way the form is frozen: edits are not taken. */
+    acceptsCustomerEdits: not(stateIn({ details: 'submitting' })),
     hasCatalogue: ({ context }) => context.catalogue !== null,
     isConfirmationRoute: ({ context }) => context.route.step === 'confirmation',
     /** The confirmation URL names the booking this visit just made. */
@@ -607,6 +609,7 @@ export const bookingMachine = setup({
       initial: 'editing',
       on: {
         'booking.customerChanged': {
+          guard: 'acceptsCustomerEdits',
           target: '.editing',
           actions: assign(({ context, event }) => {
             const changed = new Set(Object.keys(event.values))
@@ -635,8 +638,8 @@ export const bookingMachine = setup({
         submitting: {
           tags: ['busy'],
           entry: ['keyTheBooking', assign({ error: null, retryAfterSeconds: null })],
-          // While the booking is on its way, the form is frozen and a second submit does nothing.
-          on: { 'booking.customerChanged': {}, 'booking.submitted': {} },
+          // A second submit while the booking is on its way does nothing (edits: see the guard).
+          on: { 'booking.submitted': {} },
           invoke: {
             id: 'submitBooking',
             src: 'submitBooking',

@@ -32,7 +32,6 @@ import {
   observe,
   replayInMemory,
   SEEDED_NAMES,
-  UNREACHABLE_FROM_THE_PAGE,
 } from './support/booking-model-paths.ts'
 import { BUSINESS, signInAsStaff } from './support/public-booking.ts'
 
@@ -457,14 +456,14 @@ test.describe('booking machine paths in the browser', () => {
     })
   }
 
-  test('the paths covered every state and every transition the page can take', async () => {
+  test('the paths covered every state and every transition', async () => {
     const coverage = createGraphCoverage(bookingMachine)
     for (const { path } of passed) await replayInMemory(path, coverage)
     const { missedStates, missedTransitions, summary } = coverage.report(
       `booking machine in the browser: ${passed.length} of ${paths.length} paths passed`,
     )
-    console.info(`${summary}\nnot reachable from the page: ${UNREACHABLE_FROM_THE_PAGE.join(', ')}`)
+    console.info(summary)
     expect(missedStates, 'states no passing path reached').toEqual([])
-    expect(missedTransitions, 'transitions no passing path took').toEqual(UNREACHABLE_FROM_THE_PAGE)
+    expect(missedTransitions, 'transitions no passing path took').toEqual([])
   })
 })

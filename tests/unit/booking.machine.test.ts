@@ -231,9 +231,13 @@ describe('booking machine: details and submitting', () => {
         },
       },
     ])
-    // A second press while sending sends nothing more.
+    // A second press while sending sends nothing more, and an edit is not taken: the
+    // booking keeps going with the details it was sent with.
     harness.actor.send({ type: 'booking.submitted' })
+    harness.actor.send({ type: 'booking.customerChanged', values: { name: 'Someone Else' } })
     expect(harness.inputs.submitBooking).toHaveLength(1)
+    expect(harness.isRunning('submitBooking')).toBe(true)
+    expect(harness.actor.getSnapshot().context.customer.name).toBe(ann.name)
 
     await harness.settle('submitBooking', { output: confirmation() })
     expect(harness.actor.getSnapshot().value).toEqual({ confirmation: 'ready' })

@@ -149,14 +149,6 @@ const sampleEvents: ModelEvent[] = [
   failed('loadAppointment', offline(), 'offline'),
 ]
 
-/**
- * Transitions no visitor can take: the form is read-only while the booking is on its way, so
- * the page never sends a change then (the machine ignores one all the same).
- */
-export const UNREACHABLE_FROM_THE_PAGE = [
-  'booking.details.submitting on booking.customerChanged #0',
-]
-
 /** What a state is, for the graph and for the page's assertions. */
 export function observe(snapshot: BookingSnapshot) {
   const { context } = snapshot
