@@ -3,6 +3,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { HttpProblem } from '../http/problem.ts'
 import type { Identity } from './identity.ts'
+import { createVerifiedTokenCache } from './verified-token-cache.ts'
 
 export interface AuthOptions {
   projectId: string
@@ -64,37 +65,6 @@ export function createTokenVerifier(options: AuthOptions): TokenVerifier {
       }
     },
     close: () => deleteApp(app),
-  }
-}
-
-/** Most tokens verified in the last minutes that a process keeps. */
-const MAX_CACHED_TOKENS = 2_000
-
-/**
- * Tokens already verified, until they expire. A token is immutable and its verification (a
- * signature, issuer, audience and expiry; revocation is not checked) gives the same answer
- * every time until `exp`, so a client calling repeatedly with one token (an hour's worth) is
- * checked once. Oldest entries go first when full.
- */
-function createVerifiedTokenCache() {
-  const entries = new Map<string, { identity: Identity; expiresAt: number }>()
-  return {
-    get(token: string): Identity | undefined {
-      const entry = entries.get(token)
-      if (!entry) return undefined
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(token)
-        return undefined
-      }
-      return entry.identity
-    },
-    set(token: string, identity: Identity, expiresAt: number) {
-      if (entries.size >= MAX_CACHED_TOKENS) {
-        const oldest = entries.keys().next().value
-        if (oldest !== undefined) entries.delete(oldest)
-      }
-      entries.set(token, { identity, expiresAt })
-    },
   }
 }
 
