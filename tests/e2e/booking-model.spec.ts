@@ -19,12 +19,12 @@ import {
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
 import { buildWizardUrl, type WizardRoute } from '../../src/routes/booking/booking-routes.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
+import { describeValue } from '../model/support/graph-paths.ts'
 import { uniqueEmail } from './support/accounts.ts'
 import {
   type BookingSnapshot,
   BROWSER_TIME_ZONE,
   type BrowserPath,
-  describeValue,
   EMAIL_THE_SERVER_REFUSES,
   generateBrowserPaths,
   label,

@@ -11,14 +11,9 @@
  * any state node or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { EventObject, StateValue } from 'xstate'
+import type { EventObject } from 'xstate'
 import { createActor, fromPromise } from 'xstate'
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph'
+import type { TraversalOptions } from 'xstate/graph'
 import { ProblemError } from '../../src/components/form/problem-field-errors'
 import {
   type AppointmentDialogEvent,
@@ -32,6 +27,7 @@ import {
   sampleAppointment,
 } from '../unit/support/appointment-samples'
 import { createGraphCoverage } from './support/graph-coverage'
+import { graphPaths, type NamedPath } from './support/graph-paths'
 
 type EffectName = 'loadAppointment' | 'updateAppointment' | 'completeAppointment' | 'markNoShow'
 type DialogSnapshot = ReturnType<
@@ -39,7 +35,6 @@ type DialogSnapshot = ReturnType<
 >
 // Graph steps mix user events with the done/error events of invoked actors.
 type ModelEvent = AppointmentDialogEvent | (EventObject & { output?: unknown; error?: unknown })
-type ModelPath = StatePath<DialogSnapshot, ModelEvent>
 
 /** Started an hour and a half before "now": every action is possible on it. */
 const started = sampleAppointment({
@@ -147,52 +142,14 @@ function traversal(known: boolean) {
   } as TraversalOptions<DialogSnapshot, ModelEvent, AppointmentDialogInput>
 }
 
-function describeValue(value: StateValue): string {
-  if (typeof value === 'string') return value
-  return Object.entries(value)
-    .map(([key, child]) => `${key}.${describeValue(child as StateValue)}`)
-    .join(', ')
-}
-
-interface NamedPath {
-  name: string
+interface FlaggedPath extends NamedPath<DialogSnapshot, ModelEvent> {
   known: boolean
-  path: ModelPath
 }
 
-function generatePaths(known: boolean): NamedPath[] {
-  const options = traversal(known)
-  const logic = appointmentDialogMachine as unknown as Parameters<typeof getShortestPaths>[0]
-  const statePaths = getShortestPaths(logic, options) as unknown as ModelPath[]
-  const adjacency = getAdjacencyMap(logic, options) as unknown as Record<
-    string,
-    {
-      state: DialogSnapshot
-      transitions: Record<string, { event: ModelEvent; state: DialogSnapshot }>
-    }
-  >
-  const shortestTo = new Map(
-    statePaths.map((path) => [options.serializeState?.(path.state, undefined) ?? '', path]),
-  )
-  const prefix = known ? '[known] ' : '[by id] '
-  const named: NamedPath[] = statePaths.map((path) => ({
-    name: `${prefix}reach ${describeValue(path.state.value)}: ${path.steps.map((step) => label(step.event)).join(' → ')}`,
-    known,
-    path,
-  }))
-  for (const [source, { transitions }] of Object.entries(adjacency)) {
-    const head = shortestTo.get(source)
-    if (!head) continue
-    for (const { event, state } of Object.values(transitions)) {
-      const steps = [...head.steps, { event, state }]
-      named.push({
-        name: `${prefix}edge ${describeValue(head.state.value)} --${label(event)}--> ${describeValue(state.value)} (#${named.length})`,
-        known,
-        path: { state, steps, weight: steps.length },
-      })
-    }
-  }
-  return named
+function generatePaths(known: boolean): FlaggedPath[] {
+  return graphPaths(appointmentDialogMachine, traversal(known), label, {
+    namePrefix: known ? '[known] ' : '[by id] ',
+  }).map((named) => ({ ...named, known }))
 }
 
 // Coverage, collected from the live actors.
@@ -235,7 +192,7 @@ function createHarness(known: boolean) {
   }
 }
 
-async function replay({ known, path }: NamedPath) {
+async function replay({ known, path }: FlaggedPath) {
   const harness = createHarness(known)
   const { actor } = harness
   for (const [index, { event, state }] of path.steps.entries()) {

@@ -10,13 +10,8 @@
  * last test fails if any state node or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { EventObject, StateValue } from 'xstate'
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph'
+import type { EventObject } from 'xstate'
+import type { TraversalOptions } from 'xstate/graph'
 import {
   type AuthEvent,
   type AuthUser,
@@ -33,11 +28,11 @@ import {
   sampleProfile,
 } from '../unit/support/auth-harness'
 import { createGraphCoverage } from './support/graph-coverage'
+import { graphPaths, type NamedPath } from './support/graph-paths'
 
 type AuthSnapshot = ReturnType<ReturnType<typeof createAuthHarness>['actor']['getSnapshot']>
 // Graph steps mix user events with the done/error events of invoked actors.
 type ModelEvent = AuthEvent | (EventObject & { output?: unknown; error?: unknown })
-type ModelPath = StatePath<AuthSnapshot, ModelEvent>
 
 /** The only two parked 401s the model sends; more add states, not behaviour. */
 const MAX_PARKED = 2
@@ -140,63 +135,22 @@ function label(event: ModelEvent): string {
   return type
 }
 
-function describeValue(value: StateValue): string {
-  if (typeof value === 'string') return value
-  return Object.entries(value)
-    .map(([key, child]) =>
-      child && typeof child === 'object' && Object.keys(child).length > 1
-        ? `${key}{${describeValue(child)}}`
-        : `${key}.${describeValue(child as StateValue)}`,
-    )
-    .join(', ')
-}
-
-interface NamedPath {
-  name: string
+interface FlaggedPath extends NamedPath<AuthSnapshot, ModelEvent> {
   rememberedSignIn: boolean
-  path: ModelPath
 }
 
-/** Shortest path to every state, then the shortest way through every edge of the graph. */
-function generatePaths(rememberedSignIn: boolean): NamedPath[] {
-  const options = traversal(rememberedSignIn)
-  // The traversal's options object types `events` for the machine's own events only.
-  const logic = authMachine as unknown as Parameters<typeof getShortestPaths>[0]
-  const statePaths = getShortestPaths(logic, options) as unknown as ModelPath[]
-  const adjacency = getAdjacencyMap(logic, options) as unknown as Record<
-    string,
-    { state: AuthSnapshot; transitions: Record<string, { event: ModelEvent; state: AuthSnapshot }> }
-  >
-  const shortestTo = new Map(
-    statePaths.map((path) => [options.serializeState?.(path.state, undefined) ?? '', path]),
-  )
-  const prefix = rememberedSignIn ? '[stored flag] ' : ''
-  const named: NamedPath[] = statePaths.map((path) => ({
-    name: `${prefix}reach ${describeValue(path.state.value)}: ${path.steps.map((step) => label(step.event)).join(' → ')}`,
-    rememberedSignIn,
-    path,
-  }))
-  for (const [source, { transitions }] of Object.entries(adjacency)) {
-    const head = shortestTo.get(source)
-    if (!head) continue
+function generatePaths(rememberedSignIn: boolean): FlaggedPath[] {
+  return graphPaths(authMachine, traversal(rememberedSignIn), label, {
+    namePrefix: rememberedSignIn ? '[stored flag] ' : '',
     // With the stored flag only the start differs; its edges elsewhere repeat the other run.
-    if (rememberedSignIn && !head.state.matches('initializing')) continue
-    for (const { event, state } of Object.values(transitions)) {
-      const steps = [...head.steps, { event, state }]
-      named.push({
-        name: `${prefix}edge ${describeValue(head.state.value)} --${label(event)}--> ${describeValue(state.value)}`,
-        rememberedSignIn,
-        path: { state, steps, weight: steps.length },
-      })
-    }
-  }
-  return named
+    edgesFrom: rememberedSignIn ? (snapshot) => snapshot.matches('initializing') : undefined,
+  }).map((named) => ({ ...named, rememberedSignIn }))
 }
 
 // Coverage, collected from the live actors.
 const coverage = createGraphCoverage(authMachine)
 
-async function replay({ rememberedSignIn, path }: NamedPath) {
+async function replay({ rememberedSignIn, path }: FlaggedPath) {
   const harness = createAuthHarness({ input: { rememberedSignIn }, inspect: coverage.record })
   const { actor } = harness
   const expectState = (expected: AuthSnapshot, stepIndex: number) => {

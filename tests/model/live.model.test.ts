@@ -13,13 +13,8 @@
  * state or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { EventObject, StateValue } from 'xstate'
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph'
+import type { EventObject } from 'xstate'
+import type { StatePath, TraversalOptions } from 'xstate/graph'
 import {
   backoffDelay,
   CLOSE_UNAUTHORIZED,
@@ -34,6 +29,7 @@ import {
   sampleProfileEvent,
 } from '../unit/support/live-harness'
 import { createGraphCoverage } from './support/graph-coverage'
+import { graphPaths } from './support/graph-paths'
 
 type ModelEvent = LiveMachineEvent | (EventObject & { output?: unknown; error?: unknown })
 type ModelPath = StatePath<LiveSnapshot, ModelEvent>
@@ -89,42 +85,6 @@ function label(event: ModelEvent): string {
   if (event.type.startsWith('xstate.done.actor')) return `${event.type}(${String(details.output)})`
   if (event.type.startsWith('xstate.error.actor')) return `${event.type}(threw)`
   return event.type
-}
-
-function describeValue(value: StateValue): string {
-  if (typeof value === 'string') return value
-  return Object.entries(value)
-    .map(([key, child]) => `${key}.${describeValue(child as StateValue)}`)
-    .join(', ')
-}
-
-/** Shortest path to every state, then the shortest way through every edge of the graph. */
-function generatePaths(): { name: string; path: ModelPath }[] {
-  const logic = liveMachine as unknown as Parameters<typeof getShortestPaths>[0]
-  const statePaths = getShortestPaths(logic, traversal) as unknown as ModelPath[]
-  const adjacency = getAdjacencyMap(logic, traversal) as unknown as Record<
-    string,
-    { transitions: Record<string, { event: ModelEvent; state: LiveSnapshot }> }
-  >
-  const shortestTo = new Map(
-    statePaths.map((path) => [traversal.serializeState?.(path.state, undefined) ?? '', path]),
-  )
-  const named = statePaths.map((path) => ({
-    name: `reach ${describeValue(path.state.value)}: ${path.steps.map((step) => label(step.event)).join(' → ')}`,
-    path,
-  }))
-  for (const [source, { transitions }] of Object.entries(adjacency)) {
-    const head = shortestTo.get(source)
-    if (!head) continue
-    for (const { event, state } of Object.values(transitions)) {
-      const steps = [...head.steps, { event, state }]
-      named.push({
-        name: `edge ${describeValue(head.state.value)} --${label(event)}--> ${describeValue(state.value)} [${head.steps.length} steps before]`,
-        path: { state, steps, weight: steps.length },
-      })
-    }
-  }
-  return named
 }
 
 // Coverage, collected from the live actors.
@@ -193,7 +153,7 @@ async function replay(path: ModelPath) {
   actor.stop()
 }
 
-const paths = generatePaths()
+const paths = graphPaths(liveMachine, traversal, label)
 
 describe('live machine paths from its graph', () => {
   it('generates paths', () => {

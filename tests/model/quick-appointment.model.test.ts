@@ -10,13 +10,8 @@
  * test fails if any state node or transition of the machine was never exercised.
  */
 import { describe, expect, it } from 'vitest'
-import type { EventObject, StateValue } from 'xstate'
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph'
+import type { EventObject } from 'xstate'
+import type { TraversalOptions } from 'xstate/graph'
 import {
   type QuickAppointmentEvent,
   type QuickAppointmentInput,
@@ -34,13 +29,13 @@ import {
   validateNewCustomer,
 } from '../unit/support/quick-appointment-harness'
 import { createGraphCoverage } from './support/graph-coverage'
+import { graphPaths, type NamedPath } from './support/graph-paths'
 
 type QuickSnapshot = ReturnType<ReturnType<typeof createQuickHarness>['actor']['getSnapshot']>
 // Graph steps mix user events with the done/error events of invoked actors.
 type ModelEvent =
   | QuickAppointmentEvent
   | (EventObject & { output?: unknown; error?: unknown; name?: string })
-type ModelPath = StatePath<QuickSnapshot, ModelEvent>
 
 const input: QuickAppointmentInput = { validateNewCustomer }
 
@@ -128,55 +123,10 @@ const traversal = {
   limit: 100_000,
 } as TraversalOptions<QuickSnapshot, ModelEvent, QuickAppointmentInput>
 
-function describeValue(value: StateValue): string {
-  if (typeof value === 'string') return value
-  return Object.entries(value)
-    .map(([key, child]) => `${key}.${describeValue(child as StateValue)}`)
-    .join(', ')
-}
-
-interface NamedPath {
-  name: string
-  path: ModelPath
-}
-
-/** Shortest path to every state, then the shortest way through every edge of the graph. */
-function generatePaths(): NamedPath[] {
-  // The traversal's options object types `events` for the machine's own events only.
-  const logic = quickAppointmentMachine as unknown as Parameters<typeof getShortestPaths>[0]
-  const statePaths = getShortestPaths(logic, traversal) as unknown as ModelPath[]
-  const adjacency = getAdjacencyMap(logic, traversal) as unknown as Record<
-    string,
-    {
-      state: QuickSnapshot
-      transitions: Record<string, { event: ModelEvent; state: QuickSnapshot }>
-    }
-  >
-  const shortestTo = new Map(
-    statePaths.map((path) => [traversal.serializeState?.(path.state, undefined) ?? '', path]),
-  )
-  const named: NamedPath[] = statePaths.map((path) => ({
-    name: `reach ${describeValue(path.state.value)}: ${path.steps.map((step) => label(step.event)).join(' → ')}`,
-    path,
-  }))
-  for (const [source, { transitions }] of Object.entries(adjacency)) {
-    const head = shortestTo.get(source)
-    if (!head) continue
-    for (const { event, state } of Object.values(transitions)) {
-      const steps = [...head.steps, { event, state }]
-      named.push({
-        name: `edge ${describeValue(head.state.value)} --${label(event)}--> ${describeValue(state.value)} (after ${head.steps.length} steps)`,
-        path: { state, steps, weight: steps.length },
-      })
-    }
-  }
-  return named
-}
-
 // Coverage, collected from the live actors.
 const coverage = createGraphCoverage(quickAppointmentMachine)
 
-async function replay({ path }: NamedPath) {
+async function replay({ path }: NamedPath<QuickSnapshot, ModelEvent>) {
   const harness = createQuickHarness({ input, inspect: coverage.record })
   const { actor } = harness
 
@@ -203,7 +153,7 @@ async function replay({ path }: NamedPath) {
   actor.stop()
 }
 
-const paths = generatePaths()
+const paths = graphPaths(quickAppointmentMachine, traversal, label)
 
 describe('quick appointment machine paths from its graph', () => {
   it('generates paths', () => {

@@ -4,13 +4,8 @@
  * the few paths that between them take every transition. tests/model/booking.model.test.ts
  * walks the full graph against fakes; this set is small enough to run in Chromium.
  */
-import type { EventObject, StateValue } from 'xstate'
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph'
+import type { EventObject } from 'xstate'
+import type { StatePath, TraversalOptions } from 'xstate/graph'
 import {
   type BookingEvent,
   type BookingInput,
@@ -19,6 +14,8 @@ import {
   validateCustomer,
 } from '../../../src/machines/booking.machine.ts'
 import { createGraphCoverage } from '../../model/support/graph-coverage.ts'
+import { describeValue, graphPaths } from '../../model/support/graph-paths.ts'
+
 import {
   ann,
   apiError,
@@ -216,36 +213,6 @@ const traversal = {
   limit: 100_000,
 } as TraversalOptions<BookingSnapshot, ModelEvent, BookingInput>
 
-export function describeValue(value: StateValue): string {
-  if (typeof value === 'string') return value
-  return Object.entries(value)
-    .map(([key, child]) => `${key}.${describeValue(child as StateValue)}`)
-    .join(', ')
-}
-
-/** Shortest path to every state, and that plus one step for every edge. */
-function candidatePaths(): ModelPath[] {
-  const logic = bookingMachine as unknown as Parameters<typeof getShortestPaths>[0]
-  const statePaths = getShortestPaths(logic, traversal) as unknown as ModelPath[]
-  const adjacency = getAdjacencyMap(logic, traversal) as unknown as Record<
-    string,
-    { transitions: Record<string, { event: ModelEvent; state: BookingSnapshot }> }
-  >
-  const shortestTo = new Map(
-    statePaths.map((path) => [traversal.serializeState?.(path.state, undefined) ?? '', path]),
-  )
-  const paths = [...statePaths]
-  for (const [source, { transitions }] of Object.entries(adjacency)) {
-    const head = shortestTo.get(source)
-    if (!head) continue
-    for (const { event, state } of Object.values(transitions)) {
-      const steps = [...head.steps, { event, state }]
-      paths.push({ state, steps, weight: steps.length })
-    }
-  }
-  return paths
-}
-
 /** Replays a path on the machine with fake effects, recording into `coverage`. */
 export async function replayInMemory(
   path: ModelPath,
@@ -285,7 +252,10 @@ export interface BrowserPath {
  */
 export async function generateBrowserPaths(): Promise<BrowserPath[]> {
   const candidates = await Promise.all(
-    candidatePaths().map(async (path) => ({ path, covers: await coveredBy(path) })),
+    graphPaths(bookingMachine, traversal, label).map(async ({ path }) => ({
+      path,
+      covers: await coveredBy(path),
+    })),
   )
   const covered = new Set<string>()
   const chosen: BrowserPath[] = []
