@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { pageBusiness } from '../../api/public-client'
 import { AppointmentSummary } from './appointment-summary'
 import { bookingHref, manageUrl } from './booking-routes'
+import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
 import { wizardActor } from './wizard-actor'
 
@@ -18,30 +19,17 @@ export function BookingConfirmation() {
   const business = pageBusiness()
 
   if (loading) {
-    return (
-      <div className="p-card" role="status">
-        <span className="p-visually-hidden">Loading your appointment…</span>
-        <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
-      </div>
-    )
+    return <LoadingCard label="Loading your appointment…" />
   }
   if (error || !confirmation) {
     return (
-      <div className="p-alert" role="alert">
-        <span className="p-alert__title">We could not show this appointment</span>
-        <p>{error}</p>
-        {canRetry ? (
-          <button
-            type="button"
-            className="p-button p-button--small"
-            onClick={() => wizardActor.send({ type: 'booking.retry' })}
-          >
-            Try again
-          </button>
-        ) : (
-          <Link href={bookingHref('/booking', business)}>Book an appointment</Link>
-        )}
-      </div>
+      <RetryAlert
+        title="We could not show this appointment"
+        message={error}
+        onRetry={canRetry ? () => wizardActor.send({ type: 'booking.retry' }) : undefined}
+      >
+        <Link href={bookingHref('/booking', business)}>Book an appointment</Link>
+      </RetryAlert>
     )
   }
 

@@ -18,6 +18,7 @@ import { invitationUrl } from './calendar-links'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'
 import './booking.css'
+import { LoadingCard, RetryAlert } from './booking-status'
 
 function createManageLogic() {
   const api = createPublicBookingApi()
@@ -79,12 +80,7 @@ function ManageAppointment({
   const notice = useSelector(actor, (s) => s.context.notice)
 
   if (loading) {
-    return (
-      <div className="p-card" role="status">
-        <span className="p-visually-hidden">Loading your appointment…</span>
-        <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
-      </div>
-    )
+    return <LoadingCard label="Loading your appointment…" />
   }
   if (failed) return <LoadFailed actor={actor} />
   return (
@@ -105,19 +101,11 @@ function LoadFailed({ actor }: { actor: ManageActor }) {
   const error = useSelector(actor, (s) => s.context.error)
   const canRetry = useSelector(actor, (s) => s.can({ type: 'manage.retry' }))
   return (
-    <div className="p-alert" role="alert">
-      <span className="p-alert__title">We could not show this appointment</span>
-      <p>{error}</p>
-      {canRetry ? (
-        <button
-          type="button"
-          className="p-button p-button--small"
-          onClick={() => actor.send({ type: 'manage.retry' })}
-        >
-          Try again
-        </button>
-      ) : null}
-    </div>
+    <RetryAlert
+      title="We could not show this appointment"
+      message={error}
+      onRetry={canRetry ? () => actor.send({ type: 'manage.retry' }) : undefined}
+    />
   )
 }
 

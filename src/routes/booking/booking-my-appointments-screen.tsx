@@ -13,6 +13,7 @@ import {
 } from './customer-links'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
+import { LoadingCard, RetryAlert } from './booking-status'
 
 /**
  * Marks what takes the focus when the page changes what it shows without a navigation (link
@@ -78,12 +79,7 @@ export function BookingMyAppointmentsScreen() {
 function accountView(actor: AccountActor, view: AccountView, business: string | null) {
   switch (view) {
     case 'loading':
-      return (
-        <div className="p-card" role="status">
-          <span className="p-visually-hidden">Loading your appointments…</span>
-          <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
-        </div>
-      )
+      return <LoadingCard label="Loading your appointments…" />
     case 'unavailable':
       return <Failure actor={actor} title="Sign-in is not available right now" />
     case 'signedOut':
@@ -102,17 +98,13 @@ function accountView(actor: AccountActor, view: AccountView, business: string | 
 function Failure({ actor, title }: { actor: AccountActor; title: string }) {
   const error = useSelector(actor, (s) => s.context.error)
   return (
-    <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
-      <span className="p-alert__title">{title}</span>
-      <p>{error}</p>
-      <button
-        type="button"
-        className="p-button p-button--small"
-        onClick={() => actor.send({ type: 'account.retry' })}
-      >
-        Try again
-      </button>
-    </div>
+    <RetryAlert
+      title={title}
+      message={error}
+      onRetry={() => actor.send({ type: 'account.retry' })}
+      tabIndex={-1}
+      {...VIEW_FOCUS}
+    />
   )
 }
 

@@ -7,6 +7,7 @@ import { bookingHref } from './booking-routes'
 import { createCustomerProfileLogic } from './customer-account-effects'
 import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
 import './booking.css'
+import { LoadingCard, RetryAlert } from './booking-status'
 
 type ProfileActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerProfileLogic>>>
 
@@ -40,12 +41,7 @@ export function BookingProfileCreationScreen() {
   const failed = useSelector(actor, (s) => s.matches('failed'))
 
   if (loading) {
-    return (
-      <div className="p-card" role="status">
-        <span className="p-visually-hidden">Loading your details…</span>
-        <span className="p-skeleton p-booking-confirmation__skeleton" aria-hidden="true" />
-      </div>
-    )
+    return <LoadingCard label="Loading your details…" />
   }
   if (failed) return <LoadFailed actor={actor} />
   return <ProfileForm actor={actor} returnTo={returnTo} />
@@ -54,17 +50,11 @@ export function BookingProfileCreationScreen() {
 function LoadFailed({ actor }: { actor: ProfileActor }) {
   const error = useSelector(actor, (s) => s.context.error)
   return (
-    <div className="p-alert" role="alert">
-      <span className="p-alert__title">We could not load your details</span>
-      <p>{error}</p>
-      <button
-        type="button"
-        className="p-button p-button--small"
-        onClick={() => actor.send({ type: 'profile.retry' })}
-      >
-        Try again
-      </button>
-    </div>
+    <RetryAlert
+      title="We could not load your details"
+      message={error}
+      onRetry={() => actor.send({ type: 'profile.retry' })}
+    />
   )
 }
 

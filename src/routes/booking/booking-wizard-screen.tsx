@@ -12,6 +12,7 @@ import { describeTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'
 import { useWizardUrlSync, wizardActor } from './wizard-actor'
 import './booking.css'
+import { RetryAlert } from './booking-status'
 
 type WizardSnapshot = ReturnType<typeof wizardActor.getSnapshot>
 
@@ -91,17 +92,11 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
 function CatalogueFailed() {
   const error = useSelector(wizardActor, (s) => s.context.error)
   return (
-    <div className="p-alert" role="alert">
-      <span className="p-alert__title">The booking page did not load</span>
-      <p>{error}</p>
-      <button
-        type="button"
-        className="p-button p-button--small"
-        onClick={() => send({ type: 'booking.retry' })}
-      >
-        Try again
-      </button>
-    </div>
+    <RetryAlert
+      title="The booking page did not load"
+      message={error}
+      onRetry={() => send({ type: 'booking.retry' })}
+    />
   )
 }
 

@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react'
 import type { PublicSlot } from '../../machines/booking.machine'
+import { RetryAlert } from './booking-status'
 import { describeTimeZone, formatDay, formatTime, knownTimeZones, slotsByDay } from './slot-days'
 
 export interface SlotPickerProps {
@@ -99,13 +100,11 @@ export function SlotPicker(props: SlotPickerProps) {
       {props.loading ? (
         <SlotSkeleton days={days} />
       ) : props.error ? (
-        <div className="p-alert" role="alert">
-          <span className="p-alert__title">The free times did not load</span>
-          <p>{props.error}</p>
-          <button type="button" className="p-button p-button--small" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          title="The free times did not load"
+          message={props.error}
+          onRetry={props.onRetry}
+        />
       ) : slots.length === 0 ? (
         <div className="p-empty-state">
           <h3 className="p-empty-state__title">No free times this week — try next week</h3>
