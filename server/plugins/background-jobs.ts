@@ -37,7 +37,7 @@ declare module 'fastify' {
 /**
  * The jobs every API process runs: queue due reminders, deliver due e-mails, and now and then
  * delete long-sent ones. Safe to run in several processes at once (the first two claim rows
- * with FOR UPDATE SKIP LOCKED). Starts when the
+ * with FOR UPDATE SKIP LOCKED; a row one deletes the other no longer finds). Starts when the
  * app is ready; `app.close()` stops the timer and waits for a run under way.
  */
 export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
