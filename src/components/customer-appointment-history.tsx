@@ -2,6 +2,7 @@ import { Button } from 'react-aria-components'
 import { useProfile } from '../app/auth-context'
 import { createEntityListMachine } from '../machines/entity-list.machine'
 import { type AppointmentSummary, loadCustomerAppointments } from '../routes/customers/customer-api'
+import { STAFF_CLOCK } from './appointments/appointment-format'
 import { EmptyState } from './form/empty-state'
 import { ListSkeleton } from './form/list-skeleton'
 import { formatMoney } from './form/money'
@@ -25,6 +26,7 @@ function formatWhen(iso: string, timeZone: string | undefined): string {
       timeZone,
       dateStyle: 'medium',
       timeStyle: 'short',
+      hourCycle: STAFF_CLOCK.hourCycle,
     }).format(new Date(iso))
   } catch {
     return iso

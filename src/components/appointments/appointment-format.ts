@@ -16,6 +16,12 @@ export function appointmentStatusLabel(status: AppointmentStatus): string {
 }
 
 /**
+ * The staff app's clock: 24-hour, as the calendar grid and the time fields show it, so a time
+ * reads the same in the dialog, the dashboard and the grid whatever the browser's locale.
+ */
+export const STAFF_CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
+
+/**
  * "Thu, 27 Nov, 10:00 – 10:45" in the business time zone (the staff app always shows business
  * time, whatever the browser's zone), so two staff in different places see the same clock.
  */
@@ -31,15 +37,13 @@ export function formatAppointmentTime(
     month: 'short',
     timeZone,
   }).format(new Date(startsAt))
-  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone })
+  const clock = new Intl.DateTimeFormat(locale, { ...STAFF_CLOCK, timeZone })
   return `${day}, ${clock.format(new Date(startsAt))} – ${clock.format(new Date(endsAt))}`
 }
 
 /** Clock time only, e.g. "10:00", in the business time zone. */
 export function formatClockTime(instant: string, timeZone: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
-    new Date(instant),
-  )
+  return new Intl.DateTimeFormat(locale, { ...STAFF_CLOCK, timeZone }).format(new Date(instant))
 }
 
 /** The price captured at booking, in its own currency. */

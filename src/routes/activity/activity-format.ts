@@ -1,5 +1,6 @@
 import { type CalendarDate, toZoned } from '@internationalized/date'
 import type { components } from '../../api/schema'
+import { STAFF_CLOCK } from '../../components/appointments/appointment-format'
 
 export type ActivityEntry = components['schemas']['ActivityEntry']
 export type ActivityEntityType = components['schemas']['ActivityEntityType']
@@ -53,8 +54,7 @@ export function formatOccurredAt(iso: string, timeZone: string, locale?: string)
       year: 'numeric',
       month: 'short',
       day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
+      ...STAFF_CLOCK,
       timeZoneName: 'short',
     }).format(date)
   } catch {

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema'
-import { formatClockTime } from '../../components/appointments/appointment-format'
+import { formatClockTime, STAFF_CLOCK } from '../../components/appointments/appointment-format'
 import { formatMoney } from '../../components/form/money'
 
 export type Dashboard = components['schemas']['Dashboard']
@@ -106,11 +106,9 @@ export function formatSlotStart(startsAt: string, timeZone: string, locale?: str
     month: 'short',
     timeZone,
   }).format(new Date(startsAt))
-  const clock = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(startsAt))
+  const clock = new Intl.DateTimeFormat(locale, { ...STAFF_CLOCK, timeZone }).format(
+    new Date(startsAt),
+  )
   return `${day}, ${clock}`
 }
 
