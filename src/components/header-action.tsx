@@ -6,7 +6,9 @@ import { ComingSoonButton } from './coming-soon-button'
 
 /**
  * The primary action in a screen's header; a "Coming soon" placeholder until its screen ships,
- * and nothing for a role that may not do it (hidden until the profile says which role).
+ * and nothing for a role that may not do it (hidden until the profile says which role). On a
+ * phone it shrinks to a "+" (its label still its accessible name), so the screen's title keeps
+ * the room it needs.
  */
 export function HeaderActionButton({ action }: { action: HeaderAction }) {
   const permission = useProfile()?.permission ?? null
@@ -15,8 +17,15 @@ export function HeaderActionButton({ action }: { action: HeaderAction }) {
   }
   if (!action.ready) return <ComingSoonButton label={action.label} />
   return (
-    <Link href={action.to} className="p-button p-button--primary">
-      {action.label}
+    <Link
+      href={action.to}
+      className="p-button p-button--primary p-header-action"
+      title={action.label}
+    >
+      <span className="p-header-action__icon" aria-hidden="true">
+        +
+      </span>
+      <span className="p-header-action__label">{action.label}</span>
     </Link>
   )
 }
