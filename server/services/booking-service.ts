@@ -188,23 +188,27 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
   const override = request.source === 'staff' && request.overrideWorkingHours === true
   const id = randomUUID()
   const timing = timingOf(service)
-  let teamMemberId = request.teamMemberId
-  if (teamMemberId) {
-    await checkPerformer(tx, tenantId, teamMemberId, service, 'body.team_member_id')
+  const placeWith = (teamMemberId: string) =>
+    place(tx, {
+      tenantId,
+      appointmentId: id,
+      teamMemberId,
+      serviceId: service.id,
+      capacity: service.capacity,
+      timing,
+      startsAt,
+      override,
+      timeZone: policy.timeZone,
+    })
+  let placement: Placement
+  if (request.teamMemberId) {
+    await checkPerformer(tx, tenantId, request.teamMemberId, service, 'body.team_member_id')
+    placement = await placeWith(request.teamMemberId)
   } else {
-    teamMemberId = await assignTeamMember(tx, { tenantId, service, startsAt, override, policy })
+    placement = await placeAnyone(placeWith, (passedOver) =>
+      assignTeamMember(tx, { tenantId, service, startsAt, override, policy, passedOver }),
+    )
   }
-  const placement = await place(tx, {
-    tenantId,
-    appointmentId: id,
-    teamMemberId,
-    serviceId: service.id,
-    capacity: service.capacity,
-    timing,
-    startsAt,
-    override,
-    timeZone: policy.timeZone,
-  })
 
   await guardClash(tenantId, placement, policy.timeZone, () =>
     repo.insert({
@@ -458,6 +462,30 @@ async function place(
 }
 
 /**
+ * "Any available", placed: the member fair assignment chooses, or, when someone booked them
+ * between the choice (read before their schedule lock) and the check under it, the next one
+ * it chooses from the rest; a 409 only when nobody is left. Without this, two visitors
+ * booking the same time at once would both be given the same member, and one refused while
+ * a colleague was free.
+ */
+async function placeAnyone(
+  placeWith: (teamMemberId: string) => Promise<Placement>,
+  choose: (passedOver: ReadonlySet<string>) => Promise<string>,
+): Promise<Placement> {
+  const passedOver = new Set<string>()
+  for (;;) {
+    const teamMemberId = await choose(passedOver)
+    try {
+      return await placeWith(teamMemberId)
+    } catch (error) {
+      // place() refuses before it writes anything, so the transaction can go on.
+      if (!(error instanceof HttpProblem) || error.status !== 409) throw error
+      passedOver.add(teamMemberId)
+    }
+  }
+}
+
+/**
  * "Any available": among the bookable members who perform the service and are free then
  * (within working time, or merely not busy when overriding), one who already runs a session
  * of the service at that start with a seat free comes first (seats fill before a parallel
@@ -472,14 +500,18 @@ async function assignTeamMember(
     startsAt: number
     override: boolean
     policy: BusinessPolicy
+    /** Members already found taken under their lock: not chosen again. */
+    passedOver?: ReadonlySet<string>
   },
 ): Promise<string> {
   const { tenantId, service, startsAt, policy } = input
-  const schedules = await createScheduleRepository(tx).loadDetailed(tenantId, {
-    serviceId: service.id,
-    from: startsAt,
-    to: startsAt + 1,
-  })
+  const schedules = (
+    await createScheduleRepository(tx).loadDetailed(tenantId, {
+      serviceId: service.id,
+      from: startsAt,
+      to: startsAt + 1,
+    })
+  ).filter((schedule) => !input.passedOver?.has(schedule.teamMemberId))
   const timing = timingOf(service)
   const sessionKey = seatGroupFor({
     appointmentId: '',

@@ -14,8 +14,9 @@ import type { Db } from '../../server/db/database.ts'
 import { createAppointmentRepository } from '../../server/db/repositories/appointment-repository.ts'
 import { activityLog, appointments } from '../../server/db/schema.ts'
 import type { components } from '../../src/api/schema.d.ts'
+import { createSchedulingBusiness, inDays } from './support/scheduling-business.ts'
 import { type BusinessUser, callAs, newOwner } from './support/team-access.ts'
-import { expectProblem } from './support/team-business.ts'
+import { call, expectProblem } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Appointment = components['schemas']['Appointment']
@@ -367,3 +368,30 @@ async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
   }
   throw new Error('Gave up waiting after 10 s.')
 }
+
+describe('"any available" when many book the same time at once', () => {
+  it('each free team member gets one of the bookings; only the rest are refused', async () => {
+    const shop = await createSchedulingBusiness(testApp, 'Anyone')
+    const everyone = [shop.ownerMemberId, shop.adminMemberId, shop.staffMemberId].sort()
+    for (let round = 0; round < 5; round++) {
+      const startsAt = inDays(10 + round, '10:00', shop.timeZone)
+      resetOpenTransactions()
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          call(testApp, shop.owner, 'POST', '/api/v1/appointments', {
+            service_id: shop.haircutId,
+            customer_id: shop.customerId,
+            starts_at: startsAt,
+          }),
+        ),
+      )
+      expectRacesOverlapped()
+      const created = responses.filter((response) => response.statusCode === 201)
+      const members = created.map((response) => response.json<Appointment>().team_member_id)
+      expect(members.sort(), `round ${round}: ${outcome(responses)}`).toEqual(everyone)
+      for (const response of responses) {
+        if (response.statusCode !== 201) expectProblem(response, 409)
+      }
+    }
+  }, 120_000)
+})
