@@ -14,6 +14,7 @@ import {
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
+import { focusFirstInvalidField } from './focus-first-invalid'
 
 /**
  * Marks what takes the focus when the page changes what it shows without a navigation (link
@@ -128,11 +129,7 @@ function EmailForm({
     event.preventDefault()
     if (busy) return
     onSubmit()
-    // After the machine has answered: a refused address takes the focus back.
-    requestAnimationFrame(() => {
-      const form = event.target as HTMLFormElement
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    })
+    focusFirstInvalidField(event.currentTarget)
   }
 
   return (

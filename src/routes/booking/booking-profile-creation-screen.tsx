@@ -8,6 +8,7 @@ import { createCustomerProfileLogic } from './customer-account-effects'
 import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
 import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
+import { focusFirstInvalidField } from './focus-first-invalid'
 
 type ProfileActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerProfileLogic>>>
 
@@ -69,11 +70,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
     event.preventDefault()
     if (busy) return
     actor.send({ type: 'profile.submitted' })
-    // After the machine has answered: focus the first field it found wrong.
-    requestAnimationFrame(() => {
-      const form = event.target as HTMLFormElement
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    })
+    focusFirstInvalidField(event.currentTarget)
   }
 
   return (

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
 import type { CustomerDetails, CustomerErrors, CustomerField } from '../../machines/booking.machine'
+import { focusFirstInvalidField } from './focus-first-invalid'
 
 const FIELDS: {
   field: CustomerField
@@ -44,11 +45,7 @@ export function CustomerForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onSubmit()
-    // After the machine has answered: focus the first field it found wrong.
-    requestAnimationFrame(() => {
-      const form = event.target as HTMLFormElement
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-    })
+    focusFirstInvalidField(event.currentTarget)
   }
 
   return (
