@@ -250,8 +250,13 @@ describe('50 people book the same team member at once', () => {
         outcome.status === 'rejected' ? [sqlState(outcome.reason)] : [],
       )
       expect(codes).toHaveLength(RACERS - 1)
-      expect(codes.filter((code) => code !== '23P01' && code !== '40P01')).toEqual([])
-      expect(codes).toContain('23P01')
+      if (testApp.database.kind === 'postgres') {
+        // Which losers the detector picks (even all of them) is PostgreSQL's business.
+        expect(codes.filter((code) => code !== '23P01' && code !== '40P01')).toEqual([])
+      } else {
+        // One transaction at a time: each loser meets the committed winner.
+        expect(codes).toEqual(Array(RACERS - 1).fill('23P01'))
+      }
       expect(await rowsBetween(testApp.database.db, base - HOUR, base + 3 * HOUR)).toHaveLength(1)
     }
   }, 300_000)
