@@ -5,6 +5,7 @@ import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { ClientConfig } from './http/client-config.ts'
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { requestLogFields } from './http/log-redaction.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
@@ -95,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             serializers: { req: requestLogFields },
           },
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors met before routing (bad percent-encoding, oversized headers) are problem+json too.
+    frameworkErrors,
+    clientErrorHandler,
     // X-Forwarded-For is believed only from as many hops as are configured: anyone can send it.
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxyHops ?? 0),
   })

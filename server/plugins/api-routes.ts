@@ -3,6 +3,7 @@ import openapiGlue from 'fastify-openapi-glue'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
+import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
@@ -79,9 +80,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   })
 
   app.addHook('onRoute', splitCommaSeparatedQueryArrays)
+  app.addHook('onRoute', enforceDeclaredMediaTypes)
 
   // The glue wants a parser for every media type in the contract, responses included; JSON
-  // problem documents parse like any JSON.
+  // problem documents parse like any JSON. No request can reach it: every operation takes
+  // only the media types its requestBody declares (enforceDeclaredMediaTypes).
   app.addContentTypeParser(
     'application/problem+json',
     { parseAs: 'string' },

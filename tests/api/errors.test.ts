@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -226,3 +228,68 @@ describe('database errors', () => {
     expectProblem(response, 400)
   })
 })
+
+describe("Fastify's and Node's own refusals", () => {
+  it('answers a path with malformed percent-encoding with 400 problem+json', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/customers/%E0%A4%A' })
+
+    const problem = expectProblem(response, 400)
+    expect(problem.detail).toMatch(/percent-encoding/)
+  })
+
+  it('answers an over-long path segment with 414 problem+json', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/customers/${'a'.repeat(500)}`,
+    })
+
+    const problem = expectProblem(response, 414)
+    expect(problem.title).toBe('URI Too Long')
+  })
+
+  it('answers a staff body over the 1 MB limit with 413 problem+json', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.test', name: 'x'.repeat(1_100_000) }),
+    })
+
+    expectProblem(response, 413)
+  })
+
+  it('answers headers over the size limit with 431 problem+json, on a real socket', async () => {
+    const server = await createTestApp()
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = server.app.server.address() as AddressInfo
+      const raw = await rawRequest(
+        port,
+        `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      )
+
+      const [head = '', body = ''] = raw.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 431 /)
+      expect(head).toMatch(/content-type: application\/problem\+json/i)
+      expect(JSON.parse(body)).toMatchObject({
+        status: 431,
+        title: 'Request Header Fields Too Large',
+      })
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+/** Sends bytes on a new connection and resolves with everything the server wrote back. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request))
+    let received = ''
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8')
+    })
+    socket.on('close', () => resolve(received))
+    socket.on('error', reject)
+  })
+}

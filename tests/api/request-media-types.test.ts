@@ -1,0 +1,116 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Problem } from '../../server/http/problem.ts'
+import {
+  type ContractOperation,
+  concreteUrl,
+  contractOperations,
+} from './support/contract-operations.ts'
+import { type EmulatorUser, signUp } from './support/emulator-users.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+let testApp: TestApp
+let owner: EmulatorUser
+
+const operations = contractOperations()
+const withBody = operations.filter((operation) => operation.requestMediaTypes.length > 0)
+const withoutBody = operations.filter((operation) => operation.requestMediaTypes.length === 0)
+
+/** Media types a client might label a JSON body with, none of which the contract declares. */
+const undeclared = [
+  'text/plain',
+  'application/problem+json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json-patch+json',
+]
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    publicRateLimits: {
+      readsPerIp: { limit: 100_000, windowMs: 60_000 },
+      writesPerIp: { limit: 100_000, windowMs: 60_000 },
+      bookingsPerEmail: { limit: 100_000, windowMs: 60_000 },
+    },
+  })
+  owner = await signUp()
+})
+afterAll(() => testApp?.close())
+
+function send(
+  operation: ContractOperation,
+  headers: Record<string, string>,
+  payload?: string,
+): Promise<LightMyRequestResponse> {
+  return testApp.app.inject({
+    method: operation.method as 'GET',
+    url: concreteUrl(operation),
+    headers: {
+      ...(operation.authenticated ? { authorization: `Bearer ${owner.idToken}` } : {}),
+      ...headers,
+    },
+    ...(payload === undefined ? {} : { payload }),
+  })
+}
+
+function expectProblem(response: LightMyRequestResponse, status: number): Problem {
+  expect(response.statusCode, response.body).toBe(status)
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
+  const problem = response.json<Problem>()
+  expect(problem).toMatchObject({ status, type: 'about:blank' })
+  return problem
+}
+
+it('reads the whole contract', () => {
+  expect(operations.length).toBeGreaterThanOrEqual(56)
+  expect(withBody.length).toBeGreaterThan(0)
+  // Every body the contract takes today is JSON; a new media type needs its own cases here.
+  for (const operation of withBody)
+    expect(operation.requestMediaTypes).toEqual(['application/json'])
+})
+
+describe.each(withBody)('$operationId ($method $path)', (operation) => {
+  it.each(undeclared)(
+    'refuses a JSON body sent as %s with 415, before any handler',
+    async (type) => {
+      const response = await send(operation, { 'content-type': type }, '{"anything": "at all"}')
+
+      const problem = expectProblem(response, 415)
+      expect(problem.detail).toContain('application/json')
+      expect(problem.errors).toEqual([{ path: 'header.content-type', message: expect.any(String) }])
+    },
+  )
+
+  it('refuses a body without a Content-Type with 415', async () => {
+    const response = await testApp.app.inject({
+      method: operation.method as 'POST',
+      url: concreteUrl(operation),
+      headers: operation.authenticated ? { authorization: `Bearer ${owner.idToken}` } : {},
+      payload: Buffer.from('{"anything": "at all"}'),
+    })
+
+    expectProblem(response, 415)
+  })
+
+  it('validates the body it accepts: a field the contract does not know is a 400 naming it', async () => {
+    const response = await send(
+      operation,
+      { 'content-type': 'application/json; charset=utf-8' },
+      '{"not_in_the_contract": true}',
+    )
+
+    const problem = expectProblem(response, 400)
+    expect(problem.errors?.length).toBeGreaterThan(0)
+    for (const error of problem.errors ?? []) expect(error.path).toMatch(/^body(\.|$)/)
+  })
+})
+
+describe.each(withoutBody)('$operationId ($method $path)', (operation) => {
+  it('refuses a body it does not take with 415', async () => {
+    const response = await send(operation, { 'content-type': 'text/plain' }, 'hello')
+
+    const problem = expectProblem(response, 415)
+    expect(problem.detail).toBe('This operation takes no request body.')
+  })
+})
