@@ -126,11 +126,14 @@ const PARAMETER_CONTROLS = /[\u0000-\u001f\u007f]+/g
 /**
  * A parameter value such as CN: quoted, since names hold commas, colons and semicolons. A
  * double quote cannot appear in one at all (RFC 5545 3.2) and is dropped; a run of control
- * characters, line breaks included, becomes one space. A caret is written `^^` (RFC 6868), so
- * readers that decode `^n` and `^'` give back the name as it was.
+ * characters, line breaks included, becomes one space. A backslash is dropped too: RFC 5545
+ * gives it no meaning here, but some readers (ical.js, in Thunderbird) take `\n` or `\,` in a
+ * parameter as TEXT escapes, and a name should read the same everywhere. A caret is written
+ * `^^` (RFC 6868), so readers that decode `^n` and `^'` give back the name as it was.
  */
 export function parameterValue(value: string): string {
-  return `"${value.replace(/"/g, '').replace(PARAMETER_CONTROLS, ' ').replace(/\^/g, '^^')}"`
+  const safe = value.replace(/["\\]/g, '').replace(PARAMETER_CONTROLS, ' ')
+  return `"${safe.replace(/\^/g, '^^')}"`
 }
 
 // Characters of an addr-spec that a mailto: URI must percent-encode: outside RFC 6068's
