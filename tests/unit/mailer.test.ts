@@ -10,7 +10,7 @@ import {
   UndeliverableMailError,
 } from '../../server/notifications/mailer.ts'
 import { decodeEncodedWords, headerFields, mimeParts } from '../api/support/mime.ts'
-import { hostileText } from './support/hostile-text.ts'
+import { asHeaderLine, asUtf8, hostileText } from './support/hostile-text.ts'
 
 // The mailer writing .eml files (the bytes an SMTP server would get), read back with a MIME
 // reader: whatever the subject holds, the header is exactly the expected fields.
@@ -46,20 +46,11 @@ const EXPECTED_FIELDS = [
   'content-transfer-encoding',
 ]
 
-/** Text as UTF-8 carries it: a lone surrogate (no character at all) becomes U+FFFD. */
-const asUtf8 = (value: string) => Buffer.from(value, 'utf8').toString('utf8')
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const HEADER_BREAKERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
-
-/** The subject as the header should carry it: each run of controls one space, trimmed. */
-const oneLine = (value: string) => asUtf8(value).replace(HEADER_BREAKERS, ' ').trim()
-
 describe('the header of every message', () => {
   it('is exactly From, one To, Subject and the MIME fields, whatever the subject holds', async () => {
     await fc.assert(
       fc.asyncProperty(
-        hostileText(120).filter((subject) => oneLine(subject) !== ''),
+        hostileText(120).filter((subject) => asHeaderLine(subject) !== ''),
         fc.emailAddress().filter((address) => singleAddress(address) !== null),
         async (subject, to) => {
           const raw = await send({ to, subject })
@@ -68,7 +59,7 @@ describe('the header of every message', () => {
           const value = (name: string) => fields.find((field) => field.name === name)?.value
           expect(value('to')).toBe(to)
           expect(value('from')).toBe('Harbor Street Studio <no-reply@book.example.test>')
-          expect(decodeEncodedWords(value('subject') ?? '')).toBe(oneLine(subject))
+          expect(decodeEncodedWords(value('subject') ?? '')).toBe(asHeaderLine(subject))
         },
       ),
       { numRuns: 60 },

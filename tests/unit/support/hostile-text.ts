@@ -50,3 +50,26 @@ export function hostileText(maxLength = 40): fc.Arbitrary<string> {
     { arbitrary: fc.string({ unit: 'binary', maxLength }), weight: 1 },
   )
 }
+
+// What each format should make of such text, stated apart from the encoders under test.
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const NOT_IN_ICS_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const NOT_IN_ICS_PARAMETER = /[\u0000-\u001f\u007f]+/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const NOT_IN_HEADER_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+
+/** Text as UTF-8 carries it: a lone surrogate (no character at all) becomes U+FFFD. */
+export const asUtf8 = (value: string) => Buffer.from(value, 'utf8').toString('utf8')
+
+/** A calendar TEXT value as read back: the controls TEXT may not hold gone, breaks as LF. */
+export const asIcsText = (value: string) =>
+  value.replace(NOT_IN_ICS_TEXT, '').replace(/\r\n?/g, '\n')
+
+/** A calendar parameter value (CN) as read back: no quote or backslash, controls one space. */
+export const asIcsParameter = (value: string) =>
+  value.replace(/["\\]/g, '').replace(NOT_IN_ICS_PARAMETER, ' ')
+
+/** An e-mail header's text as decoded: each run of controls one space, trimmed. */
+export const asHeaderLine = (value: string) => asUtf8(value).replace(NOT_IN_HEADER_LINE, ' ').trim()
