@@ -111,7 +111,7 @@ const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
  * TEXT values: backslash, semicolon, comma and line breaks are escaped (RFC 5545 3.3.11), and
  * the control characters TEXT may not hold (all but HTAB) are dropped.
  */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return value
     .replace(TEXT_CONTROLS, '')
     .replace(/\\/g, '\\\\')
@@ -131,7 +131,7 @@ const PARAMETER_CONTROLS = /[\u0000-\u001f\u007f]+/g
  * parameter as TEXT escapes, and a name should read the same everywhere. A caret is written
  * `^^` (RFC 6868), so readers that decode `^n` and `^'` give back the name as it was.
  */
-export function parameterValue(value: string): string {
+function parameterValue(value: string): string {
   const safe = value.replace(/["\\]/g, '').replace(PARAMETER_CONTROLS, ' ')
   return `"${safe.replace(/\^/g, '^^')}"`
 }
@@ -144,7 +144,7 @@ const MAILTO_ENCODED = /[#%&/=?^`{|}]/g
  * A CAL-ADDRESS: `mailto:` and the address as RFC 6068 writes it; null when the text is not
  * exactly one e-mail address, as a property that names nobody is better left out.
  */
-export function calAddress(email: string): string | null {
+function calAddress(email: string): string | null {
   const address = singleAddress(email)
   if (!address) return null
   const at = address.lastIndexOf('@')
@@ -161,7 +161,7 @@ export function calAddress(email: string): string | null {
  * An http(s) URI in its serialised form, which percent-encodes spaces, quotes, controls and
  * anything outside ASCII; null for anything else.
  */
-export function webUri(value: string): string | null {
+function webUri(value: string): string | null {
   if (!URL.canParse(value)) return null
   const url = new URL(value)
   return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null

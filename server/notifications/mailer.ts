@@ -97,6 +97,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 }
 
+/** The configured From, refused at start unless it is one mailbox on one line. */
 function fromMailbox(value: string): Mailbox {
   const mailbox = parseMailbox(value)
   if (!mailbox)
