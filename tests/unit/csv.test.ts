@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type CsvValue, csvCell, csvRow, UTF8_BOM } from '../../server/domain/csv.ts'
-import { hostileText } from './support/hostile-text.ts'
+import { hostileText, PROPERTY_TIMEOUT_MS } from './support/hostile-text.ts'
 import { readCsv } from './support/strict-csv.ts'
 
 describe('csvCell', () => {
@@ -96,41 +96,49 @@ const csvValue: fc.Arbitrary<CsvValue> = fc.oneof(
 )
 
 describe('any values, read back with a strict RFC 4180 reader', () => {
-  it('make exactly one record with one cell each, holding the value (text that would run defused)', () => {
-    fc.assert(
-      fc.property(fc.array(csvValue, { minLength: 1, maxLength: 8 }), (values) => {
-        const records = readCsv(csvRow(values))
-        expect(records).toHaveLength(1)
-        const cells = records[0] as string[]
-        expect(cells).toHaveLength(values.length)
-        values.forEach((value, index) => {
-          const cell = cells[index]
-          if (typeof value === 'string') {
-            expect(cell).toBe(runsAsFormula(value) ? `'${value}` : value)
-            expect(runsAsFormula(cell as string)).toBe(false)
-          } else if (typeof value === 'number') {
-            // Numbers are the exporter's own and stay numbers for the spreadsheet.
-            expect(cell).toBe(String(value))
-            expect(Number(cell) === value).toBe(true)
-          } else {
-            expect(cell).toBe(value === null || value === undefined ? '' : String(value))
-          }
-        })
-      }),
-      { numRuns: 500 },
-    )
-  })
+  it(
+    'make exactly one record with one cell each, holding the value (text that would run defused)',
+    () => {
+      fc.assert(
+        fc.property(fc.array(csvValue, { minLength: 1, maxLength: 8 }), (values) => {
+          const records = readCsv(csvRow(values))
+          expect(records).toHaveLength(1)
+          const cells = records[0] as string[]
+          expect(cells).toHaveLength(values.length)
+          values.forEach((value, index) => {
+            const cell = cells[index]
+            if (typeof value === 'string') {
+              expect(cell).toBe(runsAsFormula(value) ? `'${value}` : value)
+              expect(runsAsFormula(cell as string)).toBe(false)
+            } else if (typeof value === 'number') {
+              // Numbers are the exporter's own and stay numbers for the spreadsheet.
+              expect(cell).toBe(String(value))
+              expect(Number(cell) === value).toBe(true)
+            } else {
+              expect(cell).toBe(value === null || value === undefined ? '' : String(value))
+            }
+          })
+        }),
+        { numRuns: 500 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it('make as many records as rows were written', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.array(hostileText(12), { minLength: 1, maxLength: 4 }), { maxLength: 6 }),
-        (rows) => {
-          const records = readCsv(rows.map(csvRow).join(''))
-          expect(records.map((record) => record.length)).toEqual(rows.map((row) => row.length))
-        },
-      ),
-      { numRuns: 300 },
-    )
-  })
+  it(
+    'make as many records as rows were written',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.array(hostileText(12), { minLength: 1, maxLength: 4 }), { maxLength: 6 }),
+          (rows) => {
+            const records = readCsv(rows.map(csvRow).join(''))
+            expect(records.map((record) => record.length)).toEqual(rows.map((row) => row.length))
+          },
+        ),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })

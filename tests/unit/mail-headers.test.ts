@@ -8,7 +8,7 @@ import {
   parseMailbox,
   singleAddress,
 } from '../../server/notifications/mail-headers.ts'
-import { hostileText } from './support/hostile-text.ts'
+import { hostileText, PROPERTY_TIMEOUT_MS } from './support/hostile-text.ts'
 
 describe('singleAddress', () => {
   it.each([
@@ -53,42 +53,52 @@ describe('singleAddress', () => {
     expect(singleAddress(value)).toBeNull()
   })
 
-  it('passes only text that a real address parser reads as that one address and nothing more', () => {
-    const candidate = fc.oneof(
-      hostileText(),
-      fc.emailAddress(),
-      fc.tuple(fc.emailAddress(), hostileText(), fc.emailAddress()).map((parts) => parts.join('')),
-    )
-    fc.assert(
-      fc.property(candidate, (value) => {
-        const address = singleAddress(value)
-        if (address === null) return
-        expect(address).toBe(value)
-        expect(addressparser(value)).toEqual([{ name: '', address: value }])
-        // Nothing that separates addresses, parameters or lines, or starts a comment or quote.
-        expect(value).not.toMatch(/[\s,;:<>()"[\]\\]/)
-      }),
-      { numRuns: 250 },
-    )
-  })
+  it(
+    'passes only text that a real address parser reads as that one address and nothing more',
+    () => {
+      const candidate = fc.oneof(
+        hostileText(),
+        fc.emailAddress(),
+        fc
+          .tuple(fc.emailAddress(), hostileText(), fc.emailAddress())
+          .map((parts) => parts.join('')),
+      )
+      fc.assert(
+        fc.property(candidate, (value) => {
+          const address = singleAddress(value)
+          if (address === null) return
+          expect(address).toBe(value)
+          expect(addressparser(value)).toEqual([{ name: '', address: value }])
+          // Nothing that separates addresses, parameters or lines, or starts a comment or quote.
+          expect(value).not.toMatch(/[\s,;:<>()"[\]\\]/)
+        }),
+        { numRuns: 250 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
-  it('takes every address the contract takes, so valid customers are not refused', () => {
-    // The server's own request validator, compiling a field as the contract declares e-mails.
-    const contractTakes = createSchemaValidatorCompiler()({
-      schema: { type: 'string', format: 'email', maxLength: 254 },
-      method: 'POST',
-      url: '/',
-      httpPart: 'body',
-    })
-    fc.assert(
-      fc.property(fc.emailAddress(), (value) => {
-        if (contractTakes(value) === true && value.indexOf('@') <= 64) {
-          expect(singleAddress(value)).toBe(value)
-        }
-      }),
-      { numRuns: 300 },
-    )
-  })
+  it(
+    'takes every address the contract takes, so valid customers are not refused',
+    () => {
+      // The server's own request validator, compiling a field as the contract declares e-mails.
+      const contractTakes = createSchemaValidatorCompiler()({
+        schema: { type: 'string', format: 'email', maxLength: 254 },
+        method: 'POST',
+        url: '/',
+        httpPart: 'body',
+      })
+      fc.assert(
+        fc.property(fc.emailAddress(), (value) => {
+          if (contractTakes(value) === true && value.indexOf('@') <= 64) {
+            expect(singleAddress(value)).toBe(value)
+          }
+        }),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })
 
 describe('parseMailbox', () => {
@@ -131,19 +141,23 @@ describe('headerText', () => {
     expect(headerText('\r\nCafé — 日本 😀\t')).toBe('Café — 日本 😀')
   })
 
-  it('leaves no character that could end or break a header line, and keeps all others', () => {
-    fc.assert(
-      fc.property(hostileText(80), (value) => {
-        const text = headerText(value)
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-        expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-        const kept = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029 ]/g, '')
-        expect(text.replace(/ /g, '')).toBe(kept)
-      }),
-      { numRuns: 1000 },
-    )
-  })
+  it(
+    'leaves no character that could end or break a header line, and keeps all others',
+    () => {
+      fc.assert(
+        fc.property(hostileText(80), (value) => {
+          const text = headerText(value)
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+          expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+          const kept = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029 ]/g, '')
+          expect(text.replace(/ /g, '')).toBe(kept)
+        }),
+        { numRuns: 1000 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })
 
 describe('noReplyAddress', () => {

@@ -10,7 +10,7 @@ import {
   UndeliverableMailError,
 } from '../../server/notifications/mailer.ts'
 import { decodeEncodedWords, headerFields, mimeParts } from '../api/support/mime.ts'
-import { asHeaderLine, asUtf8, hostileText } from './support/hostile-text.ts'
+import { asHeaderLine, asUtf8, hostileText, PROPERTY_TIMEOUT_MS } from './support/hostile-text.ts'
 
 // The mailer writing .eml files (the bytes an SMTP server would get), read back with a MIME
 // reader: whatever the subject holds, the header is exactly the expected fields.
@@ -47,24 +47,28 @@ const EXPECTED_FIELDS = [
 ]
 
 describe('the header of every message', () => {
-  it('is exactly From, one To, Subject and the MIME fields, whatever the subject holds', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileText(120).filter((subject) => asHeaderLine(subject) !== ''),
-        fc.emailAddress().filter((address) => singleAddress(address) !== null),
-        async (subject, to) => {
-          const raw = await send({ to, subject })
-          const fields = headerFields(raw)
-          expect(fields.map((field) => field.name).sort()).toEqual([...EXPECTED_FIELDS].sort())
-          const value = (name: string) => fields.find((field) => field.name === name)?.value
-          expect(value('to')).toBe(to)
-          expect(value('from')).toBe('Harbor Street Studio <no-reply@book.example.test>')
-          expect(decodeEncodedWords(value('subject') ?? '')).toBe(asHeaderLine(subject))
-        },
-      ),
-      { numRuns: 60 },
-    )
-  }, 30_000)
+  it(
+    'is exactly From, one To, Subject and the MIME fields, whatever the subject holds',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          hostileText(120).filter((subject) => asHeaderLine(subject) !== ''),
+          fc.emailAddress().filter((address) => singleAddress(address) !== null),
+          async (subject, to) => {
+            const raw = await send({ to, subject })
+            const fields = headerFields(raw)
+            expect(fields.map((field) => field.name).sort()).toEqual([...EXPECTED_FIELDS].sort())
+            const value = (name: string) => fields.find((field) => field.name === name)?.value
+            expect(value('to')).toBe(to)
+            expect(value('from')).toBe('Harbor Street Studio <no-reply@book.example.test>')
+            expect(decodeEncodedWords(value('subject') ?? '')).toBe(asHeaderLine(subject))
+          },
+        ),
+        { numRuns: 60 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 
   it('keeps a subject with a line break and a Bcc on its own line', async () => {
     const raw = await send({
@@ -78,23 +82,27 @@ describe('the header of every message', () => {
     )
   })
 
-  it('carries any text in the body, which is encoded for transport and decodes as written', async () => {
-    await fc.assert(
-      fc.asyncProperty(hostileText(200), async (text) => {
-        const raw = await send({ to: 'ana@example.test', subject: 'Body', text })
-        const names = headerFields(raw).map((field) => field.name)
-        expect(new Set(names).size).toBe(names.length)
-        expect(EXPECTED_FIELDS).toEqual(expect.arrayContaining(names))
-        const [body, ...others] = mimeParts(raw)
-        expect(others).toEqual([])
-        // Line breaks travel as CRLF whichever way they were written; the MIME framing owns
-        // the line breaks at the very end.
-        const lines = (text: string) => text.replace(/\r\n|\r|\n/g, '\n').replace(/\n+$/, '')
-        expect(lines(body?.body ?? '')).toBe(lines(asUtf8(text)))
-      }),
-      { numRuns: 60 },
-    )
-  }, 30_000)
+  it(
+    'carries any text in the body, which is encoded for transport and decodes as written',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileText(200), async (text) => {
+          const raw = await send({ to: 'ana@example.test', subject: 'Body', text })
+          const names = headerFields(raw).map((field) => field.name)
+          expect(new Set(names).size).toBe(names.length)
+          expect(EXPECTED_FIELDS).toEqual(expect.arrayContaining(names))
+          const [body, ...others] = mimeParts(raw)
+          expect(others).toEqual([])
+          // Line breaks travel as CRLF whichever way they were written; the MIME framing owns
+          // the line breaks at the very end.
+          const lines = (text: string) => text.replace(/\r\n|\r|\n/g, '\n').replace(/\n+$/, '')
+          expect(lines(body?.body ?? '')).toBe(lines(asUtf8(text)))
+        }),
+        { numRuns: 60 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })
 
 describe('a recipient that is not exactly one address', () => {

@@ -73,3 +73,6 @@ export const asIcsParameter = (value: string) =>
 
 /** An e-mail header's text as decoded: each run of controls one space, trimmed. */
 export const asHeaderLine = (value: string) => asUtf8(value).replace(NOT_IN_HEADER_LINE, ' ').trim()
+
+/** Room for a property test's hundreds of runs on a busy machine (Vitest's default is 5 s). */
+export const PROPERTY_TIMEOUT_MS = 30_000
