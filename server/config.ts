@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { ClientConfig } from './http/client-config.ts'
+import { parseMailbox } from './notifications/mail-headers.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 
 export interface ServerConfig {
@@ -146,9 +147,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
 
   const mailFrom = value('MAIL_FROM')
-  if (mailFrom && !/^([^<>@\s]+@[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+>)$/.test(mailFrom)) {
+  if (mailFrom && !parseMailbox(mailFrom)) {
     problems.push(
-      `MAIL_FROM must be an address, e.g. "Harbor Street <bookings@example.com>", got "${mailFrom}".`,
+      `MAIL_FROM must be one address, e.g. "Harbor Street <bookings@example.com>", got ${JSON.stringify(mailFrom)}.`,
     )
   }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
 import { notificationOutbox } from '../db/schema.ts'
-import type { Mailer } from '../notifications/mailer.ts'
+import { type Mailer, UndeliverableMailError } from '../notifications/mailer.ts'
 
 const MINUTE_MS = 60_000
 
@@ -10,7 +10,10 @@ export interface DeliveryOptions {
   now?: number
   /** Rows claimed per run. */
   batchSize?: number
-  /** After this many failed attempts a message is `failed` and no longer tried. */
+  /**
+   * After this many failed attempts a message is `failed` and no longer tried; one that no
+   * retry can send (its recipient is not one e-mail address) fails at its first.
+   */
   maxAttempts?: number
 }
 
@@ -67,7 +70,7 @@ export async function deliverDueMessages(
         .where(eq(notificationOutbox.id, row.id))
       report.sent++
     } catch (error) {
-      const final = row.attempts >= maxAttempts
+      const final = row.attempts >= maxAttempts || error instanceof UndeliverableMailError
       await database.db
         .update(notificationOutbox)
         .set({ status: final ? 'failed' : 'pending', lastError: describeError(error) })

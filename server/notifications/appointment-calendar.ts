@@ -1,5 +1,6 @@
 import type { AppointmentDetails } from './appointment-details.ts'
 import { appointmentUid, type CalendarEvent, type CalendarPerson } from './ics.ts'
+import { noReplyAddress, singleAddress } from './mail-headers.ts'
 import type { AppointmentFacts } from './messages.ts'
 
 /** The links a customer's e-mail carries, made by whoever holds the server's secret. */
@@ -33,7 +34,8 @@ export function factsOf(details: AppointmentDetails, links: CustomerLinks): Appo
 
 /**
  * The appointment as a calendar event. The organizer is the business (its e-mail, or a
- * no-reply address on the site's host when it has none: RFC 5546 wants an organizer).
+ * no-reply address on the site's host when it has none or one that is no single address:
+ * RFC 5546 wants an organizer).
  */
 export function eventOf(
   details: AppointmentDetails,
@@ -42,7 +44,7 @@ export function eventOf(
 ): CalendarEvent {
   const organizer: CalendarPerson = {
     name: details.business.name,
-    email: details.business.email ?? `no-reply@${new URL(options.publicUrl).hostname}`,
+    email: singleAddress(details.business.email) ?? noReplyAddress(options.publicUrl),
   }
   const cancelled = details.status === 'cancelled'
   const attendee = audience === 'customer' ? details.customer : details.member

@@ -5,7 +5,13 @@
  * Times are written in UTC (`20260329T080000Z`). That is exact for any instant, needs no
  * VTIMEZONE block that could drift from the tz database, and every calendar app shows it in
  * the reader's own zone; the e-mail text names the wall-clock time in the customer's zone.
+ *
+ * Every value is encoded for its place, whatever it holds: TEXT escaped, parameter values
+ * quoted, addresses and URLs checked and written in their URI form, or left out when they are
+ * none. No value can end its line and start a property, parameter or component of its own.
  */
+
+import { singleAddress } from './mail-headers.ts'
 
 const PRODID = '-//Slotwise//Appointments//EN'
 const MAX_LINE_OCTETS = 75
@@ -65,21 +71,24 @@ function eventLines(event: CalendarEvent): string[] {
   const lines = [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
-    `SEQUENCE:${event.sequence}`,
+    `SEQUENCE:${Number.isSafeInteger(event.sequence) && event.sequence > 0 ? event.sequence : 0}`,
     `DTSTAMP:${utc(event.stamp)}`,
     `DTSTART:${utc(event.start)}`,
     `DTEND:${utc(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
-    `STATUS:${event.status}`,
-    `ORGANIZER;CN=${parameterValue(event.organizer.name)}:mailto:${event.organizer.email}`,
+    `STATUS:${event.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED'}`,
   ]
-  if (event.url) lines.push(`URL:${event.url}`)
-  if (event.attendee) {
+  const organizer = calAddress(event.organizer.email)
+  if (organizer) lines.push(`ORGANIZER;CN=${parameterValue(event.organizer.name)}:${organizer}`)
+  const url = event.url ? webUri(event.url) : null
+  if (url) lines.push(`URL:${url}`)
+  const attendee = event.attendee ? calAddress(event.attendee.email) : null
+  if (event.attendee && attendee) {
     const partstat = event.status === 'CANCELLED' ? 'DECLINED' : 'ACCEPTED'
     lines.push(
-      `ATTENDEE;CN=${parameterValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${partstat}:mailto:${event.attendee.email}`,
+      `ATTENDEE;CN=${parameterValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${partstat}:${attendee}`,
     )
   }
   lines.push('END:VEVENT')
@@ -94,22 +103,68 @@ function utc(date: Date): string {
     .replace(/[-:]/g, '')
 }
 
-/** TEXT values: backslash, semicolon, comma and line breaks are escaped (RFC 5545 3.3.11). */
+// Control characters other than HTAB, CR and LF (which become an escaped line break).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+
+/**
+ * TEXT values: backslash, semicolon, comma and line breaks are escaped (RFC 5545 3.3.11), and
+ * the control characters TEXT may not hold (all but HTAB) are dropped.
+ */
 function escapeText(value: string): string {
   return value
+    .replace(TEXT_CONTROLS, '')
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point
+const PARAMETER_CONTROLS = /[\u0000-\u001f\u007f]+/g
+
 /**
- * A parameter value such as CN: quoted, since names hold commas and colons; a double quote
- * cannot appear in one at all (RFC 5545 3.2), nor can a control character.
+ * A parameter value such as CN: quoted, since names hold commas, colons and semicolons. A
+ * double quote cannot appear in one at all (RFC 5545 3.2) and is dropped; a run of control
+ * characters, line breaks included, becomes one space. A backslash is dropped too: RFC 5545
+ * gives it no meaning here, but some readers (ical.js, in Thunderbird) take `\n` or `\,` in a
+ * parameter as TEXT escapes, and a name should read the same everywhere. A caret is written
+ * `^^` (RFC 6868), so readers that decode `^n` and `^'` give back the name as it was.
  */
 function parameterValue(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`
+  const safe = value.replace(/["\\]/g, '').replace(PARAMETER_CONTROLS, ' ')
+  return `"${safe.replace(/\^/g, '^^')}"`
+}
+
+// Characters of an addr-spec that a mailto: URI must percent-encode: outside RFC 6068's
+// `unreserved` and `some-delims`. The domain of an address we accept needs none.
+const MAILTO_ENCODED = /[#%&/=?^`{|}]/g
+
+/**
+ * A CAL-ADDRESS: `mailto:` and the address as RFC 6068 writes it; null when the text is not
+ * exactly one e-mail address, as a property that names nobody is better left out.
+ */
+function calAddress(email: string): string | null {
+  const address = singleAddress(email)
+  if (!address) return null
+  const at = address.lastIndexOf('@')
+  const local = address
+    .slice(0, at)
+    .replace(
+      MAILTO_ENCODED,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+  return `mailto:${local}${address.slice(at)}`
+}
+
+/**
+ * An http(s) URI in its serialised form, which percent-encodes spaces, quotes, controls and
+ * anything outside ASCII; null for anything else.
+ */
+function webUri(value: string): string | null {
+  if (!URL.canParse(value)) return null
+  const url = new URL(value)
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
 }
 
 /**

@@ -1,10 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
+import { headerText, type Mailbox, parseMailbox, singleAddress } from './mail-headers.ts'
 
 export interface OutgoingMail {
   /** The outbox row's id: the message's name on disk, so a retry overwrites, never duplicates. */
   id: string
+  /** Exactly one address; anything else is refused with an UndeliverableMailError. */
   to: string
   subject: string
   text: string
@@ -26,6 +28,14 @@ export interface MailerOptions {
   from: string
 }
 
+/**
+ * A message that no retry can send, such as one whose recipient is not exactly one address:
+ * the outbox marks it failed at once instead of trying it again.
+ */
+export class UndeliverableMailError extends Error {
+  override name = 'UndeliverableMailError'
+}
+
 // A stuck server must not hold a delivery claim past its lease (see outbox-delivery.ts).
 const SMTP_TIMEOUT_MS = 30_000
 
@@ -35,24 +45,44 @@ const SMTP_TIMEOUT_MS = 30_000
  * to open. The calendar goes both as a `text/calendar; method=…` alternative, which mail apps
  * show as an invitation with accept buttons, and as an `invite.ics` attachment for the rest
  * (nodemailer's `icalEvent` does both).
+ *
+ * Every address goes to nodemailer as an address object: a string would be parsed as an
+ * address list, and "a@x.test, b@y.test" in a customer's e-mail field would make one booking
+ * write to anyone. The envelope names the same one recipient, and the transport refuses a
+ * message with more (a backstop should a header ever add one).
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const from = fromMailbox(options.from)
+  const guards = { maxRecipients: 1, disableFileAccess: true, disableUrlAccess: true }
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
         connectionTimeout: SMTP_TIMEOUT_MS,
         greetingTimeout: SMTP_TIMEOUT_MS,
         socketTimeout: SMTP_TIMEOUT_MS,
+        ...guards,
       })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+    : nodemailer.createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'windows',
+        ...guards,
+      })
   const toFile = !options.smtpUrl
 
   return {
     async send(mail) {
+      const to = singleAddress(mail.to)
+      if (!to) {
+        throw new UndeliverableMailError(
+          `Not sent: the recipient ${JSON.stringify(mail.to)} is not exactly one e-mail address.`,
+        )
+      }
       const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
+        from,
+        to: { name: '', address: to },
+        envelope: { from: from.address, to: [to] },
+        subject: headerText(mail.subject),
         text: mail.text,
         icalEvent: mail.calendar
           ? { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content }
@@ -65,4 +95,12 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close: () => transport.close(),
   }
+}
+
+/** The configured From, refused at start unless it is one mailbox on one line. */
+function fromMailbox(value: string): Mailbox {
+  const mailbox = parseMailbox(value)
+  if (!mailbox)
+    throw new Error(`The From of e-mails must be one mailbox, got ${JSON.stringify(value)}.`)
+  return mailbox
 }

@@ -3,6 +3,7 @@ import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery
 import { pruneSentMessages } from '../jobs/outbox-retention.ts'
 import { queueDueReminders } from '../jobs/reminders.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
+import { noReplyAddress } from '../notifications/mail-headers.ts'
 import { createMailer } from '../notifications/mailer.ts'
 
 export interface BackgroundJobsOptions {
@@ -46,7 +47,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     const mailer = createMailer({
       smtpUrl: options.smtpUrl,
       outboxDir: options.outboxDir,
-      from: options.from ?? `Slotwise <no-reply@${new URL(app.publicBooking.publicUrl).hostname}>`,
+      from: options.from ?? `Slotwise <${noReplyAddress(app.publicBooking.publicUrl)}>`,
     })
     let current: Promise<JobRun> | null = null
     let timer: NodeJS.Timeout | undefined

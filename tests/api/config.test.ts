@@ -111,6 +111,21 @@ describe('readConfig', () => {
     )
     expect(problems.join('\n')).toContain('https://bad.example/path')
   })
+
+  it.each([
+    ['a header after a line break', 'Slotwise <no-reply@slotwise.app>\r\nBcc: victim@evil.test'],
+    ['a line break in the name', 'Slot\nwise <no-reply@slotwise.app>'],
+    ['two addresses', 'a@slotwise.app, b@slotwise.app'],
+    ['two mailboxes', 'A <a@slotwise.app>, B <b@slotwise.app>'],
+  ])('refuses a MAIL_FROM with %s', (_what, mailFrom) => {
+    expect(() => readConfig({ MAIL_FROM: mailFrom })).toThrow(/MAIL_FROM must be one address/)
+  })
+
+  it('takes a MAIL_FROM with a quoted name, or a bare address', () => {
+    for (const mailFrom of ['"Harbor, Street" <bookings@example.com>', 'bookings@example.com']) {
+      expect(readConfig({ MAIL_FROM: mailFrom }).mailFrom).toBe(mailFrom)
+    }
+  })
 })
 
 describe('the secret that signs manage links and calendar feeds', () => {

@@ -54,3 +54,55 @@ function decode(body: string, encoding = '7bit'): string {
       return body
   }
 }
+
+/** One field of a message's own header block, in order, its folds undone (names lower-case). */
+export interface HeaderField {
+  name: string
+  value: string
+}
+
+/**
+ * Every field of the message's top-level header, duplicates included, so a test can say the
+ * header is exactly the expected set. A line that is neither a field nor a continuation (one
+ * an injected line break would leave behind) throws.
+ */
+export function headerFields(raw: string): HeaderField[] {
+  const text = raw.replace(/\r\n/g, '\n')
+  const end = text.indexOf('\n\n')
+  const fields: HeaderField[] = []
+  for (const line of (end === -1 ? text : text.slice(0, end)).split('\n')) {
+    const last = fields.at(-1)
+    if (/^[ \t]/.test(line) && last) {
+      last.value += line
+      continue
+    }
+    const field = /^([!-9;-~]+):[ \t]*(.*)$/.exec(line)
+    if (!field) throw new Error(`not a header field: ${JSON.stringify(line)}`)
+    fields.push({ name: (field[1] as string).toLowerCase(), value: field[2] as string })
+  }
+  return fields.map(({ name, value }) => ({ name, value: value.trim() }))
+}
+
+/**
+ * An unstructured header value with its RFC 2047 encoded words (UTF-8, B or Q) decoded. The
+ * white space between adjacent encoded words is dropped, as the RFC says, and their bytes are
+ * decoded together, so a character split across two words comes back whole.
+ */
+export function decodeEncodedWords(value: string): string {
+  const run = /=\?utf-8\?[bq]\?[^?]*\?=(?:[ \t]+=\?utf-8\?[bq]\?[^?]*\?=)*/gi
+  return value.replace(run, (words) => {
+    const bytes = [...words.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, encoding, data]) =>
+      encoding?.toLowerCase() === 'b'
+        ? Buffer.from(data ?? '', 'base64')
+        : Buffer.from(
+            (data ?? '')
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_hex, code: string) =>
+                String.fromCharCode(Number.parseInt(code, 16)),
+              ),
+            'latin1',
+          ),
+    )
+    return Buffer.concat(bytes).toString('utf8')
+  })
+}
