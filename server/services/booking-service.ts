@@ -92,7 +92,7 @@ export interface StaffBookingRequest extends BookingBasics {
  */
 export interface PublicBookingRequest extends BookingBasics {
   source: 'public'
-  visitor: BookingCustomer
+  visitor: Omit<BookingCustomer, 'timeZone'>
   /** The visitor's own IANA time zone, for the times in their e-mails. */
   customerTimeZone?: string | undefined
 }
