@@ -381,8 +381,22 @@ export const appointments = pgTable(
     outsideWorkingHours: boolean('outside_working_hours').notNull().default(false),
     /** RFC 5545 SEQUENCE of the calendar invitation: rises with every change the customer is told of. */
     icsSequence: integer('ics_sequence').notNull().default(0),
-    /** The customer's own time zone (public bookings), for the times in their e-mails. */
+    /**
+     * The visitor's own time zone, as typed into the online booking form (public bookings),
+     * for the times in their e-mails.
+     */
     customerTimeZone: text('customer_time_zone'),
+    /*
+     * What the visitor typed into the online booking form (public bookings; null for staff
+     * bookings). The customer record found by the e-mail is never changed by an anonymous
+     * form: the booking's answer, manage page and e-mails show these instead, and staff see
+     * where they differ from the record and may accept them into it.
+     */
+    submittedName: text('submitted_name'),
+    submittedEmail: text('submitted_email'),
+    submittedPhone: text('submitted_phone'),
+    /** The notes typed with the booking: the manage page shows these, not the team's edits. */
+    submittedNotes: text('submitted_notes'),
     /** When the reminder was queued; null while one is still due (a reschedule clears it). */
     reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
     createdAt: createdAt(),

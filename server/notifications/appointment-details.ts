@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm'
 import {
   appointmentCustomer,
   appointmentService,
@@ -68,7 +68,12 @@ function select(db: Db) {
         email: teamMembers.email,
         timeZone: teamMembers.timeZone,
       },
-      customer: { name: customers.name, email: customers.email },
+      customer: {
+        // The name typed into the booking form, for an online booking: what the business holds
+        // about the customer its e-mail matched is not for whoever typed that address.
+        name: sql<string>`coalesce(${appointments.submittedName}, ${customers.name})`,
+        email: customers.email,
+      },
     })
     .from(appointments)
     .innerJoin(tenants, eq(tenants.id, appointments.tenantId))

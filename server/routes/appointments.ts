@@ -13,6 +13,7 @@ import { cancelAppointment, closeAppointment } from '../services/appointment-lif
 import { loadAppointment, loadAppointments } from '../services/appointment-reader.ts'
 import { appointmentNotFound, type createBookingService } from '../services/booking-service.ts'
 import type { createMembershipService, Member } from '../services/membership-service.ts'
+import { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentList = components['schemas']['AppointmentList']
@@ -43,6 +44,7 @@ export function createAppointmentHandlers({
   notifier,
 }: AppointmentHandlerDeps) {
   const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
+  const submittedDetails = createSubmittedDetailsService(database)
 
   /** Completed or no-show: the same rules, the same path, one status apart. */
   async function close(
@@ -170,6 +172,15 @@ export function createAppointmentHandlers({
 
     completeAppointment: (request: OperationRequest<'completeAppointment'>) =>
       close(request, 'completed'),
+
+    async acceptSubmittedDetails(
+      request: OperationRequest<'acceptSubmittedDetails'>,
+    ): Promise<Appointment> {
+      const member = await memberOf(request)
+      requireCapability(member, 'appointments.read', 'see appointments')
+      requireCapability(member, 'customers.write', 'change customers')
+      return submittedDetails.accept(member, request.params.appointmentId, request.body.fields)
+    },
 
     markAppointmentNoShow: (request: OperationRequest<'markAppointmentNoShow'>) =>
       close(request, 'no_show'),

@@ -28,11 +28,7 @@ import { cancelAppointment } from '../services/appointment-lifecycle.ts'
 import { findAvailability } from '../services/availability-service.ts'
 import type { createBookingService } from '../services/booking-service.ts'
 import { createIdempotency } from '../services/public/idempotency.ts'
-import {
-  customerActor,
-  customerForBooking,
-  saveSignedInCustomer,
-} from '../services/public/public-customers.ts'
+import { customerActor, saveSignedInCustomer } from '../services/public/public-customers.ts'
 import {
   type PublicCatalog,
   publicAppointment,
@@ -208,7 +204,8 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
         },
         async (remember) => {
           limits.booking(input.customer.email)
-          // Checked before the customer record is written, so a refused booking leaves none.
+          // Refusals that need no lock come first; the customer record is written only by the
+          // booking's own transaction, once the time is secured, so no refusal leaves one.
           checkChoice(await catalogOf(tenant), input.service_id, input.team_member_id, 'body')
           const settings = await settingsOf(tenant)
           checkTeamMemberChoice(settings, input.team_member_id ?? null)
@@ -220,22 +217,16 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
             Date.now(),
           )
           if (tooSoonOrLate) throw invalid(tooSoonOrLate.path, tooSoonOrLate.message)
-          const customer = await customerForBooking(database, tenant.id, {
-            ...input.customer,
-            timeZone: input.time_zone,
-          })
           let answer: PublicBookingConfirmation | undefined
           await publicSlot(() =>
             bookings.book({
               tenantId: tenant.id,
               serviceId: input.service_id,
               teamMemberId: input.team_member_id ?? undefined,
-              customerId: customer.id,
+              visitor: input.customer,
               startsAt,
               notes: input.notes,
               source: 'public',
-              createdBy: null,
-              actor: customerActor(customer),
               customerTimeZone: input.time_zone,
               // The key's answer commits with the booking: a retry after a crash replays it.
               alsoInTransaction: async (tx, booked) => {

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../db/database.ts'
 import { appointments, customers, services, teamMembers } from '../db/schema.ts'
 import { isSeatGroupKey } from '../domain/seat-group.ts'
+import { submittedDifferences } from '../domain/submitted-details.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentStatus = components['schemas']['AppointmentStatus']
@@ -51,6 +52,8 @@ function select(db: Db) {
       teamMemberName: teamMembers.name,
       customerName: customers.name,
       customerEmail: customers.email,
+      customerPhone: customers.phone,
+      customerTimeZone: customers.timeZone,
       seatsBooked,
     })
     .from(appointments)
@@ -120,6 +123,14 @@ function toAppointment({ row, ...joined }: JoinedRow): Appointment {
     outside_working_hours: row.outsideWorkingHours,
     capacity: isSeatGroupKey(row.seatGroup) ? joined.serviceCapacity : 1,
     seats_booked: Number(joined.seatsBooked),
+    submitted_details: submittedDifferences(
+      { name: row.submittedName, phone: row.submittedPhone, timeZone: row.customerTimeZone },
+      {
+        name: joined.customerName,
+        phone: joined.customerPhone,
+        timeZone: joined.customerTimeZone,
+      },
+    ),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

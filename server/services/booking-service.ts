@@ -6,6 +6,7 @@ import {
   type AppointmentChanges,
   type BusinessPolicy,
   createAppointmentRepository,
+  type NewAppointment,
   type ServiceRow,
 } from '../db/repositories/appointment-repository.ts'
 import {
@@ -25,6 +26,11 @@ import type { AppointmentNotifier } from '../notifications/appointment-notifier.
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
 import { loadAppointment } from './appointment-reader.ts'
 import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
+import {
+  type BookingCustomer,
+  customerActor,
+  customerForPublicBooking,
+} from './public/public-customers.ts'
 import { chooseFairly } from './team-assignment.ts'
 
 type Appointment = components['schemas']['Appointment']
@@ -33,10 +39,12 @@ const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
 
 /*
- * The one place appointments are booked and moved, for staff (the API) and, later, customers
- * (public booking, `source: 'public'`). Every booking, in one transaction:
- * - refers to an active service, an existing customer and a bookable team member who performs
- *   the service, or, without a team member, to whoever fits, chosen by fair assignment;
+ * The one place appointments are booked and moved, for staff (the API) and customers (public
+ * booking, `source: 'public'`). Every booking, in one transaction:
+ * - refers to an active service, a customer and a bookable team member who performs the
+ *   service, or, without a team member, to whoever fits, chosen by fair assignment; a
+ *   visitor's customer is found by e-mail, or created, only after the time is secured (below),
+ *   and never changed: what they typed is kept with the appointment;
  * - fits the member's working time (hours minus breaks minus time off) unless staff override
  *   it, and never overlaps another appointment's busy range (buffers of both included);
  * - captures the service's price, currency, duration and buffers, so later changes to the
@@ -51,27 +59,45 @@ const DAY_MS = 86_400_000
  * constraint `appointments_no_overlap` stays the guarantee for any writer.
  */
 
-export interface BookingRequest {
+/** What every booking names, whoever makes it. */
+interface BookingBasics {
   tenantId: string
   serviceId: string
   /** Absent for "any available": fair assignment among the members who fit. */
   teamMemberId?: string | undefined
-  customerId: string
   startsAt: Date
   notes?: string | undefined
-  /** Staff only: book outside working hours, breaks or time off (never over an appointment). */
-  overrideWorkingHours?: boolean | undefined
-  source: 'staff' | 'public'
-  /** Uid of the staff user booking; null for public bookings. */
-  createdBy: string | null
-  actor: Actor | null
   /** Defaults to the clock; tests and the seed pass their own. */
   now?: number
-  /** The customer's own IANA time zone (public bookings), for the times in their e-mails. */
-  customerTimeZone?: string | undefined
   /** Work that must commit with the booking, e.g. the public API's Idempotency-Key answer. */
   alsoInTransaction?: ((tx: Db, appointment: Appointment) => Promise<void>) | undefined
 }
+
+/** Staff (and the seed) book for a customer the business already has. */
+export interface StaffBookingRequest extends BookingBasics {
+  source: 'staff'
+  customerId: string
+  /** Book outside working hours, breaks or time off (never over an appointment). */
+  overrideWorkingHours?: boolean | undefined
+  /** Uid of the staff user booking. */
+  createdBy: string | null
+  actor: Actor | null
+}
+
+/**
+ * A visitor books with the details they type. The business's customer with that e-mail is
+ * found, or created, only once the time is secured; their record is never changed, and the
+ * typed details are kept with the appointment. The activity log names the visitor as typed,
+ * with the customer's record id.
+ */
+export interface PublicBookingRequest extends BookingBasics {
+  source: 'public'
+  visitor: Omit<BookingCustomer, 'timeZone'>
+  /** The visitor's own IANA time zone, for the times in their e-mails. */
+  customerTimeZone?: string | undefined
+}
+
+export type BookingRequest = StaffBookingRequest | PublicBookingRequest
 
 export interface RescheduleRequest {
   tenantId: string
@@ -180,8 +206,9 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
   const startsAt = request.startsAt.getTime()
   if (startsAt <= now) throw invalid('body.starts_at', 'must be in the future')
   const service = await activeService(tx, tenantId, request.serviceId, 'body.service_id')
-  const customer = await repo.customer(tenantId, request.customerId)
-  if (!customer) throw invalid('body.customer_id', 'is not a customer of this business')
+  if (request.source === 'staff' && !(await repo.customerExists(tenantId, request.customerId))) {
+    throw invalid('body.customer_id', 'is not a customer of this business')
+  }
   const policy = await repo.policy(tenantId)
   if (request.source === 'public') checkPublicPolicy(policy, startsAt, now)
 
@@ -210,34 +237,39 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
     )
   }
 
+  // Only now, with the time secured under the member's lock, is a visitor's customer record
+  // found or created: a refused booking must leave no customer and no activity entry behind.
+  const { customerId, actor, submitted } = await whoBooks(tx, request)
+  const notes = request.notes ?? ''
   await guardClash(tenantId, placement, policy.timeZone, () =>
     repo.insert({
       id,
       tenantId,
       serviceId: service.id,
       teamMemberId: placement.teamMemberId,
-      customerId: customer.id,
+      customerId,
       startsAt: new Date(startsAt),
       endsAt: placement.endsAt,
       status: 'confirmed',
-      notes: request.notes ?? '',
+      notes,
       priceMinor: service.priceMinor,
       currency: service.currency,
       source: request.source,
-      createdBy: request.createdBy,
+      createdBy: request.source === 'staff' ? request.createdBy : null,
       bufferBeforeMinutes: timing.bufferBeforeMinutes,
       bufferAfterMinutes: timing.bufferAfterMinutes,
       busyFrom: placement.busyFrom,
       busyUntil: placement.busyUntil,
       seatGroup: placement.seatGroup,
       outsideWorkingHours: placement.outsideWorkingHours,
-      customerTimeZone: request.customerTimeZone ?? null,
+      customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
+      ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
     }),
   )
   const appointment = await mustLoad(tx, tenantId, id)
   await createActivityRepository(tx).record({
     tenantId,
-    actor: request.actor,
+    actor,
     entityType: 'appointment',
     entityId: id,
     action: 'created',
@@ -246,6 +278,39 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
   })
   await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
   return { appointment, timeZone: policy.timeZone }
+}
+
+/**
+ * The customer the appointment is filed under, who the activity log says booked it, and, for
+ * a visitor, what they typed (kept with the appointment; their customer record is not touched).
+ */
+async function whoBooks(
+  tx: Db,
+  request: BookingRequest,
+): Promise<{
+  customerId: string
+  actor: Actor | null
+  submitted?: Pick<NewAppointment, 'submittedName' | 'submittedEmail' | 'submittedPhone'>
+}> {
+  if (request.source === 'staff') return { customerId: request.customerId, actor: request.actor }
+  const visitor = {
+    name: request.visitor.name.trim(),
+    email: request.visitor.email.trim(),
+    phone: request.visitor.phone?.trim() || null,
+  }
+  const customer = await customerForPublicBooking(tx, request.tenantId, {
+    ...visitor,
+    timeZone: request.customerTimeZone,
+  })
+  return {
+    customerId: customer.id,
+    actor: customerActor({ id: customer.id, name: visitor.name, email: visitor.email }),
+    submitted: {
+      submittedName: visitor.name,
+      submittedEmail: visitor.email,
+      submittedPhone: visitor.phone,
+    },
+  }
 }
 
 /**

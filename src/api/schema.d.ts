@@ -564,6 +564,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appointments/{appointmentId}/submitted-details/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy details the customer typed when booking online into their customer record
+         * @description An online booking never changes the customer record it is filed under; the name, phone
+         *     and time zone typed that differ from the record are shown as the appointment's
+         *     `submitted_details`. This copies the named ones into the record, as a change by the
+         *     signed-in user in the activity log. Fields that no longer differ are left alone (a
+         *     repeat changes nothing). Needs permission to change customers; 404 for an appointment
+         *     of another business.
+         */
+        post: operations["acceptSubmittedDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard": {
         parameters: {
             query?: never;
@@ -683,8 +710,12 @@ export interface paths {
         put?: never;
         /**
          * Book an appointment as a customer
-         * @description Finds the business's customer by e-mail or creates them, then books through the same
-         *     rules as staff plus minimum notice and booking window (never outside working time).
+         * @description Books through the same rules as staff plus minimum notice and booking window (never
+         *     outside working time), for the business's customer with this e-mail, created with the
+         *     booking when there is none. An existing customer's record is never changed: the details
+         *     typed are kept with the appointment for staff to accept (`submitted_details`). The
+         *     answer, the manage page and the e-mails show only what was typed, nothing the business
+         *     holds. A refused booking writes nothing (no customer, no activity entry, no e-mail).
          *     409 when the time was taken meanwhile (no details of the other booking). The answer
          *     carries the secret manage token, needed to see, move or cancel the appointment. With
          *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
@@ -1294,10 +1325,24 @@ export interface components {
             capacity: number;
             /** @description Non-cancelled bookings sharing this start, service and team member. */
             seats_booked: number;
+            /** @description What was typed into the online booking form that differs from the customer record now (an online booking never changes the record). Empty when nothing differs or staff booked it. `acceptSubmittedDetails` copies them into the record. */
+            submitted_details: components["schemas"]["SubmittedDetail"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @enum {string} */
+        SubmittedDetailField: "name" | "phone" | "time_zone";
+        SubmittedDetail: {
+            field: components["schemas"]["SubmittedDetailField"];
+            /** @description What the visitor typed when booking. */
+            submitted: string;
+            /** @description What the customer record holds now (null when it holds nothing). */
+            on_record: string | null;
+        };
+        AcceptSubmittedDetailsInput: {
+            fields: components["schemas"]["SubmittedDetailField"][];
         };
         AppointmentList: {
             items: components["schemas"]["Appointment"][];
@@ -1545,8 +1590,11 @@ export interface components {
             };
             price_minor: number;
             currency: string;
+            /** @description The name typed when booking online; for an appointment staff booked, the customer's. */
             customer_name: string;
+            /** @description The e-mail typed when booking online; for one staff booked, the customer's. */
             customer_email: string | null;
+            /** @description The notes typed when booking online; the team's own notes are not shown. */
             notes: string;
             cancel_reason: string | null;
             /** @description Confirmed and before the reschedule cut-off. */
@@ -2592,6 +2640,33 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The appointment, now a no-show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    acceptSubmittedDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptSubmittedDetailsInput"];
+            };
+        };
+        responses: {
+            /** @description The appointment, its customer's record now holding the accepted details. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -277,7 +277,7 @@ describe('booking as a customer', () => {
     })
   })
 
-  it('finds a returning customer by e-mail in any letter case and keeps their record', async () => {
+  it('files a returning customer by e-mail in any letter case, never changing their record', async () => {
     const email = uniqueEmail('returning')
     const first = await bookPublicly(
       testApp,
@@ -299,8 +299,19 @@ describe('booking as a customer', () => {
       .where(eq(customers.tenantId, salon.tenantId))
     const matching = rows.filter((row) => row.email?.toLowerCase() === email)
     expect(matching).toHaveLength(1)
-    expect(matching[0]).toMatchObject({ name: 'Jo Original', phone: '+1 555 0100' })
-    expect(second.appointment.customer_name).toBe(first.appointment.customer_name)
+    // Not even a missing phone is filled in from an anonymous form.
+    expect(matching[0]).toMatchObject({ name: 'Jo Original', phone: null })
+    expect(first.appointment.customer_name).toBe('Jo Original')
+    // Each answer echoes what its own form said.
+    expect(second.appointment).toMatchObject({
+      customer_name: 'Someone Else',
+      customer_email: email.toUpperCase(),
+    })
+    const filed = await testApp.database.db
+      .select({ customerId: appointments.customerId })
+      .from(appointments)
+      .where(eq(appointments.id, second.appointment.id))
+    expect(filed).toEqual([{ customerId: matching[0]?.id }])
   })
 
   it("refuses another business's service or team member and writes nothing", async () => {

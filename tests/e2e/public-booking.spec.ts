@@ -254,3 +254,75 @@ test('the first load of /booking fetches under 120 KB of gzipped JavaScript', as
   expect(scripts.length).toBeGreaterThan(0)
   expect(gzipped).toBeLessThan(120 * 1024)
 })
+
+test("booking with a known customer's e-mail shows only what was typed; staff copy it into the record", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const staff = await signInAsStaff(browser)
+  const email = uniqueEmail('known')
+  const known = `Known Customer ${Date.now()}`
+  const created = await staffApi(staff, 'POST', '/api/v1/customers', {
+    name: known,
+    email,
+    notes: 'Prefers mornings; owes a deposit',
+  })
+  const customerId = (created as { id: string }).id
+
+  // Anyone may type this e-mail address: the visitor learns nothing the business holds.
+  await openTimes(page, { service: 'Signature Haircut' })
+  const chosen = await chooseTimeNextWeek(page)
+  await fillDetails(page, { name: 'Typed Visitor', email })
+  await page.getByLabel('Phone (optional)').fill('+1 212 555 0147')
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByText("You're booked, Typed Visitor")).toBeVisible()
+  await expect(page.getByText(known)).toHaveCount(0)
+  const [confirmation] = await waitForMail(email, 1)
+  expect(confirmation?.text).toContain('Hello Typed Visitor,')
+  expect(confirmation?.text).not.toContain(known)
+  expect(await staffApi(staff, 'GET', `/api/v1/customers/${customerId}`)).toMatchObject({
+    name: known,
+    phone: null,
+  })
+
+  // Staff see what was typed next to the record and copy the phone, not the name.
+  const [booked] = (
+    await staffAppointments(staff, {
+      from: chosen.startsAt,
+      to: new Date(Date.parse(chosen.startsAt) + 60_000).toISOString(),
+    })
+  ).filter((appointment) => appointment.customer_email === email)
+  await staff.goto(`/calendar?appointment=${booked?.id}`)
+  const dialog = staff.getByRole('dialog')
+  const typed = dialog.getByRole('region', { name: 'Typed when booking online' })
+  await expect(typed).toBeVisible()
+  await expectNoAxeViolations(staff)
+  const name = typed.getByRole('checkbox', { name: `Name: Typed Visitor (record: ${known})` })
+  const phone = typed.getByRole('checkbox', { name: 'Phone: +1 212 555 0147 (record: nothing)' })
+  await expect(name).toBeChecked()
+  await expect(phone).toBeChecked()
+  // The input itself is visually hidden behind its label, as people click it.
+  await typed.locator('label', { hasText: 'Name: Typed Visitor' }).click()
+  await expect(name).not.toBeChecked()
+  await typed.getByRole('button', { name: 'Update customer record' }).click()
+  await expect(staff.getByText(`${known}'s customer record is updated.`)).toBeVisible()
+  await expect(phone).toHaveCount(0)
+  await expect(typed.getByRole('checkbox', { name: /^Name: Typed Visitor/ })).toBeChecked()
+  expect(await staffApi(staff, 'GET', `/api/v1/customers/${customerId}`)).toMatchObject({
+    name: known,
+    phone: '+1 212 555 0147',
+  })
+})
+
+/** One call to the staff API as the signed-in owner; the answer's JSON. */
+async function staffApi(staff: Page, method: 'GET' | 'POST', path: string, body?: object) {
+  const token = await staff.evaluate(() => localStorage.getItem('authToken'))
+  const response = await staff.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(body ? { data: body } : {}),
+  })
+  expect(response.status(), await response.text()).toBeLessThan(300)
+  return response.json()
+}

@@ -43,7 +43,9 @@ export interface PublicAppointmentRow {
   serviceName: string
   teamMemberName: string
   teamMemberSlug: string
+  /** As typed into the booking form; the customer record's only for staff bookings. */
   customerName: string
+  /** As typed into the booking form; the customer record's only for staff bookings. */
   customerEmail: string | null
 }
 
@@ -58,8 +60,12 @@ export function createPublicBookingRepository(db: Db) {
         serviceName: services.name,
         teamMemberName: teamMembers.name,
         teamMemberSlug: teamMembers.slug,
-        customerName: customers.name,
-        customerEmail: customers.email,
+        // An online booking shows what its visitor typed, never what the business holds
+        // about the customer its e-mail matched.
+        customerName: sql<string>`coalesce(${appointments.submittedName}, ${customers.name})`,
+        customerEmail: sql<
+          string | null
+        >`coalesce(${appointments.submittedEmail}, ${customers.email})`,
       })
       .from(appointments)
       .innerJoin(services, appointmentService())

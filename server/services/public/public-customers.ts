@@ -29,24 +29,18 @@ export function customerActor(customer: { id: string; name: string; email: strin
 }
 
 /**
- * The business's customer with this e-mail (any letter case), created on first booking.
- * An existing record keeps the name and phone the business has: anyone who types an e-mail
- * address into the booking form could otherwise rewrite that customer's record, and staff
- * may have corrected it. Only a phone or time zone the record lacks is filled in.
+ * The business's customer with this e-mail (any letter case), created with the visitor's
+ * details when there is none. An existing record is left exactly as it is: anyone can type an
+ * e-mail address into the booking form, so what they typed is kept with the appointment (for
+ * staff to accept) and never written into, nor filled into, the business's record. Runs inside
+ * the booking's transaction once the time is secured, so a refused booking creates nobody.
  */
-export function customerForBooking(
-  database: Database,
+export function customerForPublicBooking(
+  tx: Db,
   tenantId: string,
-  input: BookingCustomer,
+  visitor: BookingCustomer,
 ): Promise<CustomerRow> {
-  return database.transaction(async (tx) => {
-    const existing = await findOrCreate(tx, tenantId, input)
-    const missing = {
-      ...(existing.phone === null && input.phone ? { phone: input.phone } : {}),
-      ...(existing.timeZone === null && input.timeZone ? { timeZone: input.timeZone } : {}),
-    }
-    return update(tx, existing, missing)
-  })
+  return findOrCreate(tx, tenantId, visitor)
 }
 
 /**
@@ -79,7 +73,8 @@ async function findOrCreate(tx: Db, tenantId: string, input: BookingCustomer) {
     timeZone: input.timeZone ?? null,
   })
   if (!created) {
-    // A concurrent booking created this e-mail's record a moment ago.
+    // A concurrent booking created this e-mail's record a moment ago (on PostgreSQL the insert
+    // waited for its commit, so this read sees it).
     const theirs = await repo.customerByEmail(tenantId, email)
     if (!theirs) throw new Error(`The customer for ${email} was neither created nor found.`)
     return theirs

@@ -143,7 +143,8 @@ export function publicAppointment(
     currency: row.currency,
     customer_name: appointment.customerName,
     customer_email: appointment.customerEmail,
-    notes: row.notes,
+    // The notes typed with the booking: the team's own notes on the appointment stay theirs.
+    notes: row.submittedNotes ?? '',
     cancel_reason: row.cancelReason,
     can_reschedule: confirmed && now <= rescheduleDeadline,
     can_cancel: confirmed && now <= cancelDeadline,

@@ -10,6 +10,8 @@ export type Schedule = components['schemas']['Schedule']
 export type Service = components['schemas']['Service']
 export type TeamMember = components['schemas']['TeamMember']
 export type Customer = components['schemas']['Customer']
+export type SubmittedDetail = components['schemas']['SubmittedDetail']
+export type SubmittedDetailField = components['schemas']['SubmittedDetailField']
 
 /** The API's largest page for services, team members and customers. */
 const MAX_PAGE = 100
@@ -162,4 +164,17 @@ export async function loadPerformers(serviceId: string): Promise<TeamMember[]> {
   ])
   const service = expectData(serviceResult)
   return team.filter((member) => member.bookable && service.team_member_ids.includes(member.id))
+}
+
+/** Copies details typed into the online booking form into the appointment's customer record. */
+export async function acceptSubmittedDetails(
+  id: string,
+  fields: SubmittedDetailField[],
+): Promise<Appointment> {
+  return expectData(
+    await api.POST('/api/v1/appointments/{appointmentId}/submitted-details/accept', {
+      params: { path: { appointmentId: id } },
+      body: { fields },
+    }),
+  )
 }

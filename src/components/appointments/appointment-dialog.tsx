@@ -30,6 +30,7 @@ import { CancelAppointmentDialog } from './cancel-appointment-dialog'
 import { ClockField, DayField } from './day-time-fields'
 import { OverrideCheckbox } from './override-checkbox'
 import { SlotPicks } from './slot-picks'
+import { SubmittedDetailsPanel } from './submitted-details-panel'
 
 const dialogLogic = appointmentDialogMachine.provide({
   actors: {
@@ -188,6 +189,16 @@ function AppointmentModal({
           {appointment ? (
             <>
               <AppointmentFacts appointment={appointment} timeZone={timeZone} />
+              {step === 'viewing' ? (
+                <SubmittedDetailsPanel
+                  appointment={appointment}
+                  profile={profile}
+                  onAccepted={(updated) => {
+                    actor.send({ type: 'appointment.received', appointment: updated })
+                    callbacks.current.onChanged?.(updated)
+                  }}
+                />
+              ) : null}
               <StepError actor={actor} />
               {step === 'rescheduling' ? (
                 <RescheduleStep actor={actor} appointment={appointment} profile={profile} />

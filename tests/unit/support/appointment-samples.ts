@@ -39,6 +39,7 @@ export function sampleAppointment(overrides: Partial<Appointment> = {}): Appoint
     outside_working_hours: false,
     capacity: 1,
     seats_booked: 1,
+    submitted_details: [],
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     ...overrides,

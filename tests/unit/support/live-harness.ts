@@ -141,6 +141,7 @@ export const sampleAppointmentEvent: LiveAppointmentEvent = {
     outside_working_hours: false,
     capacity: 1,
     seats_booked: 1,
+    submitted_details: [],
     created_at: '2026-03-20T09:00:00.000Z',
     updated_at: '2026-03-20T09:00:00.000Z',
   },
