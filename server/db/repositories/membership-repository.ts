@@ -41,7 +41,8 @@ export function createMembershipRepository(db: Db) {
         .where(and(eq(memberships.userUid, userUid), isNotNull(memberships.revokedAt)))
         .orderBy(desc(memberships.revokedAt))
         .limit(1)
-      return row && row.revokedAt ? { ...row, revokedAt: row.revokedAt } : undefined
+      if (!row?.revokedAt) return undefined
+      return { ...row, revokedAt: row.revokedAt }
     },
 
     /**
