@@ -47,17 +47,18 @@ export function createMembershipRepository(db: Db) {
 
     /**
      * Gives the user access with this permission: a new membership, or removed access given
-     * back (then it counts as granted now). Access that lasts keeps its date.
+     * back (then it counts as granted now). Access that lasts is left as it is.
      */
     async grant(membership: { tenantId: string; userUid: string; permission: Permission }) {
+      const lasting = sql`${memberships.revokedAt} is null`
       await db
         .insert(memberships)
         .values(membership)
         .onConflictDoUpdate({
           target: [memberships.tenantId, memberships.userUid],
           set: {
-            permission: membership.permission,
-            grantedAt: sql`case when ${memberships.revokedAt} is null then ${memberships.grantedAt} else now() end`,
+            permission: sql`case when ${lasting} then ${memberships.permission} else excluded.permission end`,
+            grantedAt: sql`case when ${lasting} then ${memberships.grantedAt} else now() end`,
             revokedAt: null,
           },
         })

@@ -110,8 +110,8 @@ export function TeamTable({
             </div>
             <div className="p-list-card__meta">
               <BookableText member={member} />
-              <AccessCell member={member} profile={profile} onAccessChanged={onAccessChanged} />
             </div>
+            <AccessCell member={member} profile={profile} onAccessChanged={onAccessChanged} />
           </li>
         ))}
       </ul>
