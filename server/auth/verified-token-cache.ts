@@ -7,7 +7,9 @@ const MAX_CACHED_TOKENS = 2_000
  * Tokens already verified, until they expire. A token is immutable and its verification (a
  * signature, issuer, audience and expiry; revocation is not checked) gives the same answer
  * every time until `exp`, so a client calling repeatedly with one token (an hour's worth) is
- * checked once. Oldest entries go first when full.
+ * checked once. Oldest entries go first when full. Only who the caller is gets cached, never what
+ * they may do: each request still reads their access from the database, so removing someone's
+ * access refuses their next request even with a token cached here.
  */
 export function createVerifiedTokenCache(
   options: { maxEntries?: number; now?: () => number } = {},

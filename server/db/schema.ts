@@ -134,6 +134,13 @@ export const memberships = pgTable(
       .references(() => users.uid, { onDelete: 'cascade' }),
     permission: text('permission', { enum: permissions }).notNull(),
     createdAt: createdAt(),
+    /** When this access began: the invitation accepted, or the access last restored. */
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an owner or admin removed this access; null while it lasts. The row stays, so the
+     * user's next call is refused (403) instead of making them a new, empty business.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ name: 'memberships_pkey', columns: [t.tenantId, t.userUid] }),
@@ -200,6 +207,10 @@ export const teamMembers = pgTable(
     workingHours: jsonb('working_hours').$type<WorkingDay[]>().notNull().default([]),
     /** The user who accepted the invitation (signed in with this e-mail); null while pending. */
     userUid: text('user_uid').references(() => users.uid, { onDelete: 'set null' }),
+    /** When the current e-mail was set or invited again: the pending invitation's date. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the pending invitation was withdrawn; signing in with the e-mail then joins nothing. */
+    invitationWithdrawnAt: timestamp('invitation_withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,7 @@ import { createSchedulingHandlers } from '../routes/scheduling.ts'
 import { createServiceHandlers } from '../routes/services.ts'
 import { createSettingsHandlers } from '../routes/settings.ts'
 import { createSystemHandlers } from '../routes/system.ts'
+import { createTeamAccessHandlers } from '../routes/team-access.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from '../security/public-rate-limits.ts'
 import { createBookingService } from '../services/booking-service.ts'
@@ -50,6 +51,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createActivityLogHandlers({ database: app.database, members }),
     ...createServiceHandlers({ database: app.database, members }),
     ...createTeamMemberHandlers({ database: app.database, members }),
+    ...createTeamAccessHandlers({ database: app.database, members }),
     ...createSchedulingHandlers({ database: app.database, members }),
     ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
     ...createPublicBookingHandlers({

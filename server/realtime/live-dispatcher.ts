@@ -18,8 +18,8 @@ export interface LiveDispatcherDeps {
 /**
  * Turns NOTIFY payloads into messages for this process's sockets. An appointment is read once
  * per notification, whatever the number of sockets; a profile is built per socket, because it
- * is each user's own. Notifications of one business are handled in arrival order, so a socket
- * never sees `updated` before `created`.
+ * is each user's own, and a socket whose user lost their access is closed instead. Notifications
+ * of one business are handled in arrival order, so a socket never sees `updated` before `created`.
  */
 export function createLiveDispatcher(deps: LiveDispatcherDeps) {
   const queues = new Map<string, Promise<void>>()
@@ -54,6 +54,11 @@ export function createLiveDispatcher(deps: LiveDispatcherDeps) {
           if (hub.tenantOf(connection) === tenantId) hub.join(connection, profile.tenant.id)
           sendSafely(connection, { type: 'profile.updated', profile })
         } catch (error) {
+          // Their access was removed: the socket closes now, not when its token expires.
+          if ((error as { status?: unknown }).status === 403) {
+            connection.end(403, (error as Error).message)
+            return
+          }
           deps.log.error({ err: error }, 'live profile update failed for one socket')
         }
       }),

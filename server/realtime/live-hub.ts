@@ -14,6 +14,8 @@ export interface LiveConnection {
   identity: Identity
   /** Sends without throwing; a broken socket closes itself and leaves the hub. */
   send(message: LiveServerMessage): void
+  /** Sends a LiveError with this status and detail, closes the socket and leaves the hub. */
+  end(status: 401 | 403, detail: string): void
 }
 
 /**

@@ -8,6 +8,8 @@ import type { LiveConnection, LiveHub, LiveServerMessage } from './live-hub.ts'
 export const LIVE_CLOSE = {
   badMessage: 4400,
   unauthorized: 4401,
+  /** The user's access to the business was removed. */
+  forbidden: 4403,
   goingAway: 1001,
   serverError: 1011,
   tryAgainLater: 1013,
@@ -35,7 +37,8 @@ const MAX_TIMER_MS = 2_147_483_647
  * `{type: 'auth', token}` within the deadline; every later `auth` replaces the token. Once a
  * token is verified and its member resolved, the socket joins its business in the hub and gets
  * `ready`. When the token expires without a fresh one, or a token is refused, the socket gets a
- * LiveError 401 and is closed with 4401; a malformed message gets 400 and 4400.
+ * LiveError 401 and is closed with 4401; when the user has no access (any more) it gets 403 and
+ * 4403; a malformed message gets 400 and 4400.
  */
 export function startLiveSession(socket: WebSocket, deps: LiveSessionDeps): void {
   const authTimeoutMs = deps.authTimeoutMs ?? 10_000
@@ -137,8 +140,24 @@ export function startLiveSession(socket: WebSocket, deps: LiveSessionDeps): void
     if (connection) {
       connection.identity = identity
     } else {
-      connection = { identity, send }
+      connection = {
+        identity,
+        send,
+        end: (status, detail) =>
+          close(status, detail, status === 403 ? LIVE_CLOSE.forbidden : LIVE_CLOSE.unauthorized),
+      }
     }
+    deps.hub.join(connection, member.tenantId)
+    // Access removed while this socket was being resolved was announced before it joined, so
+    // the announcement missed it; a second look after joining closes that gap (anything later
+    // reaches the socket through the hub).
+    try {
+      member = await deps.resolveMember(identity)
+    } catch (error) {
+      refuse(error)
+      return
+    }
+    if (closed) return
     deps.hub.join(connection, member.tenantId)
     send({ type: 'ready' })
   }
@@ -147,6 +166,8 @@ export function startLiveSession(socket: WebSocket, deps: LiveSessionDeps): void
     const status = (error as { status?: unknown }).status
     if (status === 401) {
       close(401, (error as Error).message, LIVE_CLOSE.unauthorized)
+    } else if (status === 403) {
+      close(403, (error as Error).message, LIVE_CLOSE.forbidden)
     } else if (status === 503) {
       close(503, (error as Error).message, LIVE_CLOSE.tryAgainLater)
     } else {

@@ -9,22 +9,13 @@ import {
   type NewTeamMember,
   type TeamMemberRecord,
 } from '../db/repositories/team-member-repository.ts'
-import {
-  createTimeOffRepository,
-  type TimeOffRow,
-  timeOffSpan,
-} from '../db/repositories/time-off-repository.ts'
+import { createTimeOffRepository, timeOffSpan } from '../db/repositories/time-off-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import { slugCandidates } from '../domain/business-name.ts'
 import { can, selfEditableTeamMemberFields } from '../domain/permissions.ts'
 import { teamMemberSlugBase } from '../domain/slug.ts'
 import { teamMemberFields, teamMemberUpdateSummary } from '../domain/team-member-changes.ts'
-import {
-  compareBySoonest,
-  isCurrentOrUpcoming,
-  parseTimeOffInput,
-  timeOffSummary,
-} from '../domain/time-off.ts'
+import { parseTimeOffInput, timeOffSummary } from '../domain/time-off.ts'
 import { isTimeZone } from '../domain/time-zones.ts'
 import {
   defaultWorkingHours,
@@ -36,6 +27,8 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
 import type { createMembershipService, Member } from '../services/membership-service.ts'
+import { createTeamAccess, refuseEndingLastOwner } from '../services/team-access-service.ts'
+import { teamMemberViews, toTeamMember, toTimeOff } from './team-member-views.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 type TeamMemberPage = components['schemas']['TeamMemberPage']
@@ -173,7 +166,16 @@ export function createTeamMemberHandlers({ database, members }: TeamMemberHandle
           }
           const permissionChanged = proposed.permission !== existing.permission
           if (permissionChanged && existing.permission === 'owner') {
-            await refuseRemovingLastOwner(tx, member.tenantId, existing, 'change their permission')
+            await refuseEndingLastOwner(tx, member.tenantId, existing, 'change their permission')
+          }
+          const emailChanged =
+            (proposed.email?.toLowerCase() ?? null) !== (existing.email?.toLowerCase() ?? null)
+          if (emailChanged) {
+            await createTeamAccess(tx, member.tenantId, member.actor).followEmailChange(
+              existing,
+              proposed.email,
+              member.teamMemberId,
+            )
           }
 
           await team.update(member.tenantId, existing.id, columns)
@@ -217,7 +219,7 @@ export function createTeamMemberHandlers({ database, members }: TeamMemberHandle
         if (!existing) throw notFound()
         if (existing.permission === 'owner') {
           requireCapability(member, 'ownership.manage', 'remove an owner')
-          await refuseRemovingLastOwner(tx, member.tenantId, existing, 'remove them')
+          await refuseEndingLastOwner(tx, member.tenantId, existing, 'remove them')
         }
         const counts = await team.appointmentCounts(member.tenantId, existing.id, new Date())
         if (counts.upcoming > 0) {
@@ -229,12 +231,11 @@ export function createTeamMemberHandlers({ database, members }: TeamMemberHandle
         if (counts.all > 0) {
           throw new HttpProblem(
             409,
-            `${existing.name} appears in the history of ${plural(counts.all, 'appointment')}; make them not bookable instead.`,
+            `${existing.name} appears in the history of ${plural(counts.all, 'appointment')}; make them not bookable and remove their access instead.`,
           )
         }
+        await createTeamAccess(tx, member.tenantId, member.actor).endOnDelete(existing)
         await team.delete(member.tenantId, existing.id)
-        if (existing.userUid) await team.removeMembership(member.tenantId, existing.userUid)
-        if (existing.userUid) await notifyProfileChange(tx, member.tenantId)
         await createActivityRepository(tx).record({
           tenantId: member.tenantId,
           actor: member.actor,
@@ -377,29 +378,6 @@ function authorizeTimeOff(member: Member, teamMemberId: string, what: string): v
   throw new HttpProblem(403, `You don't have permission to ${what} for other team members.`)
 }
 
-/**
- * A business always keeps at least one owner who can sign in. Owners are counted by their
- * access (memberships), locked so that two owners demoting each other at once take turns.
- */
-async function refuseRemovingLastOwner(
-  tx: Db,
-  tenantId: string,
-  target: TeamMemberRecord,
-  action: 'remove them' | 'change their permission',
-): Promise<void> {
-  if (!target.userUid) return
-  const owners = await createTeamMemberRepository(tx).lockOwners(tenantId)
-  if (!owners.includes(target.userUid)) return
-  if (owners.some((uid) => uid !== target.userUid)) return
-  throw new HttpProblem(
-    409,
-    `${target.name} is the business's last owner; make someone else an owner before you ${action}.`,
-    action === 'change their permission'
-      ? { errors: [{ path: 'body.permission', message: 'the business needs at least one owner' }] }
-      : {},
-  )
-}
-
 async function refuseTakenEmail(tx: Db, tenantId: string, email: string, exceptId?: string) {
   const clash = await createTeamMemberRepository(tx).findByEmail(tenantId, email, exceptId)
   if (!clash) return
@@ -521,59 +499,6 @@ async function checkServices(
     ])
   }
   return [...ids].sort()
-}
-
-/** Team members as the API shows them, each with their current and upcoming time off. */
-async function teamMemberViews(
-  db: Db,
-  tenantId: string,
-  records: TeamMemberRecord[],
-): Promise<TeamMember[]> {
-  const now = new Date()
-  const rows = await createTimeOffRepository(db).notEndedBefore(
-    tenantId,
-    records.map((record) => record.id),
-    now,
-  )
-  return records.map((record) => {
-    const soonest = compareBySoonest(record.timeZone)
-    const own = rows
-      .filter((row) => row.teamMemberId === record.id)
-      .filter((row) => isCurrentOrUpcoming(timeOffSpan(row), now, record.timeZone))
-      .sort((a, b) => soonest(timeOffSpan(a), timeOffSpan(b)) || a.id.localeCompare(b.id))
-    return toTeamMember(record, own)
-  })
-}
-
-function toTeamMember(record: TeamMemberRecord, timeOff: TimeOffRow[]): TeamMember {
-  return {
-    id: record.id,
-    name: record.name,
-    email: record.email,
-    permission: record.permission,
-    slug: record.slug,
-    bio: record.bio,
-    time_zone: record.timeZone,
-    bookable: record.bookable,
-    service_ids: record.serviceIds,
-    working_hours: record.workingHours,
-    time_off: timeOff.map(toTimeOff),
-    invitation: record.userUid ? 'accepted' : record.email ? 'pending' : 'none',
-    created_at: record.createdAt.toISOString(),
-    updated_at: record.updatedAt.toISOString(),
-  }
-}
-
-function toTimeOff(row: TimeOffRow): TimeOff {
-  return {
-    id: row.id,
-    all_day: row.allDay,
-    start_date: row.startDate,
-    end_date: row.endDate,
-    starts_at: row.startsAt?.toISOString() ?? null,
-    ends_at: row.endsAt?.toISOString() ?? null,
-    reason: row.reason,
-  }
 }
 
 function invalidFields(errors: FieldError[]): HttpProblem {

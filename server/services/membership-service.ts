@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Identity } from '../auth/identity.ts'
 import type { Database, Db } from '../db/database.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
@@ -8,7 +8,9 @@ import { createTenantRepository } from '../db/repositories/tenant-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
 import { memberships, type Permission, teamMembers, users } from '../db/schema.ts'
 import { firstBusinessName, slugCandidates, slugify } from '../domain/business-name.ts'
+import { dateAt } from '../domain/business-time.ts'
 import { defaultWorkingHours } from '../domain/working-hours.ts'
+import { HttpProblem } from '../http/problem.ts'
 
 const MAX_SLUG_ATTEMPTS = 20
 
@@ -30,6 +32,7 @@ type Current = NonNullable<
  * Turns a verified identity into a member of a business, on every authenticated call:
  * accepts pending invitations for their verified e-mail, creates a business (with them as
  * owner) on their very first call, and records a sign-in when the token is from a new one.
+ * A user whose only access was removed is refused (403), never given a new business.
  */
 export function createMembershipService(database: Database) {
   async function resolveIn(
@@ -47,6 +50,8 @@ export function createMembershipService(database: Database) {
     const membershipRepository = createMembershipRepository(tx)
     let current = await membershipRepository.findCurrentForUser(user.uid)
     if (!current) {
+      const removal = await membershipRepository.findLatestRemovalForUser(user.uid)
+      if (removal) throw accessRemoved(removal)
       await createFirstBusiness(tx, identity, actor)
       current = await membershipRepository.findCurrentForUser(user.uid)
       if (!current) throw new Error('The new membership was not found.')
@@ -85,6 +90,30 @@ export function createMembershipService(database: Database) {
   }
 }
 
+/** The refusal a user gets on every call once their only access was removed. */
+function accessRemoved(removal: { businessName: string; timeZone: string; revokedAt: Date }) {
+  const on = dateAt(removal.revokedAt.getTime(), removal.timeZone)
+  return new HttpProblem(
+    403,
+    `Your access to ${removal.businessName} was removed on ${on}. Ask an owner or admin there to restore it.`,
+    { type: '/problems/access-removed' },
+  )
+}
+
+/**
+ * Team members whose invitation a user with this verified e-mail takes up: not accepted, not
+ * withdrawn, and in a business where the user is not already someone else on the team (one
+ * user is one team member per business).
+ */
+function acceptableInvitation(email: string, uid: string): SQL {
+  // Inside the subquery the alias hides the table's own name, so "team_members" there is the
+  // outer row.
+  return sql`(lower(${teamMembers.email}) = lower(${email})
+    and ${teamMembers.userUid} is null
+    and ${teamMembers.invitationWithdrawnAt} is null
+    and not exists (select 1 from ${teamMembers} as linked where linked.tenant_id = ${teamMembers.tenantId} and linked.user_uid = ${uid}))`
+}
+
 /** How stale users.last_seen_at may get before a call refreshes it. */
 const LAST_SEEN_GRANULARITY = sql`interval '1 minute'`
 
@@ -95,7 +124,7 @@ const LAST_SEEN_GRANULARITY = sql`interval '1 minute'`
 async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | null> {
   const invitationPending =
     identity.email && identity.emailVerified
-      ? sql<boolean>`exists (select 1 from ${teamMembers} where lower(${teamMembers.email}) = lower(${identity.email}) and ${teamMembers.userUid} is null)`
+      ? sql<boolean>`exists (select 1 from ${teamMembers} where ${acceptableInvitation(identity.email, identity.uid)})`
       : sql<boolean>`false`
   const [row] = await db
     .select({
@@ -109,7 +138,7 @@ async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | 
       teamMemberId: teamMembers.id,
     })
     .from(users)
-    .innerJoin(memberships, eq(memberships.userUid, users.uid))
+    .innerJoin(memberships, and(eq(memberships.userUid, users.uid), isNull(memberships.revokedAt)))
     .leftJoin(
       teamMembers,
       and(eq(teamMembers.tenantId, memberships.tenantId), eq(teamMembers.userUid, users.uid)),
@@ -143,20 +172,17 @@ async function acceptInvitations(tx: Db, identity: Identity, actor: Actor) {
   const pending = await tx
     .update(teamMembers)
     .set({ userUid: identity.uid, updatedAt: sql`now()` })
-    .where(
-      and(sql`lower(${teamMembers.email}) = lower(${identity.email})`, isNull(teamMembers.userUid)),
-    )
+    .where(acceptableInvitation(identity.email, identity.uid))
     .returning()
   const activity = createActivityRepository(tx)
+  const membershipRepository = createMembershipRepository(tx)
   for (const invitation of pending) {
-    await tx
-      .insert(memberships)
-      .values({
-        tenantId: invitation.tenantId,
-        userUid: identity.uid,
-        permission: invitation.permission,
-      })
-      .onConflictDoNothing()
+    // Also gives back access removed with an earlier record: the business invited them again.
+    await membershipRepository.grant({
+      tenantId: invitation.tenantId,
+      userUid: identity.uid,
+      permission: invitation.permission,
+    })
     await activity.record({
       tenantId: invitation.tenantId,
       actor,

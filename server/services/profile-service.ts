@@ -11,7 +11,8 @@ export function createProfileService(database: Database) {
     /**
      * The signed-in user's profile. Their first call also creates their business, with them as
      * owner on the free plan, in one transaction, so a failure leaves nothing half-made and
-     * concurrent first calls end up with one business.
+     * concurrent first calls end up with one business. A user whose only access was removed
+     * gets a 403 instead (see the membership service).
      */
     getOrCreateProfile(identity: Identity): Promise<Profile> {
       return database.transaction(async (tx) => {

@@ -32,7 +32,9 @@ export interface paths {
          * The signed-in user's profile
          * @description Returns the profile of the user the ID token belongs to. A user's first
          *     authenticated call creates their business (tenant), with them as `owner` on the
-         *     free plan.
+         *     free plan. A user whose access was removed from every business they belonged to gets
+         *     no new business: this and every other call is refused with 403 of type
+         *     `/problems/access-removed`, naming the business and the date.
          */
         get: operations["getMe"];
         put?: never;
@@ -204,7 +206,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a team member (owner, admin)
-         * @description Refused with 409 for the last owner and while the member has future appointments.
+         * @description Refused with 409 for the last owner and while the member has any appointments (then
+         *     remove their access instead: `DELETE /api/v1/team-members/{teamMemberId}/access`).
          */
         delete: operations["deleteTeamMember"];
         options?: never;
@@ -213,8 +216,56 @@ export interface paths {
          * Change a team member
          * @description Owners and admins change anyone (only an owner changes ownership); staff change only
          *     their own name, bio, time zone and working hours.
+         *
+         *     Access follows the e-mail: a new e-mail ends the access of the account that accepted the
+         *     old one (as removing access does, unless that account now signs in with the new
+         *     address) and invites the new address; an invitation that was withdrawn, or access that
+         *     was removed, stays closed until it is restored. Changing your own e-mail that way, or
+         *     the last owner's, is refused with 409 naming `body.email`.
          */
         patch: operations["updateTeamMember"];
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Restore someone's access, or invite them again (owner, admin)
+         * @description Gives back what removing took: removed access returns to the same account, with the
+         *     team member's current permission (access since now); a withdrawn invitation is open
+         *     again (invitation pending since now). Only an owner restores an owner. Open access or a
+         *     pending invitation is returned unchanged; a team member without an e-mail is refused
+         *     with 409 (add one to invite them). Each change is written to the activity log.
+         */
+        put: operations["restoreTeamMemberAccess"];
+        post?: never;
+        /**
+         * Remove someone's access, or withdraw their invitation (owner, admin)
+         * @description Offboarding: the team member stays, for the history (their appointments keep their
+         *     name), but what the record gives ends at once.
+         *
+         *     - Accepted (`access.status` `active`): the user's next call is refused with 403 (of type
+         *       `/problems/access-removed` when it was their only business; no new business is made
+         *       for them), their open live-updates sockets get a LiveError 403 and are closed with
+         *       4403 on every server, and the member's private calendar feed address stops working.
+         *     - Invited: the invitation is withdrawn; signing in with the e-mail joins nothing.
+         *
+         *     Only an owner changes an owner's access; nobody removes their own (409), and the
+         *     business's last owner keeps theirs (409). Access already removed, or an invitation
+         *     already withdrawn, is returned unchanged; a team member without an e-mail has nothing to
+         *     end (409). Each change is written to the activity log.
+         */
+        delete: operations["removeTeamMemberAccess"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/team-members/{teamMemberId}/time-off": {
@@ -1156,14 +1207,30 @@ export interface components {
             /** @description Upcoming and current time off, soonest first. */
             time_off: components["schemas"]["TimeOff"][];
             /**
-             * @description none = no e-mail; pending = nobody with that e-mail has signed in yet; accepted = linked to a user.
+             * @description none = no e-mail; pending = nobody with that e-mail has signed in yet; withdrawn = the invitation was withdrawn before anyone accepted it; accepted = linked to a user (see `access` for whether they still have access).
              * @enum {string}
              */
-            invitation: "none" | "pending" | "accepted";
+            invitation: "none" | "pending" | "withdrawn" | "accepted";
+            access: components["schemas"]["TeamMemberAccess"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description Whether someone can sign in to the business as this team member, and since when. */
+        TeamMemberAccess: {
+            /**
+             * @description none = no e-mail, nobody signs in as them; invited = the first verified sign-in with
+             *     the e-mail joins; invitation_withdrawn = signing in with the e-mail joins nothing;
+             *     active = a user signed in and has access; removed = that user's access was removed.
+             * @enum {string}
+             */
+            status: "none" | "invited" | "invitation_withdrawn" | "active" | "removed";
+            /**
+             * Format: date-time
+             * @description When the status began (invited, withdrawn, access given or restored, removed); null for none.
+             */
+            since: string | null;
         };
         TeamMemberPage: components["schemas"]["PageInfo"] & {
             items: components["schemas"]["TeamMember"][];
@@ -1451,7 +1518,10 @@ export interface components {
             type: "profile.updated";
             profile: components["schemas"]["Profile"];
         };
-        /** @description Sent before the server closes the socket (e.g. 401 for a bad or missing token). */
+        /**
+         * @description Sent before the server closes the socket: 401 (close code 4401) for a bad, missing or
+         *     expired token; 403 (4403) when the user's access to the business was removed, at once.
+         */
         LiveError: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1715,6 +1785,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2106,7 +2177,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed; their access to the business ends. */
+            /** @description Removed; their access to the business ends as if it had been removed. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2132,6 +2203,52 @@ export interface operations {
         };
         responses: {
             /** @description The changed team member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    restoreTeamMemberAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team member, with their access as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeTeamMemberAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team member, with their access as it is now. */
             200: {
                 headers: {
                     [name: string]: unknown;

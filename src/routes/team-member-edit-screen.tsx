@@ -9,6 +9,7 @@ import type { Profile } from '../machines/auth.machine'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { isOwnRecord, TeamReadOnlyNotice, teamFormAccess } from './team/team-access'
 import { loadTeamMember, updateTeamMember } from './team/team-api'
+import { TeamMemberAccessSection } from './team/team-member-access'
 import { TeamMemberCalendarFeed } from './team/team-member-calendar-feed'
 import { TeamMemberDeleteSection } from './team/team-member-delete'
 import { TeamMemberForm } from './team/team-member-form'
@@ -107,6 +108,9 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
         canEdit
       />
       <TeamMemberCalendarFeed teamMemberId={record.id} name={record.name} isOwn={own} />
+      {access.canWriteTeam ? (
+        <TeamMemberAccessSection member={record} profile={profile} onChanged={setRecord} />
+      ) : null}
       {canDelete ? (
         <TeamMemberDeleteSection
           member={record}

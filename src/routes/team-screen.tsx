@@ -28,7 +28,10 @@ function bookableOf(bookable: boolean | undefined): BookableFilter {
   return bookable ? 'bookable' : 'not-bookable'
 }
 
-/** /team: everyone in the business, with permission, bookability and invitation status. */
+/**
+ * /team: everyone in the business, with permission, bookability and who has access since when;
+ * owners and admins remove and restore access and withdraw invitations here.
+ */
 export function TeamScreen() {
   const profile = useProfile()
   const canWrite = profile !== null && can(profile.permission, 'team.write')
@@ -92,6 +95,8 @@ export function TeamScreen() {
           <TeamTable
             members={list.items}
             canOpen={(member) => canOpenTeamMember(member, profile)}
+            profile={profile}
+            onAccessChanged={list.reload}
             stale={list.isRefreshing}
           />
           <Pagination

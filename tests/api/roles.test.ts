@@ -66,6 +66,14 @@ const newCustomer = async () =>
   (await asOwner('POST', '/api/v1/customers', { name: 'Cal Customer' }))?.id
 const newTeamMember = async (permission: Permission = 'staff') =>
   (await asOwner('POST', '/api/v1/team-members', { name: 'Tess Team', permission }))?.id
+const invitedTeamMember = async (permission: Permission) =>
+  (
+    await asOwner('POST', '/api/v1/team-members', {
+      name: 'Ivy Invited',
+      email: `ivy-${randomUUID()}@example.com`,
+      permission,
+    })
+  )?.id
 const timeOff = { start_date: '2031-07-01', end_date: '2031-07-14', reason: 'Summer' }
 const newTimeOff = async (teamMemberId: string) =>
   (await asOwner('POST', `/api/v1/team-members/${teamMemberId}/time-off`, timeOff))?.id
@@ -379,6 +387,36 @@ const cases: Case[] = [
       url: `/api/v1/team-members/${await newTeamMember('owner')}`,
     }),
   },
+  ...(['removeTeamMemberAccess', 'restoreTeamMemberAccess'] as const).flatMap(
+    (operationId): Case[] => {
+      const method = operationId === 'removeTeamMemberAccess' ? 'DELETE' : 'PUT'
+      // An invitation to withdraw, or one already withdrawn to open again.
+      const target = async (permission: Permission) => {
+        const id = await invitedTeamMember(permission)
+        if (operationId === 'restoreTeamMemberAccess') {
+          await asOwner('DELETE', `/api/v1/team-members/${id}/access`)
+        }
+        return `/api/v1/team-members/${id}/access`
+      }
+      return [
+        {
+          operationId,
+          capability: 'team.write',
+          allowed: managers,
+          success: 200,
+          call: async () => ({ method, url: await target('staff') }),
+        },
+        {
+          operationId,
+          variant: 'an owner',
+          capability: 'ownership.manage',
+          allowed: owners,
+          success: 200,
+          call: async () => ({ method, url: await target('owner') }),
+        },
+      ]
+    },
+  ),
   {
     operationId: 'createTimeOff',
     variant: 'someone else',
@@ -658,7 +696,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
     }
   }
   expect(new Set(cases.map((entry) => entry.operationId))).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(41)
+  expect(operationIds).toHaveLength(43)
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {

@@ -714,7 +714,7 @@ describe('DELETE /api/v1/team-members/{id}', () => {
 
     expect(response.statusCode).toBe(204)
     expect(await memberRow(memberId)).toBeUndefined()
-    expect(await membershipOf(business.tenantId, user.uid)).toBeUndefined()
+    expect((await membershipOf(business.tenantId, user.uid))?.revokedAt).toBeInstanceOf(Date)
     const leftovers = await testApp.database.db
       .select()
       .from(timeOff)
@@ -722,9 +722,12 @@ describe('DELETE /api/v1/team-members/{id}', () => {
     expect(leftovers).toEqual([])
     const [entry] = await activityFor(testApp, business.tenantId, memberId)
     expect(entry).toMatchObject({ action: 'deleted', summary: 'Removed Leaver from the team' })
-    // Their next call finds no way back in: they get a business of their own instead.
-    const me = (await call(testApp, user, 'GET', '/api/v1/me/')).json<Profile>()
-    expect(me.tenant.id).not.toBe(business.tenantId)
+    // Their next call finds no way back in, and no empty business of their own either.
+    const me = expectProblem(await call(testApp, user, 'GET', '/api/v1/me/'), 403)
+    expect(me).toMatchObject({ type: '/problems/access-removed' })
+    expect(me.detail).toMatch(
+      /^Your access to Team Owner's Business was removed on \d{4}-\d\d-\d\d\./,
+    )
   })
 
   it('drops the member from the services they performed', async () => {

@@ -195,7 +195,7 @@ test('a staff member sees the team, and changes only their own hours and profile
   await staff.goto('/team')
   await expect(staff.getByText('You can see the team and change your own profile')).toBeVisible()
   const grid = staff.getByRole('grid', { name: 'Team members' })
-  await expect(grid.getByRole('row', { name: /Sam Staff/ })).toContainText('Signed in')
+  await expect(grid.getByRole('row', { name: /Sam Staff/ })).toContainText('Has access')
   // Only their own name links to an edit page.
   await expect(grid.getByRole('link')).toHaveText(['Sam Staff'])
 
@@ -240,3 +240,91 @@ async function createVerifiedAccount(email: string) {
   if (!verified.ok) throw new Error(`emulator accounts:update failed: ${await verified.text()}`)
   return { email, password }
 }
+
+test('an owner removes a former employee’s access: their next request is refused, and it can be restored', async ({
+  page,
+  browser,
+}) => {
+  await signInAsNewOwner(page)
+  const auth = {
+    Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}`,
+  }
+  const customer = await page.request.post('/api/v1/customers', {
+    headers: auth,
+    data: { name: 'Gia Guest', email: uniqueEmail('gia') },
+  })
+  expect(customer.status()).toBe(201)
+  const leaverEmail = uniqueEmail('eli')
+  const added = await page.request.post('/api/v1/team-members', {
+    headers: auth,
+    data: { name: 'Eli Leaver', email: leaverEmail, permission: 'staff' },
+  })
+  expect(added.status()).toBe(201)
+
+  // Eli joins and works with the customers, in a browser of their own.
+  const eli = await createVerifiedAccount(leaverEmail)
+  const eliContext = await browser.newContext()
+  const leaver = await eliContext.newPage()
+  await leaver.goto('/login')
+  await leaver.getByLabel('Email').fill(eli.email)
+  await leaver.getByLabel('Password').fill(eli.password)
+  await leaver.getByRole('button', { name: 'Sign in' }).click()
+  await expect(leaver).toHaveURL(/\/dashboard$/)
+  await leaver.goto('/customers')
+  await expect(leaver.getByRole('link', { name: 'Gia Guest' }).first()).toBeVisible()
+
+  // The owner sees who has access since when; only they get the actions, not for themselves.
+  await page.goto('/team')
+  const grid = page.getByRole('grid', { name: 'Team members' })
+  const row = grid.getByRole('row', { name: /Eli Leaver/ })
+  await expect(row).toContainText('Has access')
+  await expect(row).toContainText(/Has access since \w+/)
+  await expect(grid.getByRole('row', { name: /Existing Owner/ })).not.toContainText('Remove access')
+
+  // On a phone the same action is a keyboard-reachable button; Escape cancels and gives focus back.
+  await page.setViewportSize({ width: 375, height: 812 })
+  const phoneButton = page.getByRole('button', { name: "Remove Eli Leaver's access" })
+  await phoneButton.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('alertdialog', { name: "Remove Eli Leaver's access?" })
+  await expect(dialog).toContainText('can no longer open')
+  await expect(dialog).toContainText('keep their name')
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(phoneButton).toBeFocused()
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await row.getByRole('button', { name: "Remove Eli Leaver's access" }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Remove access', exact: true })
+    .click()
+  await expect(toast(page, 'Eli Leaver no longer has access')).toBeVisible()
+  await expect(row).toContainText(/Access removed on \w+/)
+  await expect(row.getByRole('button', { name: "Restore Eli Leaver's access" })).toBeVisible()
+
+  // Eli's very next request is refused, in the app and at the API.
+  const nav = leaver.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'Dashboard' }).click()
+  await nav.getByRole('link', { name: 'Customers' }).click()
+  await expect(
+    leaver.getByRole('alert').filter({ hasText: "Couldn't load your customers" }),
+  ).toContainText("Your access to Existing Owner's Business was removed on")
+  const refused = await leaver.request.get('/api/v1/customers', {
+    headers: {
+      Authorization: `Bearer ${await leaver.evaluate(() => localStorage.getItem('authToken'))}`,
+    },
+  })
+  expect(refused.status()).toBe(403)
+  expect(refused.headers()['content-type']).toContain('application/problem+json')
+  expect(await refused.json()).toMatchObject({ type: '/problems/access-removed' })
+
+  // Restored: Eli is back with the same account.
+  await row.getByRole('button', { name: "Restore Eli Leaver's access" }).click()
+  await expect(toast(page, 'Eli Leaver has access again, as staff')).toBeVisible()
+  await expect(row).toContainText(/Has access since \w+/)
+  await leaver.reload()
+  await expect(leaver.getByRole('link', { name: 'Gia Guest' }).first()).toBeVisible()
+  await eliContext.close()
+})

@@ -20,14 +20,16 @@ function identity(uid: string): Identity {
 
 function connection(uid: string, options: { failing?: boolean } = {}) {
   const received: LiveServerMessage[] = []
+  const ended: { status: number; detail: string }[] = []
   const value: LiveConnection = {
     identity: identity(uid),
     send: (message) => {
       if (options.failing) throw new Error('socket gone')
       received.push(message)
     },
+    end: (status, detail) => ended.push({ status, detail }),
   }
-  return { value, received }
+  return { value, received, ended }
 }
 
 const appointment = sampleAppointmentEvent.appointment
@@ -108,7 +110,7 @@ describe('live dispatcher', () => {
     expect(unlucky.received).toEqual([])
   })
 
-  it('moves a socket to the business its new profile names (removed from this one)', async () => {
+  it('moves a socket to the business its new profile names (removed from this one, still in another)', async () => {
     const { hub, dispatcher } = setup({
       loadProfile: async () =>
         ({
@@ -122,6 +124,32 @@ describe('live dispatcher', () => {
     expect(hub.tenantOf(removed.value)).toBe('own-business')
     await dispatcher.handle(notification('harbor'))
     expect(removed.received).toHaveLength(1)
+  })
+
+  it('closes the socket of a user whose access was removed, and only theirs', async () => {
+    const refusal = Object.assign(new Error('Your access to Harbor was removed on 2026-05-04.'), {
+      status: 403,
+    })
+    const { hub, dispatcher } = setup({
+      loadProfile: async (who) => {
+        if (who.uid === 'leaver') throw refusal
+        return {
+          ...sampleProfileEvent.profile,
+          user: { ...sampleProfileEvent.profile.user, uid: who.uid },
+        }
+      },
+    })
+    const leaver = connection('leaver')
+    const colleague = connection('colleague')
+    hub.join(leaver.value, 'harbor')
+    hub.join(colleague.value, 'harbor')
+
+    await dispatcher.handle(JSON.stringify({ tenant_id: 'harbor', kind: 'profile' }))
+
+    expect(leaver.ended).toEqual([{ status: 403, detail: refusal.message }])
+    expect(leaver.received).toEqual([])
+    expect(colleague.ended).toEqual([])
+    expect(colleague.received).toMatchObject([{ type: 'profile.updated' }])
   })
 
   it('keeps the order of one business even when an earlier read is slower', async () => {

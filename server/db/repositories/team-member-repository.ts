@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -176,15 +176,21 @@ export function createTeamMemberRepository(db: Db) {
     },
 
     /**
-     * The users who own the business, row-locked until the transaction ends: two owners
-     * demoting each other at once then take turns, and the second sees the first's change, so
-     * a business can never be left without an owner.
+     * The users who own the business and have access, row-locked until the transaction ends:
+     * two owners demoting or removing each other at once then take turns, and the second sees
+     * the first's change, so a business can never be left without an owner.
      */
     async lockOwners(tenantId: string): Promise<string[]> {
       const rows = await db
         .select({ uid: memberships.userUid })
         .from(memberships)
-        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.permission, 'owner')))
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.permission, 'owner'),
+            isNull(memberships.revokedAt),
+          ),
+        )
         .for('update')
       return rows.map((row) => row.uid)
     },
@@ -197,11 +203,46 @@ export function createTeamMemberRepository(db: Db) {
         .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userUid, userUid)))
     },
 
-    /** Ends a user's access to the business. */
-    async removeMembership(tenantId: string, userUid: string) {
+    /** Signing in with the e-mail joins nothing until the invitation is opened again. */
+    async withdrawInvitation(tenantId: string, id: string) {
       await db
-        .delete(memberships)
-        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userUid, userUid)))
+        .update(teamMembers)
+        .set({ invitationWithdrawnAt: sql`now()`, updatedAt: sql`now()` })
+        .where(inTenant(tenantId, id))
+    },
+
+    /** A withdrawn invitation open again, pending from now. */
+    async reopenInvitation(tenantId: string, id: string) {
+      await db
+        .update(teamMembers)
+        .set({ invitationWithdrawnAt: null, invitedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(inTenant(tenantId, id))
+    },
+
+    /**
+     * After an e-mail change: the record is an invitation for the new address, unlinked from the
+     * account of the old one. `closed` keeps it withdrawn (access had been removed or withdrawn).
+     */
+    async inviteNewEmail(tenantId: string, id: string, options: { closed: boolean }) {
+      await db
+        .update(teamMembers)
+        .set({
+          userUid: null,
+          invitedAt: sql`now()`,
+          invitationWithdrawnAt: options.closed
+            ? sql`coalesce(${teamMembers.invitationWithdrawnAt}, now())`
+            : null,
+          updatedAt: sql`now()`,
+        })
+        .where(inTenant(tenantId, id))
+    },
+
+    /** Ends every copy of the member's private calendar feed address (the token changes). */
+    async replaceCalendarFeed(tenantId: string, id: string) {
+      await db
+        .update(teamMembers)
+        .set({ calendarFeedVersion: sql`${teamMembers.calendarFeedVersion} + 1` })
+        .where(inTenant(tenantId, id))
     },
 
     /** New team members start in the business's time zone. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { users } from '../schema.ts'
 
@@ -26,6 +26,11 @@ export function createUserRepository(db: Db) {
         })
         .returning()
       if (!row) throw new Error('Upserting a user returned no row.')
+      return row
+    },
+
+    async find(uid: string): Promise<User | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.uid, uid))
       return row
     },
   }

@@ -76,6 +76,24 @@ export async function deleteTeamMember(id: string): Promise<void> {
   )
 }
 
+/** Removes the person's access, or withdraws their invitation; the record stays. */
+export async function removeTeamMemberAccess(teamMemberId: string): Promise<TeamMember> {
+  return expectData(
+    await api.DELETE('/api/v1/team-members/{teamMemberId}/access', {
+      params: { path: { teamMemberId } },
+    }),
+  )
+}
+
+/** Restores removed access, or opens a withdrawn invitation again. */
+export async function restoreTeamMemberAccess(teamMemberId: string): Promise<TeamMember> {
+  return expectData(
+    await api.PUT('/api/v1/team-members/{teamMemberId}/access', {
+      params: { path: { teamMemberId } },
+    }),
+  )
+}
+
 export async function createTimeOff(teamMemberId: string, input: TimeOffInput): Promise<TimeOff> {
   return expectData(
     await api.POST('/api/v1/team-members/{teamMemberId}/time-off', {

@@ -42,7 +42,8 @@ export function TeamMemberDeleteSection({
         {member.invitation === 'accepted'
           ? `${member.name} loses access to this business.`
           : 'Their invitation is withdrawn.'}{' '}
-        Someone with appointments cannot be removed; make them not bookable instead.
+        Someone with appointments cannot be removed; make them not bookable and remove their access
+        instead.
       </p>
       <div>
         <Button

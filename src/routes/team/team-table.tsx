@@ -1,21 +1,30 @@
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components'
 import { Link } from 'wouter'
+import type { Profile } from '../../machines/auth.machine'
+import { TeamMemberAccessActions, TeamMemberAccessStatus } from './team-member-access'
 import { PERMISSION_LABELS, type TeamMember } from './team-member-values'
-
-const INVITATION_BADGES: Record<TeamMember['invitation'], { label: string; tone: string }> = {
-  accepted: { label: 'Signed in', tone: 'p-badge--success' },
-  pending: { label: 'Invitation pending', tone: 'p-badge--warn' },
-  none: { label: 'No e-mail', tone: '' },
-}
 
 function PermissionBadge({ member }: { member: TeamMember }) {
   const tone = member.permission === 'owner' ? 'p-badge--info' : ''
   return <span className={`p-badge ${tone}`}>{PERMISSION_LABELS[member.permission]}</span>
 }
 
-function InvitationBadge({ member }: { member: TeamMember }) {
-  const badge = INVITATION_BADGES[member.invitation]
-  return <span className={`p-badge ${badge.tone}`}>{badge.label}</span>
+/** Whether and since when they have access, with what the signed-in user may do about it. */
+function AccessCell({
+  member,
+  profile,
+  onAccessChanged,
+}: {
+  member: TeamMember
+  profile: Profile
+  onAccessChanged: (member: TeamMember) => void
+}) {
+  return (
+    <span className="p-access-cell">
+      <TeamMemberAccessStatus member={member} timeZone={profile.tenant.time_zone} />
+      <TeamMemberAccessActions member={member} profile={profile} onChanged={onAccessChanged} />
+    </span>
+  )
 }
 
 function BookableText({ member }: { member: TeamMember }) {
@@ -41,14 +50,21 @@ function MemberName({ member, linked }: { member: TeamMember; linked: boolean })
   )
 }
 
-/** The team as a table, and as cards on phones; `canOpen` decides who gets an edit link. */
+/**
+ * The team as a table, and as cards on phones; `canOpen` decides who gets an edit link, the
+ * profile's permission which access actions show.
+ */
 export function TeamTable({
   members,
   canOpen,
+  profile,
+  onAccessChanged,
   stale,
 }: {
   members: TeamMember[]
   canOpen: (member: TeamMember) => boolean
+  profile: Profile
+  onAccessChanged: (member: TeamMember) => void
   stale: boolean
 }) {
   return (
@@ -76,7 +92,7 @@ export function TeamTable({
                   <BookableText member={member} />
                 </Cell>
                 <Cell>
-                  <InvitationBadge member={member} />
+                  <AccessCell member={member} profile={profile} onAccessChanged={onAccessChanged} />
                 </Cell>
               </Row>
             )}
@@ -94,8 +110,8 @@ export function TeamTable({
             </div>
             <div className="p-list-card__meta">
               <BookableText member={member} />
-              <InvitationBadge member={member} />
             </div>
+            <AccessCell member={member} profile={profile} onAccessChanged={onAccessChanged} />
           </li>
         ))}
       </ul>

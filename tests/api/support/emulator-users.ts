@@ -49,21 +49,39 @@ export async function signUp(
  * team-member invitation for this address be accepted.
  */
 export async function verifyEmail(user: EmulatorUser): Promise<EmulatorUser> {
-  const url = `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/projects/demo-slotwise/accounts:update`
-  const response = await fetch(url, {
-    method: 'POST',
-    // The emulator accepts "owner" as an admin credential for its own project.
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
-  })
-  if (!response.ok)
-    throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`)
+  await updateAsAdmin({ localId: user.uid, emailVerified: true })
   const signedIn = await callEmulator('accounts:signInWithPassword', {
     email: user.email,
     password: user.password,
     returnSecureToken: true,
   })
   return { ...user, idToken: String(signedIn.idToken) }
+}
+
+/**
+ * Gives the account another verified e-mail (as the person changing their sign-in address
+ * would) and signs in with it: the new token carries the new address.
+ */
+export async function changeEmail(user: EmulatorUser, email: string): Promise<EmulatorUser> {
+  await updateAsAdmin({ localId: user.uid, email, emailVerified: true })
+  const signedIn = await callEmulator('accounts:signInWithPassword', {
+    email,
+    password: user.password,
+    returnSecureToken: true,
+  })
+  return { ...user, email, idToken: String(signedIn.idToken) }
+}
+
+async function updateAsAdmin(payload: object): Promise<void> {
+  const url = `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/projects/demo-slotwise/accounts:update`
+  const response = await fetch(url, {
+    method: 'POST',
+    // The emulator accepts "owner" as an admin credential for its own project.
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(payload),
+  })
+  if (!response.ok)
+    throw new Error(`Auth emulator accounts:update failed: ${await response.text()}`)
 }
 
 async function callEmulator(method: string, payload: object): Promise<Record<string, unknown>> {

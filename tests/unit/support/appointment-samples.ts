@@ -81,6 +81,7 @@ export function sampleMember(overrides: Partial<TeamMember> = {}): TeamMember {
     working_hours: [],
     time_off: [],
     invitation: 'accepted',
+    access: { status: 'active', since: '2026-11-01T10:00:00.000Z' },
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',
     ...overrides,
