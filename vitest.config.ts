@@ -13,7 +13,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 20_000,
+          // A test that builds its own app migrates a fresh database first: seconds when idle,
+          // far more on a busy two-core machine. The limit only catches hangs.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
