@@ -24,10 +24,33 @@ export function createSchemaValidatorCompiler(): FastifySchemaCompiler<unknown> 
   const forText = configure(new Ajv2020({ ...common, coerceTypes: 'array' }))
   // A JSON body carries real types: `"tags": "vip"` is a mistake to report, not to fix up.
   const forJson = configure(new Ajv2020({ ...common, coerceTypes: false }))
-  return ({ schema, httpPart }) =>
-    withClearMessages(
-      (httpPart === 'body' ? forJson : forText).compile(withPlainTextChecks(schema as object)),
-    )
+  return ({ schema, httpPart }) => {
+    const checked = withPlainTextChecks(schema as RequestPartSchema)
+    const named = httpPart === 'headers' ? withLowerCaseNames(checked) : checked
+    return withClearMessages((httpPart === 'body' ? forJson : forText).compile(named))
+  }
+}
+
+interface RequestPartSchema {
+  properties?: Record<string, unknown>
+  required?: string[]
+}
+
+/**
+ * Node gives header names in lower case. Fastify lower-cases a headers schema's names only
+ * for its own compiler, so with this one `X-Manage-Token` in the contract would never meet
+ * the request's `x-manage-token` and go unchecked.
+ */
+function withLowerCaseNames(schema: RequestPartSchema): RequestPartSchema {
+  return {
+    ...schema,
+    ...(schema.properties && {
+      properties: Object.fromEntries(
+        Object.entries(schema.properties).map(([name, value]) => [name.toLowerCase(), value]),
+      ),
+    }),
+    ...(schema.required && { required: schema.required.map((name) => name.toLowerCase()) }),
+  }
 }
 
 function configure(ajv: Ajv2020): Ajv2020 {

@@ -90,6 +90,21 @@ describe('text in every string of a request', () => {
     ])
   })
 
+  it('checks headers the contract names in mixed case (Node gives them in lower case)', () => {
+    const headers = validator(
+      {
+        type: 'object',
+        properties: { 'X-Manage-Token': { type: 'string', minLength: 20 } },
+        required: ['X-Manage-Token'],
+      },
+      'headers',
+    )
+    expect(problems(headers, { 'x-manage-token': 'short' })).toEqual([
+      '/x-manage-token: must NOT have fewer than 20 characters',
+    ])
+    expect(problems(headers, {})).toEqual([": must have required property 'x-manage-token'"])
+  })
+
   it('leaves the schema it was given unchanged', () => {
     const schema = { type: 'object', properties: { name: { type: 'string' } } }
     validator(schema)
