@@ -1,19 +1,13 @@
 import type { Ajv2020, FormatDefinition } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { EARLIEST_YEAR, isInCalendarRange, LATEST_YEAR } from '../domain/calendar-range.ts'
 import { isTimeZone } from '../domain/time-zones.ts'
 
 /**
- * The calendar years a request may name. Wide enough for any birthday or booking, narrow
- * enough that date arithmetic, the availability engine and PostgreSQL never meet year 0 or
- * 10000 (the edges where they fail, or disagree on the year).
- */
-export const EARLIEST_YEAR = 1900
-export const LATEST_YEAR = 2200
-
-/**
- * The contract's string formats, with `date` and `date-time` held to the years above and
- * `time-zone` meaning an IANA zone this server can compute with. A format in the contract is
- * checked on every request that carries it, before any handler runs.
+ * The contract's string formats, with `date` and `date-time` held to the years the API
+ * accepts (calendar-range.ts) and `time-zone` meaning an IANA zone this server can compute
+ * with. A format in the contract is checked on every request that carries it, before any
+ * handler runs.
  */
 export function addRequestFormats(ajv: Ajv2020): Ajv2020 {
   addFormats.default(ajv)
@@ -21,14 +15,14 @@ export function addRequestFormats(ajv: Ajv2020): Ajv2020 {
   const dateTime = fullFormat('date-time')
   ajv.addFormat('date', {
     type: 'string',
-    validate: (text: string) => date.validate(text) && yearInRange(text),
+    validate: (text: string) => date.validate(text) && isInCalendarRange(text),
     compare: date.compare,
   } as FormatDefinition<string>)
   ajv.addFormat('date-time', {
     type: 'string',
     // RFC 3339 allows a leap second (23:59:60), which JavaScript's Date cannot read.
     validate: (text: string) =>
-      dateTime.validate(text) && yearInRange(text) && Number.isFinite(Date.parse(text)),
+      dateTime.validate(text) && isInCalendarRange(text) && Number.isFinite(Date.parse(text)),
     compare: dateTime.compare,
   } as FormatDefinition<string>)
   ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone })
@@ -49,10 +43,4 @@ interface FullFormat {
 
 function fullFormat(name: 'date' | 'date-time'): FullFormat {
   return addFormats.default.get(name, 'full') as unknown as FullFormat
-}
-
-/** Both formats begin with a four-digit year. */
-function yearInRange(text: string): boolean {
-  const year = Number(text.slice(0, 4))
-  return year >= EARLIEST_YEAR && year <= LATEST_YEAR
 }
