@@ -8,7 +8,7 @@ import type { SchemaValidateFunction } from 'ajv/dist/types/index.js'
 export const MULTILINE_MARKER = 'x-multiline'
 
 /** The keyword the validator adds to every string schema; not meant to be written by hand. */
-const KEYWORD = 'plainText'
+export const PLAIN_TEXT = 'plainText'
 
 type TextKind = 'single-line' | 'multi-line'
 
@@ -36,10 +36,16 @@ export function plainTextProblem(text: string, kind: TextKind): string | undefin
 export function addPlainTextKeyword(ajv: Ajv2020): Ajv2020 {
   const validate: SchemaValidateFunction = (kind: TextKind, data: string) => {
     const message = plainTextProblem(data, kind)
-    validate.errors = message ? [{ keyword: KEYWORD, message, params: { kind } }] : []
+    validate.errors = message ? [{ keyword: PLAIN_TEXT, message, params: { kind } }] : []
     return message === undefined
   }
-  ajv.addKeyword({ keyword: KEYWORD, type: 'string', schemaType: 'string', errors: true, validate })
+  ajv.addKeyword({
+    keyword: PLAIN_TEXT,
+    type: 'string',
+    schemaType: 'string',
+    errors: true,
+    validate,
+  })
   return ajv
 }
 
@@ -75,7 +81,7 @@ function mark(node: unknown, seen: Set<object>): void {
   if (!isObject(node) || seen.has(node)) return
   seen.add(node)
   if (acceptsStringItself(node)) {
-    node[KEYWORD] = node[MULTILINE_MARKER] === true ? 'multi-line' : 'single-line'
+    node[PLAIN_TEXT] = node[MULTILINE_MARKER] === true ? 'multi-line' : 'single-line'
   }
   for (const key of SUBSCHEMA_MAPS) {
     const map = node[key]

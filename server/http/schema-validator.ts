@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
 import type { FastifySchemaCompiler } from 'fastify'
-import { addPlainTextKeyword, withPlainTextChecks } from './plain-text.ts'
+import { addPlainTextKeyword, PLAIN_TEXT, withPlainTextChecks } from './plain-text.ts'
 import { addRequestFormats, formatMessages } from './request-formats.ts'
 
 /**
@@ -59,15 +59,23 @@ function configure(ajv: Ajv2020): Ajv2020 {
 
 /**
  * The validator as Fastify calls it (it reads `errors` off the function), with a format
- * error saying what the value must be rather than only the format's name.
+ * error saying what the value must be rather than only the format's name, and one error for
+ * text with control characters (its format or pattern failing too is only a consequence).
  */
 function withClearMessages(validate: ValidateFunction): ValidateFunction {
   const checked = ((data: unknown) => {
     const valid = validate(data)
-    checked.errors = validate.errors?.map(clearMessage) ?? null
+    checked.errors = validate.errors ? withoutConsequences(validate.errors).map(clearMessage) : null
     return valid
   }) as ValidateFunction
   return checked
+}
+
+function withoutConsequences(errors: ErrorObject[]): ErrorObject[] {
+  const badText = new Set(
+    errors.filter((error) => error.keyword === PLAIN_TEXT).map((error) => error.instancePath),
+  )
+  return errors.filter((error) => error.keyword === PLAIN_TEXT || !badText.has(error.instancePath))
 }
 
 function clearMessage(error: ErrorObject): ErrorObject {
