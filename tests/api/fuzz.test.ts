@@ -25,7 +25,13 @@ let testApp: TestApp
 let world: FuzzWorld
 let restorer: ReturnType<typeof worldRestorer>
 const serverErrors: unknown[] = []
-const sent = new Map<string, { total: number; byKind: Partial<Record<CaseKind, number>> }>()
+interface Sent {
+  total: number
+  byKind: Partial<Record<CaseKind, number>>
+  /** Valid requests answered 2xx: proof the requests reach the code behind validation. */
+  succeeded: number
+}
+const sent = new Map<string, Sent>()
 const started = performance.now()
 
 beforeAll(async () => {
@@ -75,7 +81,8 @@ describe('the fuzz suite itself', () => {
     console.info(
       `Fuzzed ${operations.length} operations with ${total} requests in ${seconds} s:\n${counts
         .map(
-          ([id, count]) => `  ${id}: ${count?.total ?? 0} ${JSON.stringify(count?.byKind ?? {})}`,
+          ([id, count]) =>
+            `  ${id}: ${count?.total ?? 0} ${JSON.stringify(count?.byKind ?? {})}, ${count?.succeeded ?? 0} valid ones 2xx`,
         )
         .join('\n')}`,
     )
@@ -84,14 +91,23 @@ describe('the fuzz suite itself', () => {
       counts.filter(([, count]) => (count?.total ?? 0) < MINIMUM_PER_OPERATION).map(([id]) => id),
     ).toEqual([])
   })
+
+  it('got a success from every operation, so its valid requests reach the code behind validation', () => {
+    const neverSucceeded = operations
+      .filter((operation) => (sent.get(operation.id)?.succeeded ?? 0) === 0)
+      .map((operation) => operation.id)
+    expect(neverSucceeded).toEqual([])
+  })
 })
 
 /** Sends the cases one after another and counts them; what broke the rules, one line each. */
 async function sendAll(operation: Operation, cases: FuzzCase[]): Promise<string[]> {
   const failures: string[] = []
-  const count = sent.get(operation.id) ?? { total: 0, byKind: {} }
+  const count = sent.get(operation.id) ?? { total: 0, byKind: {}, succeeded: 0 }
   for (const fuzzCase of cases) {
-    failures.push(...(await send(fuzzCase)))
+    const { problems, status } = await send(fuzzCase)
+    failures.push(...problems)
+    if (fuzzCase.kind === 'valid' && status < 300) count.succeeded++
     count.total++
     count.byKind[fuzzCase.kind] = (count.byKind[fuzzCase.kind] ?? 0) + 1
   }
@@ -111,8 +127,8 @@ async function fingerprintBefore(): Promise<string> {
   return lastFingerprint ?? (await databaseFingerprint(testApp))
 }
 
-/** Sends one case; what it broke of the rules, each as a line naming the request. */
-async function send(fuzzCase: FuzzCase): Promise<string[]> {
+/** Sends one case; its status, and what it broke of the rules, each as a line naming the request. */
+async function send(fuzzCase: FuzzCase): Promise<{ status: number; problems: string[] }> {
   const before = fuzzCase.kind === 'media' ? await fingerprintBefore() : undefined
   serverErrors.length = 0
   const response = await testApp.app.inject(fuzzCase.request)
@@ -124,7 +140,12 @@ async function send(fuzzCase: FuzzCase): Promise<string[]> {
     lastFingerprint = undefined
   }
   const where = `${fuzzCase.request.method} ${String(fuzzCase.request.url).slice(0, 120)}`
-  return problems.map((problem) => `[${fuzzCase.kind}] ${fuzzCase.label} (${where}): ${problem}`)
+  return {
+    status: response.statusCode,
+    problems: problems.map(
+      (problem) => `[${fuzzCase.kind}] ${fuzzCase.label} (${where}): ${problem}`,
+    ),
+  }
 }
 
 function responseProblems(fuzzCase: FuzzCase, response: LightMyRequestResponse): string[] {

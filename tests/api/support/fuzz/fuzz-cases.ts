@@ -62,7 +62,7 @@ const PLACEHOLDER = '@@raw-number@@'
  * text field, extreme numbers and dates, and missing or bad credentials.
  */
 export function casesFor(operation: Operation, world: FuzzWorld, userToken: string): FuzzCase[] {
-  const { baseline, add, cases } = caseMaker(operation, world, userToken, 'contract')
+  const { baseline, add, cases, random } = caseMaker(operation, world, userToken, 'contract')
 
   for (let i = 0; i < casesPerKind.valid; i++) {
     const draft = baseline()
@@ -72,12 +72,12 @@ export function casesFor(operation: Operation, world: FuzzWorld, userToken: stri
   }
 
   const slots = slotsOf(operation, baseline())
-  const brokenOnPurpose = [
-    ...slots.flatMap((slot) => invalidValues(slot).map((value) => ({ slot, value }))),
-  ]
+  const brokenOnPurpose = spread(
+    slots.flatMap((slot) => invalidValues(slot).map((value) => ({ slot, value }))),
+    casesPerKind.invalid,
+  )
   for (let i = 0; i < casesPerKind.invalid; i++) {
-    const mutation =
-      brokenOnPurpose.length > 0 ? brokenOnPurpose[i % brokenOnPurpose.length] : undefined
+    const mutation = brokenOnPurpose[i]
     const draft = baseline()
     if (!mutation) {
       const structural = bodyMutation(operation, draft, i)
@@ -95,11 +95,20 @@ export function casesFor(operation: Operation, world: FuzzWorld, userToken: stri
     }
   }
 
+  // A NUL in every text field first (what the outside tester found), then the other hostile
+  // strings in turn, from a place of the operation's own so that all are sent across the
+  // contract.
   const textSlots = slots.filter((slot) => acceptsText(slot))
-  for (let i = 0; i < casesPerKind.hostile; i++) {
+  const start = random.int(0, hostileStrings.length - 1)
+  const hostilePlan = [
+    ...textSlots.map((slot) => ({ slot, hostile: 'a\u0000b' })),
+    ...Array.from({ length: casesPerKind.hostile }, (_, i) => ({
+      slot: textSlots[i % Math.max(textSlots.length, 1)],
+      hostile: hostileStrings[(start + i) % hostileStrings.length] ?? '',
+    })),
+  ].slice(0, casesPerKind.hostile)
+  for (const { slot, hostile } of hostilePlan) {
     const draft = baseline()
-    const hostile = hostileStrings[i % hostileStrings.length] ?? ''
-    const slot = textSlots.length > 0 ? textSlots[i % textSlots.length] : undefined
     if (!slot || !canCarry(slot, hostile)) {
       draft.query.zz_hostile = hostile
       add('hostile', `hostile text ${JSON.stringify(hostile)} in an unknown query parameter`, draft)
@@ -109,10 +118,13 @@ export function casesFor(operation: Operation, world: FuzzWorld, userToken: stri
     add('hostile', label, draft, field)
   }
 
-  const extremes = slots.flatMap((slot) => extremeValues(slot).map((value) => ({ slot, value })))
+  const extremes = spread(
+    slots.flatMap((slot) => extremeValues(slot).map((value) => ({ slot, value }))),
+    casesPerKind.extreme,
+  )
   for (let i = 0; i < casesPerKind.extreme; i++) {
     const draft = baseline()
-    const extreme = extremes.length > 0 ? extremes[(i * 7) % extremes.length] : undefined
+    const extreme = extremes[i]
     if (!extreme) {
       draft.query.zz_long = 'x'.repeat(10_000)
       add('extreme', 'a 10,000-character unknown query parameter', draft)
@@ -167,6 +179,7 @@ function caseMaker(operation: Operation, world: FuzzWorld, userToken: string, st
   const cases: FuzzCase[] = []
   return {
     cases,
+    random,
     baseline: () => validDraft(operation, values, random),
     add(kind: CaseKind, label: string, draft: Draft, field?: string) {
       cases.push({
@@ -180,11 +193,21 @@ function caseMaker(operation: Operation, world: FuzzWorld, userToken: string, st
   }
 }
 
+/** `count` of the items, spread evenly over the list (each several times when it is short). */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length === 0) return []
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)] as T)
+}
+
 function validDraft(operation: Operation, values: ValidValues, random: Random): Draft {
   const draft: Draft = { path: {}, query: {}, headers: {}, credentials: 'user' }
   const generated: Record<string, unknown> = {}
   for (const parameter of operation.parameters) {
-    const include = parameter.in === 'path' || parameter.required || random.chance(0.6)
+    const include =
+      parameter.in === 'path' ||
+      parameter.required ||
+      values.alwaysSends(parameter.name) ||
+      random.chance(0.6)
     if (!include) continue
     const value = values.of(parameter.schema, parameter.in, parameter.name, generated)
     if (value === undefined || value === null) continue

@@ -34,6 +34,14 @@ export class ValidValues {
     private readonly operation: Operation,
   ) {}
 
+  /**
+   * Whether a valid request always carries this optional parameter: the test app has no
+   * default business, and a manage link always brings its token.
+   */
+  alwaysSends(name: string): boolean {
+    return name === 'business' || name === 'X-Manage-Token'
+  }
+
   /** A value for one field; `siblings` holds the fields generated before it in its object. */
   of(schema: Schema, where: Where, name: string, siblings: Record<string, unknown> = {}): unknown {
     const known = this.known(schema, where, name)
