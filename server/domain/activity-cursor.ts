@@ -1,3 +1,5 @@
+import { isInCalendarRange } from './calendar-range.ts'
+
 /**
  * Where the previous page of the activity log ended: the (occurred_at, id) of its last entry.
  * `occurredAt` keeps PostgreSQL's microseconds (a JavaScript Date would drop them, and the
@@ -33,8 +35,12 @@ export function decodeActivityCursor(text: string): ActivityCursor | null {
   return { occurredAt, id }
 }
 
-/** Rejects 2024-02-30 and the like, which Date quietly rolls over and PostgreSQL refuses. */
+/**
+ * Rejects 2024-02-30 and the like, which Date quietly rolls over and PostgreSQL refuses, and
+ * a forged year 0000, which PostgreSQL cannot store.
+ */
 function isRealInstant(text: string): boolean {
   const time = Date.parse(text)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === text.slice(0, 19)
+  if (Number.isNaN(time) || !isInCalendarRange(text)) return false
+  return new Date(time).toISOString().slice(0, 19) === text.slice(0, 19)
 }

@@ -1,6 +1,5 @@
 import type { ActivityChange } from '../db/schema.ts'
 import { describeChanges, type FieldWording } from './change-summary.ts'
-import { isTimeZone } from './time-zones.ts'
 
 /** The business's own details, as the API names them. */
 export type BusinessConfiguration = {
@@ -35,18 +34,12 @@ export interface FieldProblem {
 const currencies: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'))
 
 /**
- * What the contract's patterns cannot check: a real time zone, an ISO 4217 currency, a
- * locale Intl can format for, and a name that is more than blanks.
+ * What the contract's patterns cannot check: an ISO 4217 currency, a locale Intl can format
+ * for, and a name that is more than blanks. (The time zone is the contract's `time-zone`.)
  */
 export function businessConfigurationProblems(input: BusinessConfiguration): FieldProblem[] {
   const problems: FieldProblem[] = []
   if (input.name.trim() === '') problems.push({ path: 'body.name', message: 'must not be blank' })
-  if (!isTimeZone(input.time_zone)) {
-    problems.push({
-      path: 'body.time_zone',
-      message: 'must be an IANA time zone, e.g. Europe/Berlin',
-    })
-  }
   if (!currencies.has(input.currency)) {
     problems.push({ path: 'body.currency', message: 'must be an ISO 4217 currency code, e.g. EUR' })
   }

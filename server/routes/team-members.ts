@@ -16,7 +16,6 @@ import { can, selfEditableTeamMemberFields } from '../domain/permissions.ts'
 import { teamMemberSlugBase } from '../domain/slug.ts'
 import { teamMemberFields, teamMemberUpdateSummary } from '../domain/team-member-changes.ts'
 import { parseTimeOffInput, timeOffSummary } from '../domain/time-off.ts'
-import { isTimeZone } from '../domain/time-zones.ts'
 import {
   defaultWorkingHours,
   normalizeWorkingHours,
@@ -463,15 +462,7 @@ function teamMemberColumns(input: TeamMemberPatch): Partial<NewTeamMember> {
   if (input.permission !== undefined) columns.permission = input.permission
   if (input.slug !== undefined) columns.slug = input.slug
   if (input.bio !== undefined) columns.bio = input.bio
-  if (input.time_zone !== undefined) {
-    columns.timeZone = input.time_zone
-    if (!isTimeZone(input.time_zone)) {
-      errors.push({
-        path: 'body.time_zone',
-        message: 'must be an IANA time zone, e.g. Europe/Berlin',
-      })
-    }
-  }
+  if (input.time_zone !== undefined) columns.timeZone = input.time_zone
   if (input.bookable !== undefined) columns.bookable = input.bookable
   if (input.working_hours !== undefined) {
     errors.push(...workingHoursErrors(input.working_hours, 'body.working_hours'))

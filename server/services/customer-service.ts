@@ -16,7 +16,6 @@ import {
   filledFields,
 } from '../domain/customer-changes.ts'
 import { customerSearchTerms } from '../domain/customer-search.ts'
-import { isTimeZone } from '../domain/time-zones.ts'
 import { type FieldError, HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import type { Member } from './membership-service.ts'
@@ -231,15 +230,7 @@ function valuesOf(input: CustomerPatch): Partial<CustomerValues> & { email?: str
     })
     values.tags = [...new Set(tags)]
   }
-  if (input.time_zone !== undefined) {
-    values.timeZone = input.time_zone
-    if (input.time_zone !== null && !isTimeZone(input.time_zone)) {
-      errors.push({
-        path: 'body.time_zone',
-        message: 'must be an IANA time zone, e.g. Europe/Berlin',
-      })
-    }
-  }
+  if (input.time_zone !== undefined) values.timeZone = input.time_zone
   if (input.marketing_consent !== undefined) values.marketingConsent = input.marketing_consent
   assertValid(errors)
   return values

@@ -1041,6 +1041,7 @@ export interface components {
         /** @example #4f46e5 */
         HexColor: string;
         /**
+         * Format: time-zone
          * @description IANA time zone name, checked against the server's time-zone database.
          * @example Europe/Berlin
          */
@@ -1092,7 +1093,11 @@ export interface components {
             phone?: string | null;
             notes?: string;
             tags?: string[];
-            time_zone?: components["schemas"]["TimeZone"] | null;
+            /**
+             * Format: time-zone
+             * @description IANA time zone name, or null for the business's.
+             */
+            time_zone?: string | null;
             marketing_consent?: boolean;
         };
         CustomerInput: WithRequired<components["schemas"]["CustomerFields"], "name">;

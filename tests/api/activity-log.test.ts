@@ -163,6 +163,14 @@ describe('GET /api/v1/activity-log', () => {
       'query.cursor',
     ],
     [`?cursor=${'A'.repeat(201)}`, 'query.cursor'],
+    // A forged cursor in year 0000 reached PostgreSQL as a 500 (22008).
+    [
+      `?cursor=${encodeActivityCursor({ occurredAt: '0000-01-01T00:00:00Z', id: unknownId })}`,
+      'query.cursor',
+    ],
+    ['?from=0000-01-01T00:00:00Z', 'query.from'],
+    ['?to=9999-12-31T23:59:59Z', 'query.to'],
+    ['?actor=a%00b', 'query.actor'],
     ['?limit=0', 'query.limit'],
     ['?limit=101', 'query.limit'],
     ['?entity_type=invoice', 'query.entity_type'],

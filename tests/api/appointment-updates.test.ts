@@ -312,6 +312,16 @@ describe('listing', () => {
       call(testApp, salon.owner, 'GET', `/api/v1/appointments?from=${from}&${query}`)
     expectInvalid(await list(`to=${from}`), 'query.to')
     expectInvalid(await list(`to=${at(102, '00:00')}`), 'query.to')
+    expectInvalid(await list('to=9999-12-31T00:00:00Z'), 'query.to')
+    expectInvalid(
+      await call(
+        testApp,
+        salon.owner,
+        'GET',
+        `/api/v1/appointments?from=0000-01-01T00:00:00Z&to=${from}`,
+      ),
+      'query.from',
+    )
     expectProblem(await list(`to=${at(2, '00:00')}&status=confirmed,maybe`), 400)
     expectInvalid(
       await list(`to=${at(2, '00:00')}&team_member_id=${other.staffMemberId}`),

@@ -110,6 +110,22 @@ describe('booking', () => {
     expect(await api.count(salon.tenantId)).toBe(before)
   })
 
+  // Years 0000 and 9999 went on to the availability engine and PostgreSQL as 500s; a leap
+  // second is RFC 3339 but not an instant JavaScript can read.
+  it.each(['9999-12-31T10:00:00Z', '0000-01-01T10:00:00Z', '2026-06-30T23:59:60Z'])(
+    'refuses the start %s with 400 naming it, booking nothing',
+    async (startsAt) => {
+      const before = await api.count(salon.tenantId)
+      const response = await api.book(salon.owner, {
+        team_member_id: salon.staffMemberId,
+        starts_at: startsAt,
+        override_working_hours: true,
+      })
+      expectInvalid(response, 'body.starts_at')
+      expect(await api.count(salon.tenantId)).toBe(before)
+    },
+  )
+
   it.each([
     ['service_id', () => ({ service_id: other.haircutId })],
     ['customer_id', () => ({ customer_id: other.customerId })],

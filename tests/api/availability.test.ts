@@ -256,6 +256,26 @@ describe('checks', () => {
     expectProblem(await ask({ start_date: date(), end_date: '2026-02-30' }), 400)
   })
 
+  // Years 0000 and 9999 reached the engine and PostgreSQL and came back as 500s.
+  it.each([
+    ['availability', '/api/v1/availability', { service_id: () => salon.haircutId }],
+    ['schedule', '/api/v1/schedule', {}],
+  ] as const)(
+    'refuses %s for dates at the ends of the calendar with 400 naming them',
+    async (_, path, extra) => {
+      const ask = (start_date: string, end_date: string) => {
+        const fixed = Object.fromEntries(Object.entries(extra).map(([key, of]) => [key, of()]))
+        const query = new URLSearchParams({ ...fixed, start_date, end_date })
+        return call(testApp, salon.owner, 'GET', `${path}?${query}`)
+      }
+      expectInvalid(await ask('9999-12-30', '9999-12-31'), 'query.start_date', 'query.end_date')
+      expectInvalid(await ask('0000-01-01', date()), 'query.start_date')
+      expectInvalid(await ask(date(), '2201-01-01'), 'query.end_date')
+      const lastAllowed = await ask('2200-12-01', '2200-12-31')
+      expect(lastAllowed.statusCode, lastAllowed.body).toBe(200)
+    },
+  )
+
   it('refuses another business’s service or team member, and one who does not perform it', async () => {
     const ask = (query: Record<string, string>) =>
       call(

@@ -129,12 +129,23 @@ describe('POST /api/v1/customers', () => {
     [{ name: 'A', time_zone: 'europe/berlin' }, 'body.time_zone'],
     [{ name: 'A', marketing_consent: 'yes' }, 'body.marketing_consent'],
     [{ name: 'A', favourite_colour: 'red' }, 'body.favourite_colour'],
+    [{ name: 'Ana\u0000' }, 'body.name'],
+    [{ name: 'Ana\nLopez' }, 'body.name'],
+    [{ name: 'A', email: 'ana@example.com\r\nBcc: all@example.com' }, 'body.email'],
+    [{ name: 'A', notes: 'bell \u0007' }, 'body.notes'],
+    [{ name: 'A', tags: ['vip\u001b[0m'] }, 'body.tags.0'],
   ])('refuses %j with 400 naming %s, and writes nothing', async (body, path) => {
     const before = await testApp.database.db.select().from(customers)
     const response = await as(owner)('POST', '/api/v1/customers', body)
     expectFieldError(response, path)
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
     expect(await testApp.database.db.select().from(customers)).toHaveLength(before.length)
+  })
+
+  it('keeps line breaks and tabs in notes, the one multi-line field', async () => {
+    const notes = 'Allergic to latex.\r\n\tPrefers mornings.'
+    const customer = await create(owner, { name: 'Multi Line', notes })
+    expect(customer.notes).toBe(notes)
   })
 
   it('accepts a time-zone alias a newer browser may offer (Europe/Kyiv)', async () => {
@@ -320,6 +331,10 @@ describe('GET /api/v1/customers', () => {
     ['?sort=phone', 'query.sort'],
     [`?search=${'x'.repeat(201)}`, 'query.search'],
     [`?tag=${'x'.repeat(41)}`, 'query.tag'],
+    // These reached PostgreSQL and came back as 500s (22021: it stores no NUL).
+    ['?search=a%00b', 'query.search'],
+    ['?tag=%00', 'query.tag'],
+    ['?search=a%0Ab', 'query.search'],
   ])('refuses %s with 400 naming %s', async (query, path) => {
     expectFieldError(await call('GET', `/api/v1/customers${query}`), path)
   })

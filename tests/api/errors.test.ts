@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberships, plans } from '../../server/db/schema.ts'
-import type { Problem } from '../../server/http/problem.ts'
+import { sqlStateOf } from '../../server/db/sql-state.ts'
+import { type Problem, problemFromDatabaseError } from '../../server/http/problem.ts'
+import {
+  extremeDates,
+  extremeDateTimes,
+  extremeNumberTexts,
+  hostileStrings,
+} from './support/fuzz/hostile-values.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 let testApp: TestApp
@@ -48,6 +55,12 @@ beforeAll(async () => {
   })
   app.get('/api/test/bad-uuid', async () => {
     await database.db.execute(sql`select ${'not-a-uuid'}::uuid`)
+  })
+  app.get('/api/test/nul-byte', async () => {
+    await database.db.execute(sql`select ${'a\u0000b'}::text`)
+  })
+  app.get('/api/test/year-zero', async () => {
+    await database.db.execute(sql`select ${'0000-01-01T00:00:00Z'}::timestamptz`)
   })
   app.get('/api/test/missing-reference', async () => {
     await database.db.insert(memberships).values({
@@ -288,4 +301,75 @@ function rawRequest(port: number, request: string): Promise<string> {
     socket.on('close', () => resolve(received))
     socket.on('error', reject)
   })
+}
+
+describe('database errors that mean bad input', () => {
+  it('maps a NUL in text (22021) to 400', async () => {
+    const problem = expectProblem(
+      await testApp.app.inject({ method: 'GET', url: '/api/test/nul-byte' }),
+      400,
+    )
+    expect(problem.detail).not.toMatch(/UTF8|0x00|byte/)
+  })
+
+  it('maps an instant PostgreSQL cannot store (22008) to 400', async () => {
+    expectProblem(await testApp.app.inject({ method: 'GET', url: '/api/test/year-zero' }), 400)
+  })
+
+  // The values the fuzz suite sends, stored in a column of every type the schema uses: every
+  // way the database refuses one must be a code the API answers with 400, never a 500.
+  it('maps every refusal of a fuzzed value by any column type to 400', async () => {
+    const { db } = testApp.database
+    const columns = await db.execute<{ type: string }>(sql`
+      select distinct format_type(a.atttypid, a.atttypmod) as type
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+      order by 1`)
+    // Booleans reach the database only as JSON booleans; every other type may get text.
+    const types = rowsOf<{ type: string }>(columns)
+      .map((row) => row.type)
+      .filter((type) => type !== 'boolean')
+    expect(types).toEqual(expect.arrayContaining(['text', 'uuid', 'timestamp with time zone']))
+    const values = [
+      ...hostileStrings,
+      'x'.repeat(10_000),
+      ...extremeDates,
+      ...extremeDateTimes,
+      ...extremeNumberTexts(),
+      '{"a":"\\u0000"}',
+      '["a", "b\u0000"]',
+      '{x,"y\u0000"}',
+      '[2026-03-01 10:00Z, 2026-03-01 09:00Z)',
+      '1 year 99999999999 days',
+    ]
+    const refusals = new Map<string, string>()
+    // One connection (a temporary table is per connection), a savepoint per value.
+    await testApp.database.transaction(async (tx) => {
+      const cells = types.map((type, i) => `c${i} ${type}`).join(', ')
+      await tx.execute(sql.raw(`create temporary table fuzz_cells (${cells}) on commit drop`))
+      for (const [i, type] of types.entries()) {
+        for (const value of values) {
+          try {
+            await tx.transaction((cell) =>
+              cell.execute(sql`insert into fuzz_cells (${sql.raw(`c${i}`)}) values (${value})`),
+            )
+          } catch (error) {
+            const code = sqlStateOf(error) ?? `no SQLSTATE: ${String(error)}`
+            if (!refusals.has(code)) refusals.set(code, `${type} ← ${JSON.stringify(value)}`)
+          }
+        }
+      }
+    })
+    expect(refusals.size).toBeGreaterThan(0)
+    const notBadRequest = [...refusals]
+      .filter(([code]) => problemFromDatabaseError({ code })?.status !== 400)
+      .map(([code, example]) => `${code} (${example})`)
+    console.info(`Database refusals of fuzzed values: ${[...refusals.keys()].sort().join(', ')}`)
+    expect(notBadRequest).toEqual([])
+  })
+})
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 }

@@ -69,6 +69,18 @@ describe('Idempotency-Key', () => {
     expect(await appointmentCount()).toBe(before)
   })
 
+  // The contract's pattern and length for the key went unchecked under its mixed-case name.
+  it.each([
+    ['too short', 'abc'],
+    ['with a space', 'key with spaces'],
+    ['too long', 'k'.repeat(129)],
+  ])('refuses a key %s with 400 naming it, booking nothing', async (_, key) => {
+    const before = await appointmentCount()
+    const body = bookingBody(salon, local(freshDay(), '10:00'))
+    expectInvalid(await book(body, { 'idempotency-key': key }), 'header.idempotency-key')
+    expect(await appointmentCount()).toBe(before)
+  })
+
   it('makes ten concurrent identical requests book once, all answered alike', async () => {
     const key = `key-${crypto.randomUUID()}`
     const body = bookingBody(salon, local(freshDay(), '10:00'))

@@ -361,6 +361,26 @@ describe('booking as a customer', () => {
     )
   })
 
+  // An unknown zone used to be saved with the customer before the booking failed with a 500.
+  it.each([
+    ['an unknown time zone', { time_zone: 'Mars/Olympus' }, 'body.time_zone'],
+    [
+      'a NUL in the name',
+      { customer: { name: 'Mia\u0000', email: uniqueEmail() } },
+      'body.customer.name',
+    ],
+    [
+      'a line break in the e-mail',
+      { customer: { name: 'Mia', email: 'mia@example.com\nBcc: x@example.com' } },
+      'body.customer.email',
+    ],
+  ])('refuses %s with 400 naming it, and writes no customer', async (_, change, path) => {
+    const customersBefore = await countRows(customers, salon.tenantId)
+    const body = bookingBody(salon, local(freshDay(), '10:00'), change)
+    expectInvalid(await post('/api/v1/public/bookings', body), path)
+    expect(await countRows(customers, salon.tenantId)).toBe(customersBefore)
+  })
+
   it('answers a time taken meanwhile with a 409 that names nobody', async () => {
     const start = local(freshDay(), '11:00')
     const staffBooking = await call(testApp, salon.owner, 'POST', '/api/v1/appointments', {
@@ -419,6 +439,9 @@ describe('managing an appointment with its token', () => {
       )
     await notFound(await manage(id, undefined))
     await notFound(await manage(id, 'x'.repeat(43)))
+    // The contract's bounds on the header hold: they went unchecked under its mixed-case name.
+    expectInvalid(await manage(id, 'short'), 'header.x-manage-token')
+    expectInvalid(await manage(id, 'x'.repeat(129)), 'header.x-manage-token')
     await notFound(await manage(id, theirs.manage_token))
     await notFound(await manage(id, mine.manage_token, otherSlug))
   })

@@ -300,10 +300,9 @@ describe('POST /api/v1/team-members', () => {
       'several problems at once',
       {
         name: ' ',
-        time_zone: 'Nowhere/Land',
         working_hours: [day({}), day({ weekday: 2, start: '12:00', end: '11:00' })],
       },
-      ['body.name', 'body.time_zone', 'body.working_hours.1.end'],
+      ['body.name', 'body.working_hours.1.end'],
     ],
   ])('refuses %s with 400 naming the field', async (_, body, paths) => {
     const before = await testApp.database.db.select({ id: teamMembers.id }).from(teamMembers)
@@ -905,6 +904,22 @@ describe('time off', () => {
       'an unknown field',
       { start_date: `${year}-05-01`, end_date: `${year}-05-01`, note: 'x' },
       'body.note',
+    ],
+    // Years 0000 and 9999 reached PostgreSQL and the availability engine as 500s.
+    [
+      'a day in year 0000',
+      { start_date: '0000-01-01', end_date: `${year}-05-01` },
+      'body.start_date',
+    ],
+    [
+      'an instant in year 9999',
+      { starts_at: `${year}-05-01T10:00:00Z`, ends_at: '9999-12-31T23:59:59Z' },
+      'body.ends_at',
+    ],
+    [
+      'a reason over two lines',
+      { start_date: `${year}-05-01`, end_date: `${year}-05-01`, reason: 'Away\r\nBack soon' },
+      'body.reason',
     ],
   ])('refuses %s with 400 naming the field', async (_, body, path) => {
     const before = await testApp.database.db.select({ id: timeOff.id }).from(timeOff)

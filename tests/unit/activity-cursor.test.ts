@@ -29,6 +29,8 @@ describe('activity cursor', () => {
     ['more than microseconds', encode(['2024-03-01T10:00:00.1234567Z', id])],
     ['a day that does not exist', encode(['2024-02-30T10:00:00Z', id])],
     ['an hour that does not exist', encode(['2024-03-01T25:00:00Z', id])],
+    ['year 0000, which PostgreSQL cannot store', encode(['0000-01-01T00:00:00Z', id])],
+    ['year 9999', encode(['9999-12-31T23:59:59Z', id])],
     ['an id that is not a UUID', encode(['2024-03-01T10:00:00Z', 'abc'])],
     ['SQL in the id', encode(['2024-03-01T10:00:00Z', `${id}' or 1=1 --`])],
   ])('rejects %s', (_, text) => {

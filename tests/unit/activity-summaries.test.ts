@@ -83,13 +83,11 @@ describe('businessConfigurationProblems', () => {
     const problems = businessConfigurationProblems({
       ...valid,
       name: ' ',
-      time_zone: 'Nowhere/Land',
       currency: 'XYZ',
       locale: 'qq-ZZ',
     })
     expect(problems.map((problem) => problem.path)).toEqual([
       'body.name',
-      'body.time_zone',
       'body.currency',
       'body.locale',
     ])

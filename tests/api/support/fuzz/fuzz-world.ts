@@ -1,0 +1,244 @@
+import { eq, sql } from 'drizzle-orm'
+import { tenants } from '../../../../server/db/schema.ts'
+import { type EmulatorUser, signUp, verifyEmail } from '../emulator-users.ts'
+import { bookingBody, bookPublicly } from '../public-booking.ts'
+import {
+  addService,
+  appointmentApi,
+  createSchedulingBusiness,
+  dateIn,
+  inDays,
+  type SchedulingBusiness,
+} from '../scheduling-business.ts'
+import { call } from '../team-business.ts'
+import type { TestApp } from '../test-app.ts'
+
+/** A public booking and the secret that manages it. */
+export interface ManagedAppointment {
+  id: string
+  token: string
+}
+
+/**
+ * A seeded business with one real record of everything the contract has an id for, so valid
+ * requests reach the code behind validation. Records that requests destroy (deleted,
+ * cancelled) are spares of their own; what requests change is put back by `restore`.
+ */
+export interface FuzzWorld {
+  business: SchedulingBusiness
+  /** The signed-in customer of the public my-profile and my-appointments operations. */
+  customerUser: EmulatorUser
+  /** Current, as a request may have changed it and `restore` puts it back. */
+  slug: string
+  staffSlug: string
+  spareServiceId: string
+  spareCustomerId: string
+  spareTeamMemberId: string
+  spareTimeOffId: string
+  appointmentId: string
+  spareAppointmentId: string
+  startedAppointmentId: string
+  publicAppointment: ManagedAppointment
+  sparePublicAppointment: ManagedAppointment
+  activityEntryId: string
+  /** The second page of the activity log. */
+  activityCursor: string
+  feedToken: string
+}
+
+export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
+  const business = await createSchedulingBusiness(testApp, 'Fuzz')
+  const owner = (method: 'GET' | 'POST', url: string, body?: object) =>
+    ok(call(testApp, business.owner, method, url, body))
+  const zone = business.timeZone
+  const slug = await currentSlug(testApp, business.tenantId)
+  const customerUser = await verifyEmail(await signUp({ displayName: 'Fuzz Customer' }))
+
+  const spareServiceId = await addService(testApp, business.owner, {
+    name: 'Spare service',
+    duration_minutes: 30,
+    team_member_ids: [business.staffMemberId],
+  })
+  const spareCustomer = await owner('POST', '/api/v1/customers', { name: 'Spare customer' })
+  const spareMember = await owner('POST', '/api/v1/team-members', { name: 'Spare member' })
+  const day = dateIn(60, zone)
+  const spareTimeOff = await owner(
+    'POST',
+    `/api/v1/team-members/${business.staffMemberId}/time-off`,
+    {
+      start_date: day,
+      end_date: day,
+      reason: 'Spare',
+    },
+  )
+  const appointments = appointmentApi(testApp, business)
+  const staffBooking = (time: string) =>
+    appointments.booked(business.owner, {
+      team_member_id: business.staffMemberId,
+      starts_at: inDays(1, time, zone),
+    })
+  const appointment = await staffBooking('10:00')
+  const spareAppointment = await staffBooking('14:00')
+  const startedAppointmentId = await appointments.started(1)
+
+  const publicBooking = async (time: string): Promise<ManagedAppointment> => {
+    const booked = await bookPublicly(
+      testApp,
+      slug,
+      bookingBody(business, inDays(2, time, zone), {
+        customer: { name: 'Fuzz Customer', email: customerUser.email },
+      }),
+    )
+    return { id: booked.appointment.id, token: booked.manage_token }
+  }
+  const publicAppointment = await publicBooking('10:00')
+  const sparePublicAppointment = await publicBooking('14:00')
+
+  const activity = await owner('GET', '/api/v1/activity-log?limit=1')
+  const staff = await owner('GET', `/api/v1/team-members/${business.staffMemberId}`)
+  const feed = await owner('GET', `/api/v1/team-members/${business.staffMemberId}/calendar-feed`)
+
+  return {
+    business,
+    customerUser,
+    slug,
+    staffSlug: staff.slug,
+    spareServiceId,
+    spareCustomerId: spareCustomer.id,
+    spareTeamMemberId: spareMember.id,
+    spareTimeOffId: spareTimeOff.id,
+    appointmentId: appointment.id,
+    spareAppointmentId: spareAppointment.id,
+    startedAppointmentId,
+    publicAppointment,
+    sparePublicAppointment,
+    activityEntryId: activity.items[0].id,
+    activityCursor: activity.next_cursor,
+    feedToken: feedTokenOf(feed.url),
+  }
+}
+
+/**
+ * Puts back what valid requests may have changed and later operations rely on: the business's
+ * details (its slug names it to the public API), its settings, the staff member's hours, and
+ * the haircut with who performs it; and reads the calendar-feed secret again in case it was
+ * rotated.
+ */
+export function worldRestorer(testApp: TestApp, world: FuzzWorld) {
+  const { business } = world
+  const owner = (method: 'GET' | 'PUT' | 'PATCH', url: string, body?: object) =>
+    ok(call(testApp, business.owner, method, url, body))
+  const staffUrl = `/api/v1/team-members/${business.staffMemberId}`
+  const haircutUrl = `/api/v1/services/${business.haircutId}`
+  const restorableMemberFields = [
+    'name',
+    'permission',
+    'slug',
+    'bio',
+    'time_zone',
+    'bookable',
+    'working_hours',
+  ]
+  const restorableServiceFields = [
+    'name',
+    'description',
+    'duration_minutes',
+    'price_minor',
+    'buffer_before_minutes',
+    'buffer_after_minutes',
+    'color',
+    'category',
+    'active',
+    'capacity',
+    'team_member_ids',
+  ]
+  let saved: Record<string, object> | undefined
+
+  return {
+    async snapshot(): Promise<void> {
+      const settings = await owner('GET', '/api/v1/settings')
+      saved = {
+        configuration: await owner('GET', '/api/v1/business-configuration'),
+        bookingPolicy: settings.booking_policy,
+        notifications: settings.notifications,
+        appearance: settings.appearance,
+        staff: pick(await owner('GET', staffUrl), restorableMemberFields),
+        haircut: pick(await owner('GET', haircutUrl), restorableServiceFields),
+      }
+    },
+
+    async restore(): Promise<void> {
+      if (!saved) throw new Error('snapshot() first.')
+      await owner('PUT', '/api/v1/business-configuration', saved.configuration)
+      await owner('PUT', '/api/v1/settings/booking-policy', saved.bookingPolicy)
+      await owner('PUT', '/api/v1/settings/notifications', saved.notifications)
+      await owner('PUT', '/api/v1/settings/appearance', saved.appearance)
+      await owner('PATCH', staffUrl, saved.staff)
+      await owner('PATCH', haircutUrl, saved.haircut)
+      world.slug = await currentSlug(testApp, business.tenantId)
+      world.feedToken = feedTokenOf((await owner('GET', `${staffUrl}/calendar-feed`)).url)
+    },
+  }
+}
+
+/**
+ * Row counts of every table and the newest `updated_at` of those that have one: unchanged
+ * when a request created, changed and deleted nothing.
+ */
+export async function databaseFingerprint(testApp: TestApp): Promise<string> {
+  const { db } = testApp.database
+  const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' order by table_name, column_name`)
+  const tables = new Map<string, boolean>()
+  for (const row of rowsOf<{ table_name: string; column_name: string }>(columns)) {
+    tables.set(
+      row.table_name,
+      tables.get(row.table_name) === true || row.column_name === 'updated_at',
+    )
+  }
+  const parts = [...tables].map(([table, hasUpdatedAt]) =>
+    hasUpdatedAt
+      ? `select '${table}' as t, count(*)::text || ' ' || coalesce(max(updated_at)::text, '') as v from "${table}"`
+      : `select '${table}' as t, count(*)::text as v from "${table}"`,
+  )
+  const result = await db.execute<{ t: string; v: string }>(sql.raw(parts.join(' union all ')))
+  return rowsOf<{ t: string; v: string }>(result)
+    .map((row) => `${row.t}=${row.v}`)
+    .sort()
+    .join('; ')
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
+async function currentSlug(testApp: TestApp, tenantId: string): Promise<string> {
+  const [row] = await testApp.database.db
+    .select({ slug: tenants.slug })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+  if (!row) throw new Error('The fuzzed business is gone.')
+  return row.slug
+}
+
+function feedTokenOf(url: string): string {
+  const token = new URL(url).searchParams.get('token')
+  if (!token) throw new Error(`No token in the feed URL ${url}.`)
+  return token
+}
+
+function pick(record: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => field in record).map((f) => [f, record[f]]))
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: set-up answers are read loosely, by field name
+async function ok(pending: Promise<{ statusCode: number; body: string }>): Promise<any> {
+  const response = await pending
+  if (response.statusCode >= 300) {
+    throw new Error(
+      `Setting up the fuzzed business failed: ${response.statusCode} ${response.body}`,
+    )
+  }
+  return response.body === '' ? undefined : JSON.parse(response.body)
+}
