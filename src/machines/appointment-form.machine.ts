@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../api/schema'
-import { joinWallClock, wallClockToInstant } from '../components/appointments/appointment-time'
+import { joinWallClock, wallClockToInstant } from '../domain/appointment-time'
 import type { Blocking, DialogAccess } from './appointment-dialog.machine'
 import { blockingOf } from './appointment-dialog.machine'
 import { type FieldErrors, toSaveFailure } from './entity-form.machine'

@@ -9,8 +9,8 @@ import {
   type PublicBookingConfirmation,
   type PublicSlot,
   type SlotQuery,
+  type WizardRoute,
 } from '../../../src/machines/booking.machine'
-import type { WizardRoute } from '../../../src/routes/booking/booking-routes'
 
 /** The machine's injected actors, by the id it invokes them under. */
 export type BookingEffect = 'loadCatalogue' | 'loadSlots' | 'submitBooking' | 'loadAppointment'

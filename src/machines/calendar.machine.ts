@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { Appointment, Schedule } from '../../components/appointments/appointment-api'
-import { applyAppointmentChange, sameRange, type VisibleRange } from './calendar-events'
+import type { components } from '../api/schema'
+import { applyAppointmentChange, sameRange, type VisibleRange } from '../domain/calendar-range'
+
+type Appointment = components['schemas']['Appointment']
+type Schedule = components['schemas']['Schedule']
 
 /** What the calendar loads for a view: its range and member filter. */
 export interface CalendarQuery {

@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { type LoadFailure, toLoadFailure } from '../settings/load.machine'
-import { type Appointment, applyAppointmentChange, type Dashboard } from './dashboard-values'
+import type { components } from '../api/schema'
+import { applyAppointmentChange } from '../domain/dashboard-lists'
+import { type LoadFailure, toLoadFailure } from './page-load.machine'
+
+type Appointment = components['schemas']['Appointment']
+type Dashboard = components['schemas']['Dashboard']
 
 export interface DashboardData {
   dashboard: Dashboard
