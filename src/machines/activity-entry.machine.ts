@@ -39,6 +39,7 @@ export const activityEntryMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadEntry',
         src: 'loadEntry',
         input: ({ context }) => ({ entryId: context.entryId }),
         onDone: { target: 'shown', actions: assign({ entry: ({ event }) => event.output }) },

@@ -95,6 +95,7 @@ export const activityLogMachine = setup({
       tags: ['loading'],
       entry: assign({ failure: null }),
       invoke: {
+        id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ filter: context.filter, cursor: null }),
         onDone: [
@@ -126,6 +127,7 @@ export const activityLogMachine = setup({
       tags: ['loadingMore'],
       entry: assign({ moreFailure: null }),
       invoke: {
+        id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ filter: context.filter, cursor: context.nextCursor }),
         onDone: {

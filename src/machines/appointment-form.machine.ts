@@ -226,6 +226,7 @@ export const appointmentFormMachine = setup({
       tags: ['loading'],
       entry: assign({ error: null }),
       invoke: {
+        id: 'loadChoices',
         src: 'loadChoices',
         input: ({ context }) => ({ customerId: context.customerId }),
         onDone: {
@@ -296,6 +297,7 @@ export const appointmentFormMachine = setup({
           tags: ['busy'],
           entry: assign({ fieldErrors: {}, error: null, blocking: null }),
           invoke: {
+            id: 'book',
             src: 'book',
             input: ({ context }) => bookingInput(context.values, context.timeZone),
             onDone: {

@@ -111,6 +111,7 @@ export const calendarMachine = setup({
         },
       },
       invoke: {
+        id: 'loadView',
         src: 'loadView',
         input: ({ context }) => context.query as CalendarQuery,
         onDone: {

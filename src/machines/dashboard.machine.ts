@@ -71,6 +71,7 @@ export const dashboardMachine = setup({
       tags: ['loading'],
       entry: assign({ failure: null }),
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
         onError: {
@@ -105,6 +106,7 @@ export const dashboardMachine = setup({
         refreshing: {
           tags: ['refreshing'],
           invoke: {
+            id: 'load',
             src: 'load',
             onDone: {
               target: 'idle',
