@@ -1,8 +1,18 @@
 import { expect, it } from 'vitest'
-import type { AnyActorRef, AnyStateMachine, InspectionEvent, Snapshot, StateValue } from 'xstate'
+import {
+  type Actor,
+  type AnyActorRef,
+  type AnyStateMachine,
+  createActor,
+  type InputFrom,
+  type InspectionEvent,
+  type SimulatedClock,
+  type Snapshot,
+  type StateValue,
+} from 'xstate'
 import type { TraversalOptions } from 'xstate/graph'
 import { writeModelCoverage } from '../../../scripts/lib/model-coverage'
-import type { EffectOutcome } from '../../unit/support/parked-effects'
+import { createParkedEffects, type EffectOutcome } from '../../unit/support/parked-effects'
 import { createGraphCoverage } from './graph-coverage'
 import { graphPaths, type NamedPath } from './graph-paths'
 import { type ActorAnswerEvent, actorAnswer, describeEvent } from './sample-events'
@@ -23,7 +33,9 @@ export type ModelSnapshot = Snapshot<unknown> & {
 
 /** The parked fakes of the machine's actors (tests/unit/support/parked-effects.ts). */
 export interface EffectAnswers {
+  names: readonly string[]
   isRunning(actor: string): boolean
+  running(): string[]
   settle(actor: string, outcome: EffectOutcome): Promise<void>
 }
 
@@ -88,7 +100,8 @@ export interface MachineModel<TSnapshot extends ModelSnapshot, TInput> {
  * every state, then every edge after the shortest path to its source), each replayed on a fresh
  * actor from `harness` whose effects are fakes. A plain event is sent as is; an actor's answer
  * settles the running fake with that output or error; `deliver` handles the rest. After every
- * step the live actor must be where the graph says.
+ * step the live actor must be where the graph says, and the faked effects running must be
+ * exactly those the machine has invoked.
  *
  * Coverage is measured on the live actors (inspected microsteps), and the last test fails
  * when any state or transition of the machine was never exercised. With `MODEL_COVERAGE_DIR`
@@ -141,6 +154,13 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
       const after = actor.getSnapshot()
       coverage.markActive(after.value)
       expect(model.observe(after), at).toEqual(model.observe(state))
+      if (harness.effects) {
+        // The fakes run exactly the effects the machine has invoked, no stale or lost call.
+        const invoked = Object.keys((after as { children?: object }).children ?? {})
+        expect(harness.effects.running().sort(), `${at}: effects running`).toEqual(
+          invoked.filter((id) => harness.effects?.names.includes(id)).sort(),
+        )
+      }
       harness.afterStep?.({ event: event as StepEvent, before, after, at })
     }
     harness.afterPath?.(actor.getSnapshot())
@@ -174,4 +194,34 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
     expect(missedStates, `states no path reached\n${summary}`).toEqual([])
     expect(missedTransitions, `transitions no path took\n${summary}`).toEqual([])
   })
+}
+
+/**
+ * The usual harness: the machine with every named actor a parked fake and every named action
+ * recorded (in `actions`, in order), started with `input` under the coverage's `inspect`.
+ */
+export function parkedActor<TMachine extends AnyStateMachine, const Effect extends string>(
+  machine: TMachine,
+  options: {
+    effects: readonly Effect[]
+    actions?: readonly string[]
+    input: InputFrom<TMachine>
+    inspect: (event: InspectionEvent) => void
+    clock?: SimulatedClock
+  },
+) {
+  const effects = createParkedEffects(options.effects)
+  const actions: string[] = []
+  const logic = machine.provide({
+    actors: Object.fromEntries(options.effects.map((name) => [name, effects.effect(name)])),
+    actions: Object.fromEntries(
+      (options.actions ?? []).map((name) => [name, () => actions.push(name)]),
+    ),
+  } as never) as TMachine
+  const actor: Actor<TMachine> = createActor(logic, {
+    input: options.input,
+    inspect: options.inspect,
+    clock: options.clock,
+  } as never)
+  return { actor, effects, actions }
 }

@@ -1,4 +1,5 @@
 import type { EventObject } from 'xstate'
+import type { components } from '../../../src/api/schema'
 import { ProblemError } from '../../../src/components/form/problem-field-errors'
 
 /**
@@ -93,4 +94,21 @@ export function loadAnswers(
     ...Object.entries(outputs).map(([name, output]) => done(actor, output, name)),
     ...errors.map((name) => failed(actor, sampleErrors[name], name)),
   ]
+}
+
+/** An activity log entry by `actor` (a uid; null for the system), as the API lists it. */
+export function sampleActivityEntry(
+  id: string,
+  actor: string | null = 'uid-owner',
+): components['schemas']['ActivityEntry'] {
+  return {
+    id,
+    occurred_at: '2026-03-01T10:00:00Z',
+    actor: actor === null ? null : { uid: actor, name: actor, email: null },
+    entity_type: 'service',
+    entity_id: null,
+    action: 'updated',
+    summary: `Entry ${id}`,
+    changes: [{ field: 'price_minor', before: 3000, after: 3500 }],
+  }
 }

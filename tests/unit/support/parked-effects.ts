@@ -27,6 +27,7 @@ export function createParkedEffects<const Name extends string>(names: readonly N
   }
 
   return {
+    names,
     inputs,
 
     effect<TOutput, TInput = unknown>(name: Name) {
@@ -43,6 +44,9 @@ export function createParkedEffects<const Name extends string>(names: readonly N
 
     /** Whether the machine is waiting on this effect now. */
     isRunning: (name: Name) => running.some((call) => call.name === name),
+
+    /** The effects the machine is waiting on now, one entry per call. */
+    running: () => running.map((call) => call.name),
 
     /** Resolves (or with `fails`, rejects) the oldest running call, then lets the machine react. */
     async settle(name: Name, outcome: EffectOutcome): Promise<void> {
