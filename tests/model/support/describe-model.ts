@@ -86,7 +86,7 @@ export interface MachineModel<TSnapshot extends ModelSnapshot, TInput> {
    * Which samples a state offers; by default those the machine can take. Narrow it to keep
    * the graph finite (a bounded number of adds) or widen it for events that must change nothing.
    */
-  offers?: (snapshot: TSnapshot, event: ModelEvent) => boolean
+  offers?: (snapshot: TSnapshot, event: StepEvent) => boolean
   /** What a state is, to tell graph states apart and compare the live actor with the graph. */
   observe: (snapshot: TSnapshot) => unknown
   label?: (event: ModelEvent) => string
@@ -113,14 +113,18 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
   const label = model.label ?? describeEvent
   const coverage = createGraphCoverage(model.machine)
   const offers =
-    model.offers ?? ((snapshot: TSnapshot, event: ModelEvent) => snapshot.can(event as never))
+    model.offers ?? ((snapshot: TSnapshot, event: StepEvent) => snapshot.can(event as never))
   const samples = (snapshot: TSnapshot) =>
     typeof model.events === 'function' ? model.events(snapshot) : model.events
 
   const paths = model.starts.flatMap((start) => {
     const traversal = {
       input: start.input,
-      events: (snapshot: TSnapshot) => samples(snapshot).filter((event) => offers(snapshot, event)),
+      // A finished actor takes no more events, whatever `can` says of its last snapshot.
+      events: (snapshot: TSnapshot) =>
+        snapshot.status === 'active'
+          ? samples(snapshot).filter((event) => offers(snapshot, event as StepEvent))
+          : [],
       serializeState: (snapshot: TSnapshot) => JSON.stringify(model.observe(snapshot)),
       // Errors stringify without their message; the label tells the failures apart.
       serializeEvent: (event: ModelEvent) => `${label(event)} ${JSON.stringify(event)}`,

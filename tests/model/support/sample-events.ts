@@ -1,4 +1,5 @@
 import type { EventObject } from 'xstate'
+import { PublicApiError } from '../../../src/api/public-client'
 import type { components } from '../../../src/api/schema'
 import { ProblemError } from '../../../src/components/form/problem-field-errors'
 
@@ -83,6 +84,16 @@ export const sampleErrors = {
     existing: { id: 'other', href: '/calendar?appointment=other' },
   }),
 } as const
+
+/** A problem+json answer of the public API, as its client throws it (`fields`: path → message). */
+export function publicProblem(
+  status: number,
+  detail: string,
+  fields: Record<string, string> = {},
+): PublicApiError {
+  const errors = Object.entries(fields).map(([path, message]) => ({ path, message }))
+  return new PublicApiError(status, { status, detail, errors }, null)
+}
 
 /** The answers of a load: each output (by name) and each way it fails. */
 export function loadAnswers(
