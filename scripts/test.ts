@@ -4,15 +4,17 @@
  * PostgreSQL server (a throw-away cluster, or TEST_DATABASE_URL), end-to-end (Playwright in
  * Chromium).
  *
- * Each suite runs even when an earlier one failed, so one run shows everything; the last
- * line sums them as `N passed, N failed, N skipped` and the exit code is non-zero on any
- * failure. Typecheck, lint and the contract check count as one test each.
+ * Each suite runs even when an earlier one failed, so one run shows everything. The summary
+ * gives the model tests' coverage, one line per machine, then the suites; the last line sums
+ * them as `N passed, N failed, N skipped` and the exit code is non-zero on any failure.
+ * Typecheck, lint and the contract check count as one test each.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ensureChromium } from './lib/chromium.ts'
+import { MODEL_COVERAGE_DIR, modelCoverageLines } from './lib/model-coverage.ts'
 import { ensurePostgres, startTestPostgres, type TestPostgres } from './lib/postgres.ts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -153,10 +155,17 @@ apiTypesAreFresh()
 check('typecheck (tsc)', bin('tsc'), ['--noEmit'])
 check('lint (biome)', bin('biome'), ['check', '.'])
 // The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
-vitest('vitest (unit, model, API)', [], { TEST_DATABASE_URL: undefined })
+const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
+vitest('vitest (unit, model, API)', [], {
+  TEST_DATABASE_URL: undefined,
+  [MODEL_COVERAGE_DIR]: modelCoverageDir,
+})
+const modelCoverage = modelCoverageLines(modelCoverageDir, root)
+rmSync(modelCoverageDir, { recursive: true, force: true })
 await vitestApiOnPostgres()
 playwright()
 
+console.log(`\nModel coverage (live actors):\n  ${modelCoverage.join('\n  ')}`)
 console.log(`\nSuites:\n${lines.join('\n')}\n`)
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(total.failed === 0 ? 0 : 1)

@@ -1,21 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../api/schema'
+import { type AppointmentAccess, mayChangeAppointment } from '../domain/appointment-access'
 import {
-  type AppointmentAccess,
-  mayChangeAppointment,
-} from '../components/appointments/appointment-access'
-import { hasStarted } from '../components/appointments/appointment-format'
-import {
+  hasStarted,
   joinWallClock,
   toWallClock,
   wallClockToInstant,
-} from '../components/appointments/appointment-time'
+} from '../domain/appointment-time'
 import { type FieldErrors, toSaveFailure } from './entity-form.machine'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentPatch = components['schemas']['AppointmentPatch']
 
-/** Who may change what (see src/components/appointments/appointment-access.ts). */
+/** Who may change what (see src/domain/appointment-access.ts). */
 export type DialogAccess = AppointmentAccess
 
 /** The reschedule step's fields: business-zone day and time, a team member, the override. */

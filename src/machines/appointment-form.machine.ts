@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../api/schema'
-import { joinWallClock, wallClockToInstant } from '../components/appointments/appointment-time'
+import { joinWallClock, wallClockToInstant } from '../domain/appointment-time'
 import type { Blocking, DialogAccess } from './appointment-dialog.machine'
 import { blockingOf } from './appointment-dialog.machine'
 import { type FieldErrors, toSaveFailure } from './entity-form.machine'
@@ -226,6 +226,7 @@ export const appointmentFormMachine = setup({
       tags: ['loading'],
       entry: assign({ error: null }),
       invoke: {
+        id: 'loadChoices',
         src: 'loadChoices',
         input: ({ context }) => ({ customerId: context.customerId }),
         onDone: {
@@ -296,6 +297,7 @@ export const appointmentFormMachine = setup({
           tags: ['busy'],
           entry: assign({ fieldErrors: {}, error: null, blocking: null }),
           invoke: {
+            id: 'book',
             src: 'book',
             input: ({ context }) => bookingInput(context.values, context.timeZone),
             onDone: {

@@ -116,6 +116,7 @@ export const customerAccountMachine = setup({
     starting: {
       tags: ['loading'],
       invoke: {
+        id: 'startSession',
         src: 'startSession',
         input: ({ context }) => ({ href: context.href }),
         onDone: [
@@ -161,6 +162,7 @@ export const customerAccountMachine = setup({
     sendingLink: {
       tags: ['busy'],
       invoke: {
+        id: 'sendLink',
         src: 'sendLink',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: {
@@ -190,6 +192,7 @@ export const customerAccountMachine = setup({
     completingLink: {
       tags: ['loading'],
       invoke: {
+        id: 'completeLink',
         src: 'completeLink',
         input: ({ context }) => ({ email: context.email.trim(), href: context.href }),
         onDone: {
@@ -219,6 +222,7 @@ export const customerAccountMachine = setup({
     checkingProfile: {
       tags: ['loading'],
       invoke: {
+        id: 'hasProfile',
         src: 'hasProfile',
         onDone: [
           { guard: 'hasProfile', target: 'loading' },
@@ -232,6 +236,7 @@ export const customerAccountMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadAppointments',
         src: 'loadAppointments',
         onDone: {
           target: 'ready',
@@ -257,6 +262,7 @@ export const customerAccountMachine = setup({
     signingOut: {
       tags: ['busy'],
       invoke: {
+        id: 'signOut',
         src: 'signOut',
         onDone: {
           target: 'signedOut',

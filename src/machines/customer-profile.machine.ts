@@ -98,6 +98,7 @@ export const customerProfileMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadProfile',
         src: 'loadProfile',
         onDone: [
           {
@@ -147,6 +148,7 @@ export const customerProfileMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context }) => profileBody(context.values),
         onDone: { target: 'leaving', actions: 'goBack' },

@@ -84,6 +84,7 @@ export const daySlotsMachine = setup({
       tags: ['loading'],
       entry: assign({ slots: [], failure: null }),
       invoke: {
+        id: 'loadSlots',
         src: 'loadSlots',
         input: ({ context }) => context.query as DaySlotQuery,
         onDone: { target: 'ready', actions: assign({ slots: ({ event }) => event.output }) },

@@ -202,6 +202,7 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
       loading: {
         tags: ['busy'],
         invoke: {
+          id: 'load',
           src: 'load',
           input: ({ context }) => ({ id: context.id ?? '' }),
           onDone: {
@@ -257,6 +258,7 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
           failure: null,
         }),
         invoke: {
+          id: 'save',
           src: 'save',
           input: ({ context }) => ({
             id: context.id,

@@ -185,6 +185,7 @@ export function createEntityListMachine<Item, Filters extends object = Record<st
       loading: {
         tags: ['loading'],
         invoke: {
+          id: 'loadPage',
           src: 'loadPage',
           input: ({ context }) => context.query,
           onDone: [

@@ -8,6 +8,7 @@ import { can } from '../../server/domain/permissions.ts'
 import { useProfile } from '../app/auth-context'
 import { EmptyState } from '../components/form/empty-state'
 import { ListSkeleton } from '../components/form/list-skeleton'
+import { activityLogMachine } from '../machines/activity-log.machine'
 import { loadActivityPage } from './activity/activity-api'
 import { ActivityEntryPanel } from './activity/activity-entry-panel'
 import { ActivityFilterBar } from './activity/activity-filter-bar'
@@ -18,7 +19,6 @@ import {
   ENTITY_TYPE_LABELS,
   formatOccurredAt,
 } from './activity/activity-format'
-import { activityLogMachine } from './activity/activity-log.machine'
 import {
   type ActivityView,
   EMPTY_ACTIVITY_VIEW,

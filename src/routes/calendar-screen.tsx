@@ -8,7 +8,6 @@ import { can } from '../../server/domain/permissions.ts'
 import { useProfile } from '../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../app/live-context'
 import { useToast } from '../app/toast-context'
-import { accessFor, mayBook } from '../components/appointments/appointment-access'
 import {
   type Appointment,
   loadTeam,
@@ -21,19 +20,16 @@ import {
   type AppointmentFormInitial,
 } from '../components/appointments/appointment-form-dialog'
 import { formatAppointmentTime } from '../components/appointments/appointment-format'
-import { laterDay, todayIn, toWallClock } from '../components/appointments/appointment-time'
 import { EmptyState } from '../components/form/empty-state'
 import { FormError } from '../components/form-error'
+import { accessFor, mayBook } from '../domain/appointment-access'
+import { laterDay, todayIn, toWallClock } from '../domain/appointment-time'
+import { type VisibleRange, visibleRange } from '../domain/calendar-range'
 import type { Profile } from '../machines/auth.machine'
-import { calendarMachine } from './calendar/calendar.machine'
+import { calendarMachine } from '../machines/calendar.machine'
+import { createLoadMachine } from '../machines/page-load.machine'
 import { loadCalendarView } from './calendar/calendar-api'
-import {
-  appointmentEvent,
-  scheduleEvents,
-  shownAppointments,
-  type VisibleRange,
-  visibleRange,
-} from './calendar/calendar-events'
+import { appointmentEvent, scheduleEvents, shownAppointments } from './calendar/calendar-events'
 import {
   type CalendarLocation,
   type CalendarViewName,
@@ -44,7 +40,6 @@ import {
 } from './calendar/calendar-search-params'
 import { CalendarToolbar } from './calendar/calendar-toolbar'
 import { FullCalendarView, type NewAppointmentAt } from './calendar/full-calendar-view'
-import { createLoadMachine } from './settings/load.machine'
 
 const calendarLogic = calendarMachine.provide({
   actors: { loadView: fromPromise(({ input }) => loadCalendarView(input)) },

@@ -8,19 +8,19 @@ import { can } from '../../server/domain/permissions.ts'
 import { useCurrentUser, useProfile } from '../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../app/live-context'
 import { useToast } from '../app/toast-context'
+import { AppointmentDialog } from '../components/appointments/appointment-dialog'
+import { CancelAppointmentDialog } from '../components/appointments/cancel-appointment-dialog'
+import { EmptyState } from '../components/form/empty-state'
+import { FormError } from '../components/form-error'
 import {
   type AppointmentAccess,
   accessFor,
   mayBook,
   mayChangeAppointment,
-} from '../components/appointments/appointment-access'
-import { AppointmentDialog } from '../components/appointments/appointment-dialog'
-import { CancelAppointmentDialog } from '../components/appointments/cancel-appointment-dialog'
-import { EmptyState } from '../components/form/empty-state'
-import { FormError } from '../components/form-error'
+} from '../domain/appointment-access'
 import type { Profile } from '../machines/auth.machine'
+import { dashboardMachine } from '../machines/dashboard.machine'
 import { AppointmentList, AppointmentListSkeleton } from './dashboard/appointment-list'
-import { dashboardMachine } from './dashboard/dashboard.machine'
 import { loadDashboard } from './dashboard/dashboard-api'
 import { DashboardFigures, DashboardFiguresSkeleton } from './dashboard/dashboard-figures'
 import { type Appointment, formatSlotStart } from './dashboard/dashboard-values'

@@ -5,9 +5,9 @@ import { Link } from 'wouter'
 import { fromPromise } from 'xstate'
 import { can } from '../../server/domain/permissions.ts'
 import { useProfile } from '../app/auth-context'
+import { createLoadMachine } from '../machines/page-load.machine'
 import { AccessDenied } from './settings/access-denied'
 import { BookingPageLink } from './settings/booking-page-link'
-import { createLoadMachine } from './settings/load.machine'
 import {
   type BusinessConfiguration,
   describeAppearance,

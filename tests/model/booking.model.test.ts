@@ -1,17 +1,10 @@
 /**
- * Model-based test of the public booking machine. Paths come from the machine's own graph
- * (`xstate/graph`): the shortest path to every reachable state, plus one path through every
- * edge of the graph. Each path is replayed on a fresh actor whose effects are controllable
- * fakes: a user or URL event is sent as is, and an `xstate.done.actor.*` /
- * `xstate.error.actor.*` step settles the running fake with that output or error. After every
- * step the live actor must be where the graph says.
- *
- * Coverage is measured on the live actors (inspected microsteps), not the graph, and the last
- * test fails if any state node or transition of the machine was never exercised.
+ * Model-based test of the public booking machine (see support/describe-model.ts): every path
+ * of its graph replayed on a fresh actor whose effects are parked fakes, with full coverage of
+ * states and transitions asserted on the live actors. Every step the visitor sees has told the
+ * app its URL.
  */
-import { describe, expect, it } from 'vitest'
-import type { EventObject } from 'xstate'
-import type { TraversalOptions } from 'xstate/graph'
+import { describe, expect } from 'vitest'
 import {
   type BookingEvent,
   type BookingInput,
@@ -23,7 +16,6 @@ import {
   apiError,
   appointment,
   appointmentId,
-  type BookingEffect,
   bobId,
   catalogue,
   colourId,
@@ -33,14 +25,10 @@ import {
   haircutId,
   manageToken,
 } from '../unit/support/booking-harness'
-import { createGraphCoverage } from './support/graph-coverage'
-import { graphPaths, type NamedPath } from './support/graph-paths'
+import { describeModel } from './support/describe-model'
+import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
 
 type BookingSnapshot = ReturnType<ReturnType<typeof createBookingHarness>['actor']['getSnapshot']>
-// Graph steps mix user events with the done/error events of invoked actors.
-type ModelEvent =
-  | BookingEvent
-  | (EventObject & { output?: unknown; error?: unknown; name?: string })
 
 let keys = 0
 const input: BookingInput = {
@@ -51,21 +39,11 @@ const input: BookingInput = {
   newIdempotencyKey: () => `graph-key-${++keys}`,
 }
 
-const done = (actor: BookingEffect, output: unknown, name: string): ModelEvent => ({
-  type: `xstate.done.actor.${actor}`,
-  output,
-  name,
-})
-const failed = (actor: BookingEffect, error: unknown, name: string): ModelEvent => ({
-  type: `xstate.error.actor.${actor}`,
-  error,
-  name,
-})
 const url = (route: Extract<BookingEvent, { type: 'booking.urlChanged' }>['route'], name: string) =>
-  ({ type: 'booking.urlChanged', route, name }) as ModelEvent
+  ({ type: 'booking.urlChanged', route, name }) as const
 
 /** Sample payloads: every call can succeed or fail in each way the machine tells apart. */
-const sampleEvents: ModelEvent[] = [
+const sampleEvents: ModelEvent<BookingEvent>[] = [
   url({ step: 'start' }, 'start'),
   url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
   url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
@@ -99,13 +77,13 @@ const sampleEvents: ModelEvent[] = [
   { type: 'booking.retry' },
   done('loadCatalogue', catalogue('both'), 'both'),
   done('loadCatalogue', catalogue('any_available'), 'any available'),
-  failed('loadCatalogue', new TypeError('Failed to fetch'), 'offline'),
+  failed('loadCatalogue', sampleErrors.offline, 'offline'),
   done('loadSlots', [firstSlot], 'slots'),
   failed('loadSlots', apiError(500, 'The server could not complete this.'), 'server error'),
   done('submitBooking', confirmation(), 'booked'),
   failed('submitBooking', apiError(409, 'That time is taken.'), 'taken'),
   failed('submitBooking', apiError(429, 'Slow down.', { retryAfterSeconds: 30 }), 'limited'),
-  failed('submitBooking', new TypeError('Failed to fetch'), 'offline'),
+  failed('submitBooking', sampleErrors.offline, 'offline'),
   failed(
     'submitBooking',
     apiError(400, 'Please check the highlighted fields.', {
@@ -142,23 +120,15 @@ function observe(snapshot: BookingSnapshot) {
   }
 }
 
-function label(event: ModelEvent): string {
-  const name = (event as { name?: string }).name
-  if (name) return `${event.type}(${name})`
-  const { type: _type, ...payload } = event as Record<string, unknown>
-  return Object.keys(payload).length > 0 ? `${event.type}(${JSON.stringify(payload)})` : event.type
-}
-
 /**
  * URL changes are handled by the root in every state, so offering them everywhere would only
  * multiply the graph: they are offered while the catalogue loads, at the start (from where each
  * one reaches the step it names) and, for a reload, on the confirmation. While the booking is
  * sent, typing and a second submit are offered although `can` says no: they must change nothing.
  */
-function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
+function offers(snapshot: BookingSnapshot, event: ModelEvent<BookingEvent>): boolean {
   if (event.type === 'booking.urlChanged') {
-    if (snapshot.matches({ confirmation: 'ready' }))
-      return (event as { name?: string }).name === 'confirmation'
+    if (snapshot.matches({ confirmation: 'ready' })) return event.name === 'confirmation'
     return snapshot.matches('start') || snapshot.matches('loadingCatalogue')
   }
   if (snapshot.matches({ details: 'submitting' })) {
@@ -167,65 +137,25 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
   return snapshot.can(event as BookingEvent)
 }
 
-const traversal = {
-  input,
-  events: (snapshot: BookingSnapshot) => sampleEvents.filter((event) => offers(snapshot, event)),
-  serializeState: (snapshot: BookingSnapshot) => JSON.stringify(observe(snapshot)),
-  // Errors stringify without their message; the label tells the failures apart.
-  serializeEvent: (event: ModelEvent) => `${label(event)} ${JSON.stringify(event)}`,
-  limit: 100_000,
-} as TraversalOptions<BookingSnapshot, ModelEvent, BookingInput>
-
-// Coverage, collected from the live actors.
-const coverage = createGraphCoverage(bookingMachine)
-
-async function replay({ path }: NamedPath<BookingSnapshot, ModelEvent>) {
-  const harness = createBookingHarness({ input, inspect: coverage.record })
-  const { actor } = harness
-
-  for (const [index, { event, state }] of path.steps.entries()) {
-    if (event.type === 'xstate.init') {
-      actor.start()
-    } else if (event.type.startsWith('xstate.done.actor.')) {
-      const name = event.type.slice('xstate.done.actor.'.length) as BookingEffect
-      expect(harness.isRunning(name), `${name} should be running at step ${index}`).toBe(true)
-      await harness.settle(name, { output: (event as { output: unknown }).output })
-    } else if (event.type.startsWith('xstate.error.actor.')) {
-      const name = event.type.slice('xstate.error.actor.'.length) as BookingEffect
-      expect(harness.isRunning(name), `${name} should be running at step ${index}`).toBe(true)
-      await harness.settle(name, { fails: (event as { error: unknown }).error })
-    } else {
-      actor.send(event as BookingEvent)
-    }
-    const live = actor.getSnapshot()
-    coverage.markActive(live.value)
-    expect(observe(live), `after step ${index} (${label(event)})`).toEqual(observe(state))
-  }
-  // Every step the visitor sees has told the app its URL.
-  const live = actor.getSnapshot()
-  if (live.matches('start') || live.matches('calendar') || live.matches('details')) {
-    expect(harness.shown.length).toBeGreaterThan(0)
-  }
-  actor.stop()
-}
-
-const paths = graphPaths(bookingMachine, traversal, label)
-
 describe('booking machine paths from its graph', () => {
-  it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(coverage.stateIds.length)
-  })
-
-  for (const namedPath of paths) {
-    it(namedPath.name, () => replay(namedPath))
-  }
-
-  it('covered every state and every transition of the machine', () => {
-    const { missedStates, missedTransitions, summary } = coverage.report(
-      `booking model: ${paths.length} paths`,
-    )
-    console.info(summary)
-    expect(missedStates, 'states no path reached').toEqual([])
-    expect(missedTransitions, 'transitions no path took').toEqual([])
+  describeModel({
+    name: 'booking',
+    machine: bookingMachine,
+    starts: [{ input }],
+    events: sampleEvents,
+    offers,
+    observe,
+    harness: (start, inspect) => {
+      const harness = createBookingHarness({ input: start, inspect })
+      return {
+        actor: harness.actor,
+        effects: harness.effects,
+        afterPath: (live) => {
+          if (live.matches('start') || live.matches('calendar') || live.matches('details')) {
+            expect(harness.shown.length).toBeGreaterThan(0)
+          }
+        },
+      }
+    },
   })
 })

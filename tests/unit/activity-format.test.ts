@@ -1,28 +1,13 @@
 import { parseDate } from '@internationalized/date'
 import { describe, expect, it } from 'vitest'
 import {
-  type ActivityEntry,
   actorLabel,
   dayRangeToInstants,
   fieldLabel,
   formatChangeValue,
   formatOccurredAt,
   isBlockValue,
-  mergeActors,
 } from '../../src/routes/activity/activity-format'
-
-function entry(id: string, actor: ActivityEntry['actor']): ActivityEntry {
-  return {
-    id,
-    occurred_at: '2026-03-01T10:00:00Z',
-    actor,
-    entity_type: 'customer',
-    entity_id: null,
-    action: 'updated',
-    summary: 'Changed a customer',
-    changes: [],
-  }
-}
 
 describe('formatOccurredAt', () => {
   it('reads the stored UTC instant on the business clock, not the browser’s', () => {
@@ -104,17 +89,5 @@ describe('labels', () => {
     )
     expect(actorLabel({ uid: 'u1', name: null, email: null })).toBe('u1')
     expect(actorLabel(null)).toBe('System')
-  })
-})
-
-describe('mergeActors', () => {
-  it('adds new actors once, in the order first seen, and skips the system', () => {
-    const ada = { uid: 'a', name: 'Ada', email: null }
-    const bob = { uid: 'b', name: 'Bob', email: null }
-    const merged = mergeActors(
-      [ada],
-      [entry('1', bob), entry('2', ada), entry('3', null), entry('4', bob)],
-    )
-    expect(merged).toEqual([ada, bob])
   })
 })

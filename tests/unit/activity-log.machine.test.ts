@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ProblemError } from '../../src/components/form/problem-field-errors'
-import type { ActivityEntry } from '../../src/routes/activity/activity-format'
 import {
   type ActivityFilter,
   type ActivityPageQuery,
   type ActivityPageResult,
   activityLogMachine,
+  mergeActors,
   NO_ACTIVITY_FILTER,
-} from '../../src/routes/activity/activity-log.machine'
+} from '../../src/machines/activity-log.machine'
+import type { ActivityEntry } from '../../src/routes/activity/activity-format'
 
 function entry(id: string, uid = 'owner'): ActivityEntry {
   return {
@@ -132,5 +133,15 @@ describe('activity log machine', () => {
     calls[1]?.resolve({ items: [entry('1')], nextCursor: null })
     await waitFor(actor, (s) => s.matches('ready'))
     expect(actor.getSnapshot().context.failure).toBeNull()
+  })
+})
+
+describe('mergeActors', () => {
+  it('adds new actors once, in the order first seen, and skips the system', () => {
+    const ada = { uid: 'a', name: 'Ada', email: null }
+    const bob = { uid: 'b', name: 'b', email: null }
+    const system = { ...entry('3'), actor: null }
+    const merged = mergeActors([ada], [entry('1', 'b'), entry('2', 'a'), system, entry('4', 'b')])
+    expect(merged).toEqual([ada, bob])
   })
 })

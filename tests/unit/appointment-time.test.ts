@@ -7,7 +7,7 @@ import {
   laterDay,
   toWallClock,
   wallClockToInstant,
-} from '../../src/components/appointments/appointment-time'
+} from '../../src/domain/appointment-time'
 
 describe('business-zone wall clocks', () => {
   it('reads an instant on the business clock, whatever the zone', () => {

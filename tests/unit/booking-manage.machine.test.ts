@@ -14,10 +14,10 @@ import {
   appointment,
   appointmentId,
   firstSlot,
-  flush,
   manageToken,
   secondSlot,
 } from './support/booking-harness'
+import { flush } from './support/parked-effects'
 
 type Outcome<T> = { output: T } | { fails: unknown }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { WizardRoute } from '../../src/machines/booking.machine'
 import {
   buildWizardUrl,
   businessOf,
   manageUrl,
   parseWizardRoute,
-  type WizardRoute,
 } from '../../src/routes/booking/booking-routes'
 
 const serviceId = '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e01'

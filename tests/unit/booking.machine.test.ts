@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { WizardRoute } from '../../src/machines/booking.machine'
 import {
   addDays,
   NO_TOKEN_MESSAGE,
@@ -6,7 +7,6 @@ import {
   UNKNOWN_LINK_NOTICE,
   validateCustomer,
 } from '../../src/machines/booking.machine'
-import type { WizardRoute } from '../../src/routes/booking/booking-routes'
 import {
   ann,
   apiError,

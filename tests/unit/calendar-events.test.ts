@@ -4,14 +4,13 @@ import {
   readableTextColor,
   relativeLuminance,
 } from '../../src/components/appointments/appointment-format'
+import { applyAppointmentChange, visibleRange } from '../../src/domain/calendar-range'
 import {
-  applyAppointmentChange,
   appointmentEvent,
   complementIntervals,
   isDraggable,
   scheduleEvents,
   shownAppointments,
-  visibleRange,
 } from '../../src/routes/calendar/calendar-events'
 import { ALEX, BERLIN, BO, NOW, sampleAppointment } from './support/appointment-samples'
 

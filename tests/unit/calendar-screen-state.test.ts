@@ -4,7 +4,7 @@ import {
   type CalendarData,
   type CalendarQuery,
   calendarMachine,
-} from '../../src/routes/calendar/calendar.machine'
+} from '../../src/machines/calendar.machine'
 import {
   calendarHref,
   DEFAULT_CALENDAR_LOCATION,

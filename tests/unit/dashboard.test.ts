@@ -1,21 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import {
+  applyAppointmentChange,
+  dateInZone,
+  UPCOMING_LIMIT,
+  withoutCancelled,
+} from '../../src/domain/dashboard-lists'
+import {
   type DashboardData,
   dashboardMachine,
   REFRESH_DEBOUNCE_MS,
-} from '../../src/routes/dashboard/dashboard.machine'
+} from '../../src/machines/dashboard.machine'
 import {
   type Appointment,
-  applyAppointmentChange,
   type Dashboard,
-  dateInZone,
   formatProposal,
   formatRevenue,
   isCancellable,
   noShowFigure,
-  UPCOMING_LIMIT,
-  withoutCancelled,
 } from '../../src/routes/dashboard/dashboard-values'
 import { validateQuickCustomer } from '../../src/routes/dashboard/quick-customer'
 import { bookedAppointment, proposal } from './support/quick-appointment-harness'

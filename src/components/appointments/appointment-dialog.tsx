@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents } from '../../app/live-context'
 import { useToast } from '../../app/toast-context'
+import { accessFor } from '../../domain/appointment-access'
 import {
   type AppointmentChange,
   appointmentDialogMachine,
@@ -14,7 +15,6 @@ import {
 import type { Profile } from '../../machines/auth.machine'
 import { FormSelectField } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
-import { accessFor } from './appointment-access'
 import {
   type Appointment,
   completeAppointment,

@@ -6,6 +6,8 @@ import { Link } from 'wouter'
 import { fromPromise } from 'xstate'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
+import { accessFor, mayBook } from '../../domain/appointment-access'
+import { toWallClock } from '../../domain/appointment-time'
 import {
   type AppointmentFormInput,
   appointmentFormMachine,
@@ -18,7 +20,6 @@ import { RequiredNote } from '../form/field-parts'
 import { FormSelectField, type SelectOption } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
 import { FormError } from '../form-error'
-import { accessFor, mayBook } from './appointment-access'
 import {
   type Appointment,
   createAppointment,
@@ -27,7 +28,6 @@ import {
   loadTeam,
 } from './appointment-api'
 import { formatAppointmentTime } from './appointment-format'
-import { toWallClock } from './appointment-time'
 import { CustomerComboBox } from './customer-combo-box'
 import { ClockField, DayField } from './day-time-fields'
 import { OverrideCheckbox } from './override-checkbox'

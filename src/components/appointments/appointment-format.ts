@@ -51,11 +51,6 @@ export function formatPrice({ amount_minor, currency }: Money, locale?: string):
   return formatMoney(amount_minor, currency, locale)
 }
 
-/** Completing or marking a no-show makes sense only once the appointment has started. */
-export function hasStarted(startsAt: string, now: number = Date.now()): boolean {
-  return new Date(startsAt).getTime() <= now
-}
-
 function channel(value: number): number {
   const c = value / 255
   return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4

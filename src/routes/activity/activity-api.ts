@@ -2,8 +2,8 @@ import type { Client } from 'openapi-fetch'
 import { api } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { ProblemError } from '../../components/form/problem-field-errors'
+import type { ActivityPageQuery, ActivityPageResult } from '../../machines/activity-log.machine'
 import type { ActivityEntry } from './activity-format'
-import type { ActivityPageQuery, ActivityPageResult } from './activity-log.machine'
 
 /** One page of the log per request; "Load more" asks for the next. */
 export const ACTIVITY_PAGE_SIZE = 25

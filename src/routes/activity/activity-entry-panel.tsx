@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { fromPromise } from 'xstate'
+import { activityEntryMachine } from '../../machines/activity-entry.machine'
 import { loadActivityEntry } from './activity-api'
-import { activityEntryMachine } from './activity-entry.machine'
 import {
   type ActivityEntry,
   actionLabel,

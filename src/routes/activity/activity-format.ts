@@ -148,22 +148,3 @@ export function dayRangeToInstants(
     to: toZoned(range.end.add({ days: 1 }), timeZone).toAbsoluteString(),
   }
 }
-
-/**
- * Adds the actors of newly loaded entries to those already known, keeping the first seen order.
- * The contract has no list of actors, so the actor filter offers everyone seen so far.
- */
-export function mergeActors(
-  known: readonly ActivityActor[],
-  entries: readonly ActivityEntry[],
-): ActivityActor[] {
-  const merged = [...known]
-  const seen = new Set(known.map((actor) => actor.uid))
-  for (const entry of entries) {
-    if (entry.actor && !seen.has(entry.actor.uid)) {
-      seen.add(entry.actor.uid)
-      merged.push(entry.actor)
-    }
-  }
-  return merged
-}

@@ -1,11 +1,11 @@
 import { type CalendarDate, parseDate } from '@internationalized/date'
+import { type ActivityFilter, NO_ACTIVITY_FILTER } from '../../machines/activity-log.machine'
 import {
   type ActivityEntityType,
   type DayRange,
   dayRangeToInstants,
   isEntityType,
 } from './activity-format'
-import { type ActivityFilter, NO_ACTIVITY_FILTER } from './activity-log.machine'
 
 /**
  * What the activity log screen shows, as kept in its address (`?type=customer&actor=…&from=

@@ -5,8 +5,8 @@ import {
   type BookingSubmission,
   bookingMachine,
   type SlotQuery,
+  type WizardRoute,
 } from '../../machines/booking.machine'
-import type { WizardRoute } from './booking-routes'
 import { weekRange } from './slot-days'
 
 /** The public API's free times for one week of the visitor's days. */

@@ -4,7 +4,7 @@ import { useParams, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { createPublicBookingApi, newIdempotencyKey, pageBusiness } from '../../api/public-client'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
-import { todayIn } from '../../components/appointments/appointment-time'
+import { todayIn } from '../../domain/appointment-time'
 import { DAYS_PER_WEEK } from '../../machines/booking.machine'
 import {
   type CancelChange,

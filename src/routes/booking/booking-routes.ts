@@ -1,19 +1,9 @@
 /**
  * The booking wizard's addresses, both ways: a URL → the step it names (deep links, reload,
- * back and forward) and a step → its URL. Pure, so the machine and the tests share them.
+ * back and forward) and a step → its URL. Pure, so the app and the tests share them; the steps
+ * themselves are the booking machine's.
  */
-
-/** The team member segment that means "any available" (who takes it is decided on booking). */
-export const ANY_TEAM_MEMBER = 'any'
-
-export type WizardRoute =
-  | { step: 'start' }
-  | { step: 'serviceTeam'; serviceId: string }
-  | { step: 'teamServices'; teamMemberId: string }
-  /** `teamMemberId` is an id or {@link ANY_TEAM_MEMBER}. */
-  | { step: 'calendar'; serviceId: string; teamMemberId: string }
-  | { step: 'customerInfo'; serviceId: string; teamMemberId: string; startsAt: string | null }
-  | { step: 'confirmation'; appointmentId: string; token: string | null }
+import type { WizardRoute } from '../../machines/booking.machine'
 
 // One path segment: no slash, and nothing the server's ids and slugs never contain.
 const SEGMENT = '([A-Za-z0-9-]+)'

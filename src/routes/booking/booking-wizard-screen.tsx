@@ -3,10 +3,15 @@ import { Link } from 'wouter'
 import { pageBusiness } from '../../api/public-client'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import { type Catalogue, DAYS_PER_WEEK, type PublicService } from '../../machines/booking.machine'
+import {
+  ANY_TEAM_MEMBER,
+  type Catalogue,
+  DAYS_PER_WEEK,
+  type PublicService,
+} from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
-import { ANY_TEAM_MEMBER, buildWizardUrl } from './booking-routes'
+import { buildWizardUrl } from './booking-routes'
 import { CustomerForm } from './customer-form'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'

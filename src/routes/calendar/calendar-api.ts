@@ -1,5 +1,5 @@
 import { listAppointments, loadSchedule } from '../../components/appointments/appointment-api'
-import type { CalendarData, CalendarQuery } from './calendar.machine'
+import type { CalendarData, CalendarQuery } from '../../machines/calendar.machine'
 
 /** A view's appointments and the team's schedule for its days, side by side. */
 export async function loadCalendarView(query: CalendarQuery): Promise<CalendarData> {

@@ -1,4 +1,4 @@
-import { addDays, isIsoDate } from '../../components/appointments/appointment-time'
+import { addDays, isIsoDate } from '../../domain/appointment-time'
 
 export type CalendarViewName = 'day' | 'week' | 'month'
 

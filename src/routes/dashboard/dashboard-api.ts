@@ -1,6 +1,8 @@
 import { api } from '../../api/client'
 import { createAppointment } from '../../components/appointments/appointment-api'
 import { expectData } from '../../components/form/problem-field-errors'
+import { withoutCancelled } from '../../domain/dashboard-lists'
+import type { DashboardData } from '../../machines/dashboard.machine'
 import type {
   BookingRequest,
   ChosenCustomer,
@@ -8,9 +10,7 @@ import type {
   ProposalQuery,
 } from '../../machines/quick-appointment.machine'
 import { createCustomer } from '../customers/customer-api'
-import type { DashboardData } from './dashboard.machine'
 import type { Appointment, ProposedSlot } from './dashboard-values'
-import { withoutCancelled } from './dashboard-values'
 import { quickCustomerInput } from './quick-customer'
 
 /** The figures and lists, and whether the business has any service (for the empty states). */

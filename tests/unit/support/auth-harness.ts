@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type InspectionEvent } from 'xstate'
+import { createActor, type InspectionEvent } from 'xstate'
 import {
   clearAll,
   clearSessionKeys,
@@ -14,23 +14,21 @@ import {
   type Profile,
   type SignOutResult,
 } from '../../../src/machines/auth.machine'
+import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
 type AuthImplementations = NonNullable<Parameters<typeof authMachine.provide>[0]>
 
 /** The machine's injected actors, by the name it invokes them under. */
-export type EffectName =
-  | 'signIn'
-  | 'signUp'
-  | 'signInWithGoogle'
-  | 'signOut'
-  | 'loadProfile'
-  | 'refreshToken'
-  | 'replayRequest'
-
-interface Deferred {
-  resolve: (value: unknown) => void
-  reject: (reason: unknown) => void
-}
+export const AUTH_EFFECTS = [
+  'signIn',
+  'signUp',
+  'signInWithGoogle',
+  'signOut',
+  'loadProfile',
+  'refreshToken',
+  'replayRequest',
+] as const
+export type EffectName = (typeof AUTH_EFFECTS)[number]
 
 /**
  * The auth machine with every effect faked in the open: each invoked actor waits until the
@@ -47,17 +45,8 @@ export function createAuthHarness(
   const store = createMemoryStore()
   const actions: string[] = []
   const notices: string[] = []
-  const running = new Map<EffectName, Deferred>()
-  const inputs: Partial<Record<EffectName, unknown[]>> = {}
-
-  const effect = <TOutput, TInput>(name: EffectName) =>
-    fromPromise<TOutput, TInput>(
-      ({ input }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          inputs[name] = [...(inputs[name] ?? []), input]
-          running.set(name, { resolve: resolve as (value: unknown) => void, reject })
-        }),
-    )
+  const effects = createParkedEffects(AUTH_EFFECTS)
+  const effect = effects.effect
 
   const machine = authMachine.provide({
     actors: {
@@ -117,27 +106,16 @@ export function createAuthHarness(
     store,
     actions,
     notices,
-    inputs,
+    inputs: effects.inputs,
+    effects,
     /** Whether the machine is currently waiting on this effect. */
-    isRunning: (name: EffectName) => running.has(name),
+    isRunning: effects.isRunning,
     /** Resolves (or with `fails`, rejects) the running effect, then lets the machine react. */
-    async settle(name: EffectName, outcome: { output?: unknown; fails?: unknown }) {
-      const deferred = running.get(name)
-      if (!deferred) throw new Error(`${name} is not running`)
-      running.delete(name)
-      if ('fails' in outcome) deferred.reject(outcome.fails)
-      else deferred.resolve(outcome.output)
-      await flush()
-    },
+    settle: (name: EffectName, outcome: EffectOutcome) => effects.settle(name, outcome),
   }
 }
 
 export type AuthHarness = ReturnType<typeof createAuthHarness>
-
-/** Lets promise callbacks and the machine's reactions to them run. */
-export function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 export const alice = { uid: 'uid-alice', email: 'alice@example.com', displayName: 'Alice Example' }
 export const bob = { uid: 'uid-bob', email: 'bob@example.com', displayName: 'Bob Example' }

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type InspectionEvent } from 'xstate'
+import { createActor, type InspectionEvent } from 'xstate'
 import {
   type AppointmentQuery,
   type BookingInput,
@@ -9,16 +9,18 @@ import {
   type PublicBookingConfirmation,
   type PublicSlot,
   type SlotQuery,
+  type WizardRoute,
 } from '../../../src/machines/booking.machine'
-import type { WizardRoute } from '../../../src/routes/booking/booking-routes'
+import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
 /** The machine's injected actors, by the id it invokes them under. */
-export type BookingEffect = 'loadCatalogue' | 'loadSlots' | 'submitBooking' | 'loadAppointment'
-
-interface Deferred {
-  resolve: (value: unknown) => void
-  reject: (reason: unknown) => void
-}
+export const BOOKING_EFFECTS = [
+  'loadCatalogue',
+  'loadSlots',
+  'submitBooking',
+  'loadAppointment',
+] as const
+export type BookingEffect = (typeof BOOKING_EFFECTS)[number]
 
 /**
  * The booking machine with its effects faked in the open: each invoked actor waits until the
@@ -27,24 +29,10 @@ interface Deferred {
 export function createBookingHarness(
   options: { input?: Partial<BookingInput>; inspect?: (event: InspectionEvent) => void } = {},
 ) {
-  const running = new Map<BookingEffect, Deferred>()
-  const inputs: { [K in BookingEffect]: unknown[] } = {
-    loadCatalogue: [],
-    loadSlots: [],
-    submitBooking: [],
-    loadAppointment: [],
-  }
+  const effects = createParkedEffects(BOOKING_EFFECTS)
+  const effect = effects.effect
   const shown: { route: WizardRoute; replace: boolean }[] = []
   let keys = 0
-
-  const effect = <TOutput, TInput>(name: BookingEffect) =>
-    fromPromise<TOutput, TInput>(
-      ({ input }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          inputs[name].push(input)
-          running.set(name, { resolve: resolve as (value: unknown) => void, reject })
-        }),
-    )
 
   const machine = bookingMachine.provide({
     actors: {
@@ -74,23 +62,13 @@ export function createBookingHarness(
 
   return {
     actor,
-    inputs,
+    inputs: effects.inputs,
+    effects,
     shown,
-    isRunning: (name: BookingEffect) => running.has(name),
+    isRunning: effects.isRunning,
     /** Resolves (or with `fails`, rejects) the running effect, then lets the machine react. */
-    async settle(name: BookingEffect, outcome: { output?: unknown; fails?: unknown }) {
-      const deferred = running.get(name)
-      if (!deferred) throw new Error(`${name} is not running`)
-      running.delete(name)
-      if ('fails' in outcome) deferred.reject(outcome.fails)
-      else deferred.resolve(outcome.output)
-      await flush()
-    },
+    settle: (name: BookingEffect, outcome: EffectOutcome) => effects.settle(name, outcome),
   }
-}
-
-export function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /** An error shaped like PublicApiError: a status, a sentence, field errors, Retry-After. */

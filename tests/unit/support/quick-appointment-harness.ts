@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type InspectionEvent } from 'xstate'
+import { createActor, type InspectionEvent } from 'xstate'
 import {
   type Appointment,
   type BookingRequest,
@@ -9,14 +9,11 @@ import {
   type QuickAppointmentInput,
   quickAppointmentMachine,
 } from '../../../src/machines/quick-appointment.machine'
+import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
 /** The machine's injected actors, by the id it invokes them under. */
-export type QuickEffect = 'createCustomer' | 'findSlot' | 'book'
-
-interface Deferred {
-  resolve: (value: unknown) => void
-  reject: (reason: unknown) => void
-}
+export const QUICK_EFFECTS = ['createCustomer', 'findSlot', 'book'] as const
+export type QuickEffect = (typeof QUICK_EFFECTS)[number]
 
 /**
  * The Quick Appointment machine with its effects faked in the open: each invoked actor waits
@@ -25,18 +22,9 @@ interface Deferred {
 export function createQuickHarness(
   options: { input?: QuickAppointmentInput; inspect?: (event: InspectionEvent) => void } = {},
 ) {
-  const running = new Map<QuickEffect, Deferred>()
-  const inputs: { [K in QuickEffect]: unknown[] } = { createCustomer: [], findSlot: [], book: [] }
+  const effects = createParkedEffects(QUICK_EFFECTS)
+  const effect = effects.effect
   const booked: Appointment[] = []
-
-  const effect = <TOutput, TInput>(name: QuickEffect) =>
-    fromPromise<TOutput, TInput>(
-      ({ input }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          inputs[name].push(input)
-          running.set(name, { resolve: resolve as (value: unknown) => void, reject })
-        }),
-    )
 
   const machine = quickAppointmentMachine.provide({
     actors: {
@@ -55,23 +43,13 @@ export function createQuickHarness(
 
   return {
     actor,
-    inputs,
+    inputs: effects.inputs,
+    effects,
     booked,
-    isRunning: (name: QuickEffect) => running.has(name),
+    isRunning: effects.isRunning,
     /** Resolves (or with `fails`, rejects) the running effect, then lets the machine react. */
-    async settle(name: QuickEffect, outcome: { output?: unknown; fails?: unknown }) {
-      const deferred = running.get(name)
-      if (!deferred) throw new Error(`${name} is not running`)
-      running.delete(name)
-      if ('fails' in outcome) deferred.reject(outcome.fails)
-      else deferred.resolve(outcome.output)
-      await flush()
-    },
+    settle: (name: QuickEffect, outcome: EffectOutcome) => effects.settle(name, outcome),
   }
-}
-
-export function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /** An error shaped like the app's ProblemError: a status, a sentence and field errors. */

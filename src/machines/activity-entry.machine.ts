@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { type LoadFailure, toLoadFailure } from '../settings/load.machine'
-import type { ActivityEntry } from './activity-format'
+import type { components } from '../api/schema'
+import { type LoadFailure, toLoadFailure } from './page-load.machine'
+
+type ActivityEntry = components['schemas']['ActivityEntry']
 
 export interface ActivityEntryContext {
   entryId: string
@@ -37,6 +39,7 @@ export const activityEntryMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadEntry',
         src: 'loadEntry',
         input: ({ context }) => ({ entryId: context.entryId }),
         onDone: { target: 'shown', actions: assign({ entry: ({ event }) => event.output }) },

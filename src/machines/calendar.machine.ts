@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { Appointment, Schedule } from '../../components/appointments/appointment-api'
-import { applyAppointmentChange, sameRange, type VisibleRange } from './calendar-events'
+import type { components } from '../api/schema'
+import { applyAppointmentChange, sameRange, type VisibleRange } from '../domain/calendar-range'
+
+type Appointment = components['schemas']['Appointment']
+type Schedule = components['schemas']['Schedule']
 
 /** What the calendar loads for a view: its range and member filter. */
 export interface CalendarQuery {
@@ -108,6 +111,7 @@ export const calendarMachine = setup({
         },
       },
       invoke: {
+        id: 'loadView',
         src: 'loadView',
         input: ({ context }) => context.query as CalendarQuery,
         onDone: {

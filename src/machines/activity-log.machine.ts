@@ -1,6 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { type LoadFailure, toLoadFailure } from '../settings/load.machine'
-import { type ActivityActor, type ActivityEntry, mergeActors } from './activity-format'
+import type { components } from '../api/schema'
+import { type LoadFailure, toLoadFailure } from './page-load.machine'
+
+type ActivityEntry = components['schemas']['ActivityEntry']
+type ActivityActor = NonNullable<ActivityEntry['actor']>
 
 /** What the log is narrowed to; null = no narrowing on that axis. Instants are RFC 3339 UTC. */
 export interface ActivityFilter {
@@ -92,6 +95,7 @@ export const activityLogMachine = setup({
       tags: ['loading'],
       entry: assign({ failure: null }),
       invoke: {
+        id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ filter: context.filter, cursor: null }),
         onDone: [
@@ -123,6 +127,7 @@ export const activityLogMachine = setup({
       tags: ['loadingMore'],
       entry: assign({ moreFailure: null }),
       invoke: {
+        id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({ filter: context.filter, cursor: context.nextCursor }),
         onDone: {
@@ -150,4 +155,23 @@ export const activityLogMachine = setup({
 function appendNew(shown: ActivityEntry[], page: ActivityEntry[]): ActivityEntry[] {
   const ids = new Set(shown.map((entry) => entry.id))
   return [...shown, ...page.filter((entry) => !ids.has(entry.id))]
+}
+
+/**
+ * Adds the actors of newly loaded entries to those already known, keeping the first seen order.
+ * The contract has no list of actors, so the actor filter offers everyone seen so far.
+ */
+export function mergeActors(
+  known: readonly ActivityActor[],
+  entries: readonly ActivityEntry[],
+): ActivityActor[] {
+  const merged = [...known]
+  const seen = new Set(known.map((actor) => actor.uid))
+  for (const entry of entries) {
+    if (entry.actor && !seen.has(entry.actor.uid)) {
+      seen.add(entry.actor.uid)
+      merged.push(entry.actor)
+    }
+  }
+  return merged
 }

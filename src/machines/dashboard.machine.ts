@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { type LoadFailure, toLoadFailure } from '../settings/load.machine'
-import { type Appointment, applyAppointmentChange, type Dashboard } from './dashboard-values'
+import type { components } from '../api/schema'
+import { applyAppointmentChange } from '../domain/dashboard-lists'
+import { type LoadFailure, toLoadFailure } from './page-load.machine'
+
+type Appointment = components['schemas']['Appointment']
+type Dashboard = components['schemas']['Dashboard']
 
 export interface DashboardData {
   dashboard: Dashboard
@@ -67,6 +71,7 @@ export const dashboardMachine = setup({
       tags: ['loading'],
       entry: assign({ failure: null }),
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
         onError: {
@@ -101,6 +106,7 @@ export const dashboardMachine = setup({
         refreshing: {
           tags: ['refreshing'],
           invoke: {
+            id: 'load',
             src: 'load',
             onDone: {
               target: 'idle',

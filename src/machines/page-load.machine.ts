@@ -41,6 +41,7 @@ export function createLoadMachine<Data>() {
         tags: ['loading'],
         entry: assign({ failure: null }),
         invoke: {
+          id: 'load',
           src: 'load',
           onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
           onError: {

@@ -73,3 +73,8 @@ export function joinWallClock(date: string | null, time: string | null): string 
 export function laterDay(a: string, b: string): string {
   return a.localeCompare(b) >= 0 ? a : b
 }
+
+/** Completing or marking a no-show makes sense only once the appointment has started. */
+export function hasStarted(startsAt: string, now: number = Date.now()): boolean {
+  return new Date(startsAt).getTime() <= now
+}

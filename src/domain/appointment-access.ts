@@ -1,5 +1,5 @@
-import { can } from '../../../server/domain/permissions.ts'
-import type { Profile } from '../../machines/auth.machine'
+import { can } from '../../server/domain/permissions.ts'
+import type { Profile } from '../machines/auth.machine'
 
 /**
  * Which appointments the signed-in user may change: owners and admins any

@@ -1,0 +1,158 @@
+/**
+ * Model-based test of the customer's own appointment page (see support/describe-model.ts):
+ * see it, move it to a free time or cancel it with a reason, each only while the business's
+ * cut-off allows. Every change is sent with the link's token and an idempotency key that a
+ * retry of the same change reuses and any other change replaces. Which key and which time zone
+ * are checked on the calls the fakes receive; the graph leaves them out of its states, where
+ * they would only multiply the paths.
+ */
+import { describe, expect } from 'vitest'
+import {
+  type CancelChange,
+  type ManageEvent,
+  type ManageInput,
+  manageAppointmentMachine,
+  type RescheduleChange,
+} from '../../src/machines/manage-appointment.machine'
+import {
+  appointment,
+  appointmentId,
+  firstSlot,
+  manageToken,
+  secondSlot,
+} from '../unit/support/booking-harness'
+import { describeModel, parkedActor } from './support/describe-model'
+import {
+  done,
+  failed,
+  loadAnswers,
+  type ModelEvent,
+  publicProblem,
+  sampleErrors,
+} from './support/sample-events'
+
+type ManageSnapshot = ReturnType<typeof manageAppointmentMachine.getInitialSnapshot>
+
+const today = '2026-12-01'
+const inputWith = (token: string | null): ManageInput => ({
+  appointmentId,
+  token,
+  timeZone: 'Europe/Berlin',
+  today,
+  // The graph only needs to know a key exists; the harness makes its own.
+  newIdempotencyKey: () => 'graph-key',
+})
+
+const sampleEvents: ModelEvent<ManageEvent>[] = [
+  { type: 'manage.rescheduleStarted' },
+  { type: 'manage.cancelStarted' },
+  { type: 'manage.back' },
+  { type: 'manage.weekChanged', weeks: 1 },
+  { type: 'manage.weekChanged', weeks: -1 },
+  { type: 'manage.timeZoneChanged', timeZone: 'America/New_York' },
+  { type: 'manage.slotChosen', slot: secondSlot, name: 'second slot' },
+  { type: 'manage.reasonChanged', reason: ' Ill ' },
+  { type: 'manage.cancelConfirmed' },
+  { type: 'manage.retry' },
+  ...loadAnswers(
+    'loadAppointment',
+    {
+      changeable: appointment(),
+      'past the cut-off': { ...appointment(), can_reschedule: false, can_cancel: false },
+    },
+    ['notFound'],
+  ),
+  ...loadAnswers('loadSlots', { 'free times': [firstSlot, secondSlot] }, ['offline']),
+  done('reschedule', appointment(secondSlot.starts_at), 'moved'),
+  failed('reschedule', publicProblem(409, 'That time is no longer free.'), 'taken'),
+  failed('reschedule', sampleErrors.offline, 'offline'),
+  done('cancel', { ...appointment(), status: 'cancelled', cancel_reason: 'Ill' }, 'cancelled'),
+  failed('cancel', sampleErrors.offline, 'offline'),
+]
+
+describe('manage appointment machine paths from its graph', () => {
+  describeModel({
+    name: 'manage-appointment',
+    machine: manageAppointmentMachine,
+    starts: [
+      { prefix: '[link with token] ', input: inputWith(manageToken) },
+      { prefix: '[link without token] ', input: inputWith(null) },
+    ],
+    events: sampleEvents,
+    // One week ahead is enough: further weeks load the same way.
+    offers: (snapshot: ManageSnapshot, event) =>
+      snapshot.can(event as ManageEvent) &&
+      !(
+        event.type === 'manage.weekChanged' &&
+        event.weeks === 1 &&
+        snapshot.context.weekStart > today
+      ),
+    observe: (snapshot: ManageSnapshot) => {
+      const { context } = snapshot
+      return {
+        value: snapshot.value,
+        appointment: context.appointment && {
+          status: context.appointment.status,
+          startsAt: context.appointment.starts_at,
+          canReschedule: context.appointment.can_reschedule,
+          canCancel: context.appointment.can_cancel,
+        },
+        weekStart: context.weekStart,
+        slots: context.slots.length,
+        chosen: context.chosen?.starts_at ?? null,
+        reason: context.reason,
+        reasonError: context.reasonError,
+        error: context.error,
+        notice: context.notice,
+        loading: snapshot.hasTag('loading'),
+        busy: snapshot.hasTag('busy'),
+      }
+    },
+    harness: (input, inspect) => {
+      let keys = 0
+      const harness = parkedActor(manageAppointmentMachine, {
+        effects: ['loadAppointment', 'loadSlots', 'reschedule', 'cancel'],
+        input: { ...input, newIdempotencyKey: () => `key-${++keys}` },
+        inspect,
+      })
+      const { inputs } = harness.effects
+      const sent: { change: string; key: string }[] = []
+      let counts = { loadSlots: 0, reschedule: 0, cancel: 0 }
+      return {
+        ...harness,
+        beforeStep: () => {
+          counts = {
+            loadSlots: inputs.loadSlots.length,
+            reschedule: inputs.reschedule.length,
+            cancel: inputs.cancel.length,
+          }
+        },
+        afterStep: ({ after, at }) => {
+          if (inputs.loadSlots.length > counts.loadSlots) {
+            expect(inputs.loadSlots.at(-1), at).toMatchObject({
+              weekStart: after.context.weekStart,
+              timeZone: after.context.timeZone,
+            })
+          }
+          const change =
+            inputs.reschedule.length > counts.reschedule
+              ? (inputs.reschedule.at(-1) as RescheduleChange)
+              : inputs.cancel.length > counts.cancel
+                ? (inputs.cancel.at(-1) as CancelChange)
+                : null
+          if (!change) return
+          expect(change, at).toMatchObject({ appointmentId, token: manageToken })
+          const what = JSON.stringify(change.body)
+          const previous = sent.at(-1)
+          if (previous?.change === what) expect(change.idempotencyKey, at).toBe(previous.key)
+          else
+            expect(
+              sent.map(({ key }) => key),
+              at,
+            ).not.toContain(change.idempotencyKey)
+          sent.push({ change: what, key: change.idempotencyKey })
+        },
+      }
+    },
+  })
+})
