@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqlStateOf } from '../../server/db/sql-state.ts'
-import { type Operation, readOperations } from './support/fuzz/contract.ts'
+import { type Operation, readOperations } from './support/contract.ts'
 import { type CaseKind, casesFor, type FuzzCase, mediaCasesFor } from './support/fuzz/fuzz-cases.ts'
 import {
   createFuzzWorld,

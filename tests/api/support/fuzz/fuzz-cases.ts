@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify'
-import type { Operation, Parameter, Schema } from './contract.ts'
+import type { Operation, Parameter, Schema } from '../contract.ts'
 import type { FuzzWorld } from './fuzz-world.ts'
 import {
   extremeDates,

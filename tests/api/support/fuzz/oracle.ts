@@ -1,4 +1,4 @@
-import type { Schema } from './contract.ts'
+import type { Schema } from '../contract.ts'
 
 /**
  * Whether a value keeps the contract, decided apart from the server's validator so a request

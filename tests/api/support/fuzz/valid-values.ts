@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { Temporal } from 'temporal-polyfill'
+import type { Location, Operation, Schema } from '../contract.ts'
 import { at, everyDayNineToFive } from '../scheduling-business.ts'
-import type { Location, Operation, Schema } from './contract.ts'
 import type { FuzzWorld } from './fuzz-world.ts'
 import type { Random } from './random.ts'
 

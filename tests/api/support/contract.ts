@@ -50,7 +50,7 @@ export interface Operation {
   body?: { schema: Schema; required: boolean; mediaTypes: string[] }
 }
 
-const specPath = fileURLToPath(new URL('../../../../openapi/openapi.yaml', import.meta.url))
+const specPath = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url))
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
 type Node = Record<string, unknown>
