@@ -25,6 +25,8 @@ export interface LiveContext {
   token: string | null
   /** The last LiveError was a 401 (the close code may be lost on the way). */
   refused: boolean
+  /** The last LiveError was a 403: this user's access to the business was removed. */
+  denied: boolean
   /** Was live at least once since the start, so a new connection is a reconnect. */
   wasLive: boolean
 }
@@ -35,6 +37,8 @@ export const BACKOFF_BASE_MS = 1000
 export const BACKOFF_MAX_MS = 30_000
 /** Close code of a refused or expired token (the LiveError's 401). */
 export const CLOSE_UNAUTHORIZED = 4401
+/** Close code of a user whose access to the business was removed (the LiveError's 403). */
+export const CLOSE_FORBIDDEN = 4403
 
 /**
  * The wait before reconnect number `attempt + 1`: 1 s, 2 s, 4 s … capped at 30 s, each
@@ -51,13 +55,15 @@ const initialContext: LiveContext = {
   forceRefresh: false,
   token: null,
   refused: false,
+  denied: false,
   wasLive: false,
 }
 
 /**
  * The live-updates connection: fetch a token, open the socket (an injected callback actor),
  * authenticate, then deliver pushed events until the socket closes; then wait with
- * exponential backoff and connect again. After a 401 the next token is force-refreshed.
+ * exponential backoff and connect again. After a 401 the next token is force-refreshed; after
+ * a 403 (access removed) it stops: another attempt would only be refused again.
  */
 export const liveMachine = setup({
   types: {
@@ -84,6 +90,8 @@ export const liveMachine = setup({
       event.type === 'socket.eventReceived' && event.event.type === 'profile.updated',
     wasRefused: ({ context, event }) =>
       context.refused || (event.type === 'socket.closed' && event.code === CLOSE_UNAUTHORIZED),
+    wasDenied: ({ context, event }) =>
+      context.denied || (event.type === 'socket.closed' && event.code === CLOSE_FORBIDDEN),
   },
 }).createMachine({
   id: 'live',
@@ -117,9 +125,13 @@ export const liveMachine = setup({
       initial: 'authenticating',
       on: {
         'socket.errorReceived': {
-          actions: assign({ refused: ({ event }) => event.status === 401 }),
+          actions: assign({
+            refused: ({ event }) => event.status === 401,
+            denied: ({ event }) => event.status === 403,
+          }),
         },
         'socket.closed': [
+          { guard: 'wasDenied', target: 'denied' },
           { guard: 'wasRefused', target: 'waiting', actions: assign({ forceRefresh: true }) },
           { target: 'waiting' },
         ],
@@ -179,6 +191,10 @@ export const liveMachine = setup({
     stopped: {
       on: { 'live.start': 'connecting' },
     },
+    /** Access removed: no more attempts until the app starts the connection again. */
+    denied: {
+      on: { 'live.start': { target: 'connecting', actions: assign(() => initialContext) } },
+    },
   },
 })
 
@@ -187,7 +203,9 @@ export type LiveSnapshot = SnapshotFrom<typeof liveMachine>
 /** What a small indicator shows: first connection, live, trying again, or not connected. */
 export function liveStatusOf(snapshot: LiveSnapshot): LiveStatus {
   if (snapshot.matches({ session: 'live' })) return 'live'
-  if (snapshot.matches('idle') || snapshot.matches('stopped')) return 'offline'
+  if (snapshot.matches('idle') || snapshot.matches('stopped') || snapshot.matches('denied')) {
+    return 'offline'
+  }
   if (snapshot.matches('waiting')) return 'reconnecting'
   return snapshot.context.wasLive || snapshot.context.attempt > 0 ? 'reconnecting' : 'connecting'
 }

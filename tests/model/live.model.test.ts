@@ -10,6 +10,7 @@
 import { describe, expect } from 'vitest'
 import {
   backoffDelay,
+  CLOSE_FORBIDDEN,
   CLOSE_UNAUTHORIZED,
   type LiveMachineEvent,
   type LiveSnapshot,
@@ -40,8 +41,10 @@ const sampleEvents: ModelEvent<LiveMachineEvent>[] = [
   { type: 'socket.eventReceived', event: sampleProfileEvent, name: 'profile.updated' },
   { type: 'socket.errorReceived', status: 401, detail: 'The ID token expired', name: '401' },
   { type: 'socket.errorReceived', status: 503, detail: 'Try again shortly', name: '503' },
+  { type: 'socket.errorReceived', status: 403, detail: 'Your access was removed', name: '403' },
   { type: 'socket.closed', code: CLOSE_UNAUTHORIZED, reason: 'expired', name: 'unauthorized' },
   { type: 'socket.closed', code: 1006, reason: '', name: '1006' },
+  { type: 'socket.closed', code: CLOSE_FORBIDDEN, reason: 'access removed', name: 'forbidden' },
   { type: AFTER_BACKOFF },
 ]
 
@@ -96,6 +99,11 @@ describe('live machine paths from its graph', () => {
           return true
         },
         afterStep({ event, before, after, at }) {
+          if (after.matches('denied')) {
+            // Access removed: shown as not connected, and nothing left that would try again.
+            expect(liveStatusOf(after), at).toBe('offline')
+            expect(after.can({ type: 'live.retryNow' }), at).toBe(false)
+          }
           const inSession = after.matches('session')
           expect(harness.socket !== undefined, `${at}: socket open iff in session`).toBe(inSession)
           expect(harness.tokenPending, `${at}: token asked for iff connecting`).toBe(
