@@ -152,44 +152,40 @@ export function TeamMemberAccessActions({
     case 'invited':
       if (!mayRemove) return null
       return (
-        <Button
-          className="p-button p-button--small"
-          aria-label={`Withdraw ${member.name}'s invitation`}
-          isPending={busy}
+        <OneClickAction
+          label="Withdraw invitation"
+          ariaLabel={`Withdraw ${member.name}'s invitation`}
+          busy={busy}
           onPress={() =>
             run(
               removeTeamMemberAccess,
               () => `The invitation to ${member.email ?? member.name} is withdrawn.`,
             )
           }
-        >
-          Withdraw invitation
-        </Button>
+        />
       )
     case 'removed':
       if (!mayRestore) return null
       return (
-        <Button
-          className="p-button p-button--small"
-          aria-label={`Restore ${member.name}'s access`}
-          isPending={busy}
+        <OneClickAction
+          label="Restore access"
+          ariaLabel={`Restore ${member.name}'s access`}
+          busy={busy}
           onPress={() =>
             run(
               restoreTeamMemberAccess,
               (saved) => `${saved.name} has access again, as ${saved.permission}.`,
             )
           }
-        >
-          Restore access
-        </Button>
+        />
       )
     case 'invitation_withdrawn':
       if (!mayRestore) return null
       return (
-        <Button
-          className="p-button p-button--small"
-          aria-label={`Invite ${member.name} again`}
-          isPending={busy}
+        <OneClickAction
+          label="Invite again"
+          ariaLabel={`Invite ${member.name} again`}
+          busy={busy}
           onPress={() =>
             run(
               restoreTeamMemberAccess,
@@ -197,11 +193,33 @@ export function TeamMemberAccessActions({
                 `${saved.name} is invited again: signing in with ${saved.email} joins the team.`,
             )
           }
-        >
-          Invite again
-        </Button>
+        />
       )
     default:
       return null
   }
+}
+
+/** A change that can be undone, so it needs no confirmation: one small button. */
+function OneClickAction({
+  label,
+  ariaLabel,
+  busy,
+  onPress,
+}: {
+  label: string
+  ariaLabel: string
+  busy: boolean
+  onPress: () => void
+}) {
+  return (
+    <Button
+      className="p-button p-button--small"
+      aria-label={ariaLabel}
+      isPending={busy}
+      onPress={onPress}
+    >
+      {label}
+    </Button>
+  )
 }
