@@ -1,8 +1,8 @@
 /**
  * `npm test`: every suite, in the order a failure is cheapest to find — contract types,
- * typecheck, lint, unit + model + API (Vitest, on PGlite), the API suite again on a real
- * PostgreSQL server (a throw-away cluster, or TEST_DATABASE_URL), end-to-end (Playwright in
- * Chromium).
+ * typecheck (browser, server and tools, each with its own settings), lint, unit + model + API
+ * (Vitest, on PGlite), the API suite again on a real PostgreSQL server (a throw-away cluster,
+ * or TEST_DATABASE_URL), end-to-end (Playwright in Chromium).
  *
  * Each suite runs even when an earlier one failed, so one run shows everything. The summary
  * gives the model tests' coverage, one line per machine, then the suites; the last line sums
@@ -70,9 +70,11 @@ function apiTypesAreFresh() {
   const result = run(bin('openapi-typescript'), ['openapi/openapi.yaml', '-o', generated])
   const fresh =
     result.status === 0 &&
-    readFileSync(generated, 'utf8') === readFileSync(join(root, 'src/api/schema.d.ts'), 'utf8')
+    readFileSync(generated, 'utf8') ===
+      readFileSync(join(root, 'shared/contract/schema.d.ts'), 'utf8')
   rmSync(dir, { recursive: true, force: true })
-  if (!fresh) console.error('src/api/schema.d.ts is stale: run `npm run gen:api` and commit it.')
+  if (!fresh)
+    console.error('shared/contract/schema.d.ts is stale: run `npm run gen:api` and commit it.')
   record('contract types up to date', { passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 })
 }
 
@@ -152,7 +154,10 @@ function playwright() {
 ensureChromium()
 ensurePostgres()
 apiTypesAreFresh()
-check('typecheck (tsc)', bin('tsc'), ['--noEmit'])
+for (const side of ['browser', 'server', 'tools']) {
+  const config = side === 'tools' ? 'tsconfig.json' : `tsconfig.${side}.json`
+  check(`typecheck: ${side} (tsc)`, bin('tsc'), ['-p', config])
+}
 check('lint (biome)', bin('biome'), ['check', '.'])
 // The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))

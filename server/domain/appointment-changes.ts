@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import type { ActivityChange } from '../db/schema.ts'
 import { describeInstant } from './business-time.ts'
 import { type FieldWording, listLabels } from './change-summary.ts'

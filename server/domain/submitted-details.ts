@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { phoneDigits } from './customer-search.ts'
 import { isTimeZone } from './time-zones.ts'
 

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import type { WorkingDay } from '../db/schema.ts'
 
 type FieldError = components['schemas']['FieldError']

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { operations } from '../../src/api/schema.d.ts'
+import type { operations } from '../../shared/contract/schema.d.ts'
 
 type OperationId = keyof operations
 

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { sqlStateOf } from '../db/sql-state.ts'
 
 export type Problem = components['schemas']['Problem']

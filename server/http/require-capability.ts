@@ -1,4 +1,4 @@
-import { type Capability, can } from '../domain/permissions.ts'
+import { type Capability, can } from '../../shared/permissions.ts'
 import type { Member } from '../services/membership-service.ts'
 import { HttpProblem } from './problem.ts'
 

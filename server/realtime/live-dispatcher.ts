@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import type { Identity } from '../auth/identity.ts'
 import type { Profile } from '../services/profile-service.ts'
 import type { LiveNotification } from './live-events.ts'

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../db/database.ts'
 import {
   type BusinessPolicy,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { components, operations } from '../../src/api/schema.d.ts'
+import type { components, operations } from '../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {

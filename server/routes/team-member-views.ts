@@ -1,4 +1,5 @@
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
+import { accessOf } from '../../shared/team-access.ts'
 import type { Db } from '../db/database.ts'
 import {
   type AccessDates,
@@ -10,7 +11,6 @@ import {
   type TimeOffRow,
   timeOffSpan,
 } from '../db/repositories/time-off-repository.ts'
-import { accessOf } from '../domain/team-access.ts'
 import { compareBySoonest, isCurrentOrUpcoming } from '../domain/time-off.ts'
 
 type TeamMember = components['schemas']['TeamMember']

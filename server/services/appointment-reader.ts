@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import {
   appointmentCustomer,
   appointmentService,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../db/database.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {

@@ -1,4 +1,4 @@
-import type { operations } from '../../src/api/schema.d.ts'
+import type { operations } from '../../shared/contract/schema.d.ts'
 import type { Identity } from '../auth/identity.ts'
 import type { Database } from '../db/database.ts'
 import { createMembershipService } from './membership-service.ts'

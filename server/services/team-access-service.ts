@@ -1,3 +1,4 @@
+import { type AccessStatus, accessOf } from '../../shared/team-access.ts'
 import type { Db } from '../db/database.ts'
 import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
@@ -7,7 +8,6 @@ import {
   type TeamMemberRecord,
 } from '../db/repositories/team-member-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
-import { type AccessStatus, accessOf } from '../domain/team-access.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
 

@@ -1,11 +1,11 @@
 import createClient, { type Client } from 'openapi-fetch'
+import type { paths } from '../../shared/contract/schema'
 import { readAuthToken, readDomain } from '../app/storage'
 import { apiDomain } from './middleware/api-domain'
 import { bearerToken } from './middleware/bearer-token'
 import { type ErrorReporter, failureLog } from './middleware/failure-log'
 import { jsonHeaders } from './middleware/json-headers'
 import { type UnauthorizedHandler, unauthorizedReplay } from './middleware/unauthorized-replay'
-import type { paths } from './schema'
 import { fetchWithTimeout, REQUEST_TIMEOUT_MS } from './timeout'
 
 export type { ErrorReporter, HttpFailure } from './middleware/failure-log'

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate'
+import type { components } from '../../shared/contract/schema'
 import { toApiBase } from './middleware/api-domain'
-import type { components } from './schema'
 
 type Schemas = components['schemas']
 

@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch'
+import type { components, paths } from '../../shared/contract/schema'
 import { ApiError, api } from './client'
-import type { components, paths } from './schema'
 
 export type Profile = components['schemas']['Profile']
 

@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
+import type { components, paths } from '../../shared/contract/schema'
 import { ProblemError } from '../components/form/problem-field-errors'
 import { jsonHeaders } from './middleware/json-headers'
-import type { components, paths } from './schema'
 import { fetchWithTimeout, REQUEST_TIMEOUT_MS } from './timeout'
 
 /**

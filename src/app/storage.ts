@@ -1,4 +1,4 @@
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import type { AuthUser } from '../machines/auth.machine'
 
 type Profile = components['schemas']['Profile']

@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { can } from '../../server/domain/permissions.ts'
+import { can } from '../../shared/permissions.ts'
 import { useProfile } from '../app/auth-context'
 import type { HeaderAction } from '../routes/route-table'
 import { ComingSoonButton } from './coming-soon-button'

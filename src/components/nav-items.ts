@@ -1,4 +1,4 @@
-import { type Capability, can, type Permission } from '../../server/domain/permissions.ts'
+import { type Capability, can, type Permission } from '../../shared/permissions.ts'
 import type { NAV_ICONS } from './nav-icons'
 
 export interface NavItem {

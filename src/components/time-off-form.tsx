@@ -1,5 +1,5 @@
 import { Form } from 'react-aria-components'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { FormDateRangeField, FormDateTimeField } from './form/date-fields'
 import { FormActions } from './form/form-actions'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import { ConfirmDialog } from './form/confirm-dialog'
 import { formatTimeOff } from './time-off-format'
 import './form/form-kit.css'

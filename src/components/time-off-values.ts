@@ -1,5 +1,5 @@
 import { parseDateTime, toZoned } from '@internationalized/date'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import type { FieldErrors } from '../machines/entity-form.machine'
 import { collectErrors } from './form/validation'
 

@@ -1,7 +1,7 @@
 import { Time } from '@internationalized/date'
 import { useRef } from 'react'
 import { Button, DateInput, DateSegment, Label, Switch, TimeField } from 'react-aria-components'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import type { FieldErrors } from '../machines/entity-form.machine'
 import {
   setDayEnabled,

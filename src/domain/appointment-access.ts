@@ -1,4 +1,4 @@
-import { can } from '../../server/domain/permissions.ts'
+import { can } from '../../shared/permissions.ts'
 import type { Profile } from '../machines/auth.machine'
 
 /**

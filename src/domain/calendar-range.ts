@@ -2,7 +2,7 @@
  * The range a calendar view shows and how a change seen elsewhere updates the appointments
  * loaded for it. Pure: the calendar machine and screen share it.
  */
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import { toWallClock } from './appointment-time'
 
 type Appointment = components['schemas']['Appointment']

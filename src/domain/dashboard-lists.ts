@@ -2,7 +2,7 @@
  * The dashboard's lists of appointments and how one appointment's news changes them. Pure: the
  * dashboard machine and its API adapter share it.
  */
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 
 type Dashboard = components['schemas']['Dashboard']
 type Appointment = components['schemas']['Appointment']

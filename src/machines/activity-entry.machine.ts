@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import { type LoadFailure, toLoadFailure } from './page-load.machine'
 
 type ActivityEntry = components['schemas']['ActivityEntry']

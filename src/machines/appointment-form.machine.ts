@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import { joinWallClock, wallClockToInstant } from '../domain/appointment-time'
 import type { Blocking, DialogAccess } from './appointment-dialog.machine'
 import { blockingOf } from './appointment-dialog.machine'

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 
 export type Profile = components['schemas']['Profile']
 

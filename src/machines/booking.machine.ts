@@ -1,19 +1,11 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
-import type { components } from '../api/schema'
+import type { WizardRoute } from '../../shared/booking-links'
+import type { components } from '../../shared/contract/schema'
 
 /** The team member segment that means "any available" (who takes it is decided on booking). */
 export const ANY_TEAM_MEMBER = 'any'
 
-/** The wizard's steps and what each one's URL carries (src/routes/booking/booking-routes.ts). */
-export type WizardRoute =
-  | { step: 'start' }
-  | { step: 'serviceTeam'; serviceId: string }
-  | { step: 'teamServices'; teamMemberId: string }
-  /** `teamMemberId` is an id or {@link ANY_TEAM_MEMBER}. */
-  | { step: 'calendar'; serviceId: string; teamMemberId: string }
-  | { step: 'customerInfo'; serviceId: string; teamMemberId: string; startsAt: string | null }
-  | { step: 'confirmation'; appointmentId: string; token: string | null }
-
+/** The wizard's steps and what each one's URL carries (shared/booking-links.ts). */
 export type PublicBusiness = components['schemas']['PublicBusiness']
 export type PublicService = components['schemas']['PublicService']
 export type PublicTeamMember = components['schemas']['PublicTeamMember']

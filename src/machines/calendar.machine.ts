@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 import { applyAppointmentChange, sameRange, type VisibleRange } from '../domain/calendar-range'
 
 type Appointment = components['schemas']['Appointment']

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../api/schema'
+import type { components } from '../../shared/contract/schema'
 
 export type CustomerProfile = components['schemas']['CustomerProfile']
 export type CustomerProfileInput = components['schemas']['CustomerProfileInput']

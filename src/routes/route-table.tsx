@@ -1,4 +1,4 @@
-import type { Capability } from '../../server/domain/permissions.ts'
+import type { Capability } from '../../shared/permissions.ts'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
 /**

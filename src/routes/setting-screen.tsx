@@ -1,6 +1,6 @@
 import './settings/settings.css'
 import { Link, useLocation } from 'wouter'
-import { can } from '../../server/domain/permissions.ts'
+import { can } from '../../shared/permissions.ts'
 import { useProfile } from '../app/auth-context'
 import { FormSkeleton } from '../components/form/list-skeleton'
 import { AccessDenied } from './settings/access-denied'

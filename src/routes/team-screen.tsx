@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components'
-import { can } from '../../server/domain/permissions'
+import { can } from '../../shared/permissions'
 import { useProfile } from '../app/auth-context'
 import { EmptyState } from '../components/form/empty-state'
 import { ListSkeleton } from '../components/form/list-skeleton'

@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, tenants } from '../../server/db/schema.ts'
 import { DEMO_TENANT_SLUG, seedDemoBusiness } from '../../server/db/seed.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import {
   at,
   createSchedulingBusiness,

@@ -10,7 +10,7 @@ import { notificationOutbox, tenantSettings } from '../../server/db/schema.ts'
 import { deliverDueMessages } from '../../server/jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../../server/jobs/outbox-retention.ts'
 import { createMailer } from '../../server/notifications/mailer.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { type MimePart, mimeParts } from './support/mime.ts'
 import {

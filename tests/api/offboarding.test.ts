@@ -11,7 +11,7 @@ import {
   services,
 } from '../../server/db/schema.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { unbufferedRow } from './support/appointment-rows.ts'
 import {
   changeEmail,

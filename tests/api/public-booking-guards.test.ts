@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, idempotencyKeys } from '../../server/db/schema.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { signUp, uniqueEmail, verifyEmail } from './support/emulator-users.ts'
 import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityLog, appointments, customers, notificationOutbox } from '../../server/db/schema.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {

@@ -7,7 +7,7 @@ import {
   services,
   tenantSettings,
 } from '../../server/db/schema.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.ts'
 import { appointments, notificationOutbox, tenantSettings } from '../../server/db/schema.ts'
 import { queueDueReminders } from '../../server/jobs/reminders.ts'
 import { createAppointmentNotifier } from '../../server/notifications/appointment-notifier.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import {
   appointmentApi,

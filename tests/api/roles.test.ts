@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { appointments } from '../../server/db/schema.ts'
-import { type Capability, can, type Permission } from '../../server/domain/permissions.ts'
+import { type Capability, can, type Permission } from '../../shared/permissions.ts'
 import type { EmulatorUser } from './support/emulator-users.ts'
 import { callAs } from './support/team-access.ts'
 import { type Business, createBusiness } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 // Every issue-3 and issue-4 operation × owner, admin and staff: allowed (its success status) or 403,
-// exactly as server/domain/permissions.ts says. Fixtures are made by the owner per call, so a
+// exactly as shared/permissions.ts says. Fixtures are made by the owner per call, so a
 // refused call and an allowed one start from the same state.
 
 let testApp: TestApp
@@ -700,7 +700,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {
-  it('expects what server/domain/permissions.ts grants', () => {
+  it('expects what shared/permissions.ts grants', () => {
     expect(entry.allowed).toEqual(roles.filter((role) => can(role, entry.capability)))
   })
 

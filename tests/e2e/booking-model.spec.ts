@@ -16,8 +16,9 @@ import {
   type Route,
   test,
 } from '@playwright/test'
-import { bookingMachine, type WizardRoute } from '../../src/machines/booking.machine.ts'
-import { buildWizardUrl } from '../../src/routes/booking/booking-routes.ts'
+import type { WizardRoute } from '../../shared/booking-links.ts'
+import { buildWizardUrl } from '../../shared/booking-links.ts'
+import { bookingMachine } from '../../src/machines/booking.machine.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
 import { describeValue } from '../model/support/graph-paths.ts'
 import { uniqueEmail } from './support/accounts.ts'

@@ -6,7 +6,7 @@
  */
 import { describe } from 'vitest'
 import { createActor } from 'xstate'
-import type { components } from '../../src/api/schema'
+import type { components } from '../../shared/contract/schema'
 import { ProblemError } from '../../src/components/form/problem-field-errors'
 import {
   type AppointmentDialogEvent,

@@ -6,7 +6,7 @@
  */
 import { describe, expect } from 'vitest'
 import { SimulatedClock } from 'xstate'
-import type { components } from '../../src/api/schema'
+import type { components } from '../../shared/contract/schema'
 import {
   type DashboardData,
   type DashboardEvent,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { paths } from '../../shared/contract/schema'
 import {
   createApiClient,
   type HttpFailure,
@@ -8,7 +9,6 @@ import {
   setUnauthorizedHandler,
 } from '../../src/api/client'
 import { toApiBase } from '../../src/api/middleware/api-domain'
-import type { paths } from '../../src/api/schema'
 import { problem, sendJson, startTestServer, type TestServer } from './support/test-server'
 
 type NoParams = { query?: never; header?: never; path?: never; cookie?: never }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { components } from '../../src/api/schema'
+import type { components } from '../../shared/contract/schema'
 import { ProblemError } from '../../src/components/form/problem-field-errors'
 import {
   type AppointmentFormInput,

@@ -3,7 +3,7 @@ import {
   type CommittedBooking,
   createBookingCoalescer,
 } from '../../server/services/booking-coalescer.ts'
-import type { components } from '../../src/api/schema.d.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 
 type Appointment = components['schemas']['Appointment']
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { WizardRoute } from '../../src/machines/booking.machine'
-import {
-  buildWizardUrl,
-  businessOf,
-  manageUrl,
-  parseWizardRoute,
-} from '../../src/routes/booking/booking-routes'
+import type { WizardRoute } from '../../shared/booking-links'
+import { buildWizardUrl, businessOf, manageUrl, parseWizardRoute } from '../../shared/booking-links'
 
 const serviceId = '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e01'
 const memberId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e01'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { WizardRoute } from '../../src/machines/booking.machine'
+import type { WizardRoute } from '../../shared/booking-links'
 import {
   addDays,
   NO_TOKEN_MESSAGE,

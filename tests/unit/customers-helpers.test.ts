@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { paths } from '../../shared/contract/schema'
 import { createApiClient } from '../../src/api/client'
-import type { paths } from '../../src/api/schema'
 import { ProblemError } from '../../src/components/form/problem-field-errors'
 import { exportFileName, fetchCustomersCsv } from '../../src/routes/customers/customer-export'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { can } from '../../server/domain/permissions.ts'
+import { can } from '../../shared/permissions.ts'
 import { navItemsFor } from '../../src/components/nav-items'
 import { formatMinutes, splitMinutes, toMinutes } from '../../src/routes/settings/minutes'
 import {

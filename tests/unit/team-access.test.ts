@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accessChangeRefusal, accessOf } from '../../server/domain/team-access.ts'
+import { accessChangeRefusal, accessOf } from '../../shared/team-access.ts'
 import { accessBadge, accessSince } from '../../src/routes/team/team-access-text.ts'
 
 const invitedAt = new Date('2026-03-01T09:00:00Z')

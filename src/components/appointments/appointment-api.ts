@@ -1,5 +1,5 @@
+import type { components } from '../../../shared/contract/schema'
 import { api } from '../../api/client'
-import type { components } from '../../api/schema'
 import { expectData } from '../form/problem-field-errors'
 
 export type Appointment = components['schemas']['Appointment']

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema'
+import type { components } from '../../../shared/contract/schema'
 import { formatMoney } from '../form/money'
 
 type AppointmentStatus = components['schemas']['AppointmentStatus']

@@ -1,6 +1,6 @@
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import type { components } from '../../../shared/contract/schema'
 import { api } from '../../api/client'
-import type { components } from '../../api/schema'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import {

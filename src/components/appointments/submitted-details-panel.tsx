@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Button, Form } from 'react-aria-components'
-import { can } from '../../../server/domain/permissions.ts'
+import { can } from '../../../shared/permissions.ts'
 import { useToast } from '../../app/toast-context'
 import type { Profile } from '../../machines/auth.machine'
 import { createEntityFormMachine, type FieldErrors } from '../../machines/entity-form.machine'

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema'
+import type { components } from '../../../shared/contract/schema'
 import type { FieldErrors } from '../../machines/entity-form.machine'
 
 export type Problem = components['schemas']['Problem']

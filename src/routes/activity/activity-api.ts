@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch'
+import type { paths } from '../../../shared/contract/schema'
 import { api } from '../../api/client'
-import type { paths } from '../../api/schema'
 import { ProblemError } from '../../components/form/problem-field-errors'
 import type { ActivityPageQuery, ActivityPageResult } from '../../machines/activity-log.machine'
 import type { ActivityEntry } from './activity-format'

@@ -1,5 +1,5 @@
 import { type CalendarDate, toZoned } from '@internationalized/date'
-import type { components } from '../../api/schema'
+import type { components } from '../../../shared/contract/schema'
 import { STAFF_CLOCK } from '../../components/appointments/appointment-format'
 
 export type ActivityEntry = components['schemas']['ActivityEntry']

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate'
+import type { WizardRoute } from '../../../shared/booking-links'
 import { createPublicBookingApi, type PublicBookingApi } from '../../api/public-client'
 import {
   type AppointmentQuery,
   type BookingSubmission,
   bookingMachine,
   type SlotQuery,
-  type WizardRoute,
 } from '../../machines/booking.machine'
 import { weekRange } from './slot-days'
 

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
+import { bookingHref, manageUrl } from '../../../shared/booking-links'
 import { pageBusiness } from '../../api/public-client'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
 import type { MyAppointments } from '../../machines/customer-account.machine'
-import { bookingHref, manageUrl } from './booking-routes'
 import { createCustomerAccountLogic } from './customer-account-effects'
 import {
   addressWithoutSignInCode,

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
+import { buildWizardUrl } from '../../../shared/booking-links'
 import { createPublicBookingApi, pageBusiness } from '../../api/public-client'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { todayIn } from '../../domain/appointment-time'
 import { loadWeekOfSlots } from './booking-effects'
-import { buildWizardUrl } from './booking-routes'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
 

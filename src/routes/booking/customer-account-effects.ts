@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch'
 import { fromPromise } from 'xstate'
+import type { paths } from '../../../shared/contract/schema'
 import { PublicApiError, publicApi, publicData } from '../../api/public-client'
-import type { paths } from '../../api/schema'
 import { type AccountStart, customerAccountMachine } from '../../machines/customer-account.machine'
 import {
   type CustomerProfile,

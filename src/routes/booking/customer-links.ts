@@ -1,4 +1,4 @@
-import { bookingHref } from './booking-routes'
+import { bookingHref } from '../../../shared/booking-links'
 
 /**
  * The addresses of the customer's account pages, pure so the screens and the tests share them.

@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch'
+import type { components, paths } from '../../../shared/contract/schema'
 import { api } from '../../api/client'
-import type { components, paths } from '../../api/schema'
 import { ProblemError } from '../../components/form/problem-field-errors'
 import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
 import { type CustomerSort, customerFilterQuery, isCustomerSort } from './customer-list-params'

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema'
+import type { components } from '../../../shared/contract/schema'
 import { formatClockTime, STAFF_CLOCK } from '../../components/appointments/appointment-format'
 import { formatMoney } from '../../components/form/money'
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { can } from '../../../server/domain/permissions'
+import { can } from '../../../shared/permissions'
 import type { Profile } from '../../machines/auth.machine'
 
 /** Whether this signed-in user may add, change and delete services. */

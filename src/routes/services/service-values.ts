@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema'
+import type { components } from '../../../shared/contract/schema'
 import { collectErrors, isBlank } from '../../components/form/validation'
 import { changedFields, type FieldErrors } from '../../machines/entity-form.machine'
 

@@ -1,5 +1,5 @@
-import type { Capability } from '../../../server/domain/permissions.ts'
-import type { components } from '../../api/schema'
+import type { components } from '../../../shared/contract/schema'
+import type { Capability } from '../../../shared/permissions.ts'
 import { formatMinutes } from './minutes'
 
 export type Settings = components['schemas']['Settings']

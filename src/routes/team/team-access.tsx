@@ -1,5 +1,5 @@
 import { Link } from 'wouter'
-import { can } from '../../../server/domain/permissions'
+import { can } from '../../../shared/permissions'
 import type { Profile } from '../../machines/auth.machine'
 import type { TeamFormAccess } from './team-member-form'
 import type { TeamMember } from './team-member-values'

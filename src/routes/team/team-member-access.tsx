@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
-import { accessChangeRefusal } from '../../../server/domain/team-access.ts'
+import { accessChangeRefusal } from '../../../shared/team-access.ts'
 import { useToast } from '../../app/toast-context'
 import { ConfirmDialog } from '../../components/form/confirm-dialog'
 import type { Profile } from '../../machines/auth.machine'
@@ -59,7 +59,7 @@ export function TeamMemberAccessSection({
 /**
  * What the signed-in user may do about someone's access, as buttons: remove it (after a
  * confirmation that says what happens), withdraw a pending invitation, restore removed access or
- * invite again. The same rules as the server's (server/domain/team-access.ts) decide which show;
+ * invite again. The same rules as the server's (shared/team-access.ts) decide which show;
  * nothing shows for staff, for an admin looking at an owner, or on one's own record.
  */
 export function TeamMemberAccessActions({

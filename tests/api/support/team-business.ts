@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { activityLog } from '../../../server/db/schema.ts'
 import type { Profile } from '../../../server/services/profile-service.ts'
-import type { components } from '../../../src/api/schema.d.ts'
+import type { components } from '../../../shared/contract/schema.d.ts'
 import { type EmulatorUser, signUp, verifyEmail } from './emulator-users.ts'
 import type { TestApp } from './test-app.ts'
 

@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate'
+import type { components } from '../../../shared/contract/schema'
 import { PublicApiError } from '../../../src/api/public-client'
-import type { components } from '../../../src/api/schema'
 import { ProblemError } from '../../../src/components/form/problem-field-errors'
 
 /**

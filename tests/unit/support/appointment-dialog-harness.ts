@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate'
-import type { components } from '../../../src/api/schema'
+import type { components } from '../../../shared/contract/schema'
 import {
   type AppointmentChange,
   type AppointmentDialogInput,

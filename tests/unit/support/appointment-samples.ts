@@ -1,4 +1,4 @@
-import type { components } from '../../../src/api/schema'
+import type { components } from '../../../shared/contract/schema'
 
 export type Appointment = components['schemas']['Appointment']
 export type Service = components['schemas']['Service']

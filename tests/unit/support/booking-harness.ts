@@ -1,4 +1,5 @@
 import { createActor, type InspectionEvent } from 'xstate'
+import type { WizardRoute } from '../../../shared/booking-links'
 import {
   type AppointmentQuery,
   type BookingInput,
@@ -9,7 +10,6 @@ import {
   type PublicBookingConfirmation,
   type PublicSlot,
   type SlotQuery,
-  type WizardRoute,
 } from '../../../src/machines/booking.machine'
 import { createParkedEffects, type EffectOutcome } from './parked-effects'
 

@@ -1,9 +1,18 @@
 /**
  * The booking wizard's addresses, both ways: a URL → the step it names (deep links, reload,
  * back and forward) and a step → its URL. Pure, so the app and the tests share them; the steps
- * themselves are the booking machine's.
+ * themselves are the booking machine's. Shared: the server writes the same manage link into e-mails.
  */
-import type { WizardRoute } from '../../machines/booking.machine'
+
+/** A wizard step and what it needs, as its address names it. */
+export type WizardRoute =
+  | { step: 'start' }
+  | { step: 'serviceTeam'; serviceId: string }
+  | { step: 'teamServices'; teamMemberId: string }
+  /** `teamMemberId` is an id or the booking machine's `ANY_TEAM_MEMBER`. */
+  | { step: 'calendar'; serviceId: string; teamMemberId: string }
+  | { step: 'customerInfo'; serviceId: string; teamMemberId: string; startsAt: string | null }
+  | { step: 'confirmation'; appointmentId: string; token: string | null }
 
 // One path segment: no slash, and nothing the server's ids and slugs never contain.
 const SEGMENT = '([A-Za-z0-9-]+)'
