@@ -15,7 +15,8 @@ import { chromiumArgs, chromiumPath } from '../scripts/lib/chromium.ts'
 import { buildSpaIfStale } from '../scripts/lib/spa-build.ts'
 import { buildApp } from '../server/app.ts'
 import { createDatabase } from '../server/db/database.ts'
-import { DEMO_TENANT_SLUG, seedDemoBusiness } from '../server/db/seed.ts'
+import { DEMO_TENANT_SLUG } from '../server/db/seed.ts'
+import { seedDemoBusiness } from '../server/services/demo-seed.ts'
 import { machineLine } from './bench-support.ts'
 
 const FIRST_LOAD_BUDGET_KB = 120

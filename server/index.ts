@@ -7,7 +7,7 @@ import { buildApp } from './app.ts'
 import { DEMO_OWNER } from './auth/demo-owner.ts'
 import { ConfigError, clientConfigFrom, readConfig } from './config.ts'
 import { createDatabase } from './db/database.ts'
-import { seedDemoBusiness } from './db/seed.ts'
+import { seedDemoBusiness } from './services/demo-seed.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -17,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { ActivityChange } from '../domain/activity-changes.ts'
+import type { WorkingDay } from '../domain/working-hours.ts'
 
 // Conventions: every tenant-owned table has tenant_id NOT NULL, an index that starts with it,
 // and UNIQUE (tenant_id, id) so later tables can use composite foreign keys that make
@@ -49,21 +51,6 @@ export const activityEntityTypes = [
   'appointment',
 ] as const
 export const activityActions = ['created', 'updated', 'deleted', 'signed_in'] as const
-
-/** A weekday's hours in the team member's own time zone (see WorkingDay in the contract). */
-export interface WorkingDay {
-  weekday: number
-  start: string
-  end: string
-  breaks: { start: string; end: string }[]
-}
-
-/** One changed field of an activity-log entry. */
-export interface ActivityChange {
-  field: string
-  before: unknown
-  after: unknown
-}
 
 /** Renders a TS tuple as an SQL `IN (...)` list for CHECK constraints; values are our own literals. */
 const sqlList = (values: readonly string[]) =>

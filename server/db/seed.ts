@@ -1,4 +1,5 @@
 import { slugify } from '../domain/business-name.ts'
+import type { WorkingDay } from '../domain/working-hours.ts'
 import type { Database } from './database.ts'
 import { createTenantRepository } from './repositories/tenant-repository.ts'
 import { createUserRepository } from './repositories/user-repository.ts'
@@ -9,9 +10,8 @@ import {
   serviceTeamMembers,
   teamMembers,
   timeOff,
-  type WorkingDay,
 } from './schema.ts'
-import { seedDemoAppointments } from './seed-appointments.ts'
+import { type DemoBooking, seedDemoAppointments } from './seed-appointments.ts'
 
 export const DEMO_TENANT_SLUG = 'harbor-street'
 
@@ -119,12 +119,13 @@ const demoCustomers = [
 
 /**
  * Creates the demo business "Harbor Street Studio" with its owner, services, team, customers
- * and a week of appointments, all in one transaction. Does nothing when the business already exists, so it is
- * safe on every start.
+ * and a week of appointments (booked through `book`), all in one transaction. Does nothing
+ * when the business already exists, so it is safe on every start.
  */
-export async function seedDemoBusiness(
+export async function writeDemoBusiness(
   database: Database,
   owner: DemoOwnerAccount,
+  book: DemoBooking,
 ): Promise<{ created: boolean; tenantId: string }> {
   return database.transaction(async (tx) => {
     const tenantRepository = createTenantRepository(tx)
@@ -208,6 +209,7 @@ export async function seedDemoBusiness(
       owner: { uid: owner.ownerUid, name: owner.ownerName, email: owner.ownerEmail },
       services: serviceRows,
       customerIds: customerRows.map((row) => row.id),
+      book,
     })
     return { created: true, tenantId: tenant.id }
   })

@@ -1,4 +1,9 @@
-import type { ActivityChange } from '../db/schema.ts'
+/** One changed field of an activity-log entry. */
+export interface ActivityChange {
+  field: string
+  before: unknown
+  after: unknown
+}
 
 /**
  * The fields whose value differs between two versions of a record, as activity-log changes.

@@ -1,5 +1,5 @@
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { ActivityChange } from '../db/schema.ts'
+import type { ActivityChange } from './activity-changes.ts'
 import { describeInstant } from './business-time.ts'
 import { type FieldWording, listLabels } from './change-summary.ts'
 

@@ -1,4 +1,4 @@
-import type { ActivityChange } from '../db/schema.ts'
+import type { ActivityChange } from './activity-changes.ts'
 import { describeChanges, type FieldWording } from './change-summary.ts'
 
 /** The business's own details, as the API names them. */

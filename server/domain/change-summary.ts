@@ -1,4 +1,4 @@
-import type { ActivityChange } from '../db/schema.ts'
+import type { ActivityChange } from './activity-changes.ts'
 
 /** How a field reads in an activity-log summary: its label, and how to show its values. */
 export interface FieldWording {

@@ -1,4 +1,4 @@
-import type { ActivityChange } from '../db/schema.ts'
+import type { ActivityChange } from './activity-changes.ts'
 import { type FieldWording, listLabels } from './change-summary.ts'
 
 /** Customer fields as the API names them, in the order forms show them. */

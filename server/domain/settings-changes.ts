@@ -1,4 +1,4 @@
-import type { ActivityChange } from '../db/schema.ts'
+import type { ActivityChange } from './activity-changes.ts'
 import { describeChanges, type FieldWording, formatMinutes } from './change-summary.ts'
 
 /** The three settings sections, as the API names their fields. */

@@ -1,4 +1,4 @@
-import type { ActivityChange } from '../db/schema.ts'
+import type { ActivityChange } from './activity-changes.ts'
 import { type FieldWording, listLabels } from './change-summary.ts'
 
 /** Team-member fields as the API names them: what the activity log compares and records. */

@@ -1,5 +1,12 @@
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { WorkingDay } from '../db/schema.ts'
+
+/** A weekday's hours in the team member's own time zone (see WorkingDay in the contract). */
+export interface WorkingDay {
+  weekday: number
+  start: string
+  end: string
+  breaks: { start: string; end: string }[]
+}
 
 type FieldError = components['schemas']['FieldError']
 

@@ -1,5 +1,6 @@
 import { can } from '../../shared/permissions.ts'
-import type { Profile } from '../machines/auth.machine'
+import type { components } from '../../shared/contract/schema'
+type Profile = components['schemas']['Profile']
 
 /**
  * Which appointments the signed-in user may change: owners and admins any

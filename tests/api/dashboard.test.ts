@@ -3,7 +3,8 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, tenants } from '../../server/db/schema.ts'
-import { DEMO_TENANT_SLUG, seedDemoBusiness } from '../../server/db/seed.ts'
+import { DEMO_TENANT_SLUG } from '../../server/db/seed.ts'
+import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import {
   at,

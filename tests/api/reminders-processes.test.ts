@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
 import { createDatabase } from '../../server/db/database.ts'
 import { appointments, notificationOutbox, tenantSettings } from '../../server/db/schema.ts'
-import { seedDemoBusiness } from '../../server/db/seed.ts'
+import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 
 // The reminder job in separate OS processes on one PostgreSQL database: the real proof that
 // FOR UPDATE SKIP LOCKED gives every reminder, and every e-mail, exactly once. PGlite is one

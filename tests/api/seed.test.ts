@@ -9,7 +9,8 @@ import {
   teamMembers,
   tenants,
 } from '../../server/db/schema.ts'
-import { DEMO_TENANT_SLUG, seedDemoBusiness } from '../../server/db/seed.ts'
+import { DEMO_TENANT_SLUG } from '../../server/db/seed.ts'
+import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import { authEmulatorHost } from './support/emulator-users.ts'
 import { createTestApp, PROJECT_ID, type TestApp } from './support/test-app.ts'

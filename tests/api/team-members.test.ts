@@ -9,7 +9,7 @@ import {
   teamMembers,
   timeOff,
 } from '../../server/db/schema.ts'
-import { seedDemoBusiness } from '../../server/db/seed.ts'
+import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { unbufferedRow } from './support/appointment-rows.ts'

@@ -1,7 +1,7 @@
 /**
  * The machines are the app's logic without its effects: a machine file, and everything it
  * imports at run time, stays inside `src/machines`, the pure client rules in `src/domain` and
- * the server's pure rules in `server/domain`, and uses no browser global. Effects (HTTP,
+ * the shared kernel's pure rules in `shared`, and uses no browser global. Effects (HTTP,
  * navigation, storage, toasts) reach a machine only through `machine.provide(...)`. Type-only
  * imports are erased, so they may name the contract's types wherever they live.
  *
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
 const machinesDir = join(root, 'src/machines')
-const PURE_DIRS = ['src/machines/', 'src/domain/', 'server/domain/']
+const PURE_DIRS = ['src/machines/', 'src/domain/', 'shared/']
 const PURE_PACKAGES = new Set(['xstate', '@internationalized/date'])
 const BROWSER_GLOBALS = new Set([
   'fetch',

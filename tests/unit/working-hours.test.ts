@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { WorkingDay } from '../../server/db/schema.ts'
+import type { WorkingDay } from '../../server/domain/working-hours.ts'
 import {
   defaultWorkingHours,
   normalizeWorkingHours,

@@ -1,7 +1,8 @@
 import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm'
+import type { ActivityChange } from '../../domain/activity-changes.ts'
 import type { ActivityCursor } from '../../domain/activity-cursor.ts'
 import type { Db } from '../database.ts'
-import { type ActivityChange, activityLog } from '../schema.ts'
+import { activityLog } from '../schema.ts'
 
 export type ActivityEntityType = (typeof activityLog.$inferInsert)['entityType']
 export type ActivityAction = (typeof activityLog.$inferInsert)['action']

@@ -1,5 +1,5 @@
-import type { WorkingDay } from '../../db/schema.ts'
 import type { TimeOffSpan } from '../time-off.ts'
+import type { WorkingDay } from '../working-hours.ts'
 
 // All instants here are epoch milliseconds; all durations are whole minutes as stored.
 

@@ -1,5 +1,5 @@
-import type { WorkingDay } from '../../db/schema.ts'
 import type { TimeOffSpan } from '../time-off.ts'
+import type { WorkingDay } from '../working-hours.ts'
 import { type Interval, mergeIntervals, overlaps, subtractIntervals } from './intervals.ts'
 import {
   clockMinutes,

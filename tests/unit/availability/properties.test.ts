@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import type { WorkingDay } from '../../../server/db/schema.ts'
 import { pooledSlots } from '../../../server/domain/availability/any-available.ts'
 import { checkFit } from '../../../server/domain/availability/check-fit.ts'
 import { chooseTeamMember } from '../../../server/domain/availability/fair-assignment.ts'
@@ -16,6 +15,7 @@ import type {
 } from '../../../server/domain/availability/types.ts'
 import { workingPeriods } from '../../../server/domain/availability/working-periods.ts'
 import type { TimeOffSpan } from '../../../server/domain/time-off.ts'
+import type { WorkingDay } from '../../../server/domain/working-hours.ts'
 import { DAY, MINUTE } from './support.ts'
 
 // Random members, services and policies around the days when zones change their offset,

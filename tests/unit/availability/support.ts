@@ -1,10 +1,10 @@
 import { Temporal } from 'temporal-polyfill'
-import type { WorkingDay } from '../../../server/db/schema.ts'
 import type {
   MemberSchedule,
   ServiceTiming,
   SlotPolicy,
 } from '../../../server/domain/availability/types.ts'
+import type { WorkingDay } from '../../../server/domain/working-hours.ts'
 
 /** Readable instants in one zone: `at('2026-03-09T09:00')` and back with `iso`. */
 export function zone(timeZone: string) {
