@@ -1,7 +1,7 @@
 import { Button } from 'react-aria-components'
+import { type AppointmentSummary, loadCustomerAppointments } from '../api/customers'
 import { useProfile } from '../app/auth-context'
 import { createEntityListMachine } from '../machines/entity-list.machine'
-import { type AppointmentSummary, loadCustomerAppointments } from '../routes/customers/customer-api'
 import { STAFF_CLOCK } from './appointments/appointment-format'
 import { EmptyState } from './form/empty-state'
 import { ListSkeleton } from './form/list-skeleton'

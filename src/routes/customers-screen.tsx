@@ -1,6 +1,7 @@
 import './customers/customers.css'
 import { useEffect, useState } from 'react'
 import { Button } from 'react-aria-components'
+import type { Customer } from '../api/customers'
 import { useToast } from '../app/toast-context'
 import { CustomerTable } from '../components/customer-table'
 import { EmptyState } from '../components/form/empty-state'
@@ -10,19 +11,19 @@ import { ListSearchField } from '../components/form/search-field'
 import { FormSelectField } from '../components/form/select-field'
 import { useEntityList } from '../components/form/use-entity-list'
 import { createEntityListMachine } from '../machines/entity-list.machine'
-import { type CustomerListFilters, loadCustomerPage } from './customers/customer-api'
 import { exportFileName, fetchCustomersCsv, saveBlob } from './customers/customer-export'
 import {
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_SORT_LABELS,
   CUSTOMER_SORTS,
   type CustomerFilter,
+  type CustomerListFilters,
   descriptorToSort,
   isCustomerSort,
   knownTags,
+  loadCustomerPage,
   sortToDescriptor,
 } from './customers/customer-list-params'
-import type { Customer } from './customers/customer-values'
 
 const customerList = createEntityListMachine<Customer, CustomerListFilters>()
 
