@@ -26,8 +26,9 @@ export interface ListScreenBodyProps {
   skeleton: { label: string; columns: number; rows?: number }
   /** Still waiting for something besides the first page (e.g. the profile): the skeleton stays. */
   isWaiting?: boolean
-  /** The empty state when a search or filter matches nothing (with how to undo it). */
-  noMatch: ReactNode
+  /** The empty state when a search or filter matches nothing (with how to undo it); a list
+   * without search or filters has none. */
+  noMatch?: ReactNode
   /** The empty state when there is nothing at all yet (with the next step, if the role has one). */
   nothingYet: ReactNode
   /** Plural noun for the pagination ("3 services"). */
@@ -63,7 +64,7 @@ export function ListScreenBody({
     )
   }
   if (list.isFirstLoad || isWaiting) return <ListSkeleton {...skeleton} />
-  if (list.isEmptyMatch) return noMatch
+  if (list.isEmptyMatch && noMatch !== undefined) return noMatch
   if (list.isEmpty) return nothingYet
   return (
     <>
