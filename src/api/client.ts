@@ -9,7 +9,6 @@ import { type UnauthorizedHandler, unauthorizedReplay } from './middleware/unaut
 import { fetchWithTimeout, REQUEST_TIMEOUT_MS } from './timeout'
 
 export type { ErrorReporter, HttpFailure } from './middleware/failure-log'
-export { ApiError } from './middleware/failure-log'
 export type { UnauthorizedHandler } from './middleware/unauthorized-replay'
 export { REQUEST_TIMEOUT_MS } from './timeout'
 

@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import type { components, paths } from '../../shared/contract/schema'
-import { ProblemError } from '../components/form/problem-field-errors'
+import { unwrap } from './api-error'
 import { jsonHeaders } from './middleware/json-headers'
 import { fetchWithTimeout, REQUEST_TIMEOUT_MS } from './timeout'
 
@@ -14,31 +14,6 @@ type Schemas = components['schemas']
 export type PublicAppointment = Schemas['PublicAppointment']
 export type PublicBookingInput = Schemas['PublicBookingInput']
 export type PublicBookingConfirmation = Schemas['PublicBookingConfirmation']
-
-/** A failed public call: the problem's sentence and fields, and when a 429 says to come back. */
-export class PublicApiError extends ProblemError {
-  readonly retryAfterSeconds: number | null
-
-  constructor(status: number, body: unknown, retryAfter: string | null) {
-    super(status, body)
-    this.name = 'PublicApiError'
-    this.retryAfterSeconds = parseRetryAfter(retryAfter)
-  }
-}
-
-/** Retry-After as seconds: either a number of seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null
-  if (/^\d+$/.test(value.trim())) return Number(value.trim())
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
-}
-
-/** The business named by a page's `?business=`, so the API answers for the same one. */
-export function pageBusiness(): string | null {
-  if (typeof window === 'undefined') return null
-  return new URLSearchParams(window.location.search).get('business') || null
-}
 
 /** Adds `?business=` to every call when the page has one (and the call does not already). */
 export function businessQuery(getBusiness: () => string | null): Middleware {
@@ -62,39 +37,23 @@ export function businessQuery(getBusiness: () => string | null): Middleware {
 }
 
 export interface PublicClientOptions {
+  /** The business the page is for (its `?business=`), or null; the page knows, not the client. */
+  getBusiness: () => string | null
   baseUrl?: string
   timeoutMs?: number
-  getBusiness?: () => string | null
   fetch?: (request: Request) => Promise<Response>
 }
 
-export function createPublicClient(options: PublicClientOptions = {}): Client<paths> {
+export function createPublicClient(options: PublicClientOptions): Client<paths> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
   const client = createClient<paths>({
     // openapi-fetch needs an absolute base to build URLs outside the browser (tests).
     baseUrl: options.baseUrl ?? '',
     fetch: (request) => fetchWithTimeout(request, timeoutMs, options.fetch),
   })
-  client.use(jsonHeaders, businessQuery(options.getBusiness ?? pageBusiness))
+  client.use(jsonHeaders, businessQuery(options.getBusiness))
   return client
 }
-
-/** The data of a call, or a PublicApiError carrying the problem and any Retry-After. */
-export function publicData<Data>(result: {
-  data?: Data
-  error?: unknown
-  response: Response
-}): Data {
-  if (result.response.ok && result.error === undefined) return result.data as Data
-  throw new PublicApiError(
-    result.response.status,
-    result.error,
-    result.response.headers.get('Retry-After'),
-  )
-}
-
-/** THE public client of the browser's booking pages. */
-export const publicApi = createPublicClient()
 
 /** A fresh Idempotency-Key: one per intended write, kept for its retries. */
 export function newIdempotencyKey(): string {
@@ -102,20 +61,20 @@ export function newIdempotencyKey(): string {
 }
 
 /** Calls of the public API, named for what the booking pages do with them. */
-export function createPublicBookingApi(client: Client<paths> = publicApi) {
+export function createPublicBookingApi(client: Client<paths>) {
   return {
     async business() {
-      return publicData(await client.GET('/api/v1/public/business'))
+      return unwrap(await client.GET('/api/v1/public/business'))
     },
     async services(teamMemberId?: string) {
       const query = teamMemberId ? { team_member_id: teamMemberId } : {}
-      return publicData(await client.GET('/api/v1/public/services', { params: { query } })).items
+      return unwrap(await client.GET('/api/v1/public/services', { params: { query } })).items
     },
     async teamMembers() {
-      return publicData(await client.GET('/api/v1/public/team-members')).items
+      return unwrap(await client.GET('/api/v1/public/team-members')).items
     },
     async profile(teamMemberSlug: string) {
-      return publicData(
+      return unwrap(
         await client.GET('/api/v1/public/profiles/{teamMemberSlug}', {
           params: { path: { teamMemberSlug } },
         }),
@@ -127,7 +86,7 @@ export function createPublicBookingApi(client: Client<paths> = publicApi) {
       from: string
       to: string
     }) {
-      return publicData(
+      return unwrap(
         await client.GET('/api/v1/public/availability', {
           params: {
             query: {
@@ -141,7 +100,7 @@ export function createPublicBookingApi(client: Client<paths> = publicApi) {
       )
     },
     async book(idempotencyKey: string, body: PublicBookingInput) {
-      return publicData(
+      return unwrap(
         await client.POST('/api/v1/public/bookings', {
           params: { header: { 'Idempotency-Key': idempotencyKey } },
           body,
@@ -149,7 +108,7 @@ export function createPublicBookingApi(client: Client<paths> = publicApi) {
       )
     },
     async appointment(appointmentId: string, token: string) {
-      return publicData(
+      return unwrap(
         await client.GET('/api/v1/public/appointments/{appointmentId}', {
           params: { path: { appointmentId }, header: { 'X-Manage-Token': token } },
         }),
@@ -161,7 +120,7 @@ export function createPublicBookingApi(client: Client<paths> = publicApi) {
       idempotencyKey: string,
       startsAt: string,
     ) {
-      return publicData(
+      return unwrap(
         await client.POST('/api/v1/public/appointments/{appointmentId}/reschedule', {
           params: {
             path: { appointmentId },
@@ -172,7 +131,7 @@ export function createPublicBookingApi(client: Client<paths> = publicApi) {
       )
     },
     async cancel(appointmentId: string, token: string, idempotencyKey: string, reason: string) {
-      return publicData(
+      return unwrap(
         await client.POST('/api/v1/public/appointments/{appointmentId}/cancel', {
           params: {
             path: { appointmentId },

@@ -1,4 +1,5 @@
 import * as Sentry from '@sentry/react'
+import { ApiError } from '../api/api-error'
 import { type HttpFailure, setErrorReporter } from '../api/client'
 import { ownApiHosts } from './own-api-hosts'
 import { setRenderErrorReporter } from './render-error-reporting'
@@ -42,5 +43,7 @@ export function startSentry(config: RuntimeConfig & { sentryDsn: string }): void
 export function reportHttpFailure({ status, method, route, error }: HttpFailure): void {
   Sentry.captureException(error, {
     tags: { status: String(status), method, route },
+    // The server's own wording (a 5xx detail the user never sees) stays with the report.
+    ...(error instanceof ApiError ? { contexts: { problem: { ...error.problem } } } : {}),
   })
 }

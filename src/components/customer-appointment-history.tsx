@@ -1,13 +1,11 @@
-import { Button } from 'react-aria-components'
+import { type AppointmentSummary, loadCustomerAppointments } from '../api/customers'
 import { useProfile } from '../app/auth-context'
 import { createEntityListMachine } from '../machines/entity-list.machine'
-import { type AppointmentSummary, loadCustomerAppointments } from '../routes/customers/customer-api'
 import { STAFF_CLOCK } from './appointments/appointment-format'
 import { EmptyState } from './form/empty-state'
-import { ListSkeleton } from './form/list-skeleton'
 import { formatMoney } from './form/money'
-import { Pagination } from './form/pagination'
 import { useEntityList } from './form/use-entity-list'
+import { ListScreenBody } from './list-screen-body'
 
 const historyList = createEntityListMachine<AppointmentSummary>()
 
@@ -50,75 +48,59 @@ export function CustomerAppointmentHistory({ customerId }: { customerId: string 
       <h2 id="customer-history" className="p-form-section__title">
         Appointment history
       </h2>
-      {list.error ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">Couldn't load the appointments</strong>
-          {list.error}
-          <div>
-            <Button className="p-button p-button--small" onPress={list.reload}>
-              Try again
-            </Button>
-          </div>
+      <ListScreenBody
+        list={list}
+        errorTitle="Couldn't load the appointments"
+        skeleton={{ rows: 3, columns: 4, label: 'Loading appointments…' }}
+        nothingYet={
+          <EmptyState title="No appointments yet">
+            Appointments this customer books, or that you book for them, appear here.
+          </EmptyState>
+        }
+        noun="appointments"
+      >
+        <div
+          className={`p-table-wrap${list.isRefreshing ? ' p-list--stale' : ''}`}
+          aria-busy={list.isRefreshing || undefined}
+        >
+          <table className="p-table">
+            <caption className="p-visually-hidden">Appointments, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Service</th>
+                <th scope="col">With</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="p-numeric">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((appointment) => {
+                const status = STATUS_LABELS[appointment.status]
+                return (
+                  <tr key={appointment.id}>
+                    <td>
+                      <time dateTime={appointment.starts_at}>
+                        {formatWhen(appointment.starts_at, timeZone)}
+                      </time>
+                    </td>
+                    <td>{appointment.service_name}</td>
+                    <td>{appointment.team_member_name}</td>
+                    <td>
+                      <span className={`p-badge ${status.tone}`}>{status.label}</span>
+                    </td>
+                    <td className="p-numeric">
+                      {formatMoney(appointment.price.amount_minor, appointment.price.currency)}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
         </div>
-      ) : list.isFirstLoad ? (
-        <ListSkeleton rows={3} columns={4} label="Loading appointments…" />
-      ) : list.isEmpty ? (
-        <EmptyState title="No appointments yet">
-          Appointments this customer books, or that you book for them, appear here.
-        </EmptyState>
-      ) : (
-        <>
-          <div
-            className={`p-table-wrap${list.isRefreshing ? ' p-list--stale' : ''}`}
-            aria-busy={list.isRefreshing || undefined}
-          >
-            <table className="p-table">
-              <caption className="p-visually-hidden">Appointments, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">With</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="p-numeric">
-                    Price
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((appointment) => {
-                  const status = STATUS_LABELS[appointment.status]
-                  return (
-                    <tr key={appointment.id}>
-                      <td>
-                        <time dateTime={appointment.starts_at}>
-                          {formatWhen(appointment.starts_at, timeZone)}
-                        </time>
-                      </td>
-                      <td>{appointment.service_name}</td>
-                      <td>{appointment.team_member_name}</td>
-                      <td>
-                        <span className={`p-badge ${status.tone}`}>{status.label}</span>
-                      </td>
-                      <td className="p-numeric">
-                        {formatMoney(appointment.price.amount_minor, appointment.price.currency)}
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            offset={list.query.offset}
-            limit={list.query.limit}
-            total={list.total}
-            onPage={list.page}
-            isDisabled={list.isRefreshing}
-            noun="appointments"
-          />
-        </>
-      )}
+      </ListScreenBody>
     </section>
   )
 }

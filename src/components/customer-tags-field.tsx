@@ -9,7 +9,7 @@ import {
   Text,
   TextField,
 } from 'react-aria-components'
-import { addTag, MAX_TAG_LENGTH, MAX_TAGS } from '../routes/customers/customer-values'
+import { addTag, MAX_TAG_LENGTH, MAX_TAGS } from '../domain/customer-tags'
 
 /**
  * A customer's tags: the current ones in a react-aria TagGroup (arrow keys move between tags,

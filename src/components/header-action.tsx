@@ -1,8 +1,16 @@
 import { Link } from 'wouter'
-import { can } from '../../shared/permissions.ts'
+import { type Capability, can } from '../../shared/permissions.ts'
 import { useProfile } from '../app/auth-context'
-import type { HeaderAction } from '../routes/route-table'
 import { ComingSoonButton } from './coming-soon-button'
+
+/** The primary button in a staff screen's header. `ready: false` shows it disabled ("Coming soon"). */
+export interface HeaderAction {
+  label: string
+  to: string
+  ready: boolean
+  /** Shown only to roles that have it (the server refuses the others anyway). */
+  capability?: Capability
+}
 
 /**
  * The primary action in a screen's header; a "Coming soon" placeholder until its screen ships,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { PasswordRuleResult } from '../routes/password-rules'
+import type { PasswordRuleResult } from '../domain/password-rules'
 
 /**
  * The password rules as a checklist that ticks while the user types. Each item says "met" or

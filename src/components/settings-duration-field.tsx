@@ -16,7 +16,7 @@ import {
   MINUTES_PER,
   splitMinutes,
   toMinutes,
-} from '../routes/settings/minutes'
+} from '../domain/duration-minutes'
 import {
   type FieldBaseProps,
   FieldHelp,

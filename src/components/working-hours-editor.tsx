@@ -2,13 +2,8 @@ import { Time } from '@internationalized/date'
 import { useRef } from 'react'
 import { Button, DateInput, DateSegment, Label, Switch, TimeField } from 'react-aria-components'
 import type { components } from '../../shared/contract/schema'
+import { setDayEnabled, suggestBreak, updateDay, WEEKDAYS } from '../domain/working-hours-rules'
 import type { FieldErrors } from '../machines/entity-form.machine'
-import {
-  setDayEnabled,
-  suggestBreak,
-  updateDay,
-  WEEKDAYS,
-} from '../routes/team/working-hours-rules'
 import './form/form-kit.css'
 import './working-hours-editor.css'
 

@@ -85,7 +85,7 @@ function statusOf(error: unknown): number | null {
     : null
 }
 
-/** `problem.existing` of a thrown ProblemError (duck-typed: the machine knows no HTTP). */
+/** `problem.existing` of a thrown ApiError (duck-typed: the machine knows no HTTP). */
 export function blockingOf(error: unknown): Blocking | null {
   const problem =
     typeof error === 'object' && error !== null && 'problem' in error ? error.problem : null

@@ -84,6 +84,54 @@ const reportedSession = ({ event }: { event: AuthEvent }): Session => {
   assertEvent(event, 'auth.stateChanged')
   return { user: event.user as AuthUser, token: event.token }
 }
+const resultOf = ({ event }: { event: { output: AuthResult } }) => event
+
+/** Taking a session: into the context, and into storage for the next visit. */
+const keepSession = <Params>(params: Params) =>
+  [
+    { type: 'signInAs', params },
+    { type: 'storeSession', params },
+  ] as const
+
+/** A failure the user is told about: kept for the form, and said in a toast. */
+const sayFailure = <Params>(params: Params) =>
+  [
+    { type: 'failWith', params },
+    { type: 'notifyError', params },
+  ] as const
+
+const passwordOf = ({ event }: { event: AuthEvent }) => {
+  assertEvent(event, 'auth.signIn')
+  return { email: event.email, password: event.password }
+}
+const newAccountOf = ({ event }: { event: AuthEvent }) => {
+  assertEvent(event, 'auth.signUp')
+  return { email: event.email, password: event.password, displayName: event.displayName }
+}
+
+/**
+ * The one way every provider call ends (password, sign-up, Google): its result signs the user
+ * in, or it goes back to idle saying why; a call that throws says the generic sentence.
+ * Written once so the providers cannot drift apart.
+ */
+const providerCall = <Src extends 'signIn' | 'signUp' | 'signInWithGoogle'>(src: Src) =>
+  ({
+    id: src,
+    src,
+    onDone: [
+      {
+        guard: { type: 'isSignedInResult', params: resultOf },
+        target: '#auth.signedIn',
+        actions: keepSession(sessionOf),
+      },
+      { target: 'idle', actions: sayFailure(failureOf) },
+    ],
+    onError: { target: 'idle', actions: sayFailure(unexpectedFailure) },
+  }) as const
+
+/** A state that runs one provider call: busy, with the last failure cleared. */
+const callingProvider = <Invoke>(invoke: Invoke) =>
+  ({ tags: ['busy'], entry: 'clearError', invoke }) as const
 
 /**
  * Who is signed in, their profile, and the 401 refresh-and-replay flow. Effects (provider
@@ -207,10 +255,7 @@ export const authMachine = setup({
           {
             guard: 'reportsUser',
             target: 'signedIn',
-            actions: [
-              { type: 'signInAs', params: reportedSession },
-              { type: 'storeSession', params: reportedSession },
-            ],
+            actions: keepSession(reportedSession),
           },
           { target: 'signedOut', actions: ['clearAll', 'resetSession'] },
         ],
@@ -238,123 +283,15 @@ export const authMachine = setup({
             'auth.stateChanged': {
               guard: 'reportsUser',
               target: '#auth.signedIn',
-              actions: [
-                { type: 'signInAs', params: reportedSession },
-                { type: 'storeSession', params: reportedSession },
-              ],
+              actions: keepSession(reportedSession),
             },
           },
         },
         // While a provider call runs its own result decides; the listener's reports about the
         // same sign-in (or a half-made sign-up) are ignored.
-        signingIn: {
-          tags: ['busy'],
-          entry: 'clearError',
-          invoke: {
-            id: 'signIn',
-            src: 'signIn',
-            input: ({ event }) => {
-              assertEvent(event, 'auth.signIn')
-              return { email: event.email, password: event.password }
-            },
-            onDone: [
-              {
-                guard: { type: 'isSignedInResult', params: ({ event }) => event },
-                target: '#auth.signedIn',
-                actions: [
-                  { type: 'signInAs', params: sessionOf },
-                  { type: 'storeSession', params: sessionOf },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'failWith', params: failureOf },
-                  { type: 'notifyError', params: failureOf },
-                ],
-              },
-            ],
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'failWith', params: unexpectedFailure },
-                { type: 'notifyError', params: unexpectedFailure },
-              ],
-            },
-          },
-        },
-        signingUp: {
-          tags: ['busy'],
-          entry: 'clearError',
-          invoke: {
-            id: 'signUp',
-            src: 'signUp',
-            input: ({ event }) => {
-              assertEvent(event, 'auth.signUp')
-              return {
-                email: event.email,
-                password: event.password,
-                displayName: event.displayName,
-              }
-            },
-            onDone: [
-              {
-                guard: { type: 'isSignedInResult', params: ({ event }) => event },
-                target: '#auth.signedIn',
-                actions: [
-                  { type: 'signInAs', params: sessionOf },
-                  { type: 'storeSession', params: sessionOf },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'failWith', params: failureOf },
-                  { type: 'notifyError', params: failureOf },
-                ],
-              },
-            ],
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'failWith', params: unexpectedFailure },
-                { type: 'notifyError', params: unexpectedFailure },
-              ],
-            },
-          },
-        },
-        signingInWithGoogle: {
-          tags: ['busy'],
-          entry: 'clearError',
-          invoke: {
-            id: 'signInWithGoogle',
-            src: 'signInWithGoogle',
-            onDone: [
-              {
-                guard: { type: 'isSignedInResult', params: ({ event }) => event },
-                target: '#auth.signedIn',
-                actions: [
-                  { type: 'signInAs', params: sessionOf },
-                  { type: 'storeSession', params: sessionOf },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'failWith', params: failureOf },
-                  { type: 'notifyError', params: failureOf },
-                ],
-              },
-            ],
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'failWith', params: unexpectedFailure },
-                { type: 'notifyError', params: unexpectedFailure },
-              ],
-            },
-          },
-        },
+        signingIn: callingProvider({ ...providerCall('signIn'), input: passwordOf }),
+        signingUp: callingProvider({ ...providerCall('signUp'), input: newAccountOf }),
+        signingInWithGoogle: callingProvider(providerCall('signInWithGoogle')),
         // Local data goes first, so a slow or failing provider cannot leave a session behind
         // on a shared computer.
         signingOut: {
@@ -367,19 +304,13 @@ export const authMachine = setup({
               {
                 guard: { type: 'isFailedSignOut', params: ({ event }) => event },
                 target: 'idle',
-                actions: [
-                  { type: 'failWith', params: failureOf },
-                  { type: 'notifyError', params: failureOf },
-                ],
+                actions: sayFailure(failureOf),
               },
               { target: 'idle' },
             ],
             onError: {
               target: 'idle',
-              actions: [
-                { type: 'failWith', params: unexpectedFailure },
-                { type: 'notifyError', params: unexpectedFailure },
-              ],
+              actions: sayFailure(unexpectedFailure),
             },
           },
         },
@@ -399,18 +330,11 @@ export const authMachine = setup({
             guard: 'reportsDifferentUser',
             target: 'signedIn',
             reenter: true,
-            actions: [
-              'resetSession',
-              { type: 'signInAs', params: reportedSession },
-              { type: 'storeSession', params: reportedSession },
-            ],
+            actions: ['resetSession', ...keepSession(reportedSession)],
           },
           // The same user: a refreshed token (or a new display name) to keep.
           {
-            actions: [
-              { type: 'signInAs', params: reportedSession },
-              { type: 'storeSession', params: reportedSession },
-            ],
+            actions: keepSession(reportedSession),
           },
         ],
       },

@@ -5,7 +5,7 @@ export type FieldErrors = Record<string, string>
 
 /**
  * Why a save did not go through. A `save` actor may throw anything; an error with a
- * non-empty `fieldErrors` record (see ProblemError in src/components/form) makes the form
+ * non-empty `fieldErrors` record (see ApiError in src/api/api-error.ts) makes the form
  * `invalid`, anything else makes it `failed` with `message` as the form-level sentence.
  */
 export interface SaveFailure {

@@ -79,7 +79,7 @@ export type QuickAppointmentEvent =
 export const SLOT_TAKEN_NOTICE =
   'The time proposed before was taken meanwhile. This is the next free one.'
 
-/** The HTTP status a thrown error carries (ProblemError has one), if any. */
+/** The HTTP status a thrown error carries (ApiError has one), if any. */
 function statusOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null || !('status' in error)) return null
   return typeof error.status === 'number' ? error.status : null

@@ -3,6 +3,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { Button, Form } from 'react-aria-components'
 import { Link } from 'wouter'
 import { can } from '../../shared/permissions.ts'
+import { ApiError } from '../api/api-error'
 import { useAuthActions, useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { FormComboBoxField } from '../components/form/combo-box-field'
@@ -10,7 +11,6 @@ import { ConfirmDialog } from '../components/form/confirm-dialog'
 import { RequiredNote } from '../components/form/field-parts'
 import { FormActions } from '../components/form/form-actions'
 import { FormSkeleton } from '../components/form/list-skeleton'
-import { ProblemError } from '../components/form/problem-field-errors'
 import { FormTextField } from '../components/form/text-field'
 import { TimeZoneField } from '../components/form/time-zone-field'
 import { useEntityForm } from '../components/form/use-entity-form'
@@ -84,7 +84,7 @@ function BusinessConfigurationForm() {
   }
 
   if (form.loadFailed) {
-    const status = form.failure?.cause instanceof ProblemError ? form.failure.cause.status : null
+    const status = form.failure?.cause instanceof ApiError ? form.failure.cause.status : null
     if (status === 403) return <AccessDenied what="the business configuration" />
     return (
       <div className="p-alert" role="alert">

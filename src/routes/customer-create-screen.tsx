@@ -1,13 +1,13 @@
 import './customers/customers.css'
 import { useLocation } from 'wouter'
+import type { Customer } from '../api/customers'
+import { createCustomer } from '../api/customers'
 import { useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { useEntityForm } from '../components/form/use-entity-form'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
-import { createCustomer } from './customers/customer-api'
 import { CustomerForm } from './customers/customer-form'
 import {
-  type Customer,
   type CustomerValues,
   EMPTY_CUSTOMER,
   validateCustomer,

@@ -3,18 +3,18 @@ import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, useLocation, useParams } from 'wouter'
 import { can } from '../../shared/permissions.ts'
+import { ApiError } from '../api/api-error'
+import type { Customer } from '../api/customers'
+import { deleteCustomer, loadCustomer, updateCustomer } from '../api/customers'
 import { useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { CustomerAppointmentHistory } from '../components/customer-appointment-history'
 import { ConfirmDialog } from '../components/form/confirm-dialog'
 import { FormSkeleton } from '../components/form/list-skeleton'
-import { ProblemError } from '../components/form/problem-field-errors'
 import { useEntityForm } from '../components/form/use-entity-form'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
-import { deleteCustomer, loadCustomer, updateCustomer } from './customers/customer-api'
 import { CustomerForm } from './customers/customer-form'
 import {
-  type Customer,
   type CustomerValues,
   customerToValues,
   EMPTY_CUSTOMER,
@@ -46,7 +46,7 @@ function CustomerEdit({ id }: { id: string }) {
   })
 
   if (form.loadFailed) {
-    const status = form.failure?.cause instanceof ProblemError ? form.failure.cause.status : null
+    const status = form.failure?.cause instanceof ApiError ? form.failure.cause.status : null
     const missing = status === 404 || status === 400
     return (
       <div className="p-card p-stack-sm" role="alert">

@@ -1,28 +1,28 @@
 import './customers/customers.css'
 import { useEffect, useState } from 'react'
 import { Button } from 'react-aria-components'
+import type { Customer } from '../api/customers'
 import { useToast } from '../app/toast-context'
 import { CustomerTable } from '../components/customer-table'
 import { EmptyState } from '../components/form/empty-state'
-import { ListSkeleton } from '../components/form/list-skeleton'
-import { Pagination } from '../components/form/pagination'
 import { ListSearchField } from '../components/form/search-field'
 import { FormSelectField } from '../components/form/select-field'
 import { useEntityList } from '../components/form/use-entity-list'
+import { ListScreenBody } from '../components/list-screen-body'
 import { createEntityListMachine } from '../machines/entity-list.machine'
-import { type CustomerListFilters, loadCustomerPage } from './customers/customer-api'
 import { exportFileName, fetchCustomersCsv, saveBlob } from './customers/customer-export'
 import {
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_SORT_LABELS,
   CUSTOMER_SORTS,
   type CustomerFilter,
+  type CustomerListFilters,
   descriptorToSort,
   isCustomerSort,
   knownTags,
+  loadCustomerPage,
   sortToDescriptor,
 } from './customers/customer-list-params'
-import type { Customer } from './customers/customer-values'
 
 const customerList = createEntityListMachine<Customer, CustomerListFilters>()
 
@@ -100,66 +100,51 @@ export function CustomersScreen() {
         </Button>
       </div>
 
-      {list.error ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">Couldn't load your customers</strong>
-          {list.error}
-          <div>
-            <Button className="p-button p-button--small" onPress={list.reload}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      ) : list.isFirstLoad ? (
-        <ListSkeleton rows={8} columns={5} label="Loading customers…" />
-      ) : list.isEmptyMatch ? (
-        <EmptyState
-          title="No customers match"
-          action={
-            <Button
-              className="p-button"
-              onPress={() => {
-                list.search('')
-                list.filter({ tag: '' })
-              }}
-            >
-              Clear search and filters
-            </Button>
-          }
-        >
-          Nobody matches {query.search.trim() ? `“${query.search.trim()}”` : 'this search'}
-          {query.filters.tag ? ` with the tag “${query.filters.tag}”` : ''}.
-        </EmptyState>
-      ) : nothingYet ? (
-        <EmptyState
-          title="No customers yet"
-          actionLabel="Add customer"
-          actionHref="/customers/create"
-        >
-          Add the people who book with you, or they appear here when they book online.
-        </EmptyState>
-      ) : (
-        <>
-          <p className="p-muted p-customers__count" aria-live="polite">
-            {list.total === 1 ? '1 customer' : `${list.total} customers`}
-            {query.search.trim() || query.filters.tag ? ' match' : ''}
-          </p>
-          <CustomerTable
-            customers={list.items}
-            sort={sortToDescriptor(sort)}
-            onSortChange={(descriptor) => list.sort(descriptorToSort(descriptor))}
-            stale={list.isRefreshing}
-          />
-          <Pagination
-            offset={query.offset}
-            limit={query.limit}
-            total={list.total}
-            onPage={list.page}
-            isDisabled={list.isRefreshing}
-            noun="customers"
-          />
-        </>
-      )}
+      <ListScreenBody
+        list={list}
+        errorTitle="Couldn't load your customers"
+        skeleton={{ rows: 8, columns: 5, label: 'Loading customers…' }}
+        noMatch={
+          <EmptyState
+            title="No customers match"
+            action={
+              <Button
+                className="p-button"
+                onPress={() => {
+                  list.search('')
+                  list.filter({ tag: '' })
+                }}
+              >
+                Clear search and filters
+              </Button>
+            }
+          >
+            Nobody matches {query.search.trim() ? `“${query.search.trim()}”` : 'this search'}
+            {query.filters.tag ? ` with the tag “${query.filters.tag}”` : ''}.
+          </EmptyState>
+        }
+        nothingYet={
+          <EmptyState
+            title="No customers yet"
+            actionLabel="Add customer"
+            actionHref="/customers/create"
+          >
+            Add the people who book with you, or they appear here when they book online.
+          </EmptyState>
+        }
+        noun="customers"
+      >
+        <p className="p-muted p-customers__count" aria-live="polite">
+          {list.total === 1 ? '1 customer' : `${list.total} customers`}
+          {query.search.trim() || query.filters.tag ? ' match' : ''}
+        </p>
+        <CustomerTable
+          customers={list.items}
+          sort={sortToDescriptor(sort)}
+          onSortChange={(descriptor) => list.sort(descriptorToSort(descriptor))}
+          stale={list.isRefreshing}
+        />
+      </ListScreenBody>
     </div>
   )
 }

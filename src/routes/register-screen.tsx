@@ -7,8 +7,8 @@ import { FormError } from '../components/form-error'
 import { GoogleIcon } from '../components/google-icon'
 import { PasswordChecklist } from '../components/password-checklist'
 import { TextInputField } from '../components/text-input-field'
+import { checkPassword, meetsPasswordRules } from '../domain/password-rules'
 import { EMAIL_MESSAGES } from './auth-form-messages'
-import { checkPassword, meetsPasswordRules } from './password-rules'
 
 type Method = 'password' | 'google'
 

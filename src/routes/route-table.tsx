@@ -1,4 +1,4 @@
-import type { Capability } from '../../shared/permissions.ts'
+import type { HeaderAction } from '../components/header-action'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
 /**
@@ -7,15 +7,6 @@ import { type LazyScreen, lazyScreen } from './lazy-screen'
  * pages are the public booking area, which never starts Firebase.
  */
 export type RouteArea = 'public' | 'guest' | 'staff' | 'booking'
-
-/** The primary button in a staff screen's header. `ready: false` shows it disabled ("Coming soon"). */
-export interface HeaderAction {
-  label: string
-  to: string
-  ready: boolean
-  /** Shown only to roles that have it (the server refuses the others anyway). */
-  capability?: Capability
-}
 
 export interface ScreenRoute {
   path: string

@@ -1,12 +1,9 @@
-import { Button } from 'react-aria-components'
 import { useProfile } from '../app/auth-context'
 import { EmptyState } from '../components/form/empty-state'
-import { ListSkeleton } from '../components/form/list-skeleton'
-import { Pagination } from '../components/form/pagination'
 import { ListSearchField } from '../components/form/search-field'
 import { FormSelectField } from '../components/form/select-field'
 import { useEntityList } from '../components/form/use-entity-list'
-import { FormError } from '../components/form-error'
+import { ListScreenBody } from '../components/list-screen-body'
 import { createEntityListMachine } from '../machines/entity-list.machine'
 import { canWriteServices } from './services/service-access'
 import { loadServicePage, type ServiceListFilters } from './services/service-api'
@@ -72,55 +69,41 @@ export function ServicesScreen() {
         />
       </div>
 
-      {list.error ? (
-        <div className="p-stack-sm">
-          <FormError title="Services could not be loaded" message={list.error} />
-          <div>
-            <Button className="p-button" onPress={list.reload}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      ) : list.isFirstLoad ? (
-        <ListSkeleton columns={5} label="Loading services…" />
-      ) : list.isEmptyMatch ? (
-        <EmptyState title="No services match">
-          <p>Try another search or status.</p>
-        </EmptyState>
-      ) : list.isEmpty ? (
-        canEdit ? (
-          <EmptyState
-            title="No services yet"
-            actionLabel="Add your first service"
-            actionHref="/services/create"
-          >
-            <p>Services are what customers book: a haircut, a consultation, a lesson.</p>
+      <ListScreenBody
+        list={list}
+        errorTitle="Services could not be loaded"
+        skeleton={{ columns: 5, label: 'Loading services…' }}
+        noMatch={
+          <EmptyState title="No services match">
+            <p>Try another search or status.</p>
           </EmptyState>
-        ) : (
-          <EmptyState title="No services yet">
-            <p>An owner or admin of your business adds the services customers can book.</p>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ServiceTable
-            services={list.items}
-            sort={sort}
-            onSort={list.sort}
-            currency={currency}
-            canEdit={canEdit}
-            stale={list.isRefreshing}
-          />
-          <Pagination
-            offset={query.offset}
-            limit={query.limit}
-            total={list.total}
-            onPage={list.page}
-            isDisabled={list.isRefreshing}
-            noun="services"
-          />
-        </>
-      )}
+        }
+        nothingYet={
+          canEdit ? (
+            <EmptyState
+              title="No services yet"
+              actionLabel="Add your first service"
+              actionHref="/services/create"
+            >
+              <p>Services are what customers book: a haircut, a consultation, a lesson.</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No services yet">
+              <p>An owner or admin of your business adds the services customers can book.</p>
+            </EmptyState>
+          )
+        }
+        noun="services"
+      >
+        <ServiceTable
+          services={list.items}
+          sort={sort}
+          onSort={list.sort}
+          currency={currency}
+          canEdit={canEdit}
+          stale={list.isRefreshing}
+        />
+      </ListScreenBody>
     </div>
   )
 }

@@ -1,13 +1,10 @@
-import { Button } from 'react-aria-components'
 import { can } from '../../shared/permissions'
 import { useProfile } from '../app/auth-context'
 import { EmptyState } from '../components/form/empty-state'
-import { ListSkeleton } from '../components/form/list-skeleton'
-import { Pagination } from '../components/form/pagination'
 import { ListSearchField } from '../components/form/search-field'
 import { FormSelectField } from '../components/form/select-field'
 import { useEntityList } from '../components/form/use-entity-list'
-import { FormError } from '../components/form-error'
+import { ListScreenBody } from '../components/list-screen-body'
 import { createEntityListMachine } from '../machines/entity-list.machine'
 import { canOpenTeamMember } from './team/team-access'
 import { loadTeamMemberPage, type TeamListFilters } from './team/team-api'
@@ -67,31 +64,28 @@ export function TeamScreen() {
         />
       </div>
 
-      {list.error ? (
-        <div className="p-stack-sm">
-          <FormError title="The team could not be loaded" message={list.error} />
-          <div>
-            <Button className="p-button" onPress={list.reload}>
-              Try again
-            </Button>
-          </div>
-        </div>
-      ) : list.isFirstLoad || !profile ? (
-        <ListSkeleton columns={4} label="Loading the team…" />
-      ) : list.isEmptyMatch ? (
-        <EmptyState title="Nobody matches">
-          <p>Try another name or e-mail, or show everyone.</p>
-        </EmptyState>
-      ) : list.isEmpty ? (
-        <EmptyState
-          title="No team members yet"
-          actionLabel={canWrite ? 'Add your first team member' : undefined}
-          actionHref={canWrite ? '/team/create' : undefined}
-        >
-          <p>Team members are the people customers book: add them with their working hours.</p>
-        </EmptyState>
-      ) : (
-        <>
+      <ListScreenBody
+        list={list}
+        errorTitle="The team could not be loaded"
+        skeleton={{ columns: 4, label: 'Loading the team…' }}
+        isWaiting={!profile}
+        noMatch={
+          <EmptyState title="Nobody matches">
+            <p>Try another name or e-mail, or show everyone.</p>
+          </EmptyState>
+        }
+        nothingYet={
+          <EmptyState
+            title="No team members yet"
+            actionLabel={canWrite ? 'Add your first team member' : undefined}
+            actionHref={canWrite ? '/team/create' : undefined}
+          >
+            <p>Team members are the people customers book: add them with their working hours.</p>
+          </EmptyState>
+        }
+        noun="team members"
+      >
+        {profile ? (
           <TeamTable
             members={list.items}
             canOpen={(member) => canOpenTeamMember(member, profile)}
@@ -99,16 +93,8 @@ export function TeamScreen() {
             onAccessChanged={list.reload}
             stale={list.isRefreshing}
           />
-          <Pagination
-            offset={query.offset}
-            limit={query.limit}
-            total={list.total}
-            onPage={list.page}
-            isDisabled={list.isRefreshing}
-            noun="team members"
-          />
-        </>
-      )}
+        ) : null}
+      </ListScreenBody>
     </div>
   )
 }

@@ -7,7 +7,7 @@
 import { describe } from 'vitest'
 import { createActor } from 'xstate'
 import type { components } from '../../shared/contract/schema'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import { ApiError } from '../../src/api/api-error'
 import {
   type AppointmentDialogEvent,
   type AppointmentDialogInput,
@@ -48,7 +48,7 @@ const saved = {
   notes: 'Saved',
 }
 const live = { ...started, notes: 'Live' }
-const tooEarly = new ProblemError(409, { status: 409, detail: 'It has not started yet.' })
+const tooEarly = new ApiError(409, { status: 409, detail: 'It has not started yet.' })
 
 const sampleEvents: ModelEvent<AppointmentDialogEvent>[] = [
   { type: 'appointment.retry' },

@@ -6,7 +6,7 @@
  * exactly once, and the booking sent is the form's values at the business's clock.
  */
 import { describe, expect } from 'vitest'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import { ApiError } from '../../src/api/api-error'
 import {
   type AppointmentFormEvent,
   type AppointmentFormInput,
@@ -55,7 +55,7 @@ const staffInput: AppointmentFormInput = {
   now: () => NOW,
 }
 
-const startsAtRefused = new ProblemError(400, {
+const startsAtRefused = new ApiError(400, {
   status: 400,
   detail: 'Please check the highlighted fields.',
   errors: [{ path: 'body.starts_at', message: 'is outside Bo’s working hours' }],

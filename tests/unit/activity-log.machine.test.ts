@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import { ApiError } from '../../src/api/api-error'
 import {
   type ActivityFilter,
   type ActivityPageQuery,
@@ -121,7 +121,7 @@ describe('activity log machine', () => {
     const { calls, loadPage } = manualLoader()
     const actor = start(loadPage)
     calls[0]?.reject(
-      new ProblemError(403, { title: 'Forbidden', status: 403, detail: 'Owners and admins only.' }),
+      new ApiError(403, { title: 'Forbidden', status: 403, detail: 'Owners and admins only.' }),
     )
     await waitFor(actor, (s) => s.matches('failed'))
     expect(actor.getSnapshot().context.failure).toEqual({

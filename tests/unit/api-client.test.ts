@@ -206,7 +206,7 @@ describe('error catalogue', () => {
       { status: 404, method: 'GET', route: '/api/v1/me/' },
       { status: 500, method: 'POST', route: '/api/v1/echo' },
     ])
-    expect(String(failures[1]?.error)).toContain('Oops')
+    expect(failures[1]?.error).toMatchObject({ status: 500, problem: { detail: 'Oops' } })
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import { ApiError } from '../../src/api/api-error'
 import {
   blockingOf,
   reschedulePatch,
@@ -20,7 +20,7 @@ describe('appointment dialog machine', () => {
     const { actor, take } = createDialogHarness()
     actor.start()
     expect(actor.getSnapshot().hasTag('loading')).toBe(true)
-    take('loadAppointment').reject(new ProblemError(404, { status: 404, detail: 'Not found.' }))
+    take('loadAppointment').reject(new ApiError(404, { status: 404, detail: 'Not found.' }))
     await flush()
     expect(actor.getSnapshot().matches('loadFailed')).toBe(true)
     expect(actor.getSnapshot().context.loadStatus).toBe(404)
@@ -141,7 +141,7 @@ describe('appointment dialog machine', () => {
       patch: { team_member_id: BO, override_working_hours: true },
     })
     call.reject(
-      new ProblemError(409, {
+      new ApiError(409, {
         status: 409,
         title: 'Conflict',
         detail: 'Bo has Colour for Sam at 10:00.',
@@ -170,7 +170,7 @@ describe('appointment dialog machine', () => {
     actor.send({ type: 'reschedule.change', values: { time: '11:00' } })
     actor.send({ type: 'step.submit' })
     take('updateAppointment').reject(
-      new ProblemError(400, {
+      new ApiError(400, {
         status: 400,
         errors: [{ path: 'body.starts_at', message: 'must be in the future' }],
       }),
@@ -211,7 +211,7 @@ describe('appointment dialog machine', () => {
     expect(actor.getSnapshot().context.appointment?.status).toBe('completed')
 
     actor.send({ type: 'appointment.noShow' })
-    take('markNoShow').reject(new ProblemError(409, { status: 409, detail: 'Too early.' }))
+    take('markNoShow').reject(new ApiError(409, { status: 409, detail: 'Too early.' }))
     await flush()
     expect(actor.getSnapshot().matches({ ready: 'viewing' })).toBe(true)
     expect(actor.getSnapshot().context.error).toBe('Too early.')
@@ -282,11 +282,11 @@ describe('reschedule helpers', () => {
   })
 
   it('finds the record in the way only in a well-formed problem', () => {
-    expect(blockingOf(new ProblemError(409, { existing: { id: 'a', href: '/x' } }))).toEqual({
+    expect(blockingOf(new ApiError(409, { existing: { id: 'a', href: '/x' } }))).toEqual({
       id: 'a',
       href: '/x',
     })
-    expect(blockingOf(new ProblemError(409, { existing: { id: 1 } }))).toBeNull()
+    expect(blockingOf(new ApiError(409, { existing: { id: 1 } }))).toBeNull()
     expect(blockingOf(new Error('boom'))).toBeNull()
   })
 })

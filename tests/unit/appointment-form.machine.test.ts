@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { components } from '../../shared/contract/schema'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import { ApiError } from '../../src/api/api-error'
 import {
   type AppointmentFormInput,
   appointmentFormMachine,
@@ -112,7 +112,7 @@ describe('appointment form machine', () => {
 
   it('retries a failed load', async () => {
     const { actor, loads } = harness()
-    loads[0]?.reject(new ProblemError(500, {}))
+    loads[0]?.reject(new ApiError(500, {}))
     await flush()
     expect(actor.getSnapshot().matches('loadFailed')).toBe(true)
     expect(actor.getSnapshot().context.error).toMatch(/server could not complete/)
@@ -167,7 +167,7 @@ describe('appointment form machine', () => {
     actor.send({ type: 'form.change', values: filled })
     actor.send({ type: 'form.submit' })
     books[0]?.reject(
-      new ProblemError(409, {
+      new ApiError(409, {
         status: 409,
         detail: 'Alex already has Haircut for Sam at 10:00.',
         existing: { id: 'x', href: '/calendar?appointment=x' },
@@ -192,7 +192,7 @@ describe('appointment form machine', () => {
     actor.send({ type: 'form.change', values: filled })
     actor.send({ type: 'form.submit' })
     books[0]?.reject(
-      new ProblemError(400, {
+      new ApiError(400, {
         status: 400,
         errors: [{ path: 'body.team_member_id', message: 'must perform this service' }],
       }),

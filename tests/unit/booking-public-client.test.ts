@@ -1,10 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  createPublicBookingApi,
-  createPublicClient,
-  PublicApiError,
-  parseRetryAfter,
-} from '../../src/api/public-client'
+import { ApiError, parseRetryAfter } from '../../src/api/api-error'
+import { createPublicBookingApi, createPublicClient } from '../../src/api/public-client'
 import type { PublicBookingInput } from '../../src/machines/booking.machine'
 import { sendJson, startTestServer, type TestServer } from './support/test-server'
 
@@ -54,7 +50,7 @@ describe('public booking client', () => {
     const failure = await api(null)
       .book('key-1234-abcd', body)
       .catch((error: unknown) => error)
-    expect(failure).toBeInstanceOf(PublicApiError)
+    expect(failure).toBeInstanceOf(ApiError)
     expect(failure).toMatchObject({ status: 429, retryAfterSeconds: 30 })
   })
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createPublicClient, PublicApiError } from '../../src/api/public-client'
+import { ApiError } from '../../src/api/api-error'
+import { createPublicClient } from '../../src/api/public-client'
 import { createCustomerAccountApi } from '../../src/routes/booking/customer-account-effects'
 import { sendJson, startTestServer, type TestServer } from './support/test-server'
 
@@ -33,7 +34,7 @@ describe('the signed-in customer’s calls', () => {
     server.handle(
       sendJson(403, { status: 403, detail: 'Open the sign-in link we e-mailed you first.' }),
     )
-    await expect(accountApi('id-token').profile()).rejects.toBeInstanceOf(PublicApiError)
+    await expect(accountApi('id-token').profile()).rejects.toBeInstanceOf(ApiError)
   })
 
   it('save the details with PUT and return what the server kept', async () => {

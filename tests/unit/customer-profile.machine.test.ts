@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { PublicApiError } from '../../src/api/public-client'
+import { ApiError } from '../../src/api/api-error'
 import {
   type CustomerProfileInput,
   customerProfileMachine,
@@ -70,7 +70,7 @@ describe('customer profile machine', () => {
   })
 
   it('shows the server’s field messages when it refuses a save, and stays', async () => {
-    const refusal = new PublicApiError(
+    const refusal = new ApiError(
       400,
       { detail: 'Invalid', errors: [{ path: '/body/phone', message: 'must match pattern' }] },
       null,

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { paths } from '../../shared/contract/schema'
+import { ApiError } from '../../src/api/api-error'
 import { createApiClient } from '../../src/api/client'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import type { Customer } from '../../src/api/customers'
+import { addTag } from '../../src/domain/customer-tags'
 import { exportFileName, fetchCustomersCsv } from '../../src/routes/customers/customer-export'
 import {
   customerFilterQuery,
@@ -11,8 +13,6 @@ import {
   sortToDescriptor,
 } from '../../src/routes/customers/customer-list-params'
 import {
-  addTag,
-  type Customer,
   customerToValues,
   EMPTY_CUSTOMER,
   validateCustomer,
@@ -159,8 +159,8 @@ describe('CSV export', () => {
     })
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const error = await fetchCustomersCsv(NO_CUSTOMER_FILTER, client).catch((e) => e)
-    expect(error).toBeInstanceOf(ProblemError)
-    expect((error as ProblemError).status).toBe(403)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(403)
     expect(consoleError).toHaveBeenCalledWith('Access forbidden')
     consoleError.mockRestore()
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { ProblemError } from '../../src/components/form/problem-field-errors'
+import { ApiError } from '../../src/api/api-error'
 import {
   changedFields,
   createEntityFormMachine,
@@ -131,7 +131,7 @@ describe('entity form machine: create', () => {
     actor.send({ type: 'form.change', values: { name: 'x'.repeat(200) } })
     actor.send({ type: 'form.submit' })
     saves[0]?.reject(
-      new ProblemError(400, {
+      new ApiError(400, {
         type: 'about:blank',
         title: 'Bad Request',
         status: 400,
@@ -161,7 +161,7 @@ describe('entity form machine: create', () => {
     actor.send({ type: 'form.change', values: { name: 'Cut' } })
     actor.send({ type: 'form.submit' })
     saves[0]?.reject(
-      new ProblemError(409, {
+      new ApiError(409, {
         title: 'Conflict',
         status: 409,
         detail: 'A customer with this e-mail already exists.',
@@ -172,9 +172,7 @@ describe('entity form machine: create', () => {
     expect(snapshot().value).toBe('failed')
     expect(snapshot().context.formError).toBe('A customer with this e-mail already exists.')
     const cause = snapshot().context.failure?.cause
-    expect(cause instanceof ProblemError && cause.problem.existing?.href).toBe(
-      '/customers/c-1/edit',
-    )
+    expect(cause instanceof ApiError && cause.problem.existing?.href).toBe('/customers/c-1/edit')
     actor.send({ type: 'form.submit' })
     expect(snapshot().value).toBe('saving')
     expect(snapshot().context.formError).toBeNull()
@@ -228,7 +226,7 @@ describe('entity form machine: edit', () => {
   it('a failed load says why and can be retried', async () => {
     const { actor, loads, snapshot } = harness({ id: 'missing' })
     loads[0]?.reject(
-      new ProblemError(404, { status: 404, title: 'Not Found', detail: 'No such service.' }),
+      new ApiError(404, { status: 404, title: 'Not Found', detail: 'No such service.' }),
     )
     await flush()
     expect(snapshot().value).toBe('loadFailed')

@@ -5,7 +5,7 @@ import {
   suggestBreak,
   toMinutes,
   workingHoursErrors,
-} from '../../src/routes/team/working-hours-rules'
+} from '../../src/domain/working-hours-rules'
 
 const day = (
   weekday: number,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkPassword, meetsPasswordRules } from '../../src/routes/password-rules'
+import { checkPassword, meetsPasswordRules } from '../../src/domain/password-rules'
 
 const unmet = (password: string) =>
   checkPassword(password)

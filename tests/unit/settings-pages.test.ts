@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { can } from '../../shared/permissions.ts'
 import { navItemsFor } from '../../src/components/nav-items'
-import { formatMinutes, splitMinutes, toMinutes } from '../../src/routes/settings/minutes'
+import { formatMinutes, splitMinutes, toMinutes } from '../../src/domain/duration-minutes'
 import {
   configurationImpacts,
   describeAppearance,

@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch'
+import { ApiError } from '../api-error'
 
 /** One failed call, as the error reporter receives it. `status` 0 = no response (network, timeout). */
 export interface HttpFailure {
@@ -11,18 +12,6 @@ export interface HttpFailure {
 
 export type ErrorReporter = (failure: HttpFailure) => void
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly method: string,
-    readonly route: string,
-    detail: string,
-  ) {
-    super(`${method} ${route} failed with ${status}: ${detail}`)
-    this.name = 'ApiError'
-  }
-}
-
 export const INTERNAL_SERVER_ERROR = 'Internal server error'
 
 /**
@@ -33,20 +22,15 @@ export function failureLog(getReporter: () => ErrorReporter | null): Middleware 
   return {
     async onResponse({ request, response, schemaPath }) {
       if (response.ok) return response
-      const detail = await problemDetail(response)
+      const body = await jsonBody(response)
       if (response.status === 403) console.error('Access forbidden')
       else if (response.status >= 500)
-        console.error('Server error:', detail ?? INTERNAL_SERVER_ERROR)
+        console.error('Server error:', problemDetail(body) ?? INTERNAL_SERVER_ERROR)
       getReporter()?.({
         status: response.status,
         method: request.method,
         route: schemaPath,
-        error: new ApiError(
-          response.status,
-          request.method,
-          schemaPath,
-          detail ?? response.statusText,
-        ),
+        error: new ApiError(response.status, body, response.headers.get('Retry-After')),
       })
       return response
     },
@@ -56,15 +40,19 @@ export function failureLog(getReporter: () => ErrorReporter | null): Middleware 
   }
 }
 
-/** `detail` of a problem+json body, or `message` of an older-style one. */
-async function problemDetail(response: Response): Promise<string | null> {
+/** The response's JSON body, read from a copy so the caller can still read it; null if none. */
+async function jsonBody(response: Response): Promise<unknown> {
   try {
-    const body: unknown = await response.clone().json()
-    if (typeof body !== 'object' || body === null) return null
-    if ('detail' in body && typeof body.detail === 'string' && body.detail) return body.detail
-    if ('message' in body && typeof body.message === 'string' && body.message) return body.message
-    return null
+    return await response.clone().json()
   } catch {
     return null
   }
+}
+
+/** `detail` of a problem+json body, or `message` of an older-style one. */
+function problemDetail(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null
+  if ('detail' in body && typeof body.detail === 'string' && body.detail) return body.detail
+  if ('message' in body && typeof body.message === 'string' && body.message) return body.message
+  return null
 }

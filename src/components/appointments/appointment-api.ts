@@ -1,6 +1,6 @@
 import type { components } from '../../../shared/contract/schema'
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import { expectData } from '../form/problem-field-errors'
 
 export type Appointment = components['schemas']['Appointment']
 export type AppointmentInput = components['schemas']['AppointmentInput']
@@ -17,7 +17,7 @@ export type SubmittedDetailField = components['schemas']['SubmittedDetailField']
 const MAX_PAGE = 100
 
 export async function loadAppointment(id: string): Promise<Appointment> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/appointments/{appointmentId}', {
       params: { path: { appointmentId: id } },
     }),
@@ -30,7 +30,7 @@ export async function listAppointments(query: {
   to: string
   teamMemberId: string | null
 }): Promise<{ items: Appointment[]; truncated: boolean }> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/appointments', {
       params: {
         query: {
@@ -45,11 +45,11 @@ export async function listAppointments(query: {
 }
 
 export async function createAppointment(input: AppointmentInput): Promise<Appointment> {
-  return expectData(await api.POST('/api/v1/appointments', { body: input }))
+  return unwrap(await api.POST('/api/v1/appointments', { body: input }))
 }
 
 export async function updateAppointment(id: string, patch: AppointmentPatch): Promise<Appointment> {
-  return expectData(
+  return unwrap(
     await api.PATCH('/api/v1/appointments/{appointmentId}', {
       params: { path: { appointmentId: id } },
       body: patch,
@@ -58,7 +58,7 @@ export async function updateAppointment(id: string, patch: AppointmentPatch): Pr
 }
 
 export async function completeAppointment(id: string): Promise<Appointment> {
-  return expectData(
+  return unwrap(
     await api.POST('/api/v1/appointments/{appointmentId}/complete', {
       params: { path: { appointmentId: id } },
     }),
@@ -66,7 +66,7 @@ export async function completeAppointment(id: string): Promise<Appointment> {
 }
 
 export async function markAppointmentNoShow(id: string): Promise<Appointment> {
-  return expectData(
+  return unwrap(
     await api.POST('/api/v1/appointments/{appointmentId}/no-show', {
       params: { path: { appointmentId: id } },
     }),
@@ -79,7 +79,7 @@ export async function loadDaySlots(query: {
   teamMemberId: string | null
   date: string
 }): Promise<Slot[]> {
-  const availability = expectData(
+  const availability = unwrap(
     await api.GET('/api/v1/availability', {
       params: {
         query: {
@@ -100,7 +100,7 @@ export async function loadSchedule(query: {
   endDate: string
   teamMemberId: string | null
 }): Promise<Schedule> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/schedule', {
       params: {
         query: {
@@ -117,7 +117,7 @@ export async function loadSchedule(query: {
 export async function loadActiveServices(): Promise<Service[]> {
   const items: Service[] = []
   for (let offset = 0; ; offset += MAX_PAGE) {
-    const page = expectData(
+    const page = unwrap(
       await api.GET('/api/v1/services', {
         params: { query: { active: true, sort: 'name', limit: MAX_PAGE, offset } },
       }),
@@ -131,7 +131,7 @@ export async function loadActiveServices(): Promise<Service[]> {
 export async function loadTeam(): Promise<TeamMember[]> {
   const items: TeamMember[] = []
   for (let offset = 0; ; offset += MAX_PAGE) {
-    const page = expectData(
+    const page = unwrap(
       await api.GET('/api/v1/team-members', { params: { query: { limit: MAX_PAGE, offset } } }),
     )
     items.push(...page.items)
@@ -141,7 +141,7 @@ export async function loadTeam(): Promise<TeamMember[]> {
 
 /** The first customers matching a search (name, e-mail or phone), for a picker. */
 export async function searchCustomers(search: string, signal?: AbortSignal): Promise<Customer[]> {
-  const page = expectData(
+  const page = unwrap(
     await api.GET('/api/v1/customers', {
       params: { query: { search: search.trim() || undefined, sort: 'name', limit: 20 } },
       signal,
@@ -151,7 +151,7 @@ export async function searchCustomers(search: string, signal?: AbortSignal): Pro
 }
 
 export async function loadCustomer(id: string): Promise<Customer> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/customers/{customerId}', { params: { path: { customerId: id } } }),
   )
 }
@@ -162,7 +162,7 @@ export async function loadPerformers(serviceId: string): Promise<TeamMember[]> {
     api.GET('/api/v1/services/{serviceId}', { params: { path: { serviceId } } }),
     loadTeam(),
   ])
-  const service = expectData(serviceResult)
+  const service = unwrap(serviceResult)
   return team.filter((member) => member.bookable && service.team_member_ids.includes(member.id))
 }
 
@@ -171,7 +171,7 @@ export async function acceptSubmittedDetails(
   id: string,
   fields: SubmittedDetailField[],
 ): Promise<Appointment> {
-  return expectData(
+  return unwrap(
     await api.POST('/api/v1/appointments/{appointmentId}/submitted-details/accept', {
       params: { path: { appointmentId: id } },
       body: { fields },

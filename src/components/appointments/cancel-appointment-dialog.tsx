@@ -1,5 +1,6 @@
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import type { components } from '../../../shared/contract/schema'
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
@@ -9,7 +10,6 @@ import {
   type SaveFailure,
 } from '../../machines/entity-form.machine'
 import { RequiredNote } from '../form/field-parts'
-import { expectData } from '../form/problem-field-errors'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
@@ -33,7 +33,7 @@ export function validateCancelReason(values: CancelValues): FieldErrors {
 }
 
 async function cancelAppointment(id: string, reason: string): Promise<Appointment> {
-  return expectData(
+  return unwrap(
     await api.POST('/api/v1/appointments/{appointmentId}/cancel', {
       params: { path: { appointmentId: id } },
       body: { reason },

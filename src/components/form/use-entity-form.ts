@@ -21,9 +21,9 @@ export interface EntityFormOptions<Values extends object, Saved> {
   id?: string | null
   initialValues: Values
   validate?: (values: Values) => FieldErrors
-  /** Reads the record (edit forms) and turns it into form values. Throw ProblemError on failure. */
+  /** Reads the record (edit forms) and turns it into form values. Throw ApiError on failure. */
   load?: (id: string) => Promise<Values>
-  /** Sends the values; throw ProblemError on failure (its fieldErrors land at the fields). */
+  /** Sends the values; throw ApiError on failure (its fieldErrors land at the fields). */
   save: (input: SaveInput<Values>) => Promise<Saved>
   /** After a successful save: a toast, and usually navigation. */
   onSaved: (saved: Saved) => void

@@ -20,7 +20,7 @@ export interface EntityListOptions<Item, Filters extends object> {
   limit?: number
   filters?: Filters
   searchDebounceMs?: number
-  /** Fetches one page; throw (e.g. ProblemError) on failure: its message is shown. */
+  /** Fetches one page; throw (e.g. ApiError) on failure: its message is shown. */
   loadPage: (query: ListQuery<Filters>) => Promise<ListPage<Item>>
 }
 

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch'
 import type { paths } from '../../../shared/contract/schema'
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import { ProblemError } from '../../components/form/problem-field-errors'
 import type { ActivityPageQuery, ActivityPageResult } from '../../machines/activity-log.machine'
 import type { ActivityEntry } from './activity-format'
 
@@ -13,20 +13,21 @@ export async function loadActivityPage(
   { filter, cursor }: ActivityPageQuery,
   client: Client<paths> = api,
 ): Promise<ActivityPageResult> {
-  const { data, error, response } = await client.GET('/api/v1/activity-log', {
-    params: {
-      query: {
-        limit: ACTIVITY_PAGE_SIZE,
-        ...(filter.entityType ? { entity_type: filter.entityType } : {}),
-        ...(filter.actor ? { actor: filter.actor } : {}),
-        ...(filter.from ? { from: filter.from } : {}),
-        ...(filter.to ? { to: filter.to } : {}),
-        ...(cursor ? { cursor } : {}),
+  const page = unwrap(
+    await client.GET('/api/v1/activity-log', {
+      params: {
+        query: {
+          limit: ACTIVITY_PAGE_SIZE,
+          ...(filter.entityType ? { entity_type: filter.entityType } : {}),
+          ...(filter.actor ? { actor: filter.actor } : {}),
+          ...(filter.from ? { from: filter.from } : {}),
+          ...(filter.to ? { to: filter.to } : {}),
+          ...(cursor ? { cursor } : {}),
+        },
       },
-    },
-  })
-  if (data) return { items: data.items, nextCursor: data.next_cursor }
-  throw new ProblemError(response.status, error)
+    }),
+  )
+  return { items: page.items, nextCursor: page.next_cursor }
 }
 
 /** getActivityEntry: for an entry opened from a link rather than from the list. */
@@ -34,9 +35,7 @@ export async function loadActivityEntry(
   entryId: string,
   client: Client<paths> = api,
 ): Promise<ActivityEntry> {
-  const { data, error, response } = await client.GET('/api/v1/activity-log/{entryId}', {
-    params: { path: { entryId } },
-  })
-  if (data) return data
-  throw new ProblemError(response.status, error)
+  return unwrap(
+    await client.GET('/api/v1/activity-log/{entryId}', { params: { path: { entryId } } }),
+  )
 }

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
-import { pageBusiness } from '../../api/public-client'
 import { AppointmentSummary } from './appointment-summary'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
+import { pageBusiness } from './page-business'
 import { wizardActor } from './wizard-actor'
 
 /** The booking is made: what, when, the calendar file, Google Calendar, and the manage link. */

@@ -7,6 +7,7 @@ import {
   bookingMachine,
   type SlotQuery,
 } from '../../machines/booking.machine'
+import { pagePublicClient } from './page-business'
 import { weekRange } from './slot-days'
 
 /** The public API's free times for one week of the visitor's days. */
@@ -24,7 +25,7 @@ export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
 /** The booking machine with the public API as its effects and `showRoute` as its navigation. */
 export function createBookingLogic(
   showRoute: (params: { route: WizardRoute; replace: boolean }) => void,
-  api: PublicBookingApi = createPublicBookingApi(),
+  api: PublicBookingApi = createPublicBookingApi(pagePublicClient),
 ) {
   return bookingMachine.provide({
     actors: {

@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { useParams, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { bookingHref } from '../../../shared/booking-links'
-import { createPublicBookingApi, newIdempotencyKey, pageBusiness } from '../../api/public-client'
+import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
 import { todayIn } from '../../domain/appointment-time'
 import { DAYS_PER_WEEK } from '../../machines/booking.machine'
@@ -15,13 +15,14 @@ import {
 import { AppointmentSummary } from './appointment-summary'
 import { loadWeekOfSlots } from './booking-effects'
 import { invitationUrl } from './calendar-links'
+import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'
 import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
 
 function createManageLogic() {
-  const api = createPublicBookingApi()
+  const api = createPublicBookingApi(pagePublicClient)
   return manageAppointmentMachine.provide({
     actors: {
       loadAppointment: fromPromise(

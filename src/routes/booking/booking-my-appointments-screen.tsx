@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
-import { pageBusiness } from '../../api/public-client'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
 import type { MyAppointments } from '../../machines/customer-account.machine'
 import { createCustomerAccountLogic } from './customer-account-effects'
@@ -11,6 +10,7 @@ import {
   PROFILE_CREATION_PATH,
   signInContinueUrl,
 } from './customer-links'
+import { pageBusiness } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'

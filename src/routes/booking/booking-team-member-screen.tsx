@@ -2,11 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Link, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { buildWizardUrl } from '../../../shared/booking-links'
-import { createPublicBookingApi, pageBusiness } from '../../api/public-client'
+import { createPublicBookingApi } from '../../api/public-client'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { todayIn } from '../../domain/appointment-time'
 import { loadWeekOfSlots } from './booking-effects'
+import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
 
@@ -17,7 +18,7 @@ const LOOK_AHEAD_DAYS = 14
 /** The profile and, for their first service, the next free times within two weeks. */
 const loadProfile = fromPromise(
   async ({ input }: { input: { slug: string; timeZone: string } }) => {
-    const api = createPublicBookingApi()
+    const api = createPublicBookingApi(pagePublicClient)
     const profile = await api.profile(input.slug)
     const first = profile.services[0]
     const slots = first

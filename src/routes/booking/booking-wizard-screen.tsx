@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { buildWizardUrl } from '../../../shared/booking-links'
-import { pageBusiness } from '../../api/public-client'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import {
@@ -13,6 +12,7 @@ import {
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { CustomerForm } from './customer-form'
+import { pageBusiness } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'
 import { useWizardUrlSync, wizardActor } from './wizard-actor'

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch'
 import { fromPromise } from 'xstate'
 import type { paths } from '../../../shared/contract/schema'
-import { PublicApiError, publicApi, publicData } from '../../api/public-client'
+import { ApiError, unwrap } from '../../api/api-error'
 import { type AccountStart, customerAccountMachine } from '../../machines/customer-account.machine'
 import {
   type CustomerProfile,
@@ -9,6 +9,7 @@ import {
   customerProfileMachine,
   type ProfileStart,
 } from '../../machines/customer-profile.machine'
+import { pagePublicClient } from './page-business'
 import { forgetSignedInCustomer, rememberSignedInCustomer } from './signed-in-customer'
 
 // The only way the booking pages reach Firebase: a separate chunk, fetched by these two pages.
@@ -25,7 +26,7 @@ const NOT_SIGNED_IN = 'You are signed out. Sign in again with a link to see your
  */
 export function createCustomerAccountApi(
   business: string | null,
-  client: Client<paths> = publicApi,
+  client: Client<paths> = pagePublicClient,
   idToken: () => Promise<string | null> = async () => (await loadCustomerAuth()).customerIdToken(),
 ) {
   function keep(profile: CustomerProfile): CustomerProfile {
@@ -41,21 +42,21 @@ export function createCustomerAccountApi(
   return {
     async appointments() {
       const headers = await authorization()
-      return publicData(await client.GET('/api/v1/public/my-appointments', { headers }))
+      return unwrap(await client.GET('/api/v1/public/my-appointments', { headers }))
     },
     /** The customer's details with this business, or null until they have any. */
     async profile() {
       const headers = await authorization()
       try {
-        return keep(publicData(await client.GET('/api/v1/public/my-profile', { headers })))
+        return keep(unwrap(await client.GET('/api/v1/public/my-profile', { headers })))
       } catch (error) {
-        if (error instanceof PublicApiError && error.status === 404) return null
+        if (error instanceof ApiError && error.status === 404) return null
         throw error
       }
     },
     async saveProfile(body: CustomerProfileInput) {
       const headers = await authorization()
-      return keep(publicData(await client.PUT('/api/v1/public/my-profile', { headers, body })))
+      return keep(unwrap(await client.PUT('/api/v1/public/my-profile', { headers, body })))
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch'
 import type { paths } from '../../../shared/contract/schema'
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import { ProblemError } from '../../components/form/problem-field-errors'
 import { type CustomerFilter, customerFilterQuery } from './customer-list-params'
 
 /**
@@ -36,13 +36,13 @@ export async function fetchCustomersCsv(
   filter: CustomerFilter,
   client: Client<paths> = api,
 ): Promise<Blob> {
-  const { data, error, response } = await client.GET('/api/v1/customers/export', {
-    params: { query: customerFilterQuery(filter) },
-    headers: { Accept: 'text/csv' },
-    parseAs: 'blob',
-  })
-  if (data) return data
-  throw new ProblemError(response.status, error)
+  return unwrap(
+    await client.GET('/api/v1/customers/export', {
+      params: { query: customerFilterQuery(filter) },
+      headers: { Accept: 'text/csv' },
+      parseAs: 'blob',
+    }),
+  )
 }
 
 /** Hands a Blob to the browser as a download (a temporary object URL on a clicked link). */

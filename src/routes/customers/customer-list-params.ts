@@ -1,4 +1,7 @@
-import type { components } from '../../../shared/contract/schema'
+import type { Client } from 'openapi-fetch'
+import type { components, paths } from '../../../shared/contract/schema'
+import { type Customer, listCustomers } from '../../api/customers'
+import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
 
 export type CustomerSort = components['parameters']['CustomerSort']
 
@@ -75,4 +78,24 @@ export function knownTags(
   for (const customer of customers) for (const tag of customer.tags) all.add(tag)
   if (current) all.add(current)
   return [...all].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }))
+}
+
+export interface CustomerListFilters {
+  tag: string
+}
+
+/** listCustomers for the list machine's query. */
+export function loadCustomerPage(
+  query: ListQuery<CustomerListFilters>,
+  client?: Client<paths>,
+): Promise<ListPage<Customer>> {
+  const sort: CustomerSort = isCustomerSort(query.sort) ? query.sort : 'name'
+  return listCustomers(
+    {
+      ...customerFilterQuery({ search: query.search, sort, tag: query.filters.tag }),
+      limit: query.limit,
+      offset: query.offset,
+    },
+    client,
+  )
 }

@@ -1,10 +1,7 @@
-import type { components } from '../../../shared/contract/schema'
+import type { Customer, CustomerInput, CustomerPatch } from '../../api/customers'
+import { MAX_TAGS } from '../../domain/customer-tags'
 import type { FieldErrors } from '../../machines/entity-form.machine'
 import { changedFields } from '../../machines/entity-form.machine'
-
-export type Customer = components['schemas']['Customer']
-export type CustomerInput = components['schemas']['CustomerInput']
-export type CustomerPatch = components['schemas']['CustomerPatch']
 
 /** The customer form's values: every field a string or list a person edits, never null. */
 export interface CustomerValues {
@@ -28,8 +25,6 @@ export const EMPTY_CUSTOMER: CustomerValues = {
   marketing_consent: false,
 }
 
-export const MAX_TAGS = 20
-export const MAX_TAG_LENGTH = 40
 // Mirrors the contract's pattern, so the form says it before the server does.
 const PHONE_PATTERN = /^[+0-9 ()./-]{3,40}$/
 // Deliberately loose: the server's format check is the judge; this only catches typos early.
@@ -85,31 +80,4 @@ export function validateCustomer(values: CustomerValues): FieldErrors {
   }
   if (values.tags.length > MAX_TAGS) errors.tags = `Use at most ${MAX_TAGS} tags.`
   return errors
-}
-
-/** A typed tag as it is stored: trimmed, inner spaces collapsed. */
-export function normalizeTag(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ')
-}
-
-/**
- * Adds a typed tag to the list, or says why not. Tags compare without case ("VIP" is "vip"),
- * so a list never holds two spellings of one tag.
- */
-export function addTag(
-  tags: readonly string[],
-  raw: string,
-): { tags: string[]; error: string | null } {
-  const tag = normalizeTag(raw)
-  if (tag === '') return { tags: [...tags], error: null }
-  if (tag.length > MAX_TAG_LENGTH) {
-    return { tags: [...tags], error: `A tag has at most ${MAX_TAG_LENGTH} characters.` }
-  }
-  if (tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) {
-    return { tags: [...tags], error: `“${tag}” is already there.` }
-  }
-  if (tags.length >= MAX_TAGS) {
-    return { tags: [...tags], error: `A customer has at most ${MAX_TAGS} tags.` }
-  }
-  return { tags: [...tags, tag], error: null }
 }

@@ -1,6 +1,7 @@
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
+import { createCustomer } from '../../api/customers'
 import { createAppointment } from '../../components/appointments/appointment-api'
-import { expectData } from '../../components/form/problem-field-errors'
 import { withoutCancelled } from '../../domain/dashboard-lists'
 import type { DashboardData } from '../../machines/dashboard.machine'
 import type {
@@ -9,7 +10,6 @@ import type {
   NewCustomerValues,
   ProposalQuery,
 } from '../../machines/quick-appointment.machine'
-import { createCustomer } from '../customers/customer-api'
 import type { Appointment, ProposedSlot } from './dashboard-values'
 import { quickCustomerInput } from './quick-customer'
 
@@ -20,8 +20,8 @@ export async function loadDashboard(): Promise<DashboardData> {
     api.GET('/api/v1/services', { params: { query: { limit: 1 } } }),
   ])
   return {
-    dashboard: withoutCancelled(expectData(dashboard)),
-    hasServices: expectData(services).total > 0,
+    dashboard: withoutCancelled(unwrap(dashboard)),
+    hasServices: unwrap(services).total > 0,
   }
 }
 
@@ -30,12 +30,12 @@ export async function createQuickCustomer(values: NewCustomerValues): Promise<Ch
   return { id: customer.id, name: customer.name }
 }
 
-/** The next free slot; a ProblemError with status 404 when nothing is free in 92 days. */
+/** The next free slot; a ApiError with status 404 when nothing is free in 92 days. */
 export async function findNextSlot({
   serviceId,
   teamMemberId,
 }: ProposalQuery): Promise<ProposedSlot> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/availability/next', {
       params: {
         query: { service_id: serviceId, team_member_id: teamMemberId ?? undefined },
@@ -44,7 +44,7 @@ export async function findNextSlot({
   )
 }
 
-/** Books exactly the proposed slot; a ProblemError with status 409 when it was taken. */
+/** Books exactly the proposed slot; a ApiError with status 409 when it was taken. */
 export async function bookAppointment(request: BookingRequest): Promise<Appointment> {
   return createAppointment({
     customer_id: request.customerId,

@@ -1,11 +1,7 @@
+import type { CustomerInput } from '../../api/customers'
 import type { FieldErrors } from '../../machines/entity-form.machine'
 import type { NewCustomerValues } from '../../machines/quick-appointment.machine'
-import {
-  type CustomerInput,
-  EMPTY_CUSTOMER,
-  validateCustomer,
-  valuesToInput,
-} from '../customers/customer-values'
+import { EMPTY_CUSTOMER, validateCustomer, valuesToInput } from '../customers/customer-values'
 
 /**
  * The inline customer of Quick Appointment: the customer form's checks, and a way to reach

@@ -1,5 +1,5 @@
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import { expectData, expectOk } from '../../components/form/problem-field-errors'
 import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
 import { isServiceSort, type Service, type ServiceInput, type ServicePatch } from './service-values'
 
@@ -12,7 +12,7 @@ export interface ServiceListFilters {
 export async function loadServicePage(
   query: ListQuery<ServiceListFilters>,
 ): Promise<ListPage<Service>> {
-  const page = expectData(
+  const page = unwrap(
     await api.GET('/api/v1/services', {
       params: {
         query: {
@@ -29,17 +29,17 @@ export async function loadServicePage(
 }
 
 export async function loadService(id: string): Promise<Service> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/services/{serviceId}', { params: { path: { serviceId: id } } }),
   )
 }
 
 export async function createService(input: ServiceInput): Promise<Service> {
-  return expectData(await api.POST('/api/v1/services', { body: input }))
+  return unwrap(await api.POST('/api/v1/services', { body: input }))
 }
 
 export async function updateService(id: string, patch: ServicePatch): Promise<Service> {
-  return expectData(
+  return unwrap(
     await api.PATCH('/api/v1/services/{serviceId}', {
       params: { path: { serviceId: id } },
       body: patch,
@@ -47,18 +47,16 @@ export async function updateService(id: string, patch: ServicePatch): Promise<Se
   )
 }
 
-/** Refused with a ProblemError (409) while appointments use the service. */
+/** Refused with a ApiError (409) while appointments use the service. */
 export async function deleteService(id: string): Promise<void> {
-  expectOk(
-    await api.DELETE('/api/v1/services/{serviceId}', { params: { path: { serviceId: id } } }),
-  )
+  unwrap(await api.DELETE('/api/v1/services/{serviceId}', { params: { path: { serviceId: id } } }))
 }
 
 /** Every service, page by page: the choices of a "services performed" picker. */
 export async function loadAllServices(): Promise<ListPage<Service>> {
   const items: Service[] = []
   for (let offset = 0; ; offset += 100) {
-    const page = expectData(
+    const page = unwrap(
       await api.GET('/api/v1/services', { params: { query: { limit: 100, offset } } }),
     )
     items.push(...page.items)

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
+import { ApiError } from '../../api/api-error'
 import { ConfirmDialog } from '../../components/form/confirm-dialog'
-import { ProblemError } from '../../components/form/problem-field-errors'
 import { deleteService, updateService } from './service-api'
 import type { Service } from './service-values'
 
@@ -40,7 +40,7 @@ export function ServiceDeleteSection({
       setOpen(false)
       onDone({ kind: 'deleted' })
     } catch (failure) {
-      setRefused(failure instanceof ProblemError && failure.status === 409)
+      setRefused(failure instanceof ApiError && failure.status === 409)
       setError(failure instanceof Error ? failure.message : 'The service could not be deleted.')
     } finally {
       setBusy(false)

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Button, Form } from 'react-aria-components'
 import { Link } from 'wouter'
+import { ApiError } from '../../api/api-error'
 import { useToast } from '../../app/toast-context'
 import { FormActions } from '../../components/form/form-actions'
 import { FormSkeleton } from '../../components/form/list-skeleton'
-import { ProblemError } from '../../components/form/problem-field-errors'
 import { type EntityFormView, useEntityForm } from '../../components/form/use-entity-form'
 import type { createEntityFormMachine, FieldErrors } from '../../machines/entity-form.machine'
 import { AccessDenied } from './access-denied'
@@ -51,7 +51,7 @@ export function SettingFormPage<Values extends object, Saved>({
   })
 
   if (form.loadFailed) {
-    const status = form.failure?.cause instanceof ProblemError ? form.failure.cause.status : null
+    const status = form.failure?.cause instanceof ApiError ? form.failure.cause.status : null
     if (status === 403) return <AccessDenied what="settings" />
     return (
       <div className="p-alert" role="alert">

@@ -1,6 +1,6 @@
 import type { components } from '../../../shared/contract/schema'
 import type { Capability } from '../../../shared/permissions.ts'
-import { formatMinutes } from './minutes'
+import { formatMinutes } from '../../domain/duration-minutes'
 
 export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']

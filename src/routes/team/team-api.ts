@@ -1,5 +1,5 @@
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import { expectData, expectOk } from '../../components/form/problem-field-errors'
 import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
 import type {
   TeamMember,
@@ -20,7 +20,7 @@ export interface TeamListFilters {
 export async function loadTeamMemberPage(
   query: ListQuery<TeamListFilters>,
 ): Promise<ListPage<TeamMember>> {
-  const page = expectData(
+  const page = unwrap(
     await api.GET('/api/v1/team-members', {
       params: {
         query: {
@@ -39,7 +39,7 @@ export async function loadTeamMemberPage(
 export async function loadAllTeamMembers(): Promise<ListPage<TeamMember>> {
   const items: TeamMember[] = []
   for (let offset = 0; ; offset += MAX_PAGE) {
-    const page = expectData(
+    const page = unwrap(
       await api.GET('/api/v1/team-members', { params: { query: { limit: MAX_PAGE, offset } } }),
     )
     items.push(...page.items)
@@ -48,7 +48,7 @@ export async function loadAllTeamMembers(): Promise<ListPage<TeamMember>> {
 }
 
 export async function loadTeamMember(id: string): Promise<TeamMember> {
-  return expectData(
+  return unwrap(
     await api.GET('/api/v1/team-members/{teamMemberId}', {
       params: { path: { teamMemberId: id } },
     }),
@@ -56,11 +56,11 @@ export async function loadTeamMember(id: string): Promise<TeamMember> {
 }
 
 export async function createTeamMember(input: TeamMemberInput): Promise<TeamMember> {
-  return expectData(await api.POST('/api/v1/team-members', { body: input }))
+  return unwrap(await api.POST('/api/v1/team-members', { body: input }))
 }
 
 export async function updateTeamMember(id: string, patch: TeamMemberPatch): Promise<TeamMember> {
-  return expectData(
+  return unwrap(
     await api.PATCH('/api/v1/team-members/{teamMemberId}', {
       params: { path: { teamMemberId: id } },
       body: patch,
@@ -69,7 +69,7 @@ export async function updateTeamMember(id: string, patch: TeamMemberPatch): Prom
 }
 
 export async function deleteTeamMember(id: string): Promise<void> {
-  expectOk(
+  unwrap(
     await api.DELETE('/api/v1/team-members/{teamMemberId}', {
       params: { path: { teamMemberId: id } },
     }),
@@ -78,7 +78,7 @@ export async function deleteTeamMember(id: string): Promise<void> {
 
 /** Removes the person's access, or withdraws their invitation; the record stays. */
 export async function removeTeamMemberAccess(teamMemberId: string): Promise<TeamMember> {
-  return expectData(
+  return unwrap(
     await api.DELETE('/api/v1/team-members/{teamMemberId}/access', {
       params: { path: { teamMemberId } },
     }),
@@ -87,7 +87,7 @@ export async function removeTeamMemberAccess(teamMemberId: string): Promise<Team
 
 /** Restores removed access, or opens a withdrawn invitation again. */
 export async function restoreTeamMemberAccess(teamMemberId: string): Promise<TeamMember> {
-  return expectData(
+  return unwrap(
     await api.PUT('/api/v1/team-members/{teamMemberId}/access', {
       params: { path: { teamMemberId } },
     }),
@@ -95,7 +95,7 @@ export async function restoreTeamMemberAccess(teamMemberId: string): Promise<Tea
 }
 
 export async function createTimeOff(teamMemberId: string, input: TimeOffInput): Promise<TimeOff> {
-  return expectData(
+  return unwrap(
     await api.POST('/api/v1/team-members/{teamMemberId}/time-off', {
       params: { path: { teamMemberId } },
       body: input,
@@ -104,7 +104,7 @@ export async function createTimeOff(teamMemberId: string, input: TimeOffInput): 
 }
 
 export async function deleteTimeOff(teamMemberId: string, timeOffId: string): Promise<void> {
-  expectOk(
+  unwrap(
     await api.DELETE('/api/v1/team-members/{teamMemberId}/time-off/{timeOffId}', {
       params: { path: { teamMemberId, timeOffId } },
     }),
@@ -113,7 +113,7 @@ export async function deleteTimeOff(teamMemberId: string, timeOffId: string): Pr
 
 /** The member's private calendar feed URL (secret). */
 export async function loadCalendarFeed(teamMemberId: string): Promise<string> {
-  const feed = expectData(
+  const feed = unwrap(
     await api.GET('/api/v1/team-members/{teamMemberId}/calendar-feed', {
       params: { path: { teamMemberId } },
     }),
@@ -123,7 +123,7 @@ export async function loadCalendarFeed(teamMemberId: string): Promise<string> {
 
 /** A new feed URL; the old one stops working. */
 export async function rotateCalendarFeed(teamMemberId: string): Promise<string> {
-  const feed = expectData(
+  const feed = unwrap(
     await api.POST('/api/v1/team-members/{teamMemberId}/calendar-feed', {
       params: { path: { teamMemberId } },
     }),

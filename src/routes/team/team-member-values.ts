@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/contract/schema'
 import { collectErrors, isBlank } from '../../components/form/validation'
+import { workingHoursErrors } from '../../domain/working-hours-rules'
 import { changedFields, type FieldErrors } from '../../machines/entity-form.machine'
-import { workingHoursErrors } from './working-hours-rules'
 
 export type TeamMember = components['schemas']['TeamMember']
 export type TeamMemberInput = components['schemas']['TeamMemberInput']

@@ -1,7 +1,6 @@
 import type { EventObject } from 'xstate'
 import type { components } from '../../../shared/contract/schema'
-import { PublicApiError } from '../../../src/api/public-client'
-import { ProblemError } from '../../../src/components/form/problem-field-errors'
+import { ApiError } from '../../../src/api/api-error'
 
 /**
  * The answer of an invoked actor as a step of a model path: `xstate.done.actor.<id>` with its
@@ -65,20 +64,20 @@ export const sampleErrors = {
   offline: new TypeError('Failed to fetch'),
   /** An Error without a message: the machines fall back to their own sentence. */
   silent: new Error(''),
-  forbidden: new ProblemError(403, { status: 403, detail: 'Your role may not see this.' }),
-  notFound: new ProblemError(404, { status: 404, detail: 'Not found.' }),
-  serverError: new ProblemError(500, {
+  forbidden: new ApiError(403, { status: 403, detail: 'Your role may not see this.' }),
+  notFound: new ApiError(404, { status: 404, detail: 'Not found.' }),
+  serverError: new ApiError(500, {
     status: 500,
     detail: 'The server could not complete this.',
   }),
   /** A 400 naming a field: forms show it there. */
-  invalidName: new ProblemError(400, {
+  invalidName: new ApiError(400, {
     status: 400,
     detail: 'Please check the highlighted fields.',
     errors: [{ path: 'body.name', message: 'Must not be empty.' }],
   }),
   /** A 409 naming the record in the way. */
-  clash: new ProblemError(409, {
+  clash: new ApiError(409, {
     status: 409,
     detail: 'Alex already has Colour for Sam at 14:30.',
     existing: { id: 'other', href: '/calendar?appointment=other' },
@@ -90,9 +89,9 @@ export function publicProblem(
   status: number,
   detail: string,
   fields: Record<string, string> = {},
-): PublicApiError {
+): ApiError {
   const errors = Object.entries(fields).map(([path, message]) => ({ path, message }))
-  return new PublicApiError(status, { status, detail, errors }, null)
+  return new ApiError(status, { status, detail, errors }, null)
 }
 
 /** The answers of a load: each output (by name) and each way it fails. */

@@ -71,7 +71,7 @@ export function createBookingHarness(
   }
 }
 
-/** An error shaped like PublicApiError: a status, a sentence, field errors, Retry-After. */
+/** An error shaped like ApiError: a status, a sentence, field errors, Retry-After. */
 export function apiError(
   status: number,
   message: string,

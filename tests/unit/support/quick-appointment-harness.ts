@@ -52,7 +52,7 @@ export function createQuickHarness(
   }
 }
 
-/** An error shaped like the app's ProblemError: a status, a sentence and field errors. */
+/** An error shaped like the app's ApiError: a status, a sentence and field errors. */
 export function problem(
   status: number,
   message: string,

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ApiError,
   CHECK_FIELDS_MESSAGE,
-  expectData,
-  expectOk,
   fieldMessage,
   fieldOfPath,
-  ProblemError,
   problemFieldErrors,
   problemMessage,
-} from '../../src/components/form/problem-field-errors'
+  unwrap,
+} from '../../src/api/api-error'
 
 describe('problem+json → field errors', () => {
   it('maps body paths to form fields and keeps other paths apart', () => {
@@ -55,11 +54,11 @@ describe('problem+json → field errors', () => {
   })
 })
 
-describe('ProblemError and the openapi-fetch result helpers', () => {
+describe('ApiError and the openapi-fetch result helper', () => {
   const response = (status: number) => new Response(null, { status: status === 204 ? 204 : status })
 
   it('a validation problem says "check the fields" and carries the field errors', () => {
-    const error = new ProblemError(400, {
+    const error = new ApiError(400, {
       status: 400,
       detail: 'body.name is required.',
       errors: [{ path: 'body.name', message: 'is required' }],
@@ -70,22 +69,34 @@ describe('ProblemError and the openapi-fetch result helpers', () => {
   })
 
   it('a non-JSON error body still becomes a readable error', () => {
-    const error = new ProblemError(502, 'Bad gateway')
+    const error = new ApiError(502, 'Bad gateway')
     expect(error.problem).toEqual({})
     expect(error.message).toMatch(/server/i)
   })
 
-  it('expectData returns data on success and throws the problem otherwise', () => {
-    expect(expectData({ data: { id: 1 }, response: response(200) })).toEqual({ id: 1 })
+  it('unwrap returns data on success and throws the problem otherwise', () => {
+    expect(unwrap({ data: { id: 1 }, response: response(200) })).toEqual({ id: 1 })
     expect(() =>
-      expectData({
+      unwrap({
         error: { status: 404, title: 'Not Found', detail: 'No such service.' },
         response: response(404),
       }),
     ).toThrow('No such service.')
-    expect(() => expectOk({ response: response(204) })).not.toThrow()
+    expect(() => unwrap({ response: response(204) })).not.toThrow()
     expect(() =>
-      expectOk({ error: { status: 409, detail: 'Still booked.' }, response: response(409) }),
+      unwrap({ error: { status: 409, detail: 'Still booked.' }, response: response(409) }),
     ).toThrow('Still booked.')
+  })
+
+  it('unwrap keeps a 429 Retry-After as seconds', () => {
+    const limited = new Response(null, { status: 429, headers: { 'Retry-After': '30' } })
+    let failure: unknown
+    try {
+      unwrap({ error: { status: 429, title: 'Too Many Requests' }, response: limited })
+    } catch (error) {
+      failure = error
+    }
+    expect(failure).toBeInstanceOf(ApiError)
+    expect(failure).toMatchObject({ status: 429, retryAfterSeconds: 30 })
   })
 })

@@ -1,7 +1,9 @@
-import type { components } from '../../../shared/contract/schema'
-import type { FieldErrors } from '../../machines/entity-form.machine'
+import type { components } from '../../shared/contract/schema'
 
 export type Problem = components['schemas']['Problem']
+
+/** `{ field: sentence }`, as a form shows them next to each field. */
+export type FieldErrors = Record<string, string>
 
 /** Said when a save fails at fields: the details are next to each field. */
 export const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.'
@@ -58,16 +60,18 @@ function isProblem(value: unknown): value is Partial<Problem> {
 }
 
 /**
- * A failed API call as an Error: `message` is the sentence for a toast or a form alert,
- * `fieldErrors` what the form machine shows at each field, `problem` the whole document
- * (`existing` of a duplicate, the status). Thrown by the actors screens give their machines.
+ * A failed API call as an Error, the one kind every client throws: `message` is the sentence
+ * for a toast or a form alert, `fieldErrors` what the form machine shows at each field,
+ * `problem` the whole problem+json document (`existing` of a duplicate, the status), and
+ * `retryAfterSeconds` when a 429 says to come back.
  */
-export class ProblemError extends Error {
+export class ApiError extends Error {
   readonly status: number
   readonly problem: Partial<Problem>
   readonly fieldErrors: FieldErrors
+  readonly retryAfterSeconds: number | null
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfter: string | null = null) {
     const problem = isProblem(body) ? body : {}
     const fieldErrors = problemFieldErrors(problem)
     // With errors at fields, the form says where to look; the fields say what is wrong.
@@ -76,29 +80,28 @@ export class ProblemError extends Error {
         ? CHECK_FIELDS_MESSAGE
         : problemMessage(problem, status)
     super(message)
-    this.name = 'ProblemError'
+    this.name = 'ApiError'
     this.status = status
     this.problem = problem
     this.fieldErrors = fieldErrors
+    this.retryAfterSeconds = parseRetryAfter(retryAfter)
   }
+}
+
+/** Retry-After as seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null
+  if (/^\d+$/.test(value.trim())) return Number(value.trim())
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
 /**
- * The data of an openapi-fetch result, or a ProblemError when the call failed:
- * `const service = await expectData(await api.GET('/api/v1/services/{serviceId}', ...))`.
+ * The data of an openapi-fetch result, or an ApiError when the call failed (a 204 gives
+ * `undefined`): `const service = unwrap(await api.GET('/api/v1/services/{serviceId}', ...))`.
  */
-export function expectData<Data>(result: {
-  data?: Data
-  error?: unknown
-  response: Response
-}): Data {
-  if (result.response.ok && result.error === undefined) return result.data as Data
-  throw new ProblemError(result.response.status, result.error)
-}
-
-/** Like expectData, for calls that answer 204 No Content. */
-export function expectOk(result: { error?: unknown; response: Response }): void {
-  if (!result.response.ok || result.error !== undefined) {
-    throw new ProblemError(result.response.status, result.error)
-  }
+export function unwrap<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
+  const { data, error, response } = result
+  if (response.ok && error === undefined) return data as Data
+  throw new ApiError(response.status, error, response.headers.get('Retry-After'))
 }

@@ -1,5 +1,8 @@
-import type { FieldErrors } from '../../machines/entity-form.machine'
-import type { WorkingDay } from './team-member-values'
+import type { components } from '../../shared/contract/schema'
+
+type WorkingDay = components['schemas']['WorkingDay']
+/** `{ field: sentence }`, as the team member form shows them. */
+type FieldErrors = Record<string, string>
 
 export const WEEKDAYS = [
   { weekday: 1, name: 'Monday' },

@@ -1,0 +1,98 @@
+import type { Client } from 'openapi-fetch'
+import type { components, operations, paths } from '../../shared/contract/schema'
+import { ApiError, unwrap } from './api-error'
+import { api } from './client'
+
+export type Customer = components['schemas']['Customer']
+export type CustomerInput = components['schemas']['CustomerInput']
+export type CustomerPatch = components['schemas']['CustomerPatch']
+export type AppointmentSummary = components['schemas']['AppointmentSummary']
+export type CustomerListQuery = NonNullable<operations['listCustomers']['parameters']['query']>
+
+export const DUPLICATE_EMAIL_MESSAGE = 'A customer with this e-mail already exists'
+
+/**
+ * A 409 for an e-mail another customer of this business has: the message lands at the e-mail
+ * field, and the screen links to the customer who is already there.
+ */
+export class DuplicateCustomerError extends ApiError {
+  readonly existingHref: string | null
+
+  constructor(body: unknown) {
+    super(409, body)
+    this.name = 'DuplicateCustomerError'
+    this.existingHref = this.problem.existing?.href ?? null
+    Object.assign(this.fieldErrors, { email: `${DUPLICATE_EMAIL_MESSAGE}.` })
+  }
+}
+
+/** unwrap, with a 409 that names the existing customer as a DuplicateCustomerError. */
+function unwrapCustomer<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
+  const { error, response } = result
+  if (
+    response.status === 409 &&
+    typeof error === 'object' &&
+    error !== null &&
+    'existing' in error
+  ) {
+    throw new DuplicateCustomerError(error)
+  }
+  return unwrap(result)
+}
+
+/** listCustomers: one page of the business's customers. */
+export async function listCustomers(
+  query: CustomerListQuery,
+  client: Client<paths> = api,
+): Promise<{ items: Customer[]; total: number }> {
+  const page = unwrapCustomer(await client.GET('/api/v1/customers', { params: { query } }))
+  return { items: page.items, total: page.total }
+}
+
+export async function loadCustomer(id: string, client: Client<paths> = api): Promise<Customer> {
+  return unwrapCustomer(
+    await client.GET('/api/v1/customers/{customerId}', { params: { path: { customerId: id } } }),
+  )
+}
+
+export async function createCustomer(
+  body: CustomerInput,
+  client: Client<paths> = api,
+): Promise<Customer> {
+  return unwrapCustomer(await client.POST('/api/v1/customers', { body }))
+}
+
+export async function updateCustomer(
+  id: string,
+  body: CustomerPatch,
+  client: Client<paths> = api,
+): Promise<Customer> {
+  return unwrapCustomer(
+    await client.PATCH('/api/v1/customers/{customerId}', {
+      params: { path: { customerId: id } },
+      body,
+    }),
+  )
+}
+
+export async function deleteCustomer(id: string, client: Client<paths> = api): Promise<void> {
+  unwrapCustomer(
+    await client.DELETE('/api/v1/customers/{customerId}', {
+      params: { path: { customerId: id } },
+    }),
+  )
+}
+
+/** listCustomerAppointments: one page of a customer's appointments, newest first. */
+export async function loadCustomerAppointments(
+  customerId: string,
+  page: { limit: number; offset: number },
+  client: Client<paths> = api,
+): Promise<{ items: AppointmentSummary[]; total: number }> {
+  const { items, total } = unwrapCustomer(
+    await client.GET('/api/v1/customers/{customerId}/appointments', {
+      params: { path: { customerId }, query: { limit: page.limit, offset: page.offset } },
+    }),
+  )
+  return { items, total }
+}
