@@ -22,6 +22,10 @@ import { createPublicRateLimiters, type PublicRateLimits } from '../security/pub
 import { createBookingService } from '../services/booking-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
+import { createServiceCatalogueService } from '../services/service-catalogue-service.ts'
+import { createTeamAccessService } from '../services/team-access-service.ts'
+import { createTeamMemberService } from '../services/team-member-service.ts'
+import { createTimeOffService } from '../services/time-off-service.ts'
 
 export interface ApiRoutesOptions {
   /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
@@ -49,9 +53,16 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createSettingsHandlers({ database: app.database, members }),
     ...createBusinessConfigurationHandlers({ database: app.database, members }),
     ...createActivityLogHandlers({ database: app.database, members }),
-    ...createServiceHandlers({ database: app.database, members }),
-    ...createTeamMemberHandlers({ database: app.database, members }),
-    ...createTeamAccessHandlers({ database: app.database, members }),
+    ...createServiceHandlers({
+      members,
+      catalogue: createServiceCatalogueService(app.database),
+    }),
+    ...createTeamMemberHandlers({
+      members,
+      team: createTeamMemberService(app.database),
+      timeOff: createTimeOffService(app.database),
+    }),
+    ...createTeamAccessHandlers({ members, access: createTeamAccessService(app.database) }),
     ...createSchedulingHandlers({ database: app.database, members }),
     ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
     ...createPublicBookingHandlers({
