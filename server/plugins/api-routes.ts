@@ -20,6 +20,7 @@ import { createTeamAccessHandlers } from '../routes/team-access.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from '../security/public-rate-limits.ts'
 import { createBookingService } from '../services/booking-service.ts'
+import { createCalendarFeedService } from '../services/calendar-feed-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 import { createServiceCatalogueService } from '../services/service-catalogue-service.ts'
@@ -74,7 +75,10 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
       limits: publicLimits,
     }),
-    ...createCalendarFeedHandlers({ database: app.database, members, ...app.publicBooking }),
+    ...createCalendarFeedHandlers({
+      members,
+      feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),
+    }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),
