@@ -79,9 +79,7 @@ export function createServiceCatalogueService(database: Database) {
       const columns = serviceColumns(input)
       return database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
-        const existing = await services.find(member.tenantId, id, {
-          lock: true,
-        })
+        const existing = await services.find(member.tenantId, id, { lock: true })
         if (!existing) throw notFound()
         // A new price is in today's business currency, whatever the old one was in.
         if (input.price_minor !== undefined) {
@@ -120,9 +118,7 @@ export function createServiceCatalogueService(database: Database) {
     async remove(member: Member, id: string): Promise<void> {
       await database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
-        const existing = await services.find(member.tenantId, id, {
-          lock: true,
-        })
+        const existing = await services.find(member.tenantId, id, { lock: true })
         if (!existing) throw notFound()
         const counts = await services.appointmentCounts(member.tenantId, existing.id, new Date())
         if (counts.upcoming > 0) {
