@@ -19,9 +19,20 @@ import { createSystemHandlers } from '../routes/system.ts'
 import { createTeamAccessHandlers } from '../routes/team-access.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from '../security/public-rate-limits.ts'
+import { createActivityService } from '../services/activity-service.ts'
 import { createBookingService } from '../services/booking-service.ts'
+import { createBusinessService } from '../services/business-service.ts'
+import { createCalendarFeedService } from '../services/calendar-feed-service.ts'
+import { createCustomerExportService } from '../services/customer-export-service.ts'
+import { createCustomerService } from '../services/customer-service.ts'
+import { createHealthService } from '../services/health-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
+import { createServiceCatalogueService } from '../services/service-catalogue-service.ts'
+import { createSettingsService } from '../services/settings-service.ts'
+import { createTeamAccessService } from '../services/team-access-service.ts'
+import { createTeamMemberService } from '../services/team-member-service.ts'
+import { createTimeOffService } from '../services/time-off-service.ts'
 
 export interface ApiRoutesOptions {
   /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
@@ -42,16 +53,32 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // identical requests and its notifier.
   const bookings = createBookingService(app.database, notifier)
   const publicLimits = createPublicRateLimiters(options.publicRateLimits)
+  // The customer export reads both, so the handlers share one instance of each.
+  const customers = createCustomerService(app.database)
+  const business = createBusinessService(app.database)
   const serviceHandlers = {
-    ...createSystemHandlers({ database: app.database, version: options.version }),
+    ...createSystemHandlers({
+      health: createHealthService({ database: app.database, version: options.version }),
+    }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
-    ...createCustomerHandlers({ database: app.database, members }),
-    ...createSettingsHandlers({ database: app.database, members }),
-    ...createBusinessConfigurationHandlers({ database: app.database, members }),
-    ...createActivityLogHandlers({ database: app.database, members }),
-    ...createServiceHandlers({ database: app.database, members }),
-    ...createTeamMemberHandlers({ database: app.database, members }),
-    ...createTeamAccessHandlers({ database: app.database, members }),
+    ...createCustomerHandlers({
+      members,
+      customers,
+      exports: createCustomerExportService({ customers, business }),
+    }),
+    ...createSettingsHandlers({ members, settings: createSettingsService(app.database) }),
+    ...createBusinessConfigurationHandlers({ members, business }),
+    ...createActivityLogHandlers({ members, activity: createActivityService(app.database) }),
+    ...createServiceHandlers({
+      members,
+      catalogue: createServiceCatalogueService(app.database),
+    }),
+    ...createTeamMemberHandlers({
+      members,
+      team: createTeamMemberService(app.database),
+      timeOff: createTimeOffService(app.database),
+    }),
+    ...createTeamAccessHandlers({ members, access: createTeamAccessService(app.database) }),
     ...createSchedulingHandlers({ database: app.database, members }),
     ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
     ...createPublicBookingHandlers({
@@ -63,7 +90,10 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
       limits: publicLimits,
     }),
-    ...createCalendarFeedHandlers({ database: app.database, members, ...app.publicBooking }),
+    ...createCalendarFeedHandlers({
+      members,
+      feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),
+    }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),

@@ -1,17 +1,16 @@
 import type { FastifyRequest } from 'fastify'
-import type { Database } from '../db/database.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../plugins/auth.ts'
-import { createActivityService } from '../services/activity-service.ts'
+import type { createActivityService } from '../services/activity-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 
 /** Handlers for the contract's `activity` tag: read-only, owners and admins. */
 export function createActivityLogHandlers(deps: {
-  database: Database
   members: ReturnType<typeof createMembershipService>
+  activity: ReturnType<typeof createActivityService>
 }) {
-  const activity = createActivityService(deps.database)
+  const { activity } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {

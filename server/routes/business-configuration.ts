@@ -1,17 +1,16 @@
 import type { FastifyRequest } from 'fastify'
-import type { Database } from '../db/database.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../plugins/auth.ts'
-import { createBusinessService } from '../services/business-service.ts'
+import type { createBusinessService } from '../services/business-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 
 /** Handlers for the contract's `business` tag: every member reads, owners and admins change. */
 export function createBusinessConfigurationHandlers(deps: {
-  database: Database
   members: ReturnType<typeof createMembershipService>
+  business: ReturnType<typeof createBusinessService>
 }) {
-  const business = createBusinessService(deps.database)
+  const { business } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {

@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify'
+import type { OperationRequest } from '../http/operation-types.ts'
 import { requireIdentity } from '../plugins/auth.ts'
-import type { createProfileService, Profile } from '../services/profile-service.ts'
+import type { createProfileService } from '../services/profile-service.ts'
 
 /** Handlers for the contract's `me` tag. */
 export function createMeHandlers(deps: { profiles: ReturnType<typeof createProfileService> }) {
   return {
-    getMe(request: FastifyRequest): Promise<Profile> {
+    getMe(request: OperationRequest<'getMe'>) {
       return deps.profiles.getOrCreateProfile(requireIdentity(request))
     },
   }

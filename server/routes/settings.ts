@@ -1,17 +1,16 @@
 import type { FastifyRequest } from 'fastify'
-import type { Database } from '../db/database.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
-import { createSettingsService } from '../services/settings-service.ts'
+import type { createSettingsService } from '../services/settings-service.ts'
 
 /** Handlers for the contract's `settings` tag: owners and admins only. */
 export function createSettingsHandlers(deps: {
-  database: Database
   members: ReturnType<typeof createMembershipService>
+  settings: ReturnType<typeof createSettingsService>
 }) {
-  const settings = createSettingsService(deps.database)
+  const { settings } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {

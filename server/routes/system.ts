@@ -1,19 +1,8 @@
-import type { operations } from '../../shared/contract/schema.d.ts'
-import type { Database } from '../db/database.ts'
-import { HttpProblem } from '../http/problem.ts'
-
-type Health = operations['getHealth']['responses']['200']['content']['application/json']
+import type { createHealthService } from '../services/health-service.ts'
 
 /** Handlers for the contract's `system` tag. */
-export function createSystemHandlers(deps: { database: Database; version: string }) {
+export function createSystemHandlers(deps: { health: ReturnType<typeof createHealthService> }) {
   return {
-    async getHealth(): Promise<Health> {
-      try {
-        await deps.database.ping()
-      } catch (error) {
-        throw new HttpProblem(503, 'The database is not answering.', { cause: error })
-      }
-      return { status: 'ok', database: 'ok', version: deps.version }
-    },
+    getHealth: () => deps.health.check(),
   }
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Identity } from '../auth/identity.ts'
 import type { Database, Db } from '../db/database.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createMembershipRepository } from '../db/repositories/membership-repository.ts'
+import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
 import { createTenantRepository } from '../db/repositories/tenant-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
-import { memberships, type Permission, teamMembers, users } from '../db/schema.ts'
+import type { Permission } from '../db/schema.ts'
 import { firstBusinessName, slugCandidates, slugify } from '../domain/business-name.ts'
 import { dateAt } from '../domain/business-time.ts'
 import { defaultWorkingHours } from '../domain/working-hours.ts'
@@ -58,18 +58,17 @@ export function createMembershipService(database: Database) {
     }
     await recordSignInIfNew(tx, identity, current.tenant.id, actor)
 
-    const [ownRecord] = await tx
-      .select({ id: teamMembers.id })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.tenantId, current.tenant.id), eq(teamMembers.userUid, user.uid)))
-      .limit(1)
+    const ownRecordId = await createTeamMemberRepository(tx).findIdOfUser(
+      current.tenant.id,
+      user.uid,
+    )
     return {
       current,
       member: {
         tenantId: current.tenant.id,
         uid: user.uid,
         permission: current.permission,
-        teamMemberId: ownRecord?.id ?? null,
+        teamMemberId: ownRecordId ?? null,
         actor,
       },
     }
@@ -101,52 +100,12 @@ function accessRemoved(removal: { businessName: string; timeZone: string; revoke
 }
 
 /**
- * Team members whose invitation a user with this verified e-mail takes up: not accepted, not
- * withdrawn, and in a business where the user is not already someone else on the team (one
- * user is one team member per business).
- */
-function acceptableInvitation(email: string, uid: string): SQL {
-  // Inside the subquery the alias hides the table's own name, so "team_members" there is the
-  // outer row.
-  return sql`(lower(${teamMembers.email}) = lower(${email})
-    and ${teamMembers.userUid} is null
-    and ${teamMembers.invitationWithdrawnAt} is null
-    and not exists (select 1 from ${teamMembers} as linked where linked.tenant_id = ${teamMembers.tenantId} and linked.user_uid = ${uid}))`
-}
-
-/** How stale users.last_seen_at may get before a call refreshes it. */
-const LAST_SEEN_GRANULARITY = sql`interval '1 minute'`
-
-/**
  * The member for a returning user when nothing about them needs writing, else null. Read-only:
  * no transaction, so on PGlite it does not queue behind the writers.
  */
 async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | null> {
-  const invitationPending =
-    identity.email && identity.emailVerified
-      ? sql<boolean>`exists (select 1 from ${teamMembers} where ${acceptableInvitation(identity.email, identity.uid)})`
-      : sql<boolean>`false`
-  const [row] = await db
-    .select({
-      email: users.email,
-      displayName: users.displayName,
-      lastAuthTime: users.lastAuthTime,
-      seenRecently: sql<boolean>`${users.lastSeenAt} > now() - ${LAST_SEEN_GRANULARITY}`,
-      invitationPending,
-      tenantId: memberships.tenantId,
-      permission: memberships.permission,
-      teamMemberId: teamMembers.id,
-    })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userUid, users.uid), isNull(memberships.revokedAt)))
-    .leftJoin(
-      teamMembers,
-      and(eq(teamMembers.tenantId, memberships.tenantId), eq(teamMembers.userUid, users.uid)),
-    )
-    .where(eq(users.uid, identity.uid))
-    // The same "current business" rule as findCurrentForUser: the one joined first.
-    .orderBy(asc(memberships.createdAt), asc(memberships.tenantId))
-    .limit(1)
+  const verifiedEmail = identity.emailVerified ? identity.email : null
+  const row = await createMembershipRepository(db).findSignedInState(identity.uid, verifiedEmail)
   if (!row?.seenRecently || row.invitationPending) return null
   if (row.email !== identity.email) return null
   if (identity.name !== null && identity.name !== row.displayName) return null
@@ -169,13 +128,9 @@ async function resolveKnownMember(db: Db, identity: Identity): Promise<Member | 
  */
 async function acceptInvitations(tx: Db, identity: Identity, actor: Actor) {
   if (!identity.email || !identity.emailVerified) return
-  const pending = await tx
-    .update(teamMembers)
-    .set({ userUid: identity.uid, updatedAt: sql`now()` })
-    .where(acceptableInvitation(identity.email, identity.uid))
-    .returning()
-  const activity = createActivityRepository(tx)
   const membershipRepository = createMembershipRepository(tx)
+  const pending = await membershipRepository.acceptInvitations(identity.email, identity.uid)
+  const activity = createActivityRepository(tx)
   for (const invitation of pending) {
     // Also gives back access removed with an earlier record: the business invited them again.
     await membershipRepository.grant({
@@ -210,19 +165,15 @@ async function createFirstBusiness(tx: Db, identity: Identity, actor: Actor) {
     })
     // The owner is usually also the first person customers book.
     const ownerName = identity.name ?? identity.email?.split('@')[0] ?? 'Owner'
-    const [ownRecord] = await tx
-      .insert(teamMembers)
-      .values({
-        tenantId: tenant.id,
-        name: ownerName,
-        email: identity.email,
-        permission: 'owner',
-        slug: slugify(ownerName),
-        timeZone: tenant.timeZone,
-        workingHours: defaultWorkingHours(),
-        userUid: identity.uid,
-      })
-      .returning({ id: teamMembers.id })
+    const ownRecord = await createTeamMemberRepository(tx).createIfSlugFree(tenant.id, {
+      name: ownerName,
+      email: identity.email,
+      permission: 'owner',
+      slug: slugify(ownerName),
+      timeZone: tenant.timeZone,
+      workingHours: defaultWorkingHours(),
+      userUid: identity.uid,
+    })
     await createActivityRepository(tx).record({
       tenantId: tenant.id,
       actor,
@@ -243,17 +194,7 @@ async function createFirstBusiness(tx: Db, identity: Identity, actor: Actor) {
  */
 async function recordSignInIfNew(tx: Db, identity: Identity, tenantId: string, actor: Actor) {
   if (identity.authTime === null) return
-  const claimed = await tx
-    .update(users)
-    .set({ lastAuthTime: identity.authTime })
-    .where(
-      and(
-        eq(users.uid, identity.uid),
-        or(isNull(users.lastAuthTime), lt(users.lastAuthTime, identity.authTime)),
-      ),
-    )
-    .returning({ uid: users.uid })
-  if (claimed.length === 0) return
+  if (!(await createUserRepository(tx).claimSignIn(identity.uid, identity.authTime))) return
   await createActivityRepository(tx).record({
     tenantId,
     actor,

@@ -1,5 +1,6 @@
-import { type AccessStatus, accessOf } from '../../shared/team-access.ts'
-import type { Db } from '../db/database.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
+import { type AccessStatus, accessChangeRefusal, accessOf } from '../../shared/team-access.ts'
+import type { Database, Db } from '../db/database.ts'
 import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createMembershipRepository } from '../db/repositories/membership-repository.ts'
@@ -10,6 +11,10 @@ import {
 import { createUserRepository } from '../db/repositories/user-repository.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
+import type { Member } from './membership-service.ts'
+import { teamMemberNotFound, teamMemberViews } from './team-member-views.ts'
+
+type TeamMember = components['schemas']['TeamMember']
 
 export interface AccessChange {
   before: AccessStatus
@@ -208,4 +213,29 @@ export async function refuseEndingLastOwner(
     `${target.name} is the business's last owner; make someone else an owner before you ${change}.`,
     path ? { errors: [{ path, message: 'the business needs at least one owner' }] } : {},
   )
+}
+
+/**
+ * Offboarding as the team screen asks for it: removes or restores one team member's access
+ * (withdrawing or reopening an invitation), after checking the requester may, and answers
+ * with the record as the API shows it.
+ */
+export function createTeamAccessService(database: Database) {
+  return {
+    change(member: Member, teamMemberId: string, kind: 'remove' | 'restore'): Promise<TeamMember> {
+      return database.transaction(async (tx) => {
+        const team = createTeamMemberRepository(tx)
+        const record = await team.find(member.tenantId, teamMemberId, { lock: true })
+        if (!record) throw teamMemberNotFound()
+        const refusal = accessChangeRefusal(member, record, kind)
+        if (refusal) throw new HttpProblem(refusal.status, refusal.detail)
+        const access = createTeamAccess(tx, member.tenantId, member.actor)
+        const changed =
+          kind === 'remove' ? await access.remove(record) : await access.restore(record)
+        const current = changed ? await team.find(member.tenantId, record.id) : record
+        if (!current) throw new Error('The team member vanished inside their own transaction.')
+        return (await teamMemberViews(tx, member.tenantId, [current]))[0] as TeamMember
+      })
+    },
+  }
 }

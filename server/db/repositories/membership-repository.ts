@@ -1,6 +1,23 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
-import { memberships, type Permission, plans, tenants } from '../schema.ts'
+import { memberships, type Permission, plans, teamMembers, tenants, users } from '../schema.ts'
+
+/** How stale users.last_seen_at may get before a call refreshes it. */
+const LAST_SEEN_GRANULARITY = sql`interval '1 minute'`
+
+/**
+ * Team members whose invitation a user with this verified e-mail takes up: not accepted, not
+ * withdrawn, and in a business where the user is not already someone else on the team (one
+ * user is one team member per business).
+ */
+function acceptableInvitation(email: string, uid: string): SQL {
+  // Inside the subquery the alias hides the table's own name, so "team_members" there is the
+  // outer row.
+  return sql`(lower(${teamMembers.email}) = lower(${email})
+    and ${teamMembers.userUid} is null
+    and ${teamMembers.invitationWithdrawnAt} is null
+    and not exists (select 1 from ${teamMembers} as linked where linked.tenant_id = ${teamMembers.tenantId} and linked.user_uid = ${uid}))`
+}
 
 /**
  * Users' access to businesses. A membership whose `revoked_at` is set is access that was
@@ -78,6 +95,54 @@ export function createMembershipRepository(db: Db) {
         )
         .returning({ uid: memberships.userUid })
       return ended.length > 0
+    },
+
+    /**
+     * What a returning user's call needs to know in one read: their current membership (the
+     * same "current business" rule as findCurrentForUser), their own team-member record there,
+     * what we stored from their last token, whether last_seen_at is fresh, and whether an
+     * invitation waits for `verifiedEmail`. Undefined when they have no access.
+     */
+    async findSignedInState(uid: string, verifiedEmail: string | null) {
+      const invitationPending = verifiedEmail
+        ? sql<boolean>`exists (select 1 from ${teamMembers} where ${acceptableInvitation(verifiedEmail, uid)})`
+        : sql<boolean>`false`
+      const [row] = await db
+        .select({
+          email: users.email,
+          displayName: users.displayName,
+          lastAuthTime: users.lastAuthTime,
+          seenRecently: sql<boolean>`${users.lastSeenAt} > now() - ${LAST_SEEN_GRANULARITY}`,
+          invitationPending,
+          tenantId: memberships.tenantId,
+          permission: memberships.permission,
+          teamMemberId: teamMembers.id,
+        })
+        .from(users)
+        .innerJoin(
+          memberships,
+          and(eq(memberships.userUid, users.uid), isNull(memberships.revokedAt)),
+        )
+        .leftJoin(
+          teamMembers,
+          and(eq(teamMembers.tenantId, memberships.tenantId), eq(teamMembers.userUid, users.uid)),
+        )
+        .where(eq(users.uid, uid))
+        .orderBy(asc(memberships.createdAt), asc(memberships.tenantId))
+        .limit(1)
+      return row
+    },
+
+    /**
+     * Links every team member whose invitation this user's verified e-mail takes up to the
+     * user, and returns those records; the caller grants their access.
+     */
+    async acceptInvitations(email: string, uid: string) {
+      return db
+        .update(teamMembers)
+        .set({ userUid: uid, updatedAt: sql`now()` })
+        .where(acceptableInvitation(email, uid))
+        .returning()
     },
 
     /** When each of these users' access to the business began or was removed. */

@@ -74,6 +74,16 @@ export function createTeamMemberRepository(db: Db) {
       return (await withServices(rows))[0]
     },
 
+    /** The id of the user's own team-member record in the business, if they have one. */
+    async findIdOfUser(tenantId: string, userUid: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.userUid, userUid)))
+        .limit(1)
+      return row?.id
+    },
+
     /** Another team member of the business with this e-mail, in any letter case. */
     async findByEmail(tenantId: string, email: string, exceptId?: string) {
       const [row] = await db
@@ -237,12 +247,17 @@ export function createTeamMemberRepository(db: Db) {
         .where(inTenant(tenantId, id))
     },
 
-    /** Ends every copy of the member's private calendar feed address (the token changes). */
-    async replaceCalendarFeed(tenantId: string, id: string) {
-      await db
+    /**
+     * Ends every copy of the member's private calendar feed address (the token changes);
+     * the new feed version, or undefined when there is no such team member.
+     */
+    async replaceCalendarFeed(tenantId: string, id: string): Promise<number | undefined> {
+      const [row] = await db
         .update(teamMembers)
         .set({ calendarFeedVersion: sql`${teamMembers.calendarFeedVersion} + 1` })
         .where(inTenant(tenantId, id))
+        .returning({ version: teamMembers.calendarFeedVersion })
+      return row?.version
     },
 
     /** New team members start in the business's time zone. */

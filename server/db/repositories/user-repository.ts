@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { users } from '../schema.ts'
 
@@ -27,6 +27,21 @@ export function createUserRepository(db: Db) {
         .returning()
       if (!row) throw new Error('Upserting a user returned no row.')
       return row
+    },
+
+    /**
+     * Records a sign-in at `authTime` unless one as new is already recorded; true when this
+     * call recorded it. The conditional update lets exactly one of concurrent requests win.
+     */
+    async claimSignIn(uid: string, authTime: number): Promise<boolean> {
+      const claimed = await db
+        .update(users)
+        .set({ lastAuthTime: authTime })
+        .where(
+          and(eq(users.uid, uid), or(isNull(users.lastAuthTime), lt(users.lastAuthTime, authTime))),
+        )
+        .returning({ uid: users.uid })
+      return claimed.length > 0
     },
 
     async find(uid: string): Promise<User | undefined> {

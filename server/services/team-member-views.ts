@@ -12,6 +12,7 @@ import {
   timeOffSpan,
 } from '../db/repositories/time-off-repository.ts'
 import { compareBySoonest, isCurrentOrUpcoming } from '../domain/time-off.ts'
+import { HttpProblem } from '../http/problem.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 type TimeOff = components['schemas']['TimeOff']
@@ -88,4 +89,9 @@ export function toTimeOff(row: TimeOffRow): TimeOff {
     ends_at: row.endsAt?.toISOString() ?? null,
     reason: row.reason,
   }
+}
+
+/** An id of another business is as unknown as one that never existed. */
+export function teamMemberNotFound(): HttpProblem {
+  return new HttpProblem(404, 'There is no team member with this id in your business.')
 }

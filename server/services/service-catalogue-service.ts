@@ -1,0 +1,221 @@
+import type { components } from '../../shared/contract/schema.d.ts'
+import type { Database, Db } from '../db/database.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  createServiceRepository,
+  type NewService,
+  type ServiceRecord,
+  type ServiceSort,
+} from '../db/repositories/service-repository.ts'
+import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
+import { changedFields } from '../domain/activity-changes.ts'
+import { plural } from '../domain/plural.ts'
+import { serviceFields, serviceUpdateSummary } from '../domain/service-changes.ts'
+import { HttpProblem } from '../http/problem.ts'
+import type { Member } from './membership-service.ts'
+
+type Service = components['schemas']['Service']
+type ServicePage = components['schemas']['ServicePage']
+type ServiceInput = components['schemas']['ServiceInput']
+type ServicePatch = components['schemas']['ServicePatch']
+
+export interface ServiceListQuery {
+  search?: string | undefined
+  active?: boolean | undefined
+  sort: ServiceSort
+  limit: number
+  offset: number
+}
+
+/**
+ * The services the member's business offers, who performs each, and their changes in the
+ * activity log. The caller has checked the member may read or change services.
+ */
+export function createServiceCatalogueService(database: Database) {
+  return {
+    async list(member: Member, query: ServiceListQuery): Promise<ServicePage> {
+      const page = await createServiceRepository(database.db).list(member.tenantId, query)
+      return {
+        items: page.items.map(toService),
+        total: page.total,
+        limit: query.limit,
+        offset: query.offset,
+      }
+    },
+
+    async get(member: Member, id: string): Promise<Service> {
+      const service = await createServiceRepository(database.db).find(member.tenantId, id)
+      if (!service) throw notFound()
+      return toService(service)
+    },
+
+    async create(member: Member, input: ServiceInput): Promise<Service> {
+      const columns = serviceColumns(input)
+      return database.transaction(async (tx) => {
+        const services = createServiceRepository(tx)
+        const teamMemberIds = await checkTeamMembers(tx, member.tenantId, input.team_member_ids)
+        const row = await services.create(member.tenantId, {
+          ...columns,
+          name: columns.name ?? input.name,
+          durationMinutes: input.duration_minutes,
+          currency: await services.businessCurrency(member.tenantId),
+        })
+        if (teamMemberIds) await services.setTeamMembers(member.tenantId, row.id, teamMemberIds)
+        const service = toService({ ...row, teamMemberIds: teamMemberIds ?? [] })
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'service',
+          entityId: row.id,
+          action: 'created',
+          summary: `Added the service ${row.name}`,
+          changes: changedFields(null, service, serviceFields),
+        })
+        return service
+      })
+    },
+
+    async update(member: Member, id: string, input: ServicePatch): Promise<Service> {
+      const columns = serviceColumns(input)
+      return database.transaction(async (tx) => {
+        const services = createServiceRepository(tx)
+        const existing = await services.find(member.tenantId, id, { lock: true })
+        if (!existing) throw notFound()
+        // A new price is in today's business currency, whatever the old one was in.
+        if (input.price_minor !== undefined) {
+          columns.currency = await services.businessCurrency(member.tenantId)
+        }
+        const teamMemberIds = await checkTeamMembers(tx, member.tenantId, input.team_member_ids)
+        const proposed: ServiceRecord = {
+          ...existing,
+          ...columns,
+          teamMemberIds: teamMemberIds ?? existing.teamMemberIds,
+        }
+        const before = toService(existing)
+        const changes = changedFields(before, toService(proposed), serviceFields)
+        // Re-saving an unchanged form writes nothing and logs nothing.
+        if (changes.length === 0) return before
+
+        await services.update(member.tenantId, existing.id, columns)
+        if (teamMemberIds)
+          await services.setTeamMembers(member.tenantId, existing.id, teamMemberIds)
+        const saved = await services.find(member.tenantId, existing.id)
+        if (!saved) throw new Error('The service vanished inside its own transaction.')
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'service',
+          entityId: existing.id,
+          action: 'updated',
+          summary: serviceUpdateSummary(saved.name, changes),
+          changes,
+        })
+        return toService(saved)
+      })
+    },
+
+    /** Refuses a service that appointments refer to: deactivating it keeps their history whole. */
+    async remove(member: Member, id: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        const services = createServiceRepository(tx)
+        const existing = await services.find(member.tenantId, id, { lock: true })
+        if (!existing) throw notFound()
+        const counts = await services.appointmentCounts(member.tenantId, existing.id, new Date())
+        if (counts.upcoming > 0) {
+          throw new HttpProblem(
+            409,
+            `${existing.name} has ${plural(counts.upcoming, 'upcoming appointment')}; deactivate it instead.`,
+          )
+        }
+        if (counts.all > 0) {
+          throw new HttpProblem(
+            409,
+            `${existing.name} appears in the history of ${plural(counts.all, 'appointment')}; deactivate it instead.`,
+          )
+        }
+        await services.delete(member.tenantId, existing.id)
+        await createActivityRepository(tx).record({
+          tenantId: member.tenantId,
+          actor: member.actor,
+          entityType: 'service',
+          entityId: existing.id,
+          action: 'deleted',
+          summary: `Deleted the service ${existing.name}`,
+          changes: changedFields(toService(existing), null, serviceFields),
+        })
+      })
+    },
+  }
+}
+
+function toService(record: ServiceRecord): Service {
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    duration_minutes: record.durationMinutes,
+    price_minor: record.priceMinor,
+    currency: record.currency,
+    buffer_before_minutes: record.bufferBeforeMinutes,
+    buffer_after_minutes: record.bufferAfterMinutes,
+    color: record.color,
+    category: record.category,
+    active: record.active,
+    capacity: record.capacity,
+    team_member_ids: record.teamMemberIds,
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  }
+}
+
+/** The columns a create or patch body sets; the contract has checked types and ranges. */
+function serviceColumns(input: ServicePatch): Partial<NewService> {
+  const columns: Partial<NewService> = {}
+  if (input.name !== undefined) {
+    const name = input.name.trim()
+    if (!name) throw invalid('body.name', 'must not be blank')
+    columns.name = name
+  }
+  if (input.description !== undefined) columns.description = input.description
+  if (input.duration_minutes !== undefined) columns.durationMinutes = input.duration_minutes
+  if (input.price_minor !== undefined) columns.priceMinor = input.price_minor
+  if (input.buffer_before_minutes !== undefined) {
+    columns.bufferBeforeMinutes = input.buffer_before_minutes
+  }
+  if (input.buffer_after_minutes !== undefined) {
+    columns.bufferAfterMinutes = input.buffer_after_minutes
+  }
+  if (input.color !== undefined) columns.color = input.color
+  // An empty category is no category, so the list does not show a blank group.
+  if (input.category !== undefined) columns.category = input.category?.trim() || null
+  if (input.active !== undefined) columns.active = input.active
+  if (input.capacity !== undefined) columns.capacity = input.capacity
+  return columns
+}
+
+/** The given team members, sorted, once each checked to belong to this business. */
+async function checkTeamMembers(
+  tx: Db,
+  tenantId: string,
+  ids: readonly string[] | undefined,
+): Promise<string[] | undefined> {
+  if (ids === undefined) return undefined
+  const known = await createTeamMemberRepository(tx).existingIds(tenantId, ids)
+  const unknown = ids.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw invalid(
+      'body.team_member_ids',
+      `contains ${unknown.length === 1 ? 'an id' : 'ids'} that ${unknown.length === 1 ? 'is not a team member' : 'are not team members'} of this business: ${unknown.join(', ')}`,
+    )
+  }
+  return [...ids].sort()
+}
+
+function invalid(path: string, message: string): HttpProblem {
+  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
+}
+
+/** An id of another business is as unknown as one that never existed. */
+function notFound(): HttpProblem {
+  return new HttpProblem(404, 'There is no service with this id in your business.')
+}
