@@ -12,7 +12,8 @@ import {
   type SettingsRow,
 } from '../db/repositories/settings-repository.ts'
 import type { Tenant } from '../db/repositories/tenant-repository.ts'
-import { publicStartRefusal, selfServiceRefusal } from '../domain/self-service-policy.ts'
+import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
+import { selfServiceRefusal } from '../domain/self-service-policy.ts'
 import { teamMemberChoiceRefusal } from '../domain/team-member-choice.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
@@ -26,7 +27,7 @@ import type { CapabilityTokens } from '../security/capability-tokens.ts'
 import type { PublicRateLimiters } from '../security/public-rate-limits.ts'
 import { cancelAppointment } from '../services/appointment-lifecycle.ts'
 import { findAvailability } from '../services/availability-service.ts'
-import type { createBookingService } from '../services/booking-service.ts'
+import { checkBookingNotice, type createBookingService } from '../services/booking-service.ts'
 import { createIdempotency } from '../services/public/idempotency.ts'
 import { customerActor, saveSignedInCustomer } from '../services/public/public-customers.ts'
 import {
@@ -181,7 +182,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
         team_member_id: team_member_id ?? null,
         time_zone: policy.timeZone,
         slots: slots
-          .filter((slot) => publicStartRefusal(slot.startsAt, policy, now) === null)
+          .filter((slot) => bookingNoticeRefusal(slot.startsAt, policy, now) === null)
           .map((slot) => ({
             starts_at: new Date(slot.startsAt).toISOString(),
             ends_at: new Date(slot.endsAt).toISOString(),
@@ -210,13 +211,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
           const settings = await settingsOf(tenant)
           checkTeamMemberChoice(settings, input.team_member_id ?? null)
           const startsAt = new Date(input.starts_at)
-          const { minNoticeMinutes, bookingWindowDays } = settings
-          const tooSoonOrLate = publicStartRefusal(
-            startsAt.getTime(),
-            { minNoticeMinutes, bookingWindowDays },
-            Date.now(),
-          )
-          if (tooSoonOrLate) throw invalid(tooSoonOrLate.path, tooSoonOrLate.message)
+          checkBookingNotice(startsAt.getTime(), settings, Date.now())
           let answer: PublicBookingConfirmation | undefined
           await publicSlot(() =>
             bookings.book({
@@ -279,8 +274,7 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
           )
           if (refusal) throw notChangeable(refusal)
           const startsAt = new Date(input.starts_at)
-          const tooSoonOrLate = publicStartRefusal(startsAt.getTime(), settings, now)
-          if (tooSoonOrLate) throw invalid(tooSoonOrLate.path, tooSoonOrLate.message)
+          checkBookingNotice(startsAt.getTime(), settings, now)
           const serviceId = found.row.serviceId
           // Left out, the appointment stays with its team member, which is always allowed.
           if (input.team_member_id !== undefined) {

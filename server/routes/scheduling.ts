@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { Database, Db } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
 import {
   type BusinessPolicy,
   createAppointmentRepository,
-  type ServiceRow,
 } from '../db/repositories/appointment-repository.ts'
 import { createScheduleRepository } from '../db/repositories/schedule-repository.ts'
 import type { PooledSlot } from '../domain/availability/types.ts'
@@ -19,6 +18,7 @@ import {
   findNextSlot,
   NEXT_SLOT_HORIZON_DAYS,
 } from '../services/availability-service.ts'
+import { activeService, checkPerformer } from '../services/booking-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 
 type ProposedSlot = components['schemas']['ProposedSlot']
@@ -51,10 +51,16 @@ export function createSchedulingHandlers({ database, members }: SchedulingHandle
       const repo = createAppointmentRepository(database.db)
       const [policy, service] = await Promise.all([
         repo.policy(member.tenantId),
-        bookableService(database.db, member.tenantId, service_id),
+        activeService(database.db, member.tenantId, service_id, 'query.service_id'),
       ])
       if (team_member_id)
-        await checkPerformer(database.db, member.tenantId, team_member_id, service)
+        await checkPerformer(
+          database.db,
+          member.tenantId,
+          team_member_id,
+          service,
+          'query.team_member_id',
+        )
       const { from, to } = checkedRange(start_date, end_date, policy.timeZone)
       const slots = await findAvailability(database.db, {
         tenantId: member.tenantId,
@@ -78,10 +84,16 @@ export function createSchedulingHandlers({ database, members }: SchedulingHandle
       const repo = createAppointmentRepository(database.db)
       const [policy, service] = await Promise.all([
         repo.policy(member.tenantId),
-        bookableService(database.db, member.tenantId, service_id),
+        activeService(database.db, member.tenantId, service_id, 'query.service_id'),
       ])
       if (team_member_id)
-        await checkPerformer(database.db, member.tenantId, team_member_id, service)
+        await checkPerformer(
+          database.db,
+          member.tenantId,
+          team_member_id,
+          service,
+          'query.team_member_id',
+        )
       const next = await findNextSlot(database.db, {
         tenantId: member.tenantId,
         service,
@@ -156,27 +168,6 @@ export function createSchedulingHandlers({ database, members }: SchedulingHandle
       }
     },
   }
-}
-
-/** The service a query names, which must be one of the business's active services. */
-async function bookableService(db: Db, tenantId: string, serviceId: string): Promise<ServiceRow> {
-  const service = await createAppointmentRepository(db).service(tenantId, serviceId)
-  if (!service) throw invalid('query.service_id', 'is not a service of this business')
-  if (!service.active) throw invalid('query.service_id', `is ${service.name}, which is inactive`)
-  return service
-}
-
-async function checkPerformer(db: Db, tenantId: string, teamMemberId: string, service: ServiceRow) {
-  const member = await createAppointmentRepository(db).teamMember(
-    tenantId,
-    teamMemberId,
-    service.id,
-  )
-  const path = 'query.team_member_id'
-  if (!member) throw invalid(path, 'is not a team member of this business')
-  if (!member.bookable) throw invalid(path, `is ${member.name}, who is not bookable`)
-  if (!member.performs)
-    throw invalid(path, `is ${member.name}, who does not perform ${service.name}`)
 }
 
 /** start_date…end_date (both inclusive, in the business's zone) as instants, checked. */
