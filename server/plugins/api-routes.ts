@@ -22,6 +22,7 @@ import { createPublicRateLimiters, type PublicRateLimits } from '../security/pub
 import { createBookingService } from '../services/booking-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
+import { createSchedulingService } from '../services/scheduling-service.ts'
 
 export interface ApiRoutesOptions {
   /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
@@ -52,7 +53,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createServiceHandlers({ database: app.database, members }),
     ...createTeamMemberHandlers({ database: app.database, members }),
     ...createTeamAccessHandlers({ database: app.database, members }),
-    ...createSchedulingHandlers({ database: app.database, members }),
+    ...createSchedulingHandlers({ members, scheduling: createSchedulingService(app.database) }),
     ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
     ...createPublicBookingHandlers({
       database: app.database,
