@@ -19,10 +19,13 @@ import { createSystemHandlers } from '../routes/system.ts'
 import { createTeamAccessHandlers } from '../routes/team-access.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from '../security/public-rate-limits.ts'
+import { createAppointmentService } from '../services/appointment-service.ts'
 import { createBookingService } from '../services/booking-service.ts'
+import { createDashboardService } from '../services/dashboard-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 import { createSchedulingService } from '../services/scheduling-service.ts'
+import { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
 
 export interface ApiRoutesOptions {
   /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
@@ -54,7 +57,12 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     ...createTeamMemberHandlers({ database: app.database, members }),
     ...createTeamAccessHandlers({ database: app.database, members }),
     ...createSchedulingHandlers({ members, scheduling: createSchedulingService(app.database) }),
-    ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
+    ...createAppointmentHandlers({
+      members,
+      appointments: createAppointmentService({ database: app.database, bookings, notifier }),
+      submittedDetails: createSubmittedDetailsService(app.database),
+      dashboards: createDashboardService(app.database),
+    }),
     ...createPublicBookingHandlers({
       database: app.database,
       bookings,
