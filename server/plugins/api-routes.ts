@@ -24,6 +24,9 @@ import { createBookingService } from '../services/booking-service.ts'
 import { createDashboardService } from '../services/dashboard-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
+import { createCustomerAccountService } from '../services/public/customer-account-service.ts'
+import { createPublicBookingService } from '../services/public/public-booking-service.ts'
+import { createPublicCatalogService } from '../services/public/public-catalog-service.ts'
 import { createSchedulingService } from '../services/scheduling-service.ts'
 import { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
 
@@ -46,6 +49,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // identical requests and its notifier.
   const bookings = createBookingService(app.database, notifier)
   const publicLimits = createPublicRateLimiters(options.publicRateLimits)
+  const publicCatalog = createPublicCatalogService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({ database: app.database, version: options.version }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
@@ -64,13 +68,18 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       dashboards: createDashboardService(app.database),
     }),
     ...createPublicBookingHandlers({
-      database: app.database,
-      bookings,
-      notifier,
-      tokens: app.publicBooking.tokens,
-      publicUrl: app.publicBooking.publicUrl,
+      catalog: publicCatalog,
+      booking: createPublicBookingService({
+        database: app.database,
+        bookings,
+        catalog: publicCatalog,
+        notifier,
+        tokens: app.publicBooking.tokens,
+        publicUrl: app.publicBooking.publicUrl,
+        limits: publicLimits,
+      }),
+      accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
-      limits: publicLimits,
     }),
     ...createCalendarFeedHandlers({ database: app.database, members, ...app.publicBooking }),
   }
