@@ -4,6 +4,7 @@ import { loadAppointment, loadAppointments } from '../db/read-models/appointment
 import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import type { ClosingStatus } from '../domain/appointment-status.ts'
+import { instantRangeRefusal } from '../domain/instant-range.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { cancelAppointment, closeAppointment } from './appointment-lifecycle.ts'
@@ -15,7 +16,6 @@ type ListQuery = NonNullable<operations['listAppointments']['parameters']['query
 type NewAppointmentInput = components['schemas']['AppointmentInput']
 type AppointmentUpdate = components['schemas']['AppointmentPatch']
 
-const DAY_MS = 86_400_000
 /** The longest range the list answers for: a little over three months of calendar. */
 const MAX_LIST_DAYS = 100
 
@@ -43,13 +43,9 @@ export function createAppointmentService(deps: {
     /** One more than asked for is read, to tell whether there are more. */
     async list(tenantId: string, query: ListQuery): Promise<AppointmentList> {
       const { from, to, team_member_id, customer_id, status, limit = 500 } = query
+      const tooLong = instantRangeRefusal({ from, to }, MAX_LIST_DAYS)
+      if (tooLong) throw invalid(tooLong.path, tooLong.message)
       const range = { from: new Date(from), to: new Date(to) }
-      if (range.to.getTime() <= range.from.getTime()) {
-        throw invalid('query.to', `must be later than from (${from})`)
-      }
-      if (range.to.getTime() - range.from.getTime() > MAX_LIST_DAYS * DAY_MS) {
-        throw invalid('query.to', `must be at most ${MAX_LIST_DAYS} days after from`)
-      }
       const repo = createAppointmentRepository(database.db)
       if (team_member_id && !(await repo.teamMemberExists(tenantId, team_member_id))) {
         throw invalid('query.team_member_id', 'is not a team member of this business')

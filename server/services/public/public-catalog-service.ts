@@ -5,6 +5,7 @@ import { createPublicBookingRepository } from '../../db/repositories/public-book
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
 import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
+import { instantRangeRefusal } from '../../domain/instant-range.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import { findAvailability } from '../availability-service.ts'
 import { type PublicCatalog, publicBusiness, publicCatalog } from './public-views.ts'
@@ -12,7 +13,6 @@ import { type PublicCatalog, publicBusiness, publicCatalog } from './public-view
 type PublicAvailability = components['schemas']['PublicAvailability']
 type AvailabilityQuery = NonNullable<operations['getPublicAvailability']['parameters']['query']>
 
-const DAY_MS = 86_400_000
 /** The longest range availability answers for: six weeks, a month view with its edges. */
 const MAX_AVAILABILITY_DAYS = 42
 
@@ -70,11 +70,9 @@ export function createPublicCatalogService(database: Database) {
     /** The engine's free starts, less those too soon (minimum notice) or too far (window). */
     async availability(tenant: Tenant, query: AvailabilityQuery): Promise<PublicAvailability> {
       const { service_id, team_member_id, from, to } = query
+      const tooLong = instantRangeRefusal({ from, to }, MAX_AVAILABILITY_DAYS)
+      if (tooLong) throw invalid(tooLong.path, tooLong.message)
       const range = { from: Date.parse(from), to: Date.parse(to) }
-      if (range.to <= range.from) throw invalid('query.to', `must be later than from (${from})`)
-      if (range.to - range.from > MAX_AVAILABILITY_DAYS * DAY_MS) {
-        throw invalid('query.to', `must be at most ${MAX_AVAILABILITY_DAYS} days after from`)
-      }
       checkChoice(await catalogOf(tenant), service_id, team_member_id, 'query')
       const appointments = createAppointmentRepository(database.db)
       const [policy, service] = await Promise.all([
