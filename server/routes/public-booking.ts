@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { Tenant } from '../db/repositories/tenant-repository.ts'
+import type { createBusinessResolver } from '../http/business-resolver.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireIdentity } from '../plugins/auth.ts'
 import type { createCustomerAccountService } from '../services/public/customer-account-service.ts'
@@ -21,7 +21,7 @@ export interface PublicBookingHandlerDeps {
   booking: ReturnType<typeof createPublicBookingService>
   accounts: ReturnType<typeof createCustomerAccountService>
   /** The business a public request is for (see createBusinessResolver); 400/404 otherwise. */
-  resolveBusiness: (request: FastifyRequest) => Promise<Tenant>
+  resolveBusiness: ReturnType<typeof createBusinessResolver>
 }
 
 /**

@@ -172,7 +172,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
  * A booking the exclusion constraint refused: another transaction took the time between our
  * check and our insert. A 409 already; `explainClash` names the appointment in the way.
  */
-export class SlotTakenError extends HttpProblem {
+class SlotTakenError extends HttpProblem {
   constructor(
     readonly tenantId: string,
     readonly clash: Clash,
