@@ -23,7 +23,7 @@ import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
 import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
 import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
 import { describeInstant } from '../domain/business-time.ts'
-import { isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
+import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
@@ -490,7 +490,7 @@ async function place(
       new Date(startsAt),
       input.appointmentId,
     )
-    if (seats >= input.capacity) {
+    if (!hasFreeSeat(seats, input.capacity)) {
       throw new HttpProblem(409, `This session is full (${seats} of ${input.capacity} seats).`)
     }
     joiningSession = seats > 0
@@ -590,7 +590,7 @@ async function assignTeamMember(
     const session = isSeatGroupKey(sessionKey)
       ? schedule.busy.filter((row) => row.seatGroup === sessionKey)
       : []
-    if (session.length >= service.capacity) continue
+    if (!hasFreeSeat(session.length, service.capacity)) continue
     const busy = schedule.busy.filter((row) => row.seatGroup !== sessionKey)
     const problem = checkFit({ schedule: { ...schedule, busy }, service: timing, startsAt })
     const fits =
