@@ -1,5 +1,5 @@
 import type { PooledSlot, Slot } from './availability/types.ts'
-import { isSeatGroupKey } from './seat-group.ts'
+import { hasFreeSeat, isSeatGroupKey } from './seat-group.ts'
 
 /*
  * Group sessions in availability. The engine treats an existing session like any busy time,
@@ -39,7 +39,9 @@ export function openSessions(
   return [...taken.values()]
     .filter(
       ({ slot, seats }) =>
-        seats < session.capacity && slot.startsAt >= earliest && slot.startsAt < session.to,
+        hasFreeSeat(seats, session.capacity) &&
+        slot.startsAt >= earliest &&
+        slot.startsAt < session.to,
     )
     .map(({ slot }) => slot)
     .sort((a, b) => a.startsAt - b.startsAt)

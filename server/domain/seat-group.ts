@@ -19,3 +19,8 @@ export function seatGroupFor(input: {
 export function isSeatGroupKey(seatGroup: string): boolean {
   return seatGroup.includes('@')
 }
+
+/** Whether a group session with `taken` seats booked can take one more: the one seat rule. */
+export function hasFreeSeat(taken: number, capacity: number): boolean {
+  return taken < capacity
+}

@@ -6,9 +6,9 @@
  */
 
 import type { AppointmentStatus } from './appointment-status.ts'
+import { describeMinutes } from './duration-words.ts'
 
 const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
 
 export type SelfServiceAction = 'reschedule' | 'cancel'
 
@@ -50,31 +50,4 @@ export function selfServiceRefusal(
     return `Appointments can be ${verb} online until ${describeMinutes(minutes)} before they start. Please contact the business.`
   }
   return null
-}
-
-/** Minimum notice and booking window for a start a customer chooses, or null when it fits. */
-export function publicStartRefusal(
-  startsAt: number,
-  policy: { minNoticeMinutes: number; bookingWindowDays: number },
-  now: number,
-): { path: 'body.starts_at'; message: string } | null {
-  const path = 'body.starts_at'
-  if (startsAt < now + policy.minNoticeMinutes * MINUTE_MS) {
-    return {
-      path,
-      message: `must be at least ${describeMinutes(policy.minNoticeMinutes)} from now`,
-    }
-  }
-  if (startsAt > now + policy.bookingWindowDays * DAY_MS) {
-    return { path, message: `must be within ${policy.bookingWindowDays} days from now` }
-  }
-  return null
-}
-
-/** "90 minutes", "2 hours", "1 day": a cut-off as people say it. */
-export function describeMinutes(minutes: number): string {
-  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`
-  if (minutes >= 1440 && minutes % 1440 === 0) return unit(minutes / 1440, 'day')
-  if (minutes >= 60 && minutes % 60 === 0) return unit(minutes / 60, 'hour')
-  return unit(minutes, 'minute')
 }

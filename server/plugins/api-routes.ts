@@ -20,16 +20,23 @@ import { createTeamAccessHandlers } from '../routes/team-access.ts'
 import { createTeamMemberHandlers } from '../routes/team-members.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from '../security/public-rate-limits.ts'
 import { createActivityService } from '../services/activity-service.ts'
+import { createAppointmentService } from '../services/appointment-service.ts'
 import { createBookingService } from '../services/booking-service.ts'
 import { createBusinessService } from '../services/business-service.ts'
 import { createCalendarFeedService } from '../services/calendar-feed-service.ts'
 import { createCustomerExportService } from '../services/customer-export-service.ts'
 import { createCustomerService } from '../services/customer-service.ts'
+import { createDashboardService } from '../services/dashboard-service.ts'
 import { createHealthService } from '../services/health-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
+import { createCustomerAccountService } from '../services/public/customer-account-service.ts'
+import { createPublicBookingService } from '../services/public/public-booking-service.ts'
+import { createPublicCatalogService } from '../services/public/public-catalog-service.ts'
+import { createSchedulingService } from '../services/scheduling-service.ts'
 import { createServiceCatalogueService } from '../services/service-catalogue-service.ts'
 import { createSettingsService } from '../services/settings-service.ts'
+import { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
 import { createTeamAccessService } from '../services/team-access-service.ts'
 import { createTeamMemberService } from '../services/team-member-service.ts'
 import { createTimeOffService } from '../services/time-off-service.ts'
@@ -56,6 +63,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // The customer export reads both, so the handlers share one instance of each.
   const customers = createCustomerService(app.database)
   const business = createBusinessService(app.database)
+  const publicCatalog = createPublicCatalogService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({
       health: createHealthService({ database: app.database, version: options.version }),
@@ -79,16 +87,26 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       timeOff: createTimeOffService(app.database),
     }),
     ...createTeamAccessHandlers({ members, access: createTeamAccessService(app.database) }),
-    ...createSchedulingHandlers({ database: app.database, members }),
-    ...createAppointmentHandlers({ database: app.database, members, bookings, notifier }),
+    ...createSchedulingHandlers({ members, scheduling: createSchedulingService(app.database) }),
+    ...createAppointmentHandlers({
+      members,
+      appointments: createAppointmentService({ database: app.database, bookings, notifier }),
+      submittedDetails: createSubmittedDetailsService(app.database),
+      dashboards: createDashboardService(app.database),
+    }),
     ...createPublicBookingHandlers({
-      database: app.database,
-      bookings,
-      notifier,
-      tokens: app.publicBooking.tokens,
-      publicUrl: app.publicBooking.publicUrl,
+      catalog: publicCatalog,
+      booking: createPublicBookingService({
+        database: app.database,
+        bookings,
+        catalog: publicCatalog,
+        notifier,
+        tokens: app.publicBooking.tokens,
+        publicUrl: app.publicBooking.publicUrl,
+        limits: publicLimits,
+      }),
+      accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
-      limits: publicLimits,
     }),
     ...createCalendarFeedHandlers({
       members,

@@ -1,11 +1,11 @@
 import websocket from '@fastify/websocket'
 import fp from 'fastify-plugin'
+import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { createLiveDispatcher } from '../realtime/live-dispatcher.ts'
 import { LIVE_CHANNEL } from '../realtime/live-events.ts'
 import { createLiveHub } from '../realtime/live-hub.ts'
 import { LIVE_CLOSE, startLiveSession } from '../realtime/live-socket-session.ts'
-import { loadAppointment } from '../services/appointment-reader.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 

@@ -1,5 +1,6 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Db } from '../db/database.ts'
+import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentRow,
@@ -15,7 +16,6 @@ import { type ClosingStatus, cancelRefusal, closeRefusal } from '../domain/appoi
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
-import { loadAppointment } from './appointment-reader.ts'
 import { appointmentNotFound } from './booking-service.ts'
 
 type Appointment = components['schemas']['Appointment']

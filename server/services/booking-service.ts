@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../db/database.ts'
+import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentChanges,
@@ -19,12 +20,13 @@ import { appointmentFields, bookedSummary, updateSummary } from '../domain/appoi
 import { editRefusal } from '../domain/appointment-status.ts'
 import { checkFit } from '../domain/availability/check-fit.ts'
 import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
+import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
+import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
 import { describeInstant } from '../domain/business-time.ts'
-import { isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
+import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
-import { loadAppointment } from './appointment-reader.ts'
 import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
 import {
   type BookingCustomer,
@@ -36,7 +38,6 @@ import { chooseFairly } from './team-assignment.ts'
 type Appointment = components['schemas']['Appointment']
 
 const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
 
 /*
  * The one place appointments are booked and moved, for staff (the API) and customers (public
@@ -171,7 +172,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
  * A booking the exclusion constraint refused: another transaction took the time between our
  * check and our insert. A 409 already; `explainClash` names the appointment in the way.
  */
-export class SlotTakenError extends HttpProblem {
+class SlotTakenError extends HttpProblem {
   constructor(
     readonly tenantId: string,
     readonly clash: Clash,
@@ -210,7 +211,7 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
     throw invalid('body.customer_id', 'is not a customer of this business')
   }
   const policy = await repo.policy(tenantId)
-  if (request.source === 'public') checkPublicPolicy(policy, startsAt, now)
+  if (request.source === 'public') checkBookingNotice(startsAt, policy, now)
 
   const override = request.source === 'staff' && request.overrideWorkingHours === true
   const id = randomUUID()
@@ -489,7 +490,7 @@ async function place(
       new Date(startsAt),
       input.appointmentId,
     )
-    if (seats >= input.capacity) {
+    if (!hasFreeSeat(seats, input.capacity)) {
       throw new HttpProblem(409, `This session is full (${seats} of ${input.capacity} seats).`)
     }
     joiningSession = seats > 0
@@ -589,7 +590,7 @@ async function assignTeamMember(
     const session = isSeatGroupKey(sessionKey)
       ? schedule.busy.filter((row) => row.seatGroup === sessionKey)
       : []
-    if (session.length >= service.capacity) continue
+    if (!hasFreeSeat(session.length, service.capacity)) continue
     const busy = schedule.busy.filter((row) => row.seatGroup !== sessionKey)
     const problem = checkFit({ schedule: { ...schedule, busy }, service: timing, startsAt })
     const fits =
@@ -615,43 +616,36 @@ async function assignTeamMember(
   return chosen
 }
 
-async function activeService(
-  tx: Db,
+/** The active service of the business the request names at `path`; a 400 otherwise. */
+export async function activeService(
+  db: Db,
   tenantId: string,
   serviceId: string,
   path: string,
 ): Promise<ServiceRow> {
-  const service = await createAppointmentRepository(tx).service(tenantId, serviceId)
+  const service = await createAppointmentRepository(db).service(tenantId, serviceId)
   if (!service) throw invalid(path, 'is not a service of this business')
-  if (!service.active) throw invalid(path, `is ${service.name}, which is inactive`)
+  const refusal = serviceRefusal(service)
+  if (refusal) throw invalid(path, refusal)
   return service
 }
 
-async function checkPerformer(
-  tx: Db,
+/** The team member must be a bookable one of the business who performs the service. */
+export async function checkPerformer(
+  db: Db,
   tenantId: string,
   teamMemberId: string,
   service: ServiceRow,
   path: string,
 ): Promise<void> {
-  const member = await createAppointmentRepository(tx).teamMember(
+  const member = await createAppointmentRepository(db).teamMember(
     tenantId,
     teamMemberId,
     service.id,
   )
-  if (!member) throw invalid('body.team_member_id', 'is not a team member of this business')
-  if (!member.bookable) throw invalid(path, `is ${member.name}, who is not bookable`)
-  if (!member.performs) throw invalid(path, `${member.name} does not perform ${service.name}`)
-}
-
-/** Minimum notice and booking window: rules for customers booking themselves. */
-function checkPublicPolicy(policy: BusinessPolicy, startsAt: number, now: number): void {
-  if (startsAt < now + policy.minNoticeMinutes * MINUTE_MS) {
-    throw invalid('body.starts_at', `must be at least ${policy.minNoticeMinutes} minutes from now`)
-  }
-  if (startsAt > now + policy.bookingWindowDays * DAY_MS) {
-    throw invalid('body.starts_at', `must be within ${policy.bookingWindowDays} days from now`)
-  }
+  if (!member) throw invalid(path, 'is not a team member of this business')
+  const refusal = performerRefusal(member, service.name)
+  if (refusal) throw invalid(path, refusal)
 }
 
 /** The duration and buffers a booking of the service captures. */
@@ -759,4 +753,14 @@ async function mustLoad(tx: Db, tenantId: string, id: string): Promise<Appointme
 
 function invalid(path: string, message: string): HttpProblem {
   return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
+}
+
+/** Minimum notice and booking window, for a start a customer chooses: a 400 on starts_at. */
+export function checkBookingNotice(
+  startsAt: number,
+  notice: { minNoticeMinutes: number; bookingWindowDays: number },
+  now: number,
+): void {
+  const refusal = bookingNoticeRefusal(startsAt, notice, now)
+  if (refusal) throw invalid(refusal.path, refusal.message)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mergeSlots, openSessions, poolSlots } from '../../server/domain/group-sessions.ts'
-import { isSeatGroupKey, seatGroupFor } from '../../server/domain/seat-group.ts'
+import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../../server/domain/seat-group.ts'
 
 const HOUR = 3_600_000
 const slot = (start: number, length = HOUR) => ({ startsAt: start, endsAt: start + length })
@@ -12,6 +12,14 @@ describe('seat groups', () => {
     expect(seatGroupFor({ ...base, capacity: 8 })).toBe('s1@1800000000000')
     expect(isSeatGroupKey('a1')).toBe(false)
     expect(isSeatGroupKey('s1@1800000000000')).toBe(true)
+  })
+})
+
+describe('a free seat', () => {
+  it('is there while fewer seats are taken than the service has', () => {
+    expect(hasFreeSeat(0, 1)).toBe(true)
+    expect(hasFreeSeat(7, 8)).toBe(true)
+    expect(hasFreeSeat(8, 8)).toBe(false)
   })
 })
 

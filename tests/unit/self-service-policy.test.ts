@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  describeMinutes,
-  publicStartRefusal,
-  selfServiceDeadline,
-  selfServiceRefusal,
-} from '../../server/domain/self-service-policy.ts'
+import { selfServiceDeadline, selfServiceRefusal } from '../../server/domain/self-service-policy.ts'
 
 const HOUR = 3_600_000
 const cutoffs = { rescheduleCutoffMinutes: 120, cancellationCutoffMinutes: 1440 }
@@ -33,26 +28,5 @@ describe("a customer's changes to their appointment", () => {
     expect(selfServiceRefusal('cancel', { status: 'completed', startsAt }, cutoffs, 0)).toContain(
       'already taken place',
     )
-  })
-})
-
-describe('a start a customer chooses', () => {
-  const policy = { minNoticeMinutes: 120, bookingWindowDays: 2 }
-  it('must respect minimum notice and the booking window', () => {
-    expect(publicStartRefusal(2 * HOUR - 1, policy, 0)?.message).toBe(
-      'must be at least 2 hours from now',
-    )
-    expect(publicStartRefusal(2 * HOUR, policy, 0)).toBeNull()
-    expect(publicStartRefusal(48 * HOUR, policy, 0)).toBeNull()
-    expect(publicStartRefusal(48 * HOUR + 1, policy, 0)?.message).toBe(
-      'must be within 2 days from now',
-    )
-  })
-
-  it('is described in the largest whole unit', () => {
-    expect(describeMinutes(1)).toBe('1 minute')
-    expect(describeMinutes(90)).toBe('90 minutes')
-    expect(describeMinutes(180)).toBe('3 hours')
-    expect(describeMinutes(2880)).toBe('2 days')
   })
 })

@@ -1,6 +1,7 @@
+import { bookableStarts } from '../booking-notice.ts'
 import { bufferedRange, bufferedSlot } from './busy.ts'
 import { type Interval, mergeIntervals } from './intervals.ts'
-import { DAY_MS, MINUTE_MS } from './local-time.ts'
+import { MINUTE_MS } from './local-time.ts'
 import type { MemberSchedule, ServiceTiming, Slot, SlotPolicy } from './types.ts'
 import { workingTime } from './working-periods.ts'
 
@@ -31,8 +32,9 @@ export interface SlotQuery {
 
 /** Free start times for one member, ascending, no duplicates, within [from, to). */
 export function memberSlots({ schedule, service, policy, now, from, to }: SlotQuery): Slot[] {
-  const earliest = Math.max(from, now + policy.minNoticeMinutes * MINUTE_MS)
-  const latest = now + policy.bookingWindowDays * DAY_MS
+  const bookable = bookableStarts(policy, now)
+  const earliest = Math.max(from, bookable.earliest)
+  const latest = bookable.latest
   // Inclusive `latest`, exclusive `to`; a range end just past `latest` finds every period needed.
   const end = Math.min(to, latest + 1)
   if (!(earliest < end)) return []

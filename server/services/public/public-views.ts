@@ -7,7 +7,7 @@ import type {
 } from '../../db/repositories/public-booking-repository.ts'
 import type { SettingsRow } from '../../db/repositories/settings-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
-import { selfServiceDeadline } from '../../domain/self-service-policy.ts'
+import { selfServiceDeadline, selfServiceRefusal } from '../../domain/self-service-policy.ts'
 
 type PublicBusiness = components['schemas']['PublicBusiness']
 type PublicService = components['schemas']['PublicService']
@@ -121,7 +121,7 @@ export function publicAppointment(
   const cutoffs = business.settings
   const rescheduleDeadline = selfServiceDeadline('reschedule', startsAt, cutoffs)
   const cancelDeadline = selfServiceDeadline('cancel', startsAt, cutoffs)
-  const confirmed = row.status === 'confirmed'
+  const current = { status: row.status, startsAt }
   return {
     id: row.id,
     status: row.status,
@@ -146,8 +146,9 @@ export function publicAppointment(
     // The notes typed with the booking: the team's own notes on the appointment stay theirs.
     notes: row.submittedNotes ?? '',
     cancel_reason: row.cancelReason,
-    can_reschedule: confirmed && now <= rescheduleDeadline,
-    can_cancel: confirmed && now <= cancelDeadline,
+    // The same rule that refuses the move or cancellation decides whether it is offered.
+    can_reschedule: selfServiceRefusal('reschedule', current, cutoffs, now) === null,
+    can_cancel: selfServiceRefusal('cancel', current, cutoffs, now) === null,
     reschedule_deadline: new Date(rescheduleDeadline).toISOString(),
     cancel_deadline: new Date(cancelDeadline).toISOString(),
   }

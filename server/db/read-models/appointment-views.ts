@@ -1,17 +1,22 @@
 import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
-import type { components } from '../../shared/contract/schema.d.ts'
+import type { components } from '../../../shared/contract/schema.d.ts'
+import { isSeatGroupKey } from '../../domain/seat-group.ts'
+import { submittedDifferences } from '../../domain/submitted-details.ts'
 import {
   appointmentCustomer,
   appointmentService,
   appointmentTeamMember,
-} from '../db/appointment-joins.ts'
-import type { Db } from '../db/database.ts'
-import { appointments, customers, services, teamMembers } from '../db/schema.ts'
-import { isSeatGroupKey } from '../domain/seat-group.ts'
-import { submittedDifferences } from '../domain/submitted-details.ts'
+} from '../appointment-joins.ts'
+import type { Db } from '../database.ts'
+import { appointments, customers, services, teamMembers } from '../schema.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentStatus = components['schemas']['AppointmentStatus']
+
+/*
+ * Appointments as the staff contract shows them (service, member and customer joined, seats
+ * counted): the one read every staff answer, activity entry and live update is built from.
+ */
 
 /** Which appointments to read; every condition given must hold. */
 export interface AppointmentQuery {

@@ -1,0 +1,143 @@
+import type { components, operations } from '../../shared/contract/schema.d.ts'
+import type { Database } from '../db/database.ts'
+import { loadAppointment, loadAppointments } from '../db/read-models/appointment-views.ts'
+import type { Actor } from '../db/repositories/activity-repository.ts'
+import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
+import type { ClosingStatus } from '../domain/appointment-status.ts'
+import { instantRangeRefusal } from '../domain/instant-range.ts'
+import { HttpProblem } from '../http/problem.ts'
+import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
+import { cancelAppointment, closeAppointment } from './appointment-lifecycle.ts'
+import { appointmentNotFound, type createBookingService } from './booking-service.ts'
+
+type Appointment = components['schemas']['Appointment']
+type AppointmentList = components['schemas']['AppointmentList']
+type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>
+type NewAppointmentInput = components['schemas']['AppointmentInput']
+type AppointmentUpdate = components['schemas']['AppointmentPatch']
+
+/** The longest range the list answers for: a little over three months of calendar. */
+const MAX_LIST_DAYS = 100
+
+/** Who acts on the staff side, and whose appointments they may write. */
+export interface StaffWriter {
+  tenantId: string
+  /** Only this team member's appointments (their own column); null: anyone's. */
+  onlyTeamMemberId: string | null
+  /** Uid of the staff user, kept as the booking's creator. */
+  uid: string
+  actor: Actor
+}
+
+/** Staff appointments (the contract's `appointments` tag): read, book, change, cancel, close. */
+export function createAppointmentService(deps: {
+  database: Database
+  /** The app's one booking service (shared with public booking). */
+  bookings: ReturnType<typeof createBookingService>
+  /** Tells customer and team member of a cancellation. */
+  notifier: AppointmentNotifier
+}) {
+  const { database, bookings, notifier } = deps
+
+  return {
+    /** One more than asked for is read, to tell whether there are more. */
+    async list(tenantId: string, query: ListQuery): Promise<AppointmentList> {
+      const { from, to, team_member_id, customer_id, status, limit = 500 } = query
+      const tooLong = instantRangeRefusal({ from, to }, MAX_LIST_DAYS)
+      if (tooLong) throw invalid(tooLong.path, tooLong.message)
+      const range = { from: new Date(from), to: new Date(to) }
+      const repo = createAppointmentRepository(database.db)
+      if (team_member_id && !(await repo.teamMemberExists(tenantId, team_member_id))) {
+        throw invalid('query.team_member_id', 'is not a team member of this business')
+      }
+      if (customer_id && !(await repo.customerExists(tenantId, customer_id))) {
+        throw invalid('query.customer_id', 'is not a customer of this business')
+      }
+      const items = await loadAppointments(database.db, tenantId, {
+        overlapping: range,
+        teamMemberId: team_member_id,
+        customerId: customer_id,
+        statuses: status,
+        limit: limit + 1,
+      })
+      return { items: items.slice(0, limit), truncated: items.length > limit }
+    },
+
+    async get(tenantId: string, appointmentId: string): Promise<Appointment> {
+      const appointment = await loadAppointment(database.db, tenantId, appointmentId)
+      if (!appointment) throw appointmentNotFound()
+      return appointment
+    },
+
+    /** Staff book in their own column; "any available" from them means themselves. */
+    async book(writer: StaffWriter, input: NewAppointmentInput): Promise<Appointment> {
+      const own = writer.onlyTeamMemberId
+      if (own !== null && input.team_member_id && input.team_member_id !== own) {
+        throw new HttpProblem(403, "You don't have permission to book for other team members.")
+      }
+      return bookings.book({
+        tenantId: writer.tenantId,
+        serviceId: input.service_id,
+        teamMemberId: own ?? input.team_member_id,
+        customerId: input.customer_id,
+        startsAt: new Date(input.starts_at),
+        notes: input.notes,
+        overrideWorkingHours: input.override_working_hours,
+        source: 'staff',
+        createdBy: writer.uid,
+        actor: writer.actor,
+      })
+    },
+
+    update(
+      writer: StaffWriter,
+      appointmentId: string,
+      input: AppointmentUpdate,
+    ): Promise<Appointment> {
+      return bookings.reschedule({
+        tenantId: writer.tenantId,
+        appointmentId,
+        changes: {
+          serviceId: input.service_id,
+          teamMemberId: input.team_member_id,
+          customerId: input.customer_id,
+          startsAt: input.starts_at === undefined ? undefined : new Date(input.starts_at),
+          notes: input.notes,
+        },
+        overrideWorkingHours: input.override_working_hours,
+        onlyTeamMemberId: writer.onlyTeamMemberId,
+        actor: writer.actor,
+      })
+    },
+
+    cancel(writer: StaffWriter, appointmentId: string, reason: string): Promise<Appointment> {
+      return database.transaction((tx) =>
+        cancelAppointment(tx, {
+          tenantId: writer.tenantId,
+          appointmentId,
+          reason,
+          onlyTeamMemberId: writer.onlyTeamMemberId,
+          actor: writer.actor,
+          notifier,
+        }),
+      )
+    },
+
+    /** Completed or no-show: the same rules, the same path, one status apart. */
+    close(writer: StaffWriter, appointmentId: string, status: ClosingStatus): Promise<Appointment> {
+      return database.transaction((tx) =>
+        closeAppointment(tx, {
+          tenantId: writer.tenantId,
+          appointmentId,
+          status,
+          onlyTeamMemberId: writer.onlyTeamMemberId,
+          actor: writer.actor,
+        }),
+      )
+    },
+  }
+}
+
+function invalid(path: string, message: string): HttpProblem {
+  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
+}

@@ -1,0 +1,129 @@
+import type { components, operations } from '../../../shared/contract/schema.d.ts'
+import type { Database } from '../../db/database.ts'
+import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
+import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
+import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
+import type { Tenant } from '../../db/repositories/tenant-repository.ts'
+import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
+import { instantRangeRefusal } from '../../domain/instant-range.ts'
+import { HttpProblem } from '../../http/problem.ts'
+import { findAvailability } from '../availability-service.ts'
+import { type PublicCatalog, publicBusiness, publicCatalog } from './public-views.ts'
+
+type PublicAvailability = components['schemas']['PublicAvailability']
+type AvailabilityQuery = NonNullable<operations['getPublicAvailability']['parameters']['query']>
+
+/** The longest range availability answers for: six weeks, a month view with its edges. */
+const MAX_AVAILABILITY_DAYS = 42
+
+/**
+ * What the booking pages show before anything is booked: the business, its catalogue, a team
+ * member's profile and the free starts. Every read is scoped by the business the address names.
+ */
+export function createPublicCatalogService(database: Database) {
+  const repo = createPublicBookingRepository(database.db)
+
+  async function catalogOf(tenant: Tenant): Promise<PublicCatalog> {
+    return publicCatalog(await repo.catalog(tenant.id))
+  }
+
+  return {
+    catalogOf,
+
+    async business(tenant: Tenant) {
+      return publicBusiness(tenant, await createSettingsRepository(database.db).get(tenant.id))
+    },
+
+    /** The services, or those the team member performs. */
+    async services(tenant: Tenant, teamMemberId: string | undefined) {
+      const catalog = await catalogOf(tenant)
+      if (teamMemberId === undefined) return { items: catalog.services }
+      const member = catalog.teamMembers.find((candidate) => candidate.id === teamMemberId)
+      if (!member) throw invalid('query.team_member_id', 'is not a bookable team member here')
+      return {
+        items: catalog.services.filter((service) => member.service_ids.includes(service.id)),
+      }
+    },
+
+    /** The team members, or those who perform the service. */
+    async teamMembers(tenant: Tenant, serviceId: string | undefined) {
+      const catalog = await catalogOf(tenant)
+      if (serviceId === undefined) return { items: catalog.teamMembers }
+      if (!catalog.services.some((service) => service.id === serviceId)) {
+        throw invalid('query.service_id', 'is not a service this business takes bookings for')
+      }
+      return {
+        items: catalog.teamMembers.filter((member) => member.service_ids.includes(serviceId)),
+      }
+    },
+
+    async profile(tenant: Tenant, slug: string) {
+      const catalog = await catalogOf(tenant)
+      const member = catalog.everyone.find((candidate) => candidate.slug === slug)
+      if (!member) throw new HttpProblem(404, 'There is no one with this profile here.')
+      return {
+        team_member: member,
+        services: catalog.services.filter((service) => member.service_ids.includes(service.id)),
+      }
+    },
+
+    /** The engine's free starts, less those too soon (minimum notice) or too far (window). */
+    async availability(tenant: Tenant, query: AvailabilityQuery): Promise<PublicAvailability> {
+      const { service_id, team_member_id, from, to } = query
+      const tooLong = instantRangeRefusal({ from, to }, MAX_AVAILABILITY_DAYS)
+      if (tooLong) throw invalid(tooLong.path, tooLong.message)
+      const range = { from: Date.parse(from), to: Date.parse(to) }
+      checkChoice(await catalogOf(tenant), service_id, team_member_id, 'query')
+      const appointments = createAppointmentRepository(database.db)
+      const [policy, service] = await Promise.all([
+        appointments.policy(tenant.id),
+        appointments.service(tenant.id, service_id),
+      ])
+      if (!service) throw invalid('query.service_id', 'is not a service of this business')
+      const now = Date.now()
+      const slots = await findAvailability(database.db, {
+        tenantId: tenant.id,
+        service,
+        teamMemberId: team_member_id,
+        policy,
+        now,
+        from: range.from,
+        to: range.to,
+      })
+      return {
+        service_id,
+        team_member_id: team_member_id ?? null,
+        time_zone: policy.timeZone,
+        slots: slots
+          .filter((slot) => bookingNoticeRefusal(slot.startsAt, policy, now) === null)
+          .map((slot) => ({
+            starts_at: new Date(slot.startsAt).toISOString(),
+            ends_at: new Date(slot.endsAt).toISOString(),
+          })),
+      }
+    },
+  }
+}
+
+/**
+ * The service must be one the business takes bookings for and the member, when named, a
+ * bookable one who performs it; ids of another business are simply not found here.
+ */
+export function checkChoice(
+  catalog: PublicCatalog,
+  serviceId: string,
+  teamMemberId: string | null | undefined,
+  where: 'query' | 'body',
+): void {
+  const service = catalog.services.find((candidate) => candidate.id === serviceId)
+  if (!service) {
+    throw invalid(`${where}.service_id`, 'is not a service this business takes bookings for')
+  }
+  if (teamMemberId && !service.team_member_ids.includes(teamMemberId)) {
+    throw invalid(`${where}.team_member_id`, `is not a team member who performs ${service.name}`)
+  }
+}
+
+function invalid(path: string, message: string): HttpProblem {
+  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
+}
