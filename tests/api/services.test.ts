@@ -7,7 +7,6 @@ import { unbufferedRow } from './support/appointment-rows.ts'
 import {
   activityFor,
   type Business,
-  call,
   createBusiness,
   expectInvalid,
   expectProblem,
@@ -22,7 +21,7 @@ const world = setUpTwoBusinesses('Services', 'Elsewhere')
 const haircut = { name: 'Haircut', duration_minutes: 45, price_minor: 5500 }
 
 async function createService(body: object, as = world.business.owner): Promise<Service> {
-  const response = await call(world.testApp, as, 'POST', '/api/v1/services', body)
+  const response = await world.call(as, 'POST', '/api/v1/services', body)
   expect(response.statusCode, response.body).toBe(201)
   return response.json<Service>()
 }
@@ -62,7 +61,7 @@ async function addAppointment(
 
 describe('POST /api/v1/services', () => {
   it('adds a service in the business currency, with defaults, and logs it', async () => {
-    const response = await call(world.testApp, world.business.owner, 'POST', '/api/v1/services', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/services', {
       ...haircut,
       description: 'Wash, cut and style.',
       category: 'Hair',
@@ -115,14 +114,8 @@ describe('POST /api/v1/services', () => {
   })
 
   it('lets an admin add services but not staff', async () => {
-    const byAdmin = await call(
-      world.testApp,
-      world.business.admin,
-      'POST',
-      '/api/v1/services',
-      haircut,
-    )
-    const byStaff = await call(world.testApp, world.business.staff, 'POST', '/api/v1/services', {
+    const byAdmin = await world.call(world.business.admin, 'POST', '/api/v1/services', haircut)
+    const byStaff = await world.call(world.business.staff, 'POST', '/api/v1/services', {
       ...haircut,
       name: 'Staff special',
     })
@@ -157,13 +150,7 @@ describe('POST /api/v1/services', () => {
   ])('refuses %s with 400 naming the field', async (_, body, path) => {
     const before = await world.testApp.database.db.select({ id: services.id }).from(services)
 
-    const response = await call(
-      world.testApp,
-      world.business.owner,
-      'POST',
-      '/api/v1/services',
-      body,
-    )
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/services', body)
 
     expectInvalid(response, path)
     expect(await world.testApp.database.db.select({ id: services.id }).from(services)).toHaveLength(
@@ -172,7 +159,7 @@ describe('POST /api/v1/services', () => {
   })
 
   it("refuses another business's team member, naming body.team_member_ids", async () => {
-    const response = await call(world.testApp, world.business.owner, 'POST', '/api/v1/services', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/services', {
       ...haircut,
       name: 'Borrowed stylist',
       team_member_ids: [world.business.ownerMemberId, world.other.staffMemberId],
@@ -196,7 +183,7 @@ describe('POST /api/v1/services', () => {
       create trigger refuse_atomic_probe before insert on activity_log for each row
       when (new.summary like '%Atomic probe%') execute function refuse_atomic_probe()`)
     try {
-      const response = await call(world.testApp, world.business.owner, 'POST', '/api/v1/services', {
+      const response = await world.call(world.business.owner, 'POST', '/api/v1/services', {
         ...haircut,
         name: 'Atomic probe',
       })
@@ -238,7 +225,7 @@ describe('GET /api/v1/services', () => {
 
   it('lists the business’s services by name, case-insensitively, to every role', async () => {
     for (const user of [list.owner, list.admin, list.staff]) {
-      const response = await call(world.testApp, user, 'GET', '/api/v1/services')
+      const response = await world.call(user, 'GET', '/api/v1/services')
       expect(response.statusCode).toBe(200)
       expect(response.json<ServicePage>()).toMatchObject({ total: 4, limit: 25, offset: 0 })
       expect(names(response)).toEqual(['Archived perm', 'Beard Trim', 'Blowout', 'colour & gloss'])
@@ -246,12 +233,7 @@ describe('GET /api/v1/services', () => {
   })
 
   it('never shows another business’s services', async () => {
-    const response = await call(
-      world.testApp,
-      world.other.owner,
-      'GET',
-      '/api/v1/services?search=Beard',
-    )
+    const response = await world.call(world.other.owner, 'GET', '/api/v1/services?search=Beard')
     expect(response.json<ServicePage>().total).toBe(0)
   })
 
@@ -263,9 +245,9 @@ describe('GET /api/v1/services', () => {
     ['duration', ['Beard Trim', 'Blowout', 'colour & gloss', 'Archived perm']],
     ['-duration', ['Archived perm', 'colour & gloss', 'Blowout', 'Beard Trim']],
   ])('sorts by %s', async (sort, expected) => {
-    expect(
-      names(await call(world.testApp, list.staff, 'GET', `/api/v1/services?sort=${sort}`)),
-    ).toEqual(expected)
+    expect(names(await world.call(list.staff, 'GET', `/api/v1/services?sort=${sort}`))).toEqual(
+      expected,
+    )
   })
 
   it.each([
@@ -275,8 +257,7 @@ describe('GET /api/v1/services', () => {
     ['a percent sign as text, not a wildcard', '100%', ['Blowout']],
     ['an ampersand', ' & ', ['colour & gloss']],
   ])('searches by %s', async (_, search, expected) => {
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       list.owner,
       'GET',
       `/api/v1/services?search=${encodeURIComponent(search)}`,
@@ -286,20 +267,15 @@ describe('GET /api/v1/services', () => {
   })
 
   it('filters by the active flag', async () => {
-    const inactive = await call(world.testApp, list.owner, 'GET', '/api/v1/services?active=false')
-    const active = await call(world.testApp, list.owner, 'GET', '/api/v1/services?active=true')
+    const inactive = await world.call(list.owner, 'GET', '/api/v1/services?active=false')
+    const active = await world.call(list.owner, 'GET', '/api/v1/services?active=true')
 
     expect(names(inactive)).toEqual(['Archived perm'])
     expect(active.json<ServicePage>().total).toBe(3)
   })
 
   it('pages with limit and offset and reports the total', async () => {
-    const response = await call(
-      world.testApp,
-      list.owner,
-      'GET',
-      '/api/v1/services?limit=2&offset=1',
-    )
+    const response = await world.call(list.owner, 'GET', '/api/v1/services?limit=2&offset=1')
 
     expect(response.json<ServicePage>()).toMatchObject({ total: 4, limit: 2, offset: 1 })
     expect(names(response)).toEqual(['Beard Trim', 'Blowout'])
@@ -312,7 +288,7 @@ describe('GET /api/v1/services', () => {
     ['sort=colour', 'query.sort'],
     ['active=maybe', 'query.active'],
   ])('refuses %s with 400 naming the parameter', async (query, path) => {
-    expectInvalid(await call(world.testApp, list.owner, 'GET', `/api/v1/services?${query}`), path)
+    expectInvalid(await world.call(list.owner, 'GET', `/api/v1/services?${query}`), path)
   })
 })
 
@@ -321,7 +297,7 @@ describe('GET /api/v1/services/{id}', () => {
     const service = await createService({ ...haircut, name: 'Readable' })
 
     for (const user of [world.business.owner, world.business.admin, world.business.staff]) {
-      const response = await call(world.testApp, user, 'GET', `/api/v1/services/${service.id}`)
+      const response = await world.call(user, 'GET', `/api/v1/services/${service.id}`)
       expect(response.statusCode).toBe(200)
       expect(response.json<Service>()).toEqual(service)
     }
@@ -331,18 +307,18 @@ describe('GET /api/v1/services/{id}', () => {
     const theirs = await createService(haircut, world.other.owner)
 
     expectProblem(
-      await call(world.testApp, world.business.owner, 'GET', `/api/v1/services/${randomUUID()}`),
+      await world.call(world.business.owner, 'GET', `/api/v1/services/${randomUUID()}`),
       404,
     )
     expectProblem(
-      await call(world.testApp, world.business.owner, 'GET', `/api/v1/services/${theirs.id}`),
+      await world.call(world.business.owner, 'GET', `/api/v1/services/${theirs.id}`),
       404,
     )
   })
 
   it('refuses an id that is not a uuid with 400 naming it', async () => {
     expectInvalid(
-      await call(world.testApp, world.business.owner, 'GET', '/api/v1/services/42'),
+      await world.call(world.business.owner, 'GET', '/api/v1/services/42'),
       'path.serviceId',
     )
   })
@@ -352,8 +328,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('changes the given fields, keeps the rest, and logs before and after', async () => {
     const service = await createService({ ...haircut, name: 'Trim', color: '#111111' })
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.admin,
       'PATCH',
       `/api/v1/services/${service.id}`,
@@ -393,7 +368,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('says "Deactivated" when only the active flag goes off', async () => {
     const service = await createService({ ...haircut, name: 'Seasonal' })
 
-    await call(world.testApp, world.business.owner, 'PATCH', `/api/v1/services/${service.id}`, {
+    await world.call(world.business.owner, 'PATCH', `/api/v1/services/${service.id}`, {
       active: false,
     })
 
@@ -404,8 +379,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('writes and logs nothing when nothing changes', async () => {
     const service = await createService({ ...haircut, name: 'Steady' })
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.owner,
       'PATCH',
       `/api/v1/services/${service.id}`,
@@ -429,8 +403,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   ])('refuses %s with 400', async (_, body, path) => {
     const service = await createService({ ...haircut, name: 'Validated' })
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.owner,
       'PATCH',
       `/api/v1/services/${service.id}`,
@@ -445,8 +418,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   it("refuses another business's team member and changes nothing", async () => {
     const service = await createService({ ...haircut, name: 'Guarded' })
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.owner,
       'PATCH',
       `/api/v1/services/${service.id}`,
@@ -463,8 +435,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('refuses staff with 403', async () => {
     const service = await createService({ ...haircut, name: 'Fixed price' })
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.staff,
       'PATCH',
       `/api/v1/services/${service.id}`,
@@ -480,8 +451,7 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('answers 404 for an unknown id and for another business’s service, changing nothing', async () => {
     const theirs = await createService({ ...haircut, name: 'Not yours' }, world.other.owner)
 
-    const unknown = await call(
-      world.testApp,
+    const unknown = await world.call(
       world.business.owner,
       'PATCH',
       `/api/v1/services/${randomUUID()}`,
@@ -489,8 +459,7 @@ describe('PATCH /api/v1/services/{id}', () => {
         price_minor: 1,
       },
     )
-    const foreign = await call(
-      world.testApp,
+    const foreign = await world.call(
       world.business.owner,
       'PATCH',
       `/api/v1/services/${theirs.id}`,
@@ -510,8 +479,7 @@ describe('DELETE /api/v1/services/{id}', () => {
   it('deletes the service and logs what it was', async () => {
     const service = await createService({ ...haircut, name: 'Retired' })
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.admin,
       'DELETE',
       `/api/v1/services/${service.id}`,
@@ -521,7 +489,7 @@ describe('DELETE /api/v1/services/{id}', () => {
     expect(response.body).toBe('')
     expect(await serviceRow(service.id)).toBeUndefined()
     expectProblem(
-      await call(world.testApp, world.business.owner, 'GET', `/api/v1/services/${service.id}`),
+      await world.call(world.business.owner, 'GET', `/api/v1/services/${service.id}`),
       404,
     )
     const [entry] = await activityFor(world.testApp, world.business.tenantId, service.id)
@@ -545,8 +513,7 @@ describe('DELETE /api/v1/services/{id}', () => {
       'cancelled',
     )
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.owner,
       'DELETE',
       `/api/v1/services/${service.id}`,
@@ -562,8 +529,7 @@ describe('DELETE /api/v1/services/{id}', () => {
     const service = await createService({ ...haircut, name: 'Old favourite' })
     await addAppointment(world.business.tenantId, service.id, world.business.staffMemberId, -48)
 
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       world.business.owner,
       'DELETE',
       `/api/v1/services/${service.id}`,
@@ -579,7 +545,7 @@ describe('DELETE /api/v1/services/{id}', () => {
     const service = await createService({ ...haircut, name: 'Kept' })
 
     expectProblem(
-      await call(world.testApp, world.business.staff, 'DELETE', `/api/v1/services/${service.id}`),
+      await world.call(world.business.staff, 'DELETE', `/api/v1/services/${service.id}`),
       403,
     )
     expect(await serviceRow(service.id)).toBeDefined()
@@ -589,11 +555,11 @@ describe('DELETE /api/v1/services/{id}', () => {
     const theirs = await createService({ ...haircut, name: 'Still theirs' }, world.other.owner)
 
     expectProblem(
-      await call(world.testApp, world.business.owner, 'DELETE', `/api/v1/services/${randomUUID()}`),
+      await world.call(world.business.owner, 'DELETE', `/api/v1/services/${randomUUID()}`),
       404,
     )
     expectProblem(
-      await call(world.testApp, world.business.owner, 'DELETE', `/api/v1/services/${theirs.id}`),
+      await world.call(world.business.owner, 'DELETE', `/api/v1/services/${theirs.id}`),
       404,
     )
     expect(await serviceRow(theirs.id)).toBeDefined()

@@ -38,7 +38,7 @@ const isoDate = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10)
 
 async function createMember(body: object, as = world.business.owner): Promise<TeamMember> {
-  const response = await call(world.testApp, as, 'POST', '/api/v1/team-members', body)
+  const response = await world.call(as, 'POST', '/api/v1/team-members', body)
   expect(response.statusCode, response.body).toBe(201)
   return response.json<TeamMember>()
 }
@@ -60,7 +60,7 @@ async function membershipOf(tenantId: string, uid: string) {
 }
 
 async function addTimeOff(memberId: string, body: object, as = world.business.owner) {
-  return call(world.testApp, as, 'POST', `/api/v1/team-members/${memberId}/time-off`, body)
+  return world.call(as, 'POST', `/api/v1/team-members/${memberId}/time-off`, body)
 }
 
 const lunchWeek = [
@@ -78,16 +78,10 @@ const lunchWeek = [
 
 describe('POST /api/v1/team-members', () => {
   it('adds a team member with a slug from the name and sensible defaults, and logs it', async () => {
-    const response = await call(
-      world.testApp,
-      world.business.admin,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Ana Ruíz',
-        bio: 'Colour specialist.',
-      },
-    )
+    const response = await world.call(world.business.admin, 'POST', '/api/v1/team-members', {
+      name: 'Ana Ruíz',
+      bio: 'Colour specialist.',
+    })
 
     expect(response.statusCode).toBe(201)
     const member = response.json<TeamMember>()
@@ -128,7 +122,7 @@ describe('POST /api/v1/team-members', () => {
 
   it('stores working hours Monday first with breaks in order, services and an invitation', async () => {
     const service = (
-      await call(world.testApp, world.business.owner, 'POST', '/api/v1/services', {
+      await world.call(world.business.owner, 'POST', '/api/v1/services', {
         name: 'Colour',
         duration_minutes: 60,
         price_minor: 8000,
@@ -162,8 +156,7 @@ describe('POST /api/v1/team-members', () => {
       },
       lunchWeek[0],
     ])
-    const serviceView = await call(
-      world.testApp,
+    const serviceView = await world.call(
       world.business.staff,
       'GET',
       `/api/v1/services/${service.id}`,
@@ -174,16 +167,10 @@ describe('POST /api/v1/team-members', () => {
   it('refuses an e-mail already in the team, in any letter case, with a link to it', async () => {
     const first = await createMember({ name: 'Mail One', email: 'shared@example.com' })
 
-    const response = await call(
-      world.testApp,
-      world.business.owner,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Mail Two',
-        email: 'SHARED@example.com',
-      },
-    )
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
+      name: 'Mail Two',
+      email: 'SHARED@example.com',
+    })
 
     const problem = expectProblem(response, 409)
     expect(problem.errors).toEqual([{ path: 'body.email', message: 'is already used by Mail One' }])
@@ -199,16 +186,10 @@ describe('POST /api/v1/team-members', () => {
   it('refuses a slug already in the team with 409 naming body.slug', async () => {
     const first = await createMember({ name: 'Slug Holder', slug: 'the-chair' })
 
-    const response = await call(
-      world.testApp,
-      world.business.owner,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Slug Taker',
-        slug: 'the-chair',
-      },
-    )
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
+      name: 'Slug Taker',
+      slug: 'the-chair',
+    })
 
     const problem = expectProblem(response, 409)
     expect(problem.errors?.[0]?.path).toBe('body.slug')
@@ -216,26 +197,14 @@ describe('POST /api/v1/team-members', () => {
   })
 
   it('lets only an owner add an owner', async () => {
-    const byAdmin = await call(
-      world.testApp,
-      world.business.admin,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Would-be Owner',
-        permission: 'owner',
-      },
-    )
-    const byOwner = await call(
-      world.testApp,
-      world.business.owner,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Co Owner',
-        permission: 'owner',
-      },
-    )
+    const byAdmin = await world.call(world.business.admin, 'POST', '/api/v1/team-members', {
+      name: 'Would-be Owner',
+      permission: 'owner',
+    })
+    const byOwner = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
+      name: 'Co Owner',
+      permission: 'owner',
+    })
 
     expect(expectProblem(byAdmin, 403).detail).toBe(
       "You don't have permission to make someone an owner.",
@@ -245,15 +214,9 @@ describe('POST /api/v1/team-members', () => {
   })
 
   it('refuses staff with 403 and adds nothing', async () => {
-    const response = await call(
-      world.testApp,
-      world.business.staff,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Staff Recruit',
-      },
-    )
+    const response = await world.call(world.business.staff, 'POST', '/api/v1/team-members', {
+      name: 'Staff Recruit',
+    })
 
     expectProblem(response, 403)
     const rows = await world.testApp.database.db
@@ -342,7 +305,7 @@ describe('POST /api/v1/team-members', () => {
     const before = await world.testApp.database.db.select({ id: teamMembers.id }).from(teamMembers)
 
     expectInvalid(
-      await call(world.testApp, world.business.owner, 'POST', '/api/v1/team-members', body),
+      await world.call(world.business.owner, 'POST', '/api/v1/team-members', body),
       ...paths,
     )
     expect(
@@ -352,23 +315,17 @@ describe('POST /api/v1/team-members', () => {
 
   it("refuses another business's service, naming body.service_ids", async () => {
     const theirs = (
-      await call(world.testApp, world.other.owner, 'POST', '/api/v1/services', {
+      await world.call(world.other.owner, 'POST', '/api/v1/services', {
         name: 'Their service',
         duration_minutes: 30,
         price_minor: 100,
       })
     ).json<Service>()
 
-    const response = await call(
-      world.testApp,
-      world.business.owner,
-      'POST',
-      '/api/v1/team-members',
-      {
-        name: 'Poacher',
-        service_ids: [theirs.id],
-      },
-    )
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
+      name: 'Poacher',
+      service_ids: [theirs.id],
+    })
 
     expectInvalid(response, 'body.service_ids')
   })
@@ -397,7 +354,7 @@ describe('GET /api/v1/team-members', () => {
     )
 
     for (const user of [crew.owner, crew.admin, crew.staff]) {
-      const response = await call(world.testApp, user, 'GET', '/api/v1/team-members')
+      const response = await world.call(user, 'GET', '/api/v1/team-members')
       expect(response.statusCode).toBe(200)
       const page = response.json<TeamMemberPage>()
       expect(page).toMatchObject({ total: 5, limit: 25, offset: 0 })
@@ -422,8 +379,7 @@ describe('GET /api/v1/team-members', () => {
     ['a slug fragment', 'ben-half', ['Ben 50% Off']],
     ['a percent sign as text', '50%', ['Ben 50% Off']],
   ])('searches by %s', async (_, search, expected) => {
-    const response = await call(
-      world.testApp,
+    const response = await world.call(
       crew.owner,
       'GET',
       `/api/v1/team-members?search=${encodeURIComponent(search)}`,
@@ -432,18 +388,8 @@ describe('GET /api/v1/team-members', () => {
   })
 
   it('filters by the bookable flag and pages with a total', async () => {
-    const notBookable = await call(
-      world.testApp,
-      crew.owner,
-      'GET',
-      '/api/v1/team-members?bookable=false',
-    )
-    const page = await call(
-      world.testApp,
-      crew.owner,
-      'GET',
-      '/api/v1/team-members?limit=2&offset=2',
-    )
+    const notBookable = await world.call(crew.owner, 'GET', '/api/v1/team-members?bookable=false')
+    const page = await world.call(crew.owner, 'GET', '/api/v1/team-members?limit=2&offset=2')
 
     expect(names(notBookable)).toEqual(['zoe Walker'])
     expect(page.json<TeamMemberPage>()).toMatchObject({ total: 5, limit: 2, offset: 2 })
@@ -451,12 +397,7 @@ describe('GET /api/v1/team-members', () => {
   })
 
   it('never shows another business’s team', async () => {
-    const response = await call(
-      world.testApp,
-      world.other.owner,
-      'GET',
-      '/api/v1/team-members?search=crew',
-    )
+    const response = await world.call(world.other.owner, 'GET', '/api/v1/team-members?search=crew')
     expect(response.json<TeamMemberPage>().total).toBe(0)
   })
 
@@ -465,10 +406,7 @@ describe('GET /api/v1/team-members', () => {
     ['offset=x', 'query.offset'],
     ['bookable=perhaps', 'query.bookable'],
   ])('refuses %s with 400 naming the parameter', async (query, path) => {
-    expectInvalid(
-      await call(world.testApp, crew.owner, 'GET', `/api/v1/team-members?${query}`),
-      path,
-    )
+    expectInvalid(await world.call(crew.owner, 'GET', `/api/v1/team-members?${query}`), path)
   })
 })
 
@@ -494,7 +432,7 @@ describe('GET /api/v1/team-members/{id}', () => {
     ])
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201])
 
-    const response = await call(world.testApp, world.business.staff, 'GET', path)
+    const response = await world.call(world.business.staff, 'GET', path)
 
     expect(response.statusCode).toBe(200)
     expect(response.json<TeamMember>().time_off.map((entry) => entry.reason)).toEqual([
@@ -506,17 +444,11 @@ describe('GET /api/v1/team-members/{id}', () => {
 
   it('answers 404 for an unknown id and for another business’s member', async () => {
     expectProblem(
-      await call(
-        world.testApp,
-        world.business.owner,
-        'GET',
-        `/api/v1/team-members/${randomUUID()}`,
-      ),
+      await world.call(world.business.owner, 'GET', `/api/v1/team-members/${randomUUID()}`),
       404,
     )
     expectProblem(
-      await call(
-        world.testApp,
+      await world.call(
         world.business.owner,
         'GET',
         `/api/v1/team-members/${world.other.staffMemberId}`,
@@ -524,7 +456,7 @@ describe('GET /api/v1/team-members/{id}', () => {
       404,
     )
     expectInvalid(
-      await call(world.testApp, world.business.owner, 'GET', '/api/v1/team-members/nope'),
+      await world.call(world.business.owner, 'GET', '/api/v1/team-members/nope'),
       'path.teamMemberId',
     )
   })
@@ -532,7 +464,7 @@ describe('GET /api/v1/team-members/{id}', () => {
 
 describe('PATCH /api/v1/team-members/{id}', () => {
   const patch = (as: Business['owner'], id: string, body: object) =>
-    call(world.testApp, as, 'PATCH', `/api/v1/team-members/${id}`, body)
+    world.call(as, 'PATCH', `/api/v1/team-members/${id}`, body)
 
   it('changes the given fields and logs before and after of just those', async () => {
     const member = await createMember({ name: 'Edit Me', bio: 'Old bio' })
@@ -627,7 +559,7 @@ describe('PATCH /api/v1/team-members/{id}', () => {
     expect(await membershipOf(world.business.tenantId, user.uid)).toMatchObject({
       permission: 'admin',
     })
-    const me = await call(world.testApp, user, 'GET', '/api/v1/me/')
+    const me = await world.call(user, 'GET', '/api/v1/me/')
     expect(me.json<Profile>().permission).toBe('admin')
     const [entry] = await activityFor(world.testApp, world.business.tenantId, memberId)
     expect(entry).toMatchObject({
@@ -791,7 +723,7 @@ describe('PATCH /api/v1/team-members/{id}', () => {
 
 describe('DELETE /api/v1/team-members/{id}', () => {
   const remove = (as: Business['owner'], id: string) =>
-    call(world.testApp, as, 'DELETE', `/api/v1/team-members/${id}`)
+    world.call(as, 'DELETE', `/api/v1/team-members/${id}`)
 
   it('removes the member, their access and their links, and logs it', async () => {
     const { user, memberId } = await invite(world.testApp, world.business.owner, 'Leaver', 'staff')
@@ -810,7 +742,7 @@ describe('DELETE /api/v1/team-members/{id}', () => {
     const [entry] = await activityFor(world.testApp, world.business.tenantId, memberId)
     expect(entry).toMatchObject({ action: 'deleted', summary: 'Removed Leaver from the team' })
     // Their next call finds no way back in, and no empty business of their own either.
-    const me = expectProblem(await call(world.testApp, user, 'GET', '/api/v1/me/'), 403)
+    const me = expectProblem(await world.call(user, 'GET', '/api/v1/me/'), 403)
     expect(me).toMatchObject({ type: '/problems/access-removed' })
     expect(me.detail).toMatch(
       /^Your access to Team Owner's Business was removed on \d{4}-\d\d-\d\d\./,
@@ -820,7 +752,7 @@ describe('DELETE /api/v1/team-members/{id}', () => {
   it('drops the member from the services they performed', async () => {
     const member = await createMember({ name: 'Specialist' })
     const service = (
-      await call(world.testApp, world.business.owner, 'POST', '/api/v1/services', {
+      await world.call(world.business.owner, 'POST', '/api/v1/services', {
         name: 'Speciality',
         duration_minutes: 30,
         price_minor: 100,
@@ -860,7 +792,7 @@ describe('DELETE /api/v1/team-members/{id}', () => {
   it('refuses while the member has upcoming appointments', async () => {
     const member = await createMember({ name: 'Busy Bee' })
     const service = (
-      await call(world.testApp, world.business.owner, 'POST', '/api/v1/services', {
+      await world.call(world.business.owner, 'POST', '/api/v1/services', {
         name: 'Buzz cut',
         duration_minutes: 30,
         price_minor: 100,
@@ -1023,7 +955,7 @@ describe('time off', () => {
     const timeOffOf = (memberId: string) =>
       world.testApp.database.db.select().from(timeOff).where(eq(timeOff.teamMemberId, memberId))
     const removeAs = (user: Business['staff'], memberId: string, id: string) =>
-      call(world.testApp, user, 'DELETE', `/api/v1/team-members/${memberId}/time-off/${id}`)
+      world.call(user, 'DELETE', `/api/v1/team-members/${memberId}/time-off/${id}`)
 
     const own = await addTimeOff(world.business.staffMemberId, body, world.business.staff)
     const forOthers = await addTimeOff(world.business.adminMemberId, body, world.business.staff)
@@ -1082,20 +1014,17 @@ describe('time off', () => {
       )
     ).json<TimeOff>()
 
-    const wrongMember = await call(
-      world.testApp,
+    const wrongMember = await world.call(
       world.business.owner,
       'DELETE',
       `/api/v1/team-members/${world.business.staffMemberId}/time-off/${created.id}`,
     )
-    const foreign = await call(
-      world.testApp,
+    const foreign = await world.call(
       world.business.owner,
       'DELETE',
       `/api/v1/team-members/${world.other.staffMemberId}/time-off/${theirs.id}`,
     )
-    const unknown = await call(
-      world.testApp,
+    const unknown = await world.call(
       world.business.owner,
       'DELETE',
       `/api/v1/team-members/${member.id}/time-off/${randomUUID()}`,
@@ -1107,8 +1036,7 @@ describe('time off', () => {
       await world.testApp.database.db.select().from(timeOff).where(eq(timeOff.id, theirs.id)),
     ).toHaveLength(1)
 
-    const removed = await call(
-      world.testApp,
+    const removed = await world.call(
       world.business.owner,
       'DELETE',
       `/api/v1/team-members/${member.id}/time-off/${created.id}`,

@@ -113,6 +113,13 @@ export interface TwoBusinessesWorld {
   business: Business
   /** Another business, whose records and ids must stay out of reach. */
   other: Business
+  /** `call` on this file's app. */
+  call(
+    user: EmulatorUser,
+    method: Method,
+    url: string,
+    body?: object,
+  ): Promise<LightMyRequestResponse>
 }
 
 /**
@@ -121,7 +128,9 @@ export interface TwoBusinessesWorld {
  * and hooks only.
  */
 export function setUpTwoBusinesses(label: string, otherLabel: string): TwoBusinessesWorld {
-  const world = {} as TwoBusinessesWorld
+  const world = {
+    call: (user, method, url, body) => call(world.testApp, user, method, url, body),
+  } as TwoBusinessesWorld
   beforeAll(async () => {
     world.testApp = await createTestApp()
     ;[world.business, world.other] = await Promise.all([
