@@ -1,6 +1,8 @@
-import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
-import { notificationOutbox } from '../db/schema.ts'
+import {
+  claimDueOutboxMessages,
+  createOutboxRepository,
+} from '../db/repositories/outbox-repository.ts'
 import { type Mailer, UndeliverableMailError } from '../notifications/mailer.ts'
 
 const MINUTE_MS = 60_000
@@ -24,8 +26,6 @@ export interface DeliveryReport {
   /** Failed for the last time. */
   failed: number
 }
-
-type OutboxRow = typeof notificationOutbox.$inferSelect
 
 /**
  * How long a claim lasts, and so when a failed attempt is tried again: 5 minutes after the
@@ -51,7 +51,12 @@ export async function deliverDueMessages(
 ): Promise<DeliveryReport> {
   const now = options.now ?? Date.now()
   const maxAttempts = options.maxAttempts ?? 6
-  const claimed = await claim(database, now, options.batchSize ?? 20)
+  const claimed = await claimDueOutboxMessages(database, {
+    now,
+    limit: options.batchSize ?? 20,
+    leaseUntil: (attempts) => new Date(now + retryDelayMs(attempts)),
+  })
+  const outbox = createOutboxRepository(database.db)
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 }
   for (const row of claimed) {
     try {
@@ -64,51 +69,16 @@ export async function deliverDueMessages(
           ? { content: row.ics, method: row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST' }
           : null,
       })
-      await database.db
-        .update(notificationOutbox)
-        .set({ status: 'sent', sentAt: new Date(now), lastError: null })
-        .where(eq(notificationOutbox.id, row.id))
+      await outbox.markSent(row.id, new Date(now))
       report.sent++
     } catch (error) {
       const final = row.attempts >= maxAttempts || error instanceof UndeliverableMailError
-      await database.db
-        .update(notificationOutbox)
-        .set({ status: final ? 'failed' : 'pending', lastError: describeError(error) })
-        .where(eq(notificationOutbox.id, row.id))
+      await outbox.markUnsent(row.id, { final, error: describeError(error) })
       if (final) report.failed++
       else report.retrying++
     }
   }
   return report
-}
-
-/** Takes up to `limit` due rows for this process; `attempts` on them is this attempt's number. */
-function claim(database: Database, now: number, limit: number): Promise<OutboxRow[]> {
-  return database.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.status, 'pending'),
-          lte(notificationOutbox.nextAttemptAt, new Date(now)),
-        ),
-      )
-      .orderBy(asc(notificationOutbox.nextAttemptAt))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    const claimed: OutboxRow[] = []
-    for (const row of due) {
-      const attempts = row.attempts + 1
-      const nextAttemptAt = new Date(now + retryDelayMs(attempts))
-      await tx
-        .update(notificationOutbox)
-        .set({ attempts, nextAttemptAt })
-        .where(eq(notificationOutbox.id, row.id))
-      claimed.push({ ...row, attempts, nextAttemptAt })
-    }
-    return claimed
-  })
 }
 
 function describeError(error: unknown): string {

@@ -1,6 +1,5 @@
-import { and, eq, inArray, lt } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
-import { notificationOutbox } from '../db/schema.ts'
+import { createOutboxRepository } from '../db/repositories/outbox-repository.ts'
 
 const DAY_MS = 86_400_000
 
@@ -21,18 +20,11 @@ export async function pruneSentMessages(
 ): Promise<number> {
   const now = options.now ?? Date.now()
   const cutoff = new Date(now - (options.retentionDays ?? SENT_MESSAGE_RETENTION_DAYS) * DAY_MS)
+  const outbox = createOutboxRepository(database.db)
   let deleted = 0
   for (;;) {
-    const batch = database.db
-      .select({ id: notificationOutbox.id })
-      .from(notificationOutbox)
-      .where(and(eq(notificationOutbox.status, 'sent'), lt(notificationOutbox.sentAt, cutoff)))
-      .limit(BATCH)
-    const rows = await database.db
-      .delete(notificationOutbox)
-      .where(inArray(notificationOutbox.id, batch))
-      .returning({ id: notificationOutbox.id })
-    deleted += rows.length
-    if (rows.length < BATCH) return deleted
+    const count = await outbox.deleteSentBefore(cutoff, BATCH)
+    deleted += count
+    if (count < BATCH) return deleted
   }
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/database.ts'
-import { appointments, tenantSettings } from '../db/schema.ts'
-import { loadAppointmentDetails } from '../notifications/appointment-details.ts'
+import { loadAppointmentDetails } from '../db/read-models/appointment-details.ts'
+import { createAppointmentNoticeRepository } from '../db/repositories/appointment-notice-repository.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 
 export interface ReminderOptions {
@@ -27,30 +26,13 @@ export async function queueDueReminders(
   const now = options.now ?? Date.now()
   const at = new Date(now)
   return database.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: appointments.id, tenantId: appointments.tenantId })
-      .from(appointments)
-      .innerJoin(tenantSettings, eq(tenantSettings.tenantId, appointments.tenantId))
-      .where(
-        and(
-          eq(appointments.status, 'confirmed'),
-          isNull(appointments.reminderQueuedAt),
-          gt(appointments.startsAt, at),
-          eq(tenantSettings.reminderEmail, true),
-          sql`${appointments.startsAt} - make_interval(mins => ${tenantSettings.reminderLeadMinutes}) <= ${at}`,
-        ),
-      )
-      .orderBy(asc(appointments.startsAt))
-      .limit(options.batchSize ?? 50)
-      .for('update', { of: appointments, skipLocked: true })
+    const notices = createAppointmentNoticeRepository(tx)
+    const due = await notices.lockDueReminders(at, options.batchSize ?? 50)
     for (const { id, tenantId } of due) {
       const details = await loadAppointmentDetails(tx, tenantId, id)
       if (!details) continue
       await notifier.reminder(tx, details, now)
-      await tx
-        .update(appointments)
-        .set({ reminderQueuedAt: at })
-        .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, id)))
+      await notices.update(tenantId, id, { reminderQueuedAt: at })
     }
     return due.length
   })

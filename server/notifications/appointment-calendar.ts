@@ -1,4 +1,4 @@
-import type { AppointmentDetails } from './appointment-details.ts'
+import type { AppointmentDetails } from '../db/read-models/appointment-details.ts'
 import { appointmentUid, type CalendarEvent, type CalendarPerson } from './ics.ts'
 import { noReplyAddress, singleAddress } from './mail-headers.ts'
 import type { AppointmentFacts } from './messages.ts'

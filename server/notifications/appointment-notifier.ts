@@ -1,10 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/database.ts'
-import { appointments, notificationOutbox, teamMembers } from '../db/schema.ts'
+import {
+  type AppointmentDetails,
+  loadAppointmentDetails,
+  loadTeamMemberRecipient,
+} from '../db/read-models/appointment-details.ts'
+import { createAppointmentNoticeRepository } from '../db/repositories/appointment-notice-repository.ts'
+import {
+  createOutboxRepository,
+  type NewOutboxMessage,
+} from '../db/repositories/outbox-repository.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
 import { eventOf, factsOf } from './appointment-calendar.ts'
-import { type AppointmentDetails, loadAppointmentDetails } from './appointment-details.ts'
 import { customerLinks } from './customer-links.ts'
 import { invitationCalendar } from './ics.ts'
 import { customerMessage, type NotificationKind, teamMemberMessage } from './messages.ts'
@@ -16,8 +22,6 @@ export interface NotifierOptions {
   /** The address people open, without a trailing slash. */
   publicUrl: string
 }
-
-type OutboxInsert = typeof notificationOutbox.$inferInsert
 
 export type AppointmentNotifier = ReturnType<typeof createAppointmentNotifier>
 
@@ -43,10 +47,10 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
   function row(
     details: AppointmentDetails,
     kind: NotificationKind,
-    recipient: OutboxInsert['recipient'],
+    recipient: NewOutboxMessage['recipient'],
     toAddress: string,
     now: number,
-  ): OutboxInsert {
+  ): NewOutboxMessage {
     const links = linksOf(details)
     const facts = factsOf(details, links)
     const message =
@@ -76,8 +80,8 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
   const toMember = (details: AppointmentDetails, kind: NotificationKind, now: number) =>
     details.member.email ? [row(details, kind, 'team_member', details.member.email, now)] : []
 
-  async function insert(tx: Db, rows: OutboxInsert[]): Promise<void> {
-    if (rows.length > 0) await tx.insert(notificationOutbox).values(rows)
+  async function insert(tx: Db, rows: NewOutboxMessage[]): Promise<void> {
+    await createOutboxRepository(tx).queue(rows)
   }
 
   /**
@@ -98,15 +102,16 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
   async function setColumns(
     tx: Db,
     details: AppointmentDetails,
-    columns: PgUpdateSetSource<typeof appointments>,
+    change: { reminderQueuedAt?: Date | null; revise?: boolean },
   ): Promise<number> {
-    const [updated] = await tx
-      .update(appointments)
-      .set(columns)
-      .where(and(eq(appointments.tenantId, details.tenantId), eq(appointments.id, details.id)))
-      .returning({ icsSequence: appointments.icsSequence })
-    if (!updated) throw new Error(`Appointment ${details.id} vanished before its e-mails.`)
-    return updated.icsSequence
+    const icsSequence = await createAppointmentNoticeRepository(tx).update(
+      details.tenantId,
+      details.id,
+      change,
+    )
+    if (icsSequence === null)
+      throw new Error(`Appointment ${details.id} vanished before its e-mails.`)
+    return icsSequence
   }
 
   /** Raises the invitation's SEQUENCE: calendars apply only a change with a higher one. */
@@ -115,10 +120,7 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     details: AppointmentDetails,
     columns: { reminderQueuedAt?: Date | null } = {},
   ): Promise<AppointmentDetails> {
-    const icsSequence = await setColumns(tx, details, {
-      ...columns,
-      icsSequence: sql`${appointments.icsSequence} + 1`,
-    })
+    const icsSequence = await setColumns(tx, details, { ...columns, revise: true })
     return { ...details, icsSequence }
   }
 
@@ -152,7 +154,7 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
       if (change.previousTeamMemberId === details.member.id) {
         rows.push(...toMember(details, 'reschedule', now))
       } else {
-        const previous = await teamMemberOf(tx, tenantId, change.previousTeamMemberId)
+        const previous = await loadTeamMemberRecipient(tx, tenantId, change.previousTeamMemberId)
         if (previous) {
           // Gone from their calendar: for them it is cancelled, the reason says where it went.
           const handedOver: AppointmentDetails = {
@@ -186,17 +188,4 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
       }
     },
   }
-}
-
-async function teamMemberOf(tx: Db, tenantId: string, teamMemberId: string) {
-  const [member] = await tx
-    .select({
-      id: teamMembers.id,
-      name: teamMembers.name,
-      email: teamMembers.email,
-      timeZone: teamMembers.timeZone,
-    })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, teamMemberId)))
-  return member ?? null
 }

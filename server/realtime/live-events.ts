@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
+import { notifyChannel } from '../db/notify.ts'
 
 /** The PostgreSQL channel every API process LISTENs on for live updates. */
 export const LIVE_CHANNEL = 'slotwise_live'
@@ -43,5 +43,5 @@ export async function notifyProfileChange(tx: Db, tenantId: string): Promise<voi
 }
 
 async function notify(tx: Db, notification: LiveNotification): Promise<void> {
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notification)})`)
+  await notifyChannel(tx, LIVE_CHANNEL, JSON.stringify(notification))
 }

@@ -1,25 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { activityLog, customers, tenantSettings, tenants } from '../../server/db/schema.ts'
 import { encodeActivityCursor } from '../../server/domain/activity-cursor.ts'
 import type { ActivityEntry, ActivityPage } from '../../server/services/activity-service.ts'
-import { type BusinessUser, businessWithRoles, callAs, newOwner } from './support/team-access.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { type BusinessUser, newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
 
-let testApp: TestApp
-let owner: BusinessUser
-let admin: BusinessUser
-let staff: BusinessUser
-let stranger: BusinessUser
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;({ owner, admin, staff } = await businessWithRoles(testApp, 'Ada'))
-  stranger = await newOwner(testApp, 'Other Activity Owner')
-})
-afterAll(() => testApp?.close())
-
-const as = (user: BusinessUser) => callAs(testApp, user)
+const world = setUpBusinessWithRoles('Ada', 'Other Activity Owner')
+const { as } = world
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
 function expectFieldError(response: { statusCode: number; json: () => unknown }, path: string) {
@@ -32,9 +19,9 @@ function expectFieldError(response: { statusCode: number; json: () => unknown },
 async function businessWithEntries(
   entries: { at: string; entityType?: 'customer' | 'service'; actorUid?: string }[],
 ) {
-  const boss = await newOwner(testApp, 'Log Owner')
+  const boss = await newOwner(world.testApp, 'Log Owner')
   // Its own creation and sign-in entries are "now"; the fixtures are all in 2024.
-  const rows = await testApp.database.db
+  const rows = await world.testApp.database.db
     .insert(activityLog)
     .values(
       entries.map((entry, n) => ({
@@ -77,14 +64,14 @@ async function walk(user: BusinessUser, query: string, limit: number): Promise<s
 
 describe('GET /api/v1/activity-log', () => {
   it("lists the business's own activity newest first, with actor and changes", async () => {
-    const created = await as(owner)('POST', '/api/v1/customers', { name: 'Logged Lou' })
+    const created = await as(world.owner)('POST', '/api/v1/customers', { name: 'Logged Lou' })
     const customerId = created.json<{ id: string }>().id
 
-    const page = await pageOf(admin, '?limit=100')
+    const page = await pageOf(world.admin, '?limit=100')
 
     const [newest] = page.items
     expect(newest).toMatchObject({
-      actor: { uid: owner.uid, name: 'Ada Owner', email: owner.email },
+      actor: { uid: world.owner.uid, name: 'Ada Owner', email: world.owner.email },
       entity_type: 'customer',
       entity_id: customerId,
       action: 'created',
@@ -178,16 +165,16 @@ describe('GET /api/v1/activity-log', () => {
     ['?to=2024-01-01', 'query.to'],
     ['?from=2024-02-01T00:00:00Z&to=2024-01-01T00:00:00Z', 'query.to'],
   ])('refuses %s with 400 naming %s', async (query, path) => {
-    expectFieldError(await as(owner)('GET', `/api/v1/activity-log${query}`), path)
+    expectFieldError(await as(world.owner)('GET', `/api/v1/activity-log${query}`), path)
   })
 
   it('accepts a cursor it made itself even for an instant with no entries', async () => {
     const cursor = encodeActivityCursor({ occurredAt: '2000-01-01T00:00:00Z', id: unknownId })
-    expect(await pageOf(owner, `?cursor=${cursor}`)).toEqual({ items: [], next_cursor: null })
+    expect(await pageOf(world.owner, `?cursor=${cursor}`)).toEqual({ items: [], next_cursor: null })
   })
 
   it('is for owners and admins; staff get 403', async () => {
-    const response = await as(staff)('GET', '/api/v1/activity-log')
+    const response = await as(world.staff)('GET', '/api/v1/activity-log')
     expect(response.statusCode).toBe(403)
     expect(response.json().detail).toBe("You don't have permission to see the activity log.")
   })
@@ -195,12 +182,12 @@ describe('GET /api/v1/activity-log', () => {
 
 describe('GET /api/v1/activity-log/{id}', () => {
   it('returns one entry with its before and after', async () => {
-    const created = await as(owner)('POST', '/api/v1/customers', { name: 'Diff Dora' })
+    const created = await as(world.owner)('POST', '/api/v1/customers', { name: 'Diff Dora' })
     const id = created.json<{ id: string }>().id
-    await as(owner)('PATCH', `/api/v1/customers/${id}`, { name: 'Dora Diff' })
-    const [listed] = (await pageOf(owner, '?entity_type=customer&limit=1')).items
+    await as(world.owner)('PATCH', `/api/v1/customers/${id}`, { name: 'Dora Diff' })
+    const [listed] = (await pageOf(world.owner, '?entity_type=customer&limit=1')).items
 
-    const response = await as(admin)('GET', `/api/v1/activity-log/${listed?.id}`)
+    const response = await as(world.admin)('GET', `/api/v1/activity-log/${listed?.id}`)
 
     expect(response.statusCode).toBe(200)
     expect(response.json<ActivityEntry>()).toEqual(listed)
@@ -208,41 +195,43 @@ describe('GET /api/v1/activity-log/{id}', () => {
   })
 
   it('answers 404 for an unknown id and for another business’s entry', async () => {
-    const [theirs] = (await pageOf(stranger, '?limit=1')).items
+    const [theirs] = (await pageOf(world.stranger, '?limit=1')).items
     for (const id of [unknownId, theirs?.id]) {
-      expect((await as(owner)('GET', `/api/v1/activity-log/${id}`)).statusCode).toBe(404)
+      expect((await as(world.owner)('GET', `/api/v1/activity-log/${id}`)).statusCode).toBe(404)
     }
   })
 
   it('refuses an id that is not a UUID, and staff', async () => {
-    expectFieldError(await as(owner)('GET', '/api/v1/activity-log/7'), 'path.entryId')
-    const [entry] = (await pageOf(owner, '?limit=1')).items
-    expect((await as(staff)('GET', `/api/v1/activity-log/${entry?.id}`)).statusCode).toBe(403)
+    expectFieldError(await as(world.owner)('GET', '/api/v1/activity-log/7'), 'path.entryId')
+    const [entry] = (await pageOf(world.owner, '?limit=1')).items
+    expect((await as(world.staff)('GET', `/api/v1/activity-log/${entry?.id}`)).statusCode).toBe(403)
   })
 })
 
 describe('the log cannot be rewritten', () => {
   it('has no endpoint that writes to it', async () => {
-    const [entry] = (await pageOf(owner, '?limit=1')).items
+    const [entry] = (await pageOf(world.owner, '?limit=1')).items
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      expect((await as(owner)(method, '/api/v1/activity-log', {})).statusCode).toBe(405)
-      expect((await as(owner)(method, `/api/v1/activity-log/${entry?.id}`, {})).statusCode).toBe(
-        405,
-      )
+      expect((await as(world.owner)(method, '/api/v1/activity-log', {})).statusCode).toBe(405)
+      expect(
+        (await as(world.owner)(method, `/api/v1/activity-log/${entry?.id}`, {})).statusCode,
+      ).toBe(405)
     }
-    expect((await as(owner)('GET', `/api/v1/activity-log/${entry?.id}`)).json()).toEqual(entry)
+    expect((await as(world.owner)('GET', `/api/v1/activity-log/${entry?.id}`)).json()).toEqual(
+      entry,
+    )
   })
 
   it('is refused by the database itself when something tries to UPDATE an entry', async () => {
-    const [entry] = (await pageOf(owner, '?limit=1')).items
-    const attempt = testApp.database.db
+    const [entry] = (await pageOf(world.owner, '?limit=1')).items
+    const attempt = world.testApp.database.db
       .update(activityLog)
       .set({ summary: 'Nothing happened here' })
       .where(eq(activityLog.id, entry?.id ?? ''))
     await expect(attempt).rejects.toMatchObject({
       cause: expect.objectContaining({ message: 'activity_log entries cannot be changed' }),
     })
-    const [after] = await testApp.database.db
+    const [after] = await world.testApp.database.db
       .select()
       .from(activityLog)
       .where(eq(activityLog.id, entry?.id ?? ''))
@@ -253,7 +242,7 @@ describe('the log cannot be rewritten', () => {
 describe('a change and its log entry are written together or not at all', () => {
   /** Makes the next activity entries of one entity type fail, as a full disk or a bug would. */
   async function failingLog(entityType: string, work: () => Promise<void>) {
-    const { db } = testApp.database
+    const { db } = world.testApp.database
     await db.execute(
       sql.raw(`create function refuse_entry_for_test() returns trigger language plpgsql as $$
         begin
@@ -273,23 +262,23 @@ describe('a change and its log entry are written together or not at all', () => 
 
   it('a customer is not added when its entry cannot be written', async () => {
     await failingLog('customer', async () => {
-      const response = await as(owner)('POST', '/api/v1/customers', { name: 'Phantom Phil' })
+      const response = await as(world.owner)('POST', '/api/v1/customers', { name: 'Phantom Phil' })
       expect(response.statusCode).toBe(500)
     })
-    const rows = await testApp.database.db
+    const rows = await world.testApp.database.db
       .select()
       .from(customers)
-      .where(and(eq(customers.tenantId, owner.tenantId), eq(customers.name, 'Phantom Phil')))
+      .where(and(eq(customers.tenantId, world.owner.tenantId), eq(customers.name, 'Phantom Phil')))
     expect(rows).toEqual([])
   })
 
   it('the booking policy is not changed when its entry cannot be written', async () => {
-    const [before] = await testApp.database.db
+    const [before] = await world.testApp.database.db
       .select()
       .from(tenantSettings)
-      .where(eq(tenantSettings.tenantId, owner.tenantId))
+      .where(eq(tenantSettings.tenantId, world.owner.tenantId))
     await failingLog('settings', async () => {
-      const response = await as(owner)('PUT', '/api/v1/settings/booking-policy', {
+      const response = await as(world.owner)('PUT', '/api/v1/settings/booking-policy', {
         min_notice_minutes: 5,
         booking_window_days: 5,
         slot_interval_minutes: 5,
@@ -299,26 +288,26 @@ describe('a change and its log entry are written together or not at all', () => 
       })
       expect(response.statusCode).toBe(500)
     })
-    const [after] = await testApp.database.db
+    const [after] = await world.testApp.database.db
       .select()
       .from(tenantSettings)
-      .where(eq(tenantSettings.tenantId, owner.tenantId))
+      .where(eq(tenantSettings.tenantId, world.owner.tenantId))
     expect(after).toEqual(before)
   })
 
   it('the business is not renamed when its entry cannot be written', async () => {
-    const current = (await as(owner)('GET', '/api/v1/business-configuration')).json()
+    const current = (await as(world.owner)('GET', '/api/v1/business-configuration')).json()
     await failingLog('business', async () => {
-      const response = await as(owner)('PUT', '/api/v1/business-configuration', {
+      const response = await as(world.owner)('PUT', '/api/v1/business-configuration', {
         ...current,
         name: 'Never Saved',
       })
       expect(response.statusCode).toBe(500)
     })
-    const [row] = await testApp.database.db
+    const [row] = await world.testApp.database.db
       .select()
       .from(tenants)
-      .where(eq(tenants.id, owner.tenantId))
+      .where(eq(tenants.id, world.owner.tenantId))
     expect(row?.name).toBe(current.name)
   })
 })

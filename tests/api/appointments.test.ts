@@ -1,56 +1,39 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { appointments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import {
   addService,
-  appointmentApi,
   createSchedulingBusiness,
   inDays,
-  type SchedulingBusiness,
+  setUpSchedulingWorld,
 } from './support/scheduling-business.ts'
 import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
 
 // Booking: what a new appointment must satisfy, and who may book whom. Changes to existing
 // appointments are in appointment-updates.test.ts.
 
 type Appointment = components['schemas']['Appointment']
 
-let testApp: TestApp
-let salon: SchedulingBusiness
-let other: SchedulingBusiness
-let api: ReturnType<typeof appointmentApi>
-/** Each test books on days of its own, so no test's appointments get in another's way. */
-let nextDay = 1
-const freshDay = () => nextDay++
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  salon = await createSchedulingBusiness(testApp, 'Salon')
-  other = await createSchedulingBusiness(testApp, 'Other')
-  api = appointmentApi(testApp, salon)
-}, 120_000)
-afterAll(() => testApp?.close())
-
-const at = (day: number, time: string) => inDays(day, time, salon.timeZone)
+const world = setUpSchedulingWorld({ label: 'Salon', otherLabel: 'Other' })
+const { at, freshDay } = world
 
 describe('booking', () => {
   it('books the service for the customer with the team member, capturing price and buffers', async () => {
     const day = freshDay()
-    const appointment = await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const appointment = await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '10:00'),
       notes: 'Shorter at the back',
     })
 
     expect(appointment).toMatchObject({
-      service_id: salon.haircutId,
+      service_id: world.salon.haircutId,
       service_name: 'Haircut',
-      team_member_id: salon.staffMemberId,
+      team_member_id: world.salon.staffMemberId,
       team_member_name: 'Salon Staff',
-      customer_id: salon.customerId,
-      customer_name: salon.customerName,
+      customer_id: world.salon.customerId,
+      customer_name: world.salon.customerName,
       starts_at: at(day, '10:00'),
       ends_at: at(day, '10:45'),
       buffer_before_minutes: 0,
@@ -59,15 +42,15 @@ describe('booking', () => {
       notes: 'Shorter at the back',
       price: { amount_minor: 3000, currency: 'USD' },
       source: 'staff',
-      created_by: salon.owner.uid,
+      created_by: world.salon.owner.uid,
       cancel_reason: null,
       outside_working_hours: false,
       capacity: 1,
       seats_booked: 1,
     })
     const fetched = await call(
-      testApp,
-      salon.staff,
+      world.testApp,
+      world.salon.staff,
       'GET',
       `/api/v1/appointments/${appointment.id}`,
     )
@@ -76,19 +59,19 @@ describe('booking', () => {
 
   it('records who booked what in the activity log', async () => {
     const day = freshDay()
-    const appointment = await api.booked(salon.admin, {
-      team_member_id: salon.staffMemberId,
+    const appointment = await world.api.booked(world.salon.admin, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '09:00'),
     })
 
-    const [entry] = await activityFor(testApp, salon.tenantId, appointment.id)
+    const [entry] = await activityFor(world.testApp, world.salon.tenantId, appointment.id)
     expect(entry).toMatchObject({
       entityType: 'appointment',
       action: 'created',
-      actorUid: salon.admin.uid,
+      actorUid: world.salon.admin.uid,
       summary: expect.stringMatching(
         new RegExp(
-          `^Booked Haircut for ${salon.customerName} with Salon Staff, \\w{3} \\d{1,2} \\w{3} 09:00 \\(Europe/Berlin\\)$`,
+          `^Booked Haircut for ${world.salon.customerName} with Salon Staff, \\w{3} \\d{1,2} \\w{3} 09:00 \\(Europe/Berlin\\)$`,
         ),
       ),
     })
@@ -100,14 +83,14 @@ describe('booking', () => {
   })
 
   it('refuses a time that is not in the future', async () => {
-    const before = await api.count(salon.tenantId)
-    const response = await api.book(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const before = await world.api.count(world.salon.tenantId)
+    const response = await world.api.book(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: new Date(Date.now() - 60_000).toISOString(),
       override_working_hours: true,
     })
     expectInvalid(response, 'body.starts_at')
-    expect(await api.count(salon.tenantId)).toBe(before)
+    expect(await world.api.count(world.salon.tenantId)).toBe(before)
   })
 
   // Years 0000 and 9999 went on to the availability engine and PostgreSQL as 500s; a leap
@@ -115,89 +98,98 @@ describe('booking', () => {
   it.each(['9999-12-31T10:00:00Z', '0000-01-01T10:00:00Z', '2026-06-30T23:59:60Z'])(
     'refuses the start %s with 400 naming it, booking nothing',
     async (startsAt) => {
-      const before = await api.count(salon.tenantId)
-      const response = await api.book(salon.owner, {
-        team_member_id: salon.staffMemberId,
+      const before = await world.api.count(world.salon.tenantId)
+      const response = await world.api.book(world.salon.owner, {
+        team_member_id: world.salon.staffMemberId,
         starts_at: startsAt,
         override_working_hours: true,
       })
       expectInvalid(response, 'body.starts_at')
-      expect(await api.count(salon.tenantId)).toBe(before)
+      expect(await world.api.count(world.salon.tenantId)).toBe(before)
     },
   )
 
   it.each([
-    ['service_id', () => ({ service_id: other.haircutId })],
-    ['customer_id', () => ({ customer_id: other.customerId })],
-    ['team_member_id', () => ({ team_member_id: other.staffMemberId })],
+    ['service_id', () => ({ service_id: world.other.haircutId })],
+    ['customer_id', () => ({ customer_id: world.other.customerId })],
+    ['team_member_id', () => ({ team_member_id: world.other.staffMemberId })],
   ])('refuses another business’s %s with 400 naming it, booking nothing', async (field, body) => {
-    const before = await api.count(salon.tenantId)
-    const response = await api.book(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const before = await world.api.count(world.salon.tenantId)
+    const response = await world.api.book(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(freshDay(), '10:00'),
       ...body(),
     })
     expectInvalid(response, `body.${field}`)
-    expect(await api.count(salon.tenantId)).toBe(before)
-    expect(await api.count(other.tenantId)).toBe(0)
+    expect(await world.api.count(world.salon.tenantId)).toBe(before)
+    expect(await world.api.count(world.other.tenantId)).toBe(0)
   })
 
   it('refuses an inactive service, and a team member who does not perform it or is not bookable', async () => {
     const day = freshDay()
-    const inactive = await addService(testApp, salon.owner, {
+    const inactive = await addService(world.testApp, world.salon.owner, {
       name: 'Retired perm',
       duration_minutes: 60,
       active: false,
-      team_member_ids: [salon.staffMemberId],
+      team_member_ids: [world.salon.staffMemberId],
     })
-    const notTheirs = await addService(testApp, salon.owner, {
+    const notTheirs = await addService(world.testApp, world.salon.owner, {
       name: 'Colour',
       duration_minutes: 60,
-      team_member_ids: [salon.ownerMemberId],
+      team_member_ids: [world.salon.ownerMemberId],
     })
-    const off = await call(testApp, salon.owner, 'POST', '/api/v1/team-members', {
+    const off = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/team-members', {
       name: 'Off Duty',
     })
-    await call(testApp, salon.owner, 'PATCH', `/api/v1/services/${salon.haircutId}`, {
-      team_member_ids: [
-        salon.ownerMemberId,
-        salon.adminMemberId,
-        salon.staffMemberId,
-        off.json().id,
-      ],
-    })
-    await call(testApp, salon.owner, 'PATCH', `/api/v1/team-members/${off.json().id}`, {
+    await call(
+      world.testApp,
+      world.salon.owner,
+      'PATCH',
+      `/api/v1/services/${world.salon.haircutId}`,
+      {
+        team_member_ids: [
+          world.salon.ownerMemberId,
+          world.salon.adminMemberId,
+          world.salon.staffMemberId,
+          off.json().id,
+        ],
+      },
+    )
+    await call(world.testApp, world.salon.owner, 'PATCH', `/api/v1/team-members/${off.json().id}`, {
       bookable: false,
     })
     const when = { starts_at: at(day, '10:00') }
 
     const inactiveProblem = expectInvalid(
-      await api.book(salon.owner, {
+      await world.api.book(world.salon.owner, {
         ...when,
         service_id: inactive,
-        team_member_id: salon.staffMemberId,
+        team_member_id: world.salon.staffMemberId,
       }),
       'body.service_id',
     )
     expect(inactiveProblem.detail).toContain('inactive')
     const performs = expectInvalid(
-      await api.book(salon.owner, {
+      await world.api.book(world.salon.owner, {
         ...when,
         service_id: notTheirs,
-        team_member_id: salon.staffMemberId,
+        team_member_id: world.salon.staffMemberId,
       }),
       'body.team_member_id',
     )
     expect(performs.detail).toContain('does not perform Colour')
     const bookable = expectInvalid(
-      await api.book(salon.owner, { ...when, team_member_id: off.json().id }),
+      await world.api.book(world.salon.owner, { ...when, team_member_id: off.json().id }),
       'body.team_member_id',
     )
     expect(bookable.detail).toContain('not bookable')
   })
 
   it('refuses unknown body fields', async () => {
-    const response = await api.book(salon.owner, { starts_at: at(freshDay(), '10:00'), price: 1 })
+    const response = await world.api.book(world.salon.owner, {
+      starts_at: at(freshDay(), '10:00'),
+      price: 1,
+    })
     expectProblem(response, 400)
   })
 })
@@ -205,14 +197,14 @@ describe('booking', () => {
 describe('clashes', () => {
   it('is 409 naming the appointment in the way, with a link to it on the calendar', async () => {
     const day = freshDay()
-    const first = await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const first = await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '10:00'),
     })
-    const before = await api.count(salon.tenantId)
+    const before = await world.api.count(world.salon.tenantId)
 
-    const response = await api.book(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const response = await world.api.book(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '10:30'),
     })
 
@@ -220,63 +212,63 @@ describe('clashes', () => {
     expect(problem.existing).toEqual({ id: first.id, href: `/calendar?appointment=${first.id}` })
     expect(problem.detail).toMatch(
       new RegExp(
-        `^Salon Staff already has Haircut for ${salon.customerName} on \\w{3} \\d{1,2} \\w{3} 10:00–10:45 \\(Europe/Berlin\\)`,
+        `^Salon Staff already has Haircut for ${world.salon.customerName} on \\w{3} \\d{1,2} \\w{3} 10:00–10:45 \\(Europe/Berlin\\)`,
       ),
     )
-    expect(await api.count(salon.tenantId)).toBe(before)
+    expect(await world.api.count(world.salon.tenantId)).toBe(before)
   })
 
   it('keeps the buffers of both free, and lets appointments touch them', async () => {
     const day = freshDay()
-    const coloured = await addService(testApp, salon.owner, {
+    const coloured = await addService(world.testApp, world.salon.owner, {
       name: 'Colour with prep',
       duration_minutes: 30,
       buffer_before_minutes: 15,
-      team_member_ids: [salon.staffMemberId],
+      team_member_ids: [world.salon.staffMemberId],
     })
     // Haircut 10:00–10:45, busy until 10:55 with its 10-minute buffer after.
-    await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '10:00'),
     })
 
     // Its own 15-minute buffer before would start at 10:55 − 15 min: in the haircut's buffer.
     expectProblem(
-      await api.book(salon.owner, {
+      await world.api.book(world.salon.owner, {
         service_id: coloured,
-        team_member_id: salon.staffMemberId,
+        team_member_id: world.salon.staffMemberId,
         starts_at: at(day, '11:05'),
       }),
       409,
     )
-    const touching = await api.booked(salon.owner, {
+    const touching = await world.api.booked(world.salon.owner, {
       service_id: coloured,
-      team_member_id: salon.staffMemberId,
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '11:10'),
     })
     expect(touching.starts_at).toBe(at(day, '11:10'))
     // Before the 10:00 haircut: 09:10 would keep the buffer after it busy until 10:05.
     expectProblem(
-      await api.book(salon.owner, {
-        team_member_id: salon.staffMemberId,
+      await world.api.book(world.salon.owner, {
+        team_member_id: world.salon.staffMemberId,
         starts_at: at(day, '09:10'),
       }),
       409,
     )
-    await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '09:05'),
     })
   })
 
   it('lets two team members work at the same time', async () => {
     const day = freshDay()
-    await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '10:00'),
     })
-    await api.booked(salon.owner, {
-      team_member_id: salon.adminMemberId,
+    await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.adminMemberId,
       starts_at: at(day, '10:00'),
     })
   })
@@ -288,12 +280,12 @@ describe('clashes', () => {
     const id = randomUUID()
     const startsAt = new Date(at(day, '16:00'))
     const endsAt = new Date(startsAt.getTime() + 30 * 60_000)
-    await testApp.database.db.insert(appointments).values({
+    await world.testApp.database.db.insert(appointments).values({
       id,
-      tenantId: salon.tenantId,
-      serviceId: salon.haircutId,
-      teamMemberId: salon.staffMemberId,
-      customerId: salon.customerId,
+      tenantId: world.salon.tenantId,
+      serviceId: world.salon.haircutId,
+      teamMemberId: world.salon.staffMemberId,
+      customerId: world.salon.customerId,
       startsAt,
       endsAt,
       priceMinor: 0,
@@ -304,24 +296,27 @@ describe('clashes', () => {
       busyUntil: endsAt,
       seatGroup: id,
     })
-    const before = await api.count(salon.tenantId)
+    const before = await world.api.count(world.salon.tenantId)
 
     const problem = expectProblem(
-      await api.book(salon.owner, {
-        team_member_id: salon.staffMemberId,
+      await world.api.book(world.salon.owner, {
+        team_member_id: world.salon.staffMemberId,
         starts_at: at(day, '10:00'),
       }),
       409,
     )
     expect(problem.existing?.id).toBe(id)
-    expect(await api.count(salon.tenantId)).toBe(before)
+    expect(await world.api.count(world.salon.tenantId)).toBe(before)
   })
 
   it('lets exactly one of several simultaneous bookings of one time through', async () => {
     const day = freshDay()
     const responses = await Promise.all(
       ['10:00', '10:15', '10:30', '10:00', '10:20'].map((time) =>
-        api.book(salon.owner, { team_member_id: salon.adminMemberId, starts_at: at(day, time) }),
+        world.api.book(world.salon.owner, {
+          team_member_id: world.salon.adminMemberId,
+          starts_at: at(day, time),
+        }),
       ),
     )
     const statuses = responses.map((response) => response.statusCode).sort()
@@ -334,8 +329,8 @@ describe('working hours', () => {
     const day = freshDay()
     for (const time of ['08:00', '11:45', '17:00']) {
       const problem = expectProblem(
-        await api.book(salon.owner, {
-          team_member_id: salon.staffMemberId,
+        await world.api.book(world.salon.owner, {
+          team_member_id: world.salon.staffMemberId,
           starts_at: at(day, time),
         }),
         409,
@@ -346,14 +341,14 @@ describe('working hours', () => {
         expect.objectContaining({ path: 'body.override_working_hours' }),
       ])
     }
-    const late = await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const late = await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '18:00'),
       override_working_hours: true,
     })
     expect(late.outside_working_hours).toBe(true)
-    const inside = await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const inside = await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '14:00'),
       override_working_hours: true,
     })
@@ -362,14 +357,14 @@ describe('working hours', () => {
 
   it('never books over another appointment, even with the override', async () => {
     const day = freshDay()
-    await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '19:00'),
       override_working_hours: true,
     })
     expectProblem(
-      await api.book(salon.owner, {
-        team_member_id: salon.staffMemberId,
+      await world.api.book(world.salon.owner, {
+        team_member_id: world.salon.staffMemberId,
         starts_at: at(day, '19:30'),
         override_working_hours: true,
       }),
@@ -380,23 +375,23 @@ describe('working hours', () => {
   it('treats time off like time outside working hours', async () => {
     const day = freshDay()
     const away = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'POST',
-      `/api/v1/team-members/${salon.adminMemberId}/time-off`,
+      `/api/v1/team-members/${world.salon.adminMemberId}/time-off`,
       { starts_at: at(day, '09:00'), ends_at: at(day, '11:00'), reason: 'Dentist' },
     )
     expect(away.statusCode, away.body).toBe(201)
     const problem = expectProblem(
-      await api.book(salon.owner, {
-        team_member_id: salon.adminMemberId,
+      await world.api.book(world.salon.owner, {
+        team_member_id: world.salon.adminMemberId,
         starts_at: at(day, '09:30'),
       }),
       409,
     )
     expect(problem.detail).toContain('Salon Admin has time off')
-    await api.booked(salon.owner, {
-      team_member_id: salon.adminMemberId,
+    await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.adminMemberId,
       starts_at: at(day, '11:00'),
     })
   })
@@ -405,9 +400,9 @@ describe('working hours', () => {
 describe('any available team member', () => {
   it('assigns the one with the fewest appointments that day, then the one booked least recently', async () => {
     // A business of its own: "least recently" counts every booking its team ever had.
-    const fair = await createSchedulingBusiness(testApp, 'Fair')
+    const fair = await createSchedulingBusiness(world.testApp, 'Fair')
     const bookFair = (body: Record<string, unknown>) =>
-      api.booked(fair.owner, {
+      world.api.booked(fair.owner, {
         service_id: fair.haircutId,
         customer_id: fair.customerId,
         ...body,
@@ -430,10 +425,17 @@ describe('any available team member', () => {
 
   it('is 409 when nobody who performs the service is free', async () => {
     const day = freshDay()
-    for (const id of [salon.ownerMemberId, salon.adminMemberId, salon.staffMemberId]) {
-      await api.booked(salon.owner, { team_member_id: id, starts_at: at(day, '10:00') })
+    for (const id of [
+      world.salon.ownerMemberId,
+      world.salon.adminMemberId,
+      world.salon.staffMemberId,
+    ]) {
+      await world.api.booked(world.salon.owner, { team_member_id: id, starts_at: at(day, '10:00') })
     }
-    const problem = expectProblem(await api.book(salon.owner, { starts_at: at(day, '10:15') }), 409)
+    const problem = expectProblem(
+      await world.api.book(world.salon.owner, { starts_at: at(day, '10:15') }),
+      409,
+    )
     expect(problem.detail).toContain('Nobody who performs Haircut is free')
   })
 })
@@ -441,12 +443,12 @@ describe('any available team member', () => {
 describe('staff', () => {
   it('book in their own column, and "any available" from them means themselves', async () => {
     const day = freshDay()
-    const own = await api.booked(salon.staff, { starts_at: at(day, '10:00') })
-    expect(own.team_member_id).toBe(salon.staffMemberId)
-    expect(own.created_by).toBe(salon.staff.uid)
+    const own = await world.api.booked(world.salon.staff, { starts_at: at(day, '10:00') })
+    expect(own.team_member_id).toBe(world.salon.staffMemberId)
+    expect(own.created_by).toBe(world.salon.staff.uid)
 
-    const response = await api.book(salon.staff, {
-      team_member_id: salon.adminMemberId,
+    const response = await world.api.book(world.salon.staff, {
+      team_member_id: world.salon.adminMemberId,
       starts_at: at(day, '14:00'),
     })
     expectProblem(response, 403)
@@ -454,26 +456,38 @@ describe('staff', () => {
 
   it('may not change, cancel or close another team member’s appointment', async () => {
     const day = freshDay()
-    const theirs = await api.booked(salon.owner, {
-      team_member_id: salon.adminMemberId,
+    const theirs = await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.adminMemberId,
       starts_at: at(day, '10:00'),
     })
     const url = `/api/v1/appointments/${theirs.id}`
-    expectProblem(await call(testApp, salon.staff, 'PATCH', url, { notes: 'Mine now' }), 403)
-    expectProblem(await call(testApp, salon.staff, 'POST', `${url}/cancel`, { reason: 'x' }), 403)
-    expectProblem(await call(testApp, salon.staff, 'POST', `${url}/complete`), 403)
-    expectProblem(await call(testApp, salon.staff, 'POST', `${url}/no-show`), 403)
-
-    const mine = await api.booked(salon.staff, { starts_at: at(day, '14:00') })
     expectProblem(
-      await call(testApp, salon.staff, 'PATCH', `/api/v1/appointments/${mine.id}`, {
-        team_member_id: salon.adminMemberId,
+      await call(world.testApp, world.salon.staff, 'PATCH', url, { notes: 'Mine now' }),
+      403,
+    )
+    expectProblem(
+      await call(world.testApp, world.salon.staff, 'POST', `${url}/cancel`, { reason: 'x' }),
+      403,
+    )
+    expectProblem(await call(world.testApp, world.salon.staff, 'POST', `${url}/complete`), 403)
+    expectProblem(await call(world.testApp, world.salon.staff, 'POST', `${url}/no-show`), 403)
+
+    const mine = await world.api.booked(world.salon.staff, { starts_at: at(day, '14:00') })
+    expectProblem(
+      await call(world.testApp, world.salon.staff, 'PATCH', `/api/v1/appointments/${mine.id}`, {
+        team_member_id: world.salon.adminMemberId,
       }),
       403,
     )
-    const notes = await call(testApp, salon.staff, 'PATCH', `/api/v1/appointments/${mine.id}`, {
-      notes: 'Bring photos',
-    })
+    const notes = await call(
+      world.testApp,
+      world.salon.staff,
+      'PATCH',
+      `/api/v1/appointments/${mine.id}`,
+      {
+        notes: 'Bring photos',
+      },
+    )
     expect(notes.statusCode, notes.body).toBe(200)
   })
 })
@@ -481,16 +495,16 @@ describe('staff', () => {
 describe('group sessions', () => {
   it('fills seats at one start until the service is full', async () => {
     const day = freshDay()
-    const yoga = await addService(testApp, salon.owner, {
+    const yoga = await addService(world.testApp, world.salon.owner, {
       name: 'Yoga class',
       duration_minutes: 60,
       capacity: 3,
-      team_member_ids: [salon.adminMemberId],
+      team_member_ids: [world.salon.adminMemberId],
     })
     const seat = (time = '10:00') =>
-      api.book(salon.owner, {
+      world.api.book(world.salon.owner, {
         service_id: yoga,
-        team_member_id: salon.adminMemberId,
+        team_member_id: world.salon.adminMemberId,
         starts_at: at(day, time),
       })
     const seats: Appointment[] = []
@@ -511,8 +525,8 @@ describe('group sessions', () => {
     expectProblem(await seat('10:30'), 409)
     // A cancelled seat is free again.
     const cancelled = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'POST',
       `/api/v1/appointments/${seats[0]?.id}/cancel`,
       { reason: 'Changed plans' },

@@ -1,30 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { activityLog, services, tenants } from '../../server/db/schema.ts'
 import type { BusinessConfiguration } from '../../server/domain/business-configuration.ts'
-import {
-  type BusinessUser,
-  businessWithRoles,
-  callAs,
-  newOwner,
-  profileOf,
-} from './support/team-access.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { type BusinessUser, profileOf, setUpBusinessWithRoles } from './support/team-access.ts'
 
-let testApp: TestApp
-let owner: BusinessUser
-let admin: BusinessUser
-let staff: BusinessUser
-let stranger: BusinessUser
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;({ owner, admin, staff } = await businessWithRoles(testApp, 'Bea'))
-  stranger = await newOwner(testApp, 'Rival Owner')
-})
-afterAll(() => testApp?.close())
-
-const as = (user: BusinessUser) => callAs(testApp, user)
+const world = setUpBusinessWithRoles('Bea', 'Rival Owner')
+const { as } = world
 
 async function configurationOf(user: BusinessUser): Promise<BusinessConfiguration> {
   const response = await as(user)('GET', '/api/v1/business-configuration')
@@ -33,12 +14,15 @@ async function configurationOf(user: BusinessUser): Promise<BusinessConfiguratio
 }
 
 async function tenantRow(tenantId: string) {
-  const [row] = await testApp.database.db.select().from(tenants).where(eq(tenants.id, tenantId))
+  const [row] = await world.testApp.database.db
+    .select()
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
   return row
 }
 
 async function businessEntries(tenantId: string) {
-  return testApp.database.db
+  return world.testApp.database.db
     .select()
     .from(activityLog)
     .where(and(eq(activityLog.tenantId, tenantId), eq(activityLog.entityType, 'business')))
@@ -64,10 +48,10 @@ describe('GET /api/v1/business-configuration', () => {
       email: null,
       logo_url: null,
     }
-    const ownerView = await configurationOf(owner)
+    const ownerView = await configurationOf(world.owner)
     expect(ownerView).toEqual(expected)
-    expect(await configurationOf(admin)).toEqual(ownerView)
-    expect(await configurationOf(staff)).toEqual(ownerView)
+    expect(await configurationOf(world.admin)).toEqual(ownerView)
+    expect(await configurationOf(world.staff)).toEqual(ownerView)
   })
 })
 
@@ -85,23 +69,23 @@ describe('PUT /api/v1/business-configuration', () => {
   })
 
   it('replaces the details, renames the business everywhere, and logs the change', async () => {
-    const response = await as(admin)('PUT', '/api/v1/business-configuration', valid())
+    const response = await as(world.admin)('PUT', '/api/v1/business-configuration', valid())
 
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual(valid())
-    expect(await configurationOf(owner)).toEqual(valid())
-    const profile = await profileOf(testApp, owner)
+    expect(await configurationOf(world.owner)).toEqual(valid())
+    const profile = await profileOf(world.testApp, world.owner)
     expect(profile.tenant).toMatchObject({
       name: 'Bea’s Salon',
       slug: 'beas-salon',
       time_zone: 'Europe/Berlin',
     })
     expect(profile.currency).toBe('EUR')
-    const entry = (await businessEntries(owner.tenantId)).at(-1)
+    const entry = (await businessEntries(world.owner.tenantId)).at(-1)
     expect(entry).toMatchObject({
-      actorUid: admin.uid,
+      actorUid: world.admin.uid,
       entityType: 'business',
-      entityId: owner.tenantId,
+      entityId: world.owner.tenantId,
       action: 'updated',
     })
     expect(entry?.summary).toMatch(/^Changed the business details: name .* → Bea’s Salon, /)
@@ -115,34 +99,34 @@ describe('PUT /api/v1/business-configuration', () => {
   })
 
   it('logs nothing when saved unchanged', async () => {
-    const current = await configurationOf(owner)
-    const before = await businessEntries(owner.tenantId)
-    const response = await as(owner)('PUT', '/api/v1/business-configuration', current)
+    const current = await configurationOf(world.owner)
+    const before = await businessEntries(world.owner.tenantId)
+    const response = await as(world.owner)('PUT', '/api/v1/business-configuration', current)
     expect(response.statusCode).toBe(200)
-    expect(await businessEntries(owner.tenantId)).toHaveLength(before.length)
+    expect(await businessEntries(world.owner.tenantId)).toHaveLength(before.length)
   })
 
   it('moves service prices to a new currency in the same change', async () => {
-    await testApp.database.db.insert(services).values([
+    await world.testApp.database.db.insert(services).values([
       {
-        tenantId: owner.tenantId,
+        tenantId: world.owner.tenantId,
         name: 'Cut',
         durationMinutes: 30,
         priceMinor: 3000,
         currency: 'EUR',
       },
       {
-        tenantId: owner.tenantId,
+        tenantId: world.owner.tenantId,
         name: 'Dye',
         durationMinutes: 90,
         priceMinor: 9000,
         currency: 'EUR',
       },
     ])
-    const theirs = await testApp.database.db
+    const theirs = await world.testApp.database.db
       .insert(services)
       .values({
-        tenantId: stranger.tenantId,
+        tenantId: world.stranger.tenantId,
         name: 'Cut',
         durationMinutes: 30,
         priceMinor: 10,
@@ -150,36 +134,36 @@ describe('PUT /api/v1/business-configuration', () => {
       })
       .returning()
 
-    const response = await as(owner)('PUT', '/api/v1/business-configuration', {
-      ...(await configurationOf(owner)),
+    const response = await as(world.owner)('PUT', '/api/v1/business-configuration', {
+      ...(await configurationOf(world.owner)),
       currency: 'CHF',
     })
 
     expect(response.statusCode).toBe(200)
-    const prices = await testApp.database.db
+    const prices = await world.testApp.database.db
       .select({ currency: services.currency, priceMinor: services.priceMinor })
       .from(services)
-      .where(eq(services.tenantId, owner.tenantId))
+      .where(eq(services.tenantId, world.owner.tenantId))
     expect(prices).toEqual([
       { currency: 'CHF', priceMinor: 3000 },
       { currency: 'CHF', priceMinor: 9000 },
     ])
-    const [theirService] = await testApp.database.db
+    const [theirService] = await world.testApp.database.db
       .select()
       .from(services)
       .where(eq(services.id, theirs[0]?.id ?? ''))
     expect(theirService?.currency).toBe('USD')
-    expect((await businessEntries(owner.tenantId)).at(-1)?.summary).toBe(
+    expect((await businessEntries(world.owner.tenantId)).at(-1)?.summary).toBe(
       'Changed the business details: currency EUR → CHF (2 service prices now in CHF)',
     )
   })
 
   it('refuses a slug another business uses with 409 naming body.slug, and changes nothing', async () => {
-    const theirs = await configurationOf(stranger)
-    const before = await tenantRow(owner.tenantId)
+    const theirs = await configurationOf(world.stranger)
+    const before = await tenantRow(world.owner.tenantId)
 
-    const response = await as(owner)('PUT', '/api/v1/business-configuration', {
-      ...(await configurationOf(owner)),
+    const response = await as(world.owner)('PUT', '/api/v1/business-configuration', {
+      ...(await configurationOf(world.owner)),
       name: 'Copycat',
       slug: theirs.slug,
     })
@@ -188,13 +172,13 @@ describe('PUT /api/v1/business-configuration', () => {
     expect(response.json().errors).toEqual([
       { path: 'body.slug', message: 'is already used by another business' },
     ])
-    expect(await tenantRow(owner.tenantId)).toEqual(before)
-    expect(await tenantRow(stranger.tenantId)).toMatchObject({ slug: theirs.slug })
+    expect(await tenantRow(world.owner.tenantId)).toEqual(before)
+    expect(await tenantRow(world.stranger.tenantId)).toMatchObject({ slug: theirs.slug })
   })
 
   it('accepts a time-zone alias (Europe/Kyiv) and any ISO 4217 currency', async () => {
-    const response = await as(owner)('PUT', '/api/v1/business-configuration', {
-      ...(await configurationOf(owner)),
+    const response = await as(world.owner)('PUT', '/api/v1/business-configuration', {
+      ...(await configurationOf(world.owner)),
       time_zone: 'Europe/Kyiv',
       currency: 'UAH',
       locale: 'uk-UA',
@@ -220,31 +204,31 @@ describe('PUT /api/v1/business-configuration', () => {
     [{ address: undefined }, 'body.address'],
     [{ plan_id: 'pro' }, 'body.plan_id'],
   ])('refuses %j with 400 naming %s, and changes nothing', async (change, path) => {
-    const before = await tenantRow(owner.tenantId)
-    const response = await as(owner)('PUT', '/api/v1/business-configuration', {
-      ...(await configurationOf(owner)),
+    const before = await tenantRow(world.owner.tenantId)
+    const response = await as(world.owner)('PUT', '/api/v1/business-configuration', {
+      ...(await configurationOf(world.owner)),
       ...change,
     })
     expectFieldError(response, path)
-    expect(await tenantRow(owner.tenantId)).toEqual(before)
+    expect(await tenantRow(world.owner.tenantId)).toEqual(before)
   })
 
   it('refuses staff with 403 and changes nothing', async () => {
-    const before = await tenantRow(owner.tenantId)
-    const response = await as(staff)('PUT', '/api/v1/business-configuration', {
-      ...(await configurationOf(owner)),
+    const before = await tenantRow(world.owner.tenantId)
+    const response = await as(world.staff)('PUT', '/api/v1/business-configuration', {
+      ...(await configurationOf(world.owner)),
       name: 'Staff Takeover',
     })
     expect(response.statusCode).toBe(403)
-    expect(await tenantRow(owner.tenantId)).toEqual(before)
+    expect(await tenantRow(world.owner.tenantId)).toEqual(before)
   })
 
   it("changes only the caller's business", async () => {
-    const before = await tenantRow(stranger.tenantId)
-    await as(owner)('PUT', '/api/v1/business-configuration', {
-      ...(await configurationOf(owner)),
+    const before = await tenantRow(world.stranger.tenantId)
+    await as(world.owner)('PUT', '/api/v1/business-configuration', {
+      ...(await configurationOf(world.owner)),
       name: 'Only Mine',
     })
-    expect(await tenantRow(stranger.tenantId)).toEqual(before)
+    expect(await tenantRow(world.stranger.tenantId)).toEqual(before)
   })
 })

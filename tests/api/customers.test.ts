@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   activityLog,
   appointments,
@@ -9,23 +9,10 @@ import {
 } from '../../server/db/schema.ts'
 import type { Customer } from '../../server/services/customer-service.ts'
 import { unbufferedRow } from './support/appointment-rows.ts'
-import { type BusinessUser, businessWithRoles, callAs, newOwner } from './support/team-access.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { type BusinessUser, newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
 
-let testApp: TestApp
-let owner: BusinessUser
-let admin: BusinessUser
-let staff: BusinessUser
-let stranger: BusinessUser
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;({ owner, admin, staff } = await businessWithRoles(testApp, 'Cora'))
-  stranger = await newOwner(testApp, 'Other Business Owner')
-})
-afterAll(() => testApp?.close())
-
-const as = (user: BusinessUser) => callAs(testApp, user)
+const world = setUpBusinessWithRoles('Cora', 'Other Business Owner')
+const { as } = world
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
 async function create(user: BusinessUser, body: Record<string, unknown>): Promise<Customer> {
@@ -35,12 +22,12 @@ async function create(user: BusinessUser, body: Record<string, unknown>): Promis
 }
 
 async function customerRow(id: string) {
-  const [row] = await testApp.database.db.select().from(customers).where(eq(customers.id, id))
+  const [row] = await world.testApp.database.db.select().from(customers).where(eq(customers.id, id))
   return row
 }
 
 async function activityFor(entityId: string) {
-  return testApp.database.db
+  return world.testApp.database.db
     .select()
     .from(activityLog)
     .where(eq(activityLog.entityId, entityId))
@@ -55,13 +42,13 @@ function expectFieldError(response: { statusCode: number; json: () => unknown },
 
 /** A business of its own per describe block keeps lists and totals predictable. */
 async function freshBusiness(name: string) {
-  const boss = await newOwner(testApp, name)
+  const boss = await newOwner(world.testApp, name)
   return { boss, call: as(boss) }
 }
 
 describe('POST /api/v1/customers', () => {
   it('adds a customer and logs who added it, with every value given', async () => {
-    const response = await as(staff)('POST', '/api/v1/customers', {
+    const response = await as(world.staff)('POST', '/api/v1/customers', {
       name: '  Jane Doe ',
       email: 'jane.doe@example.com',
       phone: '+49 (30) 1234-567',
@@ -83,11 +70,11 @@ describe('POST /api/v1/customers', () => {
       time_zone: 'Europe/Berlin',
       marketing_consent: true,
     })
-    expect((await customerRow(customer.id))?.tenantId).toBe(owner.tenantId)
+    expect((await customerRow(customer.id))?.tenantId).toBe(world.owner.tenantId)
     const [entry] = await activityFor(customer.id)
     expect(entry).toMatchObject({
-      tenantId: owner.tenantId,
-      actorUid: staff.uid,
+      tenantId: world.owner.tenantId,
+      actorUid: world.staff.uid,
       entityType: 'customer',
       action: 'created',
       summary: 'Added the customer Jane Doe',
@@ -105,7 +92,7 @@ describe('POST /api/v1/customers', () => {
   })
 
   it('needs only a name, and fills the rest with empty values', async () => {
-    const customer = await create(owner, { name: 'Minimal Max' })
+    const customer = await create(world.owner, { name: 'Minimal Max' })
     expect(customer).toMatchObject({
       email: null,
       phone: null,
@@ -135,29 +122,29 @@ describe('POST /api/v1/customers', () => {
     [{ name: 'A', notes: 'bell \u0007' }, 'body.notes'],
     [{ name: 'A', tags: ['vip\u001b[0m'] }, 'body.tags.0'],
   ])('refuses %j with 400 naming %s, and writes nothing', async (body, path) => {
-    const before = await testApp.database.db.select().from(customers)
-    const response = await as(owner)('POST', '/api/v1/customers', body)
+    const before = await world.testApp.database.db.select().from(customers)
+    const response = await as(world.owner)('POST', '/api/v1/customers', body)
     expectFieldError(response, path)
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
-    expect(await testApp.database.db.select().from(customers)).toHaveLength(before.length)
+    expect(await world.testApp.database.db.select().from(customers)).toHaveLength(before.length)
   })
 
   it('keeps line breaks and tabs in notes, the one multi-line field', async () => {
     const notes = 'Allergic to latex.\r\n\tPrefers mornings.'
-    const customer = await create(owner, { name: 'Multi Line', notes })
+    const customer = await create(world.owner, { name: 'Multi Line', notes })
     expect(customer.notes).toBe(notes)
   })
 
   it('accepts a time-zone alias a newer browser may offer (Europe/Kyiv)', async () => {
-    const customer = await create(owner, { name: 'Olena', time_zone: 'Europe/Kyiv' })
+    const customer = await create(world.owner, { name: 'Olena', time_zone: 'Europe/Kyiv' })
     expect(customer.time_zone).toBe('Europe/Kyiv')
   })
 
   it('refuses a second customer with the same e-mail, in any letter case, pointing at the first', async () => {
-    const first = await create(owner, { name: 'Sam First', email: 'sam@example.com' })
-    const entriesBefore = await testApp.database.db.select().from(activityLog)
+    const first = await create(world.owner, { name: 'Sam First', email: 'sam@example.com' })
+    const entriesBefore = await world.testApp.database.db.select().from(activityLog)
 
-    const response = await as(admin)('POST', '/api/v1/customers', {
+    const response = await as(world.admin)('POST', '/api/v1/customers', {
       name: 'Sam Second',
       email: 'SAM@Example.COM',
     })
@@ -169,18 +156,20 @@ describe('POST /api/v1/customers', () => {
     expect(problem.errors).toEqual([
       { path: 'body.email', message: 'is already used by Sam First' },
     ])
-    const rows = await testApp.database.db
+    const rows = await world.testApp.database.db
       .select()
       .from(customers)
-      .where(eq(customers.tenantId, owner.tenantId))
+      .where(eq(customers.tenantId, world.owner.tenantId))
     expect(rows.filter((row) => row.name === 'Sam Second')).toHaveLength(0)
-    expect(await testApp.database.db.select().from(activityLog)).toHaveLength(entriesBefore.length)
+    expect(await world.testApp.database.db.select().from(activityLog)).toHaveLength(
+      entriesBefore.length,
+    )
   })
 
   it('allows the same e-mail in another business', async () => {
-    await create(owner, { name: 'Shared Mail', email: 'shared@example.com' })
-    const other = await create(stranger, { name: 'Shared Mail', email: 'shared@example.com' })
-    expect((await customerRow(other.id))?.tenantId).toBe(stranger.tenantId)
+    await create(world.owner, { name: 'Shared Mail', email: 'shared@example.com' })
+    const other = await create(world.stranger, { name: 'Shared Mail', email: 'shared@example.com' })
+    expect((await customerRow(other.id))?.tenantId).toBe(world.stranger.tenantId)
   })
 
   it('answers 409, not 500, when two requests race for one e-mail', async () => {
@@ -215,7 +204,7 @@ describe('GET /api/v1/customers', () => {
     ]
     for (const fixture of fixtures) await create(boss, fixture)
     // Another business's customers never show up.
-    await create(stranger, { name: 'Alice Elsewhere', email: 'alice@elsewhere.example' })
+    await create(world.stranger, { name: 'Alice Elsewhere', email: 'alice@elsewhere.example' })
   })
 
   const list = async (query: string) => {
@@ -357,7 +346,7 @@ describe('GET /api/v1/customers/export', () => {
     })
     await create(boss, { name: '=HYPERLINK("http://evil.example","click")', notes: '@SUM(A1)' })
     await create(boss, { name: 'Plain Paul', notes: '-2+3' })
-    await create(stranger, { name: 'Not In This Export' })
+    await create(world.stranger, { name: 'Not In This Export' })
   })
 
   it('downloads the customers as UTF-8 CSV with a header row, named for today', async () => {
@@ -414,7 +403,7 @@ describe('GET /api/v1/customers/export', () => {
       email: `c${n}@big.example`,
     }))
     for (let start = 0; start < rows.length; start += 1000) {
-      await testApp.database.db.insert(customers).values(rows.slice(start, start + 1000))
+      await world.testApp.database.db.insert(customers).values(rows.slice(start, start + 1000))
     }
 
     const response = await bigCall('GET', '/api/v1/customers/export')
@@ -433,36 +422,36 @@ describe('GET /api/v1/customers/export', () => {
 
 describe('GET /api/v1/customers/{id}', () => {
   it('returns one customer', async () => {
-    const created = await create(owner, { name: 'Gina Get', email: 'gina@example.com' })
-    const response = await as(staff)('GET', `/api/v1/customers/${created.id}`)
+    const created = await create(world.owner, { name: 'Gina Get', email: 'gina@example.com' })
+    const response = await as(world.staff)('GET', `/api/v1/customers/${created.id}`)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual(created)
   })
 
   it('answers 404 for an unknown id and for another business’s customer', async () => {
-    const theirs = await create(stranger, { name: 'Private Pete' })
+    const theirs = await create(world.stranger, { name: 'Private Pete' })
     for (const id of [unknownId, theirs.id]) {
-      const response = await as(owner)('GET', `/api/v1/customers/${id}`)
+      const response = await as(world.owner)('GET', `/api/v1/customers/${id}`)
       expect(response.statusCode).toBe(404)
       expect(response.json().detail).toBe('There is no customer with this id.')
     }
   })
 
   it('refuses an id that is not a UUID with 400 naming it', async () => {
-    expectFieldError(await as(owner)('GET', '/api/v1/customers/42'), 'path.customerId')
+    expectFieldError(await as(world.owner)('GET', '/api/v1/customers/42'), 'path.customerId')
   })
 })
 
 describe('PATCH /api/v1/customers/{id}', () => {
   it('changes the given fields only and logs their before and after', async () => {
-    const created = await create(owner, {
+    const created = await create(world.owner, {
       name: 'Pat Patch',
       email: 'pat@example.com',
       phone: '555 0100',
       tags: ['new'],
     })
 
-    const response = await as(staff)('PATCH', `/api/v1/customers/${created.id}`, {
+    const response = await as(world.staff)('PATCH', `/api/v1/customers/${created.id}`, {
       phone: '555 0199',
       tags: ['new', 'regular'],
     })
@@ -478,7 +467,7 @@ describe('PATCH /api/v1/customers/{id}', () => {
     expect(updated.updated_at > created.updated_at).toBe(true)
     const entries = await activityFor(created.id)
     expect(entries.at(-1)).toMatchObject({
-      actorUid: staff.uid,
+      actorUid: world.staff.uid,
       entityType: 'customer',
       action: 'updated',
       summary: 'Changed phone and tags of the customer Pat Patch',
@@ -490,16 +479,16 @@ describe('PATCH /api/v1/customers/{id}', () => {
   })
 
   it('names a rename in the summary', async () => {
-    const created = await create(owner, { name: 'Old Name' })
-    await as(owner)('PATCH', `/api/v1/customers/${created.id}`, { name: 'New Name' })
+    const created = await create(world.owner, { name: 'Old Name' })
+    await as(world.owner)('PATCH', `/api/v1/customers/${created.id}`, { name: 'New Name' })
     expect((await activityFor(created.id)).at(-1)?.summary).toBe(
       'Renamed the customer Old Name to New Name',
     )
   })
 
   it('logs nothing and keeps updated_at when nothing changes', async () => {
-    const created = await create(owner, { name: 'Steady Eddie', email: 'eddie@example.com' })
-    const response = await as(owner)('PATCH', `/api/v1/customers/${created.id}`, {
+    const created = await create(world.owner, { name: 'Steady Eddie', email: 'eddie@example.com' })
+    const response = await as(world.owner)('PATCH', `/api/v1/customers/${created.id}`, {
       name: 'Steady Eddie',
       email: 'eddie@example.com',
     })
@@ -509,8 +498,8 @@ describe('PATCH /api/v1/customers/{id}', () => {
   })
 
   it('lets a customer keep their own e-mail in another letter case', async () => {
-    const created = await create(owner, { name: 'Case Carl', email: 'carl@example.com' })
-    const response = await as(owner)('PATCH', `/api/v1/customers/${created.id}`, {
+    const created = await create(world.owner, { name: 'Case Carl', email: 'carl@example.com' })
+    const response = await as(world.owner)('PATCH', `/api/v1/customers/${created.id}`, {
       email: 'Carl@Example.com',
     })
     expect(response.statusCode).toBe(200)
@@ -518,10 +507,10 @@ describe('PATCH /api/v1/customers/{id}', () => {
   })
 
   it('refuses an e-mail another customer has, pointing at them, and changes nothing', async () => {
-    const holder = await create(owner, { name: 'Holder Hana', email: 'hana@example.com' })
-    const other = await create(owner, { name: 'Other Otto', email: 'otto@example.com' })
+    const holder = await create(world.owner, { name: 'Holder Hana', email: 'hana@example.com' })
+    const other = await create(world.owner, { name: 'Other Otto', email: 'otto@example.com' })
 
-    const response = await as(owner)('PATCH', `/api/v1/customers/${other.id}`, {
+    const response = await as(world.owner)('PATCH', `/api/v1/customers/${other.id}`, {
       email: 'HANA@example.com',
       name: 'Otto Renamed',
     })
@@ -546,18 +535,18 @@ describe('PATCH /api/v1/customers/{id}', () => {
     [{ tags: [{ label: 'vip' }] }, 'body.tags.0'],
     [{ id: unknownId }, 'body.id'],
   ])('refuses %j with 400 naming %s', async (body, path) => {
-    const created = await create(owner, { name: 'Valid Vera' })
-    expectFieldError(await as(owner)('PATCH', `/api/v1/customers/${created.id}`, body), path)
+    const created = await create(world.owner, { name: 'Valid Vera' })
+    expectFieldError(await as(world.owner)('PATCH', `/api/v1/customers/${created.id}`, body), path)
     expect((await customerRow(created.id))?.name).toBe('Valid Vera')
   })
 
   it('clears optional values with null', async () => {
-    const created = await create(owner, {
+    const created = await create(world.owner, {
       name: 'Nullable Nora',
       email: 'nora@example.com',
       time_zone: 'UTC',
     })
-    const response = await as(owner)('PATCH', `/api/v1/customers/${created.id}`, {
+    const response = await as(world.owner)('PATCH', `/api/v1/customers/${created.id}`, {
       email: null,
       time_zone: null,
     })
@@ -565,9 +554,11 @@ describe('PATCH /api/v1/customers/{id}', () => {
   })
 
   it('answers 404 for an unknown id, and for another business’s customer without changing it', async () => {
-    const theirs = await create(stranger, { name: 'Their Theo' })
+    const theirs = await create(world.stranger, { name: 'Their Theo' })
     for (const id of [unknownId, theirs.id]) {
-      const response = await as(owner)('PATCH', `/api/v1/customers/${id}`, { name: 'Hijacked' })
+      const response = await as(world.owner)('PATCH', `/api/v1/customers/${id}`, {
+        name: 'Hijacked',
+      })
       expect(response.statusCode).toBe(404)
     }
     expect((await customerRow(theirs.id))?.name).toBe('Their Theo')
@@ -577,7 +568,7 @@ describe('PATCH /api/v1/customers/{id}', () => {
 
 describe('DELETE /api/v1/customers/{id}', () => {
   async function serviceAndMemberOf(user: BusinessUser) {
-    const [service] = await testApp.database.db
+    const [service] = await world.testApp.database.db
       .insert(services)
       .values({
         tenantId: user.tenantId,
@@ -587,7 +578,7 @@ describe('DELETE /api/v1/customers/{id}', () => {
         currency: 'USD',
       })
       .returning()
-    const [member] = await testApp.database.db
+    const [member] = await world.testApp.database.db
       .select()
       .from(teamMembers)
       .where(eq(teamMembers.tenantId, user.tenantId))
@@ -603,7 +594,7 @@ describe('DELETE /api/v1/customers/{id}', () => {
     status: 'confirmed' | 'cancelled' | 'completed' = 'confirmed',
   ) {
     const { service, member } = await serviceAndMemberOf(user)
-    await testApp.database.db.insert(appointments).values(
+    await world.testApp.database.db.insert(appointments).values(
       unbufferedRow({
         tenantId: user.tenantId,
         serviceId: service.id,
@@ -622,13 +613,13 @@ describe('DELETE /api/v1/customers/{id}', () => {
   const day = 24 * 60 * 60_000
 
   it('deletes a customer (owner) and logs what they were', async () => {
-    const created = await create(owner, { name: 'Gone Gary', email: 'gary@example.com' })
-    const response = await as(owner)('DELETE', `/api/v1/customers/${created.id}`)
+    const created = await create(world.owner, { name: 'Gone Gary', email: 'gary@example.com' })
+    const response = await as(world.owner)('DELETE', `/api/v1/customers/${created.id}`)
     expect(response.statusCode).toBe(204)
     expect(response.body).toBe('')
     expect(await customerRow(created.id)).toBeUndefined()
     expect((await activityFor(created.id)).at(-1)).toMatchObject({
-      actorUid: owner.uid,
+      actorUid: world.owner.uid,
       action: 'deleted',
       summary: 'Deleted the customer Gone Gary',
       changes: [
@@ -639,18 +630,20 @@ describe('DELETE /api/v1/customers/{id}', () => {
   })
 
   it('lets an admin delete, but not staff', async () => {
-    const created = await create(owner, { name: 'Kept Kim' })
-    const refused = await as(staff)('DELETE', `/api/v1/customers/${created.id}`)
+    const created = await create(world.owner, { name: 'Kept Kim' })
+    const refused = await as(world.staff)('DELETE', `/api/v1/customers/${created.id}`)
     expect(refused.statusCode).toBe(403)
     expect(await customerRow(created.id)).toBeDefined()
-    expect((await as(admin)('DELETE', `/api/v1/customers/${created.id}`)).statusCode).toBe(204)
+    expect((await as(world.admin)('DELETE', `/api/v1/customers/${created.id}`)).statusCode).toBe(
+      204,
+    )
   })
 
   it('refuses while the customer has upcoming appointments, and keeps them', async () => {
-    const created = await create(owner, { name: 'Booked Bea' })
-    await book(owner, created.id, new Date(Date.now() + 2 * day))
+    const created = await create(world.owner, { name: 'Booked Bea' })
+    await book(world.owner, created.id, new Date(Date.now() + 2 * day))
 
-    const response = await as(owner)('DELETE', `/api/v1/customers/${created.id}`)
+    const response = await as(world.owner)('DELETE', `/api/v1/customers/${created.id}`)
 
     expect(response.statusCode).toBe(409)
     expect(response.json().detail).toBe(
@@ -661,14 +654,14 @@ describe('DELETE /api/v1/customers/{id}', () => {
   })
 
   it('deletes a customer whose appointments are past or cancelled, erasing that history', async () => {
-    const created = await create(owner, { name: 'History Hal' })
-    await book(owner, created.id, new Date(Date.now() - 30 * day), 'completed')
-    await book(owner, created.id, new Date(Date.now() + 3 * day), 'cancelled')
+    const created = await create(world.owner, { name: 'History Hal' })
+    await book(world.owner, created.id, new Date(Date.now() - 30 * day), 'completed')
+    await book(world.owner, created.id, new Date(Date.now() + 3 * day), 'cancelled')
 
-    const response = await as(owner)('DELETE', `/api/v1/customers/${created.id}`)
+    const response = await as(world.owner)('DELETE', `/api/v1/customers/${created.id}`)
 
     expect(response.statusCode).toBe(204)
-    const left = await testApp.database.db
+    const left = await world.testApp.database.db
       .select()
       .from(appointments)
       .where(eq(appointments.customerId, created.id))
@@ -679,27 +672,27 @@ describe('DELETE /api/v1/customers/{id}', () => {
   })
 
   it('answers 404 for an unknown id, and for another business’s customer without deleting it', async () => {
-    const theirs = await create(stranger, { name: 'Safe Sara' })
+    const theirs = await create(world.stranger, { name: 'Safe Sara' })
     for (const id of [unknownId, theirs.id]) {
-      expect((await as(owner)('DELETE', `/api/v1/customers/${id}`)).statusCode).toBe(404)
+      expect((await as(world.owner)('DELETE', `/api/v1/customers/${id}`)).statusCode).toBe(404)
     }
     expect(await customerRow(theirs.id)).toBeDefined()
   })
 
   describe('GET /api/v1/customers/{id}/appointments', () => {
     it('is empty until the customer has appointments', async () => {
-      const created = await create(owner, { name: 'Fresh Fay' })
-      const response = await as(staff)('GET', `/api/v1/customers/${created.id}/appointments`)
+      const created = await create(world.owner, { name: 'Fresh Fay' })
+      const response = await as(world.staff)('GET', `/api/v1/customers/${created.id}/appointments`)
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ items: [], total: 0, limit: 25, offset: 0 })
     })
 
     it('lists the history newest first with service, team member and price, paginated', async () => {
-      const created = await create(owner, { name: 'Regular Rita' })
+      const created = await create(world.owner, { name: 'Regular Rita' })
       const starts = [-20, 5, -3].map((days) => new Date(Date.now() + days * day))
-      for (const start of starts) await book(owner, created.id, start)
+      for (const start of starts) await book(world.owner, created.id, start)
 
-      const response = await as(staff)(
+      const response = await as(world.staff)(
         'GET',
         `/api/v1/customers/${created.id}/appointments?limit=2`,
       )
@@ -711,10 +704,10 @@ describe('DELETE /api/v1/customers/{id}', () => {
         starts[1]?.toISOString(),
         starts[2]?.toISOString(),
       ])
-      const [member] = await testApp.database.db
+      const [member] = await world.testApp.database.db
         .select()
         .from(teamMembers)
-        .where(and(eq(teamMembers.tenantId, owner.tenantId)))
+        .where(and(eq(teamMembers.tenantId, world.owner.tenantId)))
         .limit(1)
       expect(page.items[0]).toMatchObject({
         status: 'confirmed',
@@ -722,7 +715,7 @@ describe('DELETE /api/v1/customers/{id}', () => {
         team_member_name: member?.name,
         price: { amount_minor: 2500, currency: 'USD' },
       })
-      const rest = await as(staff)(
+      const rest = await as(world.staff)(
         'GET',
         `/api/v1/customers/${created.id}/appointments?limit=2&offset=2`,
       )
@@ -732,18 +725,18 @@ describe('DELETE /api/v1/customers/{id}', () => {
     })
 
     it('answers 404 for an unknown id and for another business’s customer', async () => {
-      const theirs = await create(stranger, { name: 'Their Tina' })
-      await book(stranger, theirs.id, new Date(Date.now() - day))
+      const theirs = await create(world.stranger, { name: 'Their Tina' })
+      await book(world.stranger, theirs.id, new Date(Date.now() - day))
       for (const id of [unknownId, theirs.id]) {
-        const response = await as(owner)('GET', `/api/v1/customers/${id}/appointments`)
+        const response = await as(world.owner)('GET', `/api/v1/customers/${id}/appointments`)
         expect(response.statusCode).toBe(404)
       }
     })
 
     it('refuses a bad limit with 400 naming it', async () => {
-      const created = await create(owner, { name: 'Limit Liz' })
+      const created = await create(world.owner, { name: 'Limit Liz' })
       expectFieldError(
-        await as(owner)('GET', `/api/v1/customers/${created.id}/appointments?limit=500`),
+        await as(world.owner)('GET', `/api/v1/customers/${created.id}/appointments?limit=500`),
         'query.limit',
       )
     })

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
+import { LISTENER_APPLICATION_NAME } from '../../server/db/pg-notification-listener.ts'
 import { appointments, customers, services } from '../../server/db/schema.ts'
 import type { LiveUpdatesOptions } from '../../server/plugins/live-updates.ts'
 import {
@@ -10,7 +11,6 @@ import {
   notifyAppointmentChange,
 } from '../../server/realtime/live-events.ts'
 import type { LiveServerMessage } from '../../server/realtime/live-hub.ts'
-import { LISTENER_APPLICATION_NAME } from '../../server/realtime/pg-notification-listener.ts'
 import { unbufferedRow } from './support/appointment-rows.ts'
 import { withPayload } from './support/emulator-users.ts'
 import { type LiveClient, openAuthenticatedClient, openLiveClient } from './support/live-client.ts'

@@ -13,14 +13,8 @@ import { createMailer } from '../../server/notifications/mailer.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { type MimePart, mimeParts } from './support/mime.ts'
-import {
-  appointmentApi,
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+import { addBookingCustomer, setUpSchedulingWorld } from './support/scheduling-business.ts'
 import { call } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
 
 // E-mails about appointments: what booking, moving and cancelling queue in the outbox, and
 // their delivery to a real SMTP server or, without one, as .eml files.
@@ -38,14 +32,10 @@ interface ReceivedMail {
 let smtp: SMTPServer
 const received: ReceivedMail[] = []
 let smtpUrl: string
-let testApp: TestApp
-let salon: SchedulingBusiness
-let api: ReturnType<typeof appointmentApi>
 let customerEmail: string
 let staffEmail: string
-let nextDay = 1
-const freshDay = () => nextDay++
 
+// Registered before the app's set-up, so the server is up before the app and closes after it.
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
@@ -70,36 +60,32 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()))
+})
 
-  testApp = await createTestApp({
+const world = setUpSchedulingWorld({
+  label: 'Mail',
+  appOptions: () => ({
     publicBooking: {
       secret: 'a notifications test secret of enough length',
       publicUrl: PUBLIC_URL,
     },
     // The timer never fires during the tests: they run the jobs themselves.
     jobs: { intervalMs: 3_600_000, smtpUrl, outboxDir: join(tmpdir(), 'unused-outbox') },
-  })
-  salon = await createSchedulingBusiness(testApp, 'Mail')
-  customerEmail = uniqueEmail('ana')
-  const customer = await call(testApp, salon.owner, 'POST', '/api/v1/customers', {
-    name: 'Ana Mail',
-    email: customerEmail,
-  })
-  expect(customer.statusCode, customer.body).toBe(201)
-  salon.customerId = customer.json<{ id: string }>().id
-  staffEmail = salon.staff.email
-  api = appointmentApi(testApp, salon)
-}, 120_000)
+  }),
+})
+const { at, freshDay } = world
 
-afterAll(async () => {
-  await testApp?.close()
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()))
+beforeAll(async () => {
+  customerEmail = uniqueEmail('ana')
+  await addBookingCustomer(world.testApp, world.salon, { name: 'Ana Mail', email: customerEmail })
+  staffEmail = world.salon.staff.email
 })
 
-const at = (day: number, time: string) => inDays(day, time, salon.timeZone)
-
 function outboxOf(appointmentId: string): Promise<OutboxRow[]> {
-  return testApp.database.db
+  return world.testApp.database.db
     .select()
     .from(notificationOutbox)
     .where(eq(notificationOutbox.appointmentId, appointmentId))
@@ -122,21 +108,24 @@ function parseCalendar(text: string | null) {
 }
 
 async function outboxCount(): Promise<number> {
-  const [row] = await testApp.database.db
+  const [row] = await world.testApp.database.db
     .select({ n: count() })
     .from(notificationOutbox)
-    .where(eq(notificationOutbox.tenantId, salon.tenantId))
+    .where(eq(notificationOutbox.tenantId, world.salon.tenantId))
   return row?.n ?? 0
 }
 
 const bookForStaff = (day: number, time = '10:00'): Promise<Appointment> =>
-  api.booked(salon.owner, { team_member_id: salon.staffMemberId, starts_at: at(day, time) })
+  world.api.booked(world.salon.owner, {
+    team_member_id: world.salon.staffMemberId,
+    starts_at: at(day, time),
+  })
 
 const patch = (id: string, body: object) =>
-  call(testApp, salon.owner, 'PATCH', `/api/v1/appointments/${id}`, body)
+  call(world.testApp, world.salon.owner, 'PATCH', `/api/v1/appointments/${id}`, body)
 
 const cancel = (id: string, reason = 'Stylist is ill') =>
-  call(testApp, salon.owner, 'POST', `/api/v1/appointments/${id}/cancel`, { reason })
+  call(world.testApp, world.salon.owner, 'POST', `/api/v1/appointments/${id}/cancel`, { reason })
 
 describe('queued with the change', () => {
   it('a staff booking queues a confirmation with an invitation for the customer and the member', async () => {
@@ -152,9 +141,9 @@ describe('queued with the change', () => {
       `${PUBLIC_URL}/booking/event/${appointment.id}\\?business=[a-z0-9-]+&token=([A-Za-z0-9_-]{43})`,
     ).exec(toCustomer.bodyText)
     expect(link, toCustomer.bodyText).not.toBeNull()
-    expect(testApp.app.publicBooking.tokens.isManageToken(appointment.id, link?.[1] ?? '')).toBe(
-      true,
-    )
+    expect(
+      world.testApp.app.publicBooking.tokens.isManageToken(appointment.id, link?.[1] ?? ''),
+    ).toBe(true)
     expect(toMember.bodyText).not.toContain('token=')
     for (const row of rows) {
       expect(parseCalendar(row.ics)).toMatchObject({
@@ -203,7 +192,7 @@ describe('queued with the change', () => {
 
   it('handing an appointment to another member cancels it in the old calendar and invites the new', async () => {
     const appointment = await bookForStaff(freshDay())
-    const moved = await patch(appointment.id, { team_member_id: salon.adminMemberId })
+    const moved = await patch(appointment.id, { team_member_id: world.salon.adminMemberId })
     expect(moved.statusCode, moved.body).toBe(200)
 
     // The first two rows are the booking's confirmations.
@@ -217,7 +206,7 @@ describe('queued with the change', () => {
       expect.arrayContaining([
         ['reschedule', customerEmail, 'REQUEST', 1, 'CONFIRMED'],
         ['cancellation', staffEmail, 'CANCEL', 1, 'CANCELLED'],
-        ['confirmation', salon.admin.email, 'REQUEST', 1, 'CONFIRMED'],
+        ['confirmation', world.salon.admin.email, 'REQUEST', 1, 'CONFIRMED'],
       ]),
     )
     expect(rows.find((row) => row.kind === 'cancellation')?.bodyText).toContain(
@@ -226,10 +215,10 @@ describe('queued with the change', () => {
   })
 
   it('writes to the member only when the business has customer e-mails turned off', async () => {
-    await testApp.database.db
+    await world.testApp.database.db
       .update(tenantSettings)
       .set({ confirmationEmail: false })
-      .where(eq(tenantSettings.tenantId, salon.tenantId))
+      .where(eq(tenantSettings.tenantId, world.salon.tenantId))
     try {
       const appointment = await bookForStaff(freshDay())
       expect((await cancel(appointment.id)).statusCode).toBe(200)
@@ -239,10 +228,10 @@ describe('queued with the change', () => {
         ['cancellation', 'team_member'],
       ])
     } finally {
-      await testApp.database.db
+      await world.testApp.database.db
         .update(tenantSettings)
         .set({ confirmationEmail: true })
-        .where(eq(tenantSettings.tenantId, salon.tenantId))
+        .where(eq(tenantSettings.tenantId, world.salon.tenantId))
     }
   })
 
@@ -250,8 +239,8 @@ describe('queued with the change', () => {
     const day = freshDay()
     await bookForStaff(day)
     const before = await outboxCount()
-    const clash = await api.book(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const clash = await world.api.book(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(day, '10:15'),
     })
     expect(clash.statusCode).toBe(409)
@@ -262,7 +251,7 @@ describe('queued with the change', () => {
 describe('delivery', () => {
   it('sends over SMTP with the invitation as a text/calendar alternative and an .ics attachment', async () => {
     const appointment = await bookForStaff(freshDay())
-    const jobs = testApp.app.backgroundJobs
+    const jobs = world.testApp.app.backgroundJobs
     if (!jobs) throw new Error('the jobs are not running')
 
     const run = await jobs.runOnce()
@@ -300,12 +289,12 @@ describe('delivery', () => {
   })
 
   it('tries a refused message again later, and gives up after the last attempt', async () => {
-    const bounce = await call(testApp, salon.owner, 'POST', '/api/v1/customers', {
+    const bounce = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/customers', {
       name: 'Bea Bounce',
       email: uniqueEmail('bounce'),
     })
-    const appointment = await api.booked(salon.owner, {
-      team_member_id: salon.staffMemberId,
+    const appointment = await world.api.booked(world.salon.owner, {
+      team_member_id: world.salon.staffMemberId,
       starts_at: at(freshDay(), '10:00'),
       customer_id: bounce.json<{ id: string }>().id,
     })
@@ -314,16 +303,19 @@ describe('delivery', () => {
     const customerRow = async () =>
       (await outboxOf(appointment.id)).find((row) => row.recipient === 'customer') as OutboxRow
     try {
-      await deliverDueMessages(testApp.database, mailer, { now, maxAttempts: 2 })
+      await deliverDueMessages(world.testApp.database, mailer, { now, maxAttempts: 2 })
       const first = await customerRow()
       expect(first).toMatchObject({ status: 'pending', attempts: 1 })
       expect(first.lastError).toMatch(/No such mailbox/)
       expect(first.nextAttemptAt.getTime()).toBe(now + 5 * 60_000)
 
-      await deliverDueMessages(testApp.database, mailer, { now: now + 60_000, maxAttempts: 2 })
+      await deliverDueMessages(world.testApp.database, mailer, {
+        now: now + 60_000,
+        maxAttempts: 2,
+      })
       expect((await customerRow()).attempts).toBe(1)
 
-      const last = await deliverDueMessages(testApp.database, mailer, {
+      const last = await deliverDueMessages(world.testApp.database, mailer, {
         now: now + 5 * 60_000,
         maxAttempts: 2,
       })
@@ -340,7 +332,7 @@ describe('delivery', () => {
     const outboxDir = await mkdtemp(join(tmpdir(), 'slotwise-outbox-'))
     const mailer = createMailer({ outboxDir, from: 'test@slotwise.test' })
     try {
-      await deliverDueMessages(testApp.database, mailer)
+      await deliverDueMessages(world.testApp.database, mailer)
       const rows = await outboxOf(appointment.id)
       expect(rows.every((row) => row.status === 'sent')).toBe(true)
       const files = await readdir(outboxDir)
@@ -375,7 +367,7 @@ describe('retention', () => {
     const unsent = await bookForStaff(freshDay())
     const now = Date.now()
     const mark = (appointmentId: string, values: Partial<OutboxRow>) =>
-      testApp.database.db
+      world.testApp.database.db
         .update(notificationOutbox)
         .set(values)
         .where(eq(notificationOutbox.appointmentId, appointmentId))
@@ -383,7 +375,7 @@ describe('retention', () => {
     await mark(recent.id, { status: 'sent', sentAt: new Date(now - 29 * 86_400_000) })
     await mark(unsent.id, { status: 'failed' })
 
-    expect(await pruneSentMessages(testApp.database, { now })).toBeGreaterThanOrEqual(2)
+    expect(await pruneSentMessages(world.testApp.database, { now })).toBeGreaterThanOrEqual(2)
     expect(await outboxOf(old.id)).toEqual([])
     expect(await outboxOf(recent.id)).toHaveLength(2)
     expect(await outboxOf(unsent.id)).toHaveLength(2)

@@ -10,14 +10,9 @@ import { queueDueReminders } from '../../server/jobs/reminders.ts'
 import { createAppointmentNotifier } from '../../server/notifications/appointment-notifier.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
-import {
-  appointmentApi,
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+import { addBookingCustomer, inDays, setUpSchedulingWorld } from './support/scheduling-business.ts'
 import { call } from './support/team-business.ts'
-import { createTestApp, PROJECT_ID, type TestApp, testClientConfig } from './support/test-app.ts'
+import { PROJECT_ID, testClientConfig } from './support/test-app.ts'
 
 // The reminder job: a reminder per appointment, the configured time before it, exactly once —
 // across restarts and with several processes running the job on one database.
@@ -27,40 +22,40 @@ type Appointment = components['schemas']['Appointment']
 const SECRET = 'a reminders test secret that is long enough'
 const DAY_MINUTES = 1440
 
-let testApp: TestApp
-let salon: SchedulingBusiness
-let api: ReturnType<typeof appointmentApi>
 let outboxDir: string
 const extraApps: FastifyInstance[] = []
-let nextDay = 2
-const freshDay = () => nextDay++
 
+// Registered before the app's set-up, so the folder exists before the app and outlives it.
 beforeAll(async () => {
   outboxDir = await mkdtemp(join(tmpdir(), 'slotwise-reminders-'))
-  testApp = await createTestApp({
+})
+afterAll(() => rm(outboxDir, { recursive: true, force: true }))
+
+const world = setUpSchedulingWorld({
+  label: 'Remind',
+  firstDay: 2,
+  appOptions: () => ({
     publicBooking: { secret: SECRET, publicUrl: 'http://127.0.0.1' },
     jobs: { intervalMs: 3_600_000, outboxDir },
-  })
-  salon = await createSchedulingBusiness(testApp, 'Remind')
-  const customer = await call(testApp, salon.owner, 'POST', '/api/v1/customers', {
+  }),
+})
+const { freshDay } = world
+
+beforeAll(() =>
+  addBookingCustomer(world.testApp, world.salon, {
     name: 'Rita Remind',
     email: uniqueEmail('rita'),
-  })
-  expect(customer.statusCode, customer.body).toBe(201)
-  salon.customerId = customer.json<{ id: string }>().id
-  api = appointmentApi(testApp, salon)
-}, 120_000)
-
+  }),
+)
+// Registered after the app's set-up, so the other processes close before the app.
 afterAll(async () => {
   for (const app of extraApps) await app.close()
-  await testApp?.close()
-  await rm(outboxDir, { recursive: true, force: true })
 })
 
 /** Another API process on the same database: same secret, its own jobs. */
 async function anotherProcess(): Promise<FastifyInstance> {
   const app = await buildApp({
-    database: testApp.database,
+    database: world.testApp.database,
     auth: { projectId: PROJECT_ID, emulator: true },
     corsOrigins: [],
     clientConfig: testClientConfig(),
@@ -74,20 +69,20 @@ async function anotherProcess(): Promise<FastifyInstance> {
 }
 
 async function setReminders(settings: { reminderEmail?: boolean; reminderLeadMinutes?: number }) {
-  await testApp.database.db
+  await world.testApp.database.db
     .update(tenantSettings)
     .set(settings)
-    .where(eq(tenantSettings.tenantId, salon.tenantId))
+    .where(eq(tenantSettings.tenantId, world.salon.tenantId))
 }
 
 const book = (day: number, time = '10:00'): Promise<Appointment> =>
-  api.booked(salon.owner, {
-    team_member_id: salon.staffMemberId,
-    starts_at: inDays(day, time, salon.timeZone),
+  world.api.booked(world.salon.owner, {
+    team_member_id: world.salon.staffMemberId,
+    starts_at: inDays(day, time, world.salon.timeZone),
   })
 
 async function remindersOf(appointmentId: string) {
-  return testApp.database.db
+  return world.testApp.database.db
     .select()
     .from(notificationOutbox)
     .where(
@@ -99,7 +94,7 @@ async function remindersOf(appointmentId: string) {
 }
 
 async function reminderQueuedAt(appointmentId: string): Promise<Date | null> {
-  const [row] = await testApp.database.db
+  const [row] = await world.testApp.database.db
     .select({ at: appointments.reminderQueuedAt })
     .from(appointments)
     .where(eq(appointments.id, appointmentId))
@@ -129,8 +124,8 @@ describe('reminder job', () => {
     await setReminders({ reminderEmail: true, reminderLeadMinutes: DAY_MINUTES })
     const appointment = await book(freshDay())
     const start = Date.parse(appointment.starts_at)
-    const notifier = createAppointmentNotifier(testApp.app.publicBooking)
-    const run = (now: number) => queueDueReminders(testApp.database, notifier, { now })
+    const notifier = createAppointmentNotifier(world.testApp.app.publicBooking)
+    const run = (now: number) => queueDueReminders(world.testApp.database, notifier, { now })
 
     await run(start - (DAY_MINUTES + 1) * 60_000)
     expect(await remindersOf(appointment.id)).toHaveLength(0)
@@ -151,8 +146,8 @@ describe('reminder job', () => {
     await setReminders({ reminderLeadMinutes: DAY_MINUTES })
     const cancelled = await book(freshDay())
     const cancel = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'POST',
       `/api/v1/appointments/${cancelled.id}/cancel`,
       { reason: 'Changed plans' },
@@ -160,36 +155,36 @@ describe('reminder job', () => {
     expect(cancel.statusCode).toBe(200)
     const off = await book(freshDay())
     await setReminders({ reminderEmail: false, reminderLeadMinutes: 60 * DAY_MINUTES })
-    await jobsOf(testApp.app).runOnce()
+    await jobsOf(world.testApp.app).runOnce()
     for (const appointment of [inside, cancelled, off]) {
       expect(await remindersOf(appointment.id)).toHaveLength(0)
     }
 
     await setReminders({ reminderEmail: true })
-    await jobsOf(testApp.app).runOnce()
+    await jobsOf(world.testApp.app).runOnce()
     expect(await remindersOf(off.id)).toHaveLength(1)
     expect(await remindersOf(cancelled.id)).toHaveLength(0)
   })
 
   it('makes a new reminder due when an appointment is moved', async () => {
     const [appointment] = (await dueAppointments(1)) as [Appointment]
-    await jobsOf(testApp.app).runOnce()
+    await jobsOf(world.testApp.app).runOnce()
     expect(await remindersOf(appointment.id)).toHaveLength(1)
 
     await setReminders({ reminderLeadMinutes: DAY_MINUTES })
     const moved = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'PATCH',
       `/api/v1/appointments/${appointment.id}`,
       {
-        starts_at: inDays(freshDay(), '11:00', salon.timeZone),
+        starts_at: inDays(freshDay(), '11:00', world.salon.timeZone),
       },
     )
     expect(moved.statusCode, moved.body).toBe(200)
     expect(await reminderQueuedAt(appointment.id)).toBeNull()
     await setReminders({ reminderLeadMinutes: 60 * DAY_MINUTES })
-    await jobsOf(testApp.app).runOnce()
+    await jobsOf(world.testApp.app).runOnce()
     expect(await remindersOf(appointment.id)).toHaveLength(2)
   })
 
@@ -211,11 +206,11 @@ describe('reminder job', () => {
 
   it('fires once with several processes running the job at the same moment', async () => {
     const due = await dueAppointments(4)
-    const processes = [testApp.app, await anotherProcess(), await anotherProcess()]
-    const notifier = createAppointmentNotifier(testApp.app.publicBooking)
+    const processes = [world.testApp.app, await anotherProcess(), await anotherProcess()]
+    const notifier = createAppointmentNotifier(world.testApp.app.publicBooking)
     await Promise.all([
       ...processes.map((app) => jobsOf(app).runOnce()),
-      ...processes.map(() => queueDueReminders(testApp.database, notifier, { batchSize: 1 })),
+      ...processes.map(() => queueDueReminders(world.testApp.database, notifier, { batchSize: 1 })),
     ])
     for (const appointment of due) expect(await remindersOf(appointment.id)).toHaveLength(1)
   })

@@ -1,45 +1,33 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { appointments, customers, services, tenants } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { unbufferedRow } from './support/appointment-rows.ts'
 import {
   activityFor,
   type Business,
-  call,
   createBusiness,
   expectInvalid,
   expectProblem,
+  setUpTwoBusinesses,
 } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Service = components['schemas']['Service']
 type ServicePage = components['schemas']['ServicePage']
 
-let testApp: TestApp
-let business: Business
-let other: Business
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;[business, other] = await Promise.all([
-    createBusiness(testApp, 'Services'),
-    createBusiness(testApp, 'Elsewhere'),
-  ])
-})
-afterAll(() => testApp?.close())
+const world = setUpTwoBusinesses('Services', 'Elsewhere')
 
 const haircut = { name: 'Haircut', duration_minutes: 45, price_minor: 5500 }
 
-async function createService(body: object, as = business.owner): Promise<Service> {
-  const response = await call(testApp, as, 'POST', '/api/v1/services', body)
+async function createService(body: object, as = world.business.owner): Promise<Service> {
+  const response = await world.call(as, 'POST', '/api/v1/services', body)
   expect(response.statusCode, response.body).toBe(201)
   return response.json<Service>()
 }
 
 async function serviceRow(id: string) {
-  const [row] = await testApp.database.db.select().from(services).where(eq(services.id, id))
+  const [row] = await world.testApp.database.db.select().from(services).where(eq(services.id, id))
   return row
 }
 
@@ -50,12 +38,12 @@ async function addAppointment(
   startsInHours: number,
   status: 'confirmed' | 'cancelled' = 'confirmed',
 ) {
-  const [customer] = await testApp.database.db
+  const [customer] = await world.testApp.database.db
     .insert(customers)
     .values({ tenantId, name: `Customer ${randomUUID().slice(0, 6)}` })
     .returning()
   const startsAt = new Date(Date.now() + startsInHours * 3_600_000)
-  await testApp.database.db.insert(appointments).values(
+  await world.testApp.database.db.insert(appointments).values(
     unbufferedRow({
       tenantId,
       serviceId,
@@ -73,12 +61,12 @@ async function addAppointment(
 
 describe('POST /api/v1/services', () => {
   it('adds a service in the business currency, with defaults, and logs it', async () => {
-    const response = await call(testApp, business.owner, 'POST', '/api/v1/services', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/services', {
       ...haircut,
       description: 'Wash, cut and style.',
       category: 'Hair',
       buffer_after_minutes: 10,
-      team_member_ids: [business.staffMemberId, business.ownerMemberId],
+      team_member_ids: [world.business.staffMemberId, world.business.ownerMemberId],
     })
 
     expect(response.statusCode).toBe(201)
@@ -95,46 +83,46 @@ describe('POST /api/v1/services', () => {
       category: 'Hair',
       active: true,
       capacity: 1,
-      team_member_ids: [business.ownerMemberId, business.staffMemberId].sort(),
+      team_member_ids: [world.business.ownerMemberId, world.business.staffMemberId].sort(),
     })
     expect(service.id).toMatch(/^[0-9a-f-]{36}$/)
-    const [entry] = await activityFor(testApp, business.tenantId, service.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, service.id)
     expect(entry).toMatchObject({
       entityType: 'service',
       action: 'created',
       summary: 'Added the service Haircut',
-      actorUid: business.owner.uid,
+      actorUid: world.business.owner.uid,
     })
     expect(entry?.changes).toContainEqual({ field: 'price_minor', before: null, after: 5500 })
     expect(entry?.changes).toContainEqual({ field: 'category', before: null, after: 'Hair' })
   })
 
   it('prices new services in whatever currency the business uses', async () => {
-    await testApp.database.db
+    await world.testApp.database.db
       .update(tenants)
       .set({ currency: 'EUR' })
-      .where(eq(tenants.id, other.tenantId))
+      .where(eq(tenants.id, world.other.tenantId))
     try {
-      const service = await createService(haircut, other.owner)
+      const service = await createService(haircut, world.other.owner)
       expect(service.currency).toBe('EUR')
     } finally {
-      await testApp.database.db
+      await world.testApp.database.db
         .update(tenants)
         .set({ currency: 'USD' })
-        .where(eq(tenants.id, other.tenantId))
+        .where(eq(tenants.id, world.other.tenantId))
     }
   })
 
   it('lets an admin add services but not staff', async () => {
-    const byAdmin = await call(testApp, business.admin, 'POST', '/api/v1/services', haircut)
-    const byStaff = await call(testApp, business.staff, 'POST', '/api/v1/services', {
+    const byAdmin = await world.call(world.business.admin, 'POST', '/api/v1/services', haircut)
+    const byStaff = await world.call(world.business.staff, 'POST', '/api/v1/services', {
       ...haircut,
       name: 'Staff special',
     })
 
     expect(byAdmin.statusCode).toBe(201)
     expect(expectProblem(byStaff, 403).detail).toBe("You don't have permission to add services.")
-    const named = await testApp.database.db
+    const named = await world.testApp.database.db
       .select()
       .from(services)
       .where(eq(services.name, 'Staff special'))
@@ -160,26 +148,26 @@ describe('POST /api/v1/services', () => {
       'body.team_member_ids.0',
     ],
   ])('refuses %s with 400 naming the field', async (_, body, path) => {
-    const before = await testApp.database.db.select({ id: services.id }).from(services)
+    const before = await world.testApp.database.db.select({ id: services.id }).from(services)
 
-    const response = await call(testApp, business.owner, 'POST', '/api/v1/services', body)
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/services', body)
 
     expectInvalid(response, path)
-    expect(await testApp.database.db.select({ id: services.id }).from(services)).toHaveLength(
+    expect(await world.testApp.database.db.select({ id: services.id }).from(services)).toHaveLength(
       before.length,
     )
   })
 
   it("refuses another business's team member, naming body.team_member_ids", async () => {
-    const response = await call(testApp, business.owner, 'POST', '/api/v1/services', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/services', {
       ...haircut,
       name: 'Borrowed stylist',
-      team_member_ids: [business.ownerMemberId, other.staffMemberId],
+      team_member_ids: [world.business.ownerMemberId, world.other.staffMemberId],
     })
 
     const problem = expectInvalid(response, 'body.team_member_ids')
-    expect(problem.errors?.[0]?.message).toContain(other.staffMemberId)
-    const rows = await testApp.database.db
+    expect(problem.errors?.[0]?.message).toContain(world.other.staffMemberId)
+    const rows = await world.testApp.database.db
       .select()
       .from(services)
       .where(eq(services.name, 'Borrowed stylist'))
@@ -188,27 +176,27 @@ describe('POST /api/v1/services', () => {
 
   it('writes the service and its activity entry together or not at all', async () => {
     // A trigger that fails the activity insert must take the service down with it.
-    await testApp.database.db.execute(sql`
+    await world.testApp.database.db.execute(sql`
       create function refuse_atomic_probe() returns trigger language plpgsql as $$
       begin raise exception 'activity refused'; end $$`)
-    await testApp.database.db.execute(sql`
+    await world.testApp.database.db.execute(sql`
       create trigger refuse_atomic_probe before insert on activity_log for each row
       when (new.summary like '%Atomic probe%') execute function refuse_atomic_probe()`)
     try {
-      const response = await call(testApp, business.owner, 'POST', '/api/v1/services', {
+      const response = await world.call(world.business.owner, 'POST', '/api/v1/services', {
         ...haircut,
         name: 'Atomic probe',
       })
 
       expect(response.statusCode).toBe(500)
-      const rows = await testApp.database.db
+      const rows = await world.testApp.database.db
         .select()
         .from(services)
         .where(eq(services.name, 'Atomic probe'))
       expect(rows).toEqual([])
     } finally {
-      await testApp.database.db.execute(sql`drop trigger refuse_atomic_probe on activity_log`)
-      await testApp.database.db.execute(sql`drop function refuse_atomic_probe`)
+      await world.testApp.database.db.execute(sql`drop trigger refuse_atomic_probe on activity_log`)
+      await world.testApp.database.db.execute(sql`drop function refuse_atomic_probe`)
     }
   })
 })
@@ -217,7 +205,7 @@ describe('GET /api/v1/services', () => {
   let list: Business
 
   beforeAll(async () => {
-    list = await createBusiness(testApp, 'Catalogue')
+    list = await createBusiness(world.testApp, 'Catalogue')
     const catalogue = [
       { name: 'Beard Trim', duration_minutes: 30, price_minor: 3000, category: 'Grooming' },
       { name: 'colour & gloss', duration_minutes: 90, price_minor: 12000, category: 'Hair' },
@@ -237,7 +225,7 @@ describe('GET /api/v1/services', () => {
 
   it('lists the business’s services by name, case-insensitively, to every role', async () => {
     for (const user of [list.owner, list.admin, list.staff]) {
-      const response = await call(testApp, user, 'GET', '/api/v1/services')
+      const response = await world.call(user, 'GET', '/api/v1/services')
       expect(response.statusCode).toBe(200)
       expect(response.json<ServicePage>()).toMatchObject({ total: 4, limit: 25, offset: 0 })
       expect(names(response)).toEqual(['Archived perm', 'Beard Trim', 'Blowout', 'colour & gloss'])
@@ -245,7 +233,7 @@ describe('GET /api/v1/services', () => {
   })
 
   it('never shows another business’s services', async () => {
-    const response = await call(testApp, other.owner, 'GET', '/api/v1/services?search=Beard')
+    const response = await world.call(world.other.owner, 'GET', '/api/v1/services?search=Beard')
     expect(response.json<ServicePage>().total).toBe(0)
   })
 
@@ -257,7 +245,7 @@ describe('GET /api/v1/services', () => {
     ['duration', ['Beard Trim', 'Blowout', 'colour & gloss', 'Archived perm']],
     ['-duration', ['Archived perm', 'colour & gloss', 'Blowout', 'Beard Trim']],
   ])('sorts by %s', async (sort, expected) => {
-    expect(names(await call(testApp, list.staff, 'GET', `/api/v1/services?sort=${sort}`))).toEqual(
+    expect(names(await world.call(list.staff, 'GET', `/api/v1/services?sort=${sort}`))).toEqual(
       expected,
     )
   })
@@ -269,8 +257,7 @@ describe('GET /api/v1/services', () => {
     ['a percent sign as text, not a wildcard', '100%', ['Blowout']],
     ['an ampersand', ' & ', ['colour & gloss']],
   ])('searches by %s', async (_, search, expected) => {
-    const response = await call(
-      testApp,
+    const response = await world.call(
       list.owner,
       'GET',
       `/api/v1/services?search=${encodeURIComponent(search)}`,
@@ -280,15 +267,15 @@ describe('GET /api/v1/services', () => {
   })
 
   it('filters by the active flag', async () => {
-    const inactive = await call(testApp, list.owner, 'GET', '/api/v1/services?active=false')
-    const active = await call(testApp, list.owner, 'GET', '/api/v1/services?active=true')
+    const inactive = await world.call(list.owner, 'GET', '/api/v1/services?active=false')
+    const active = await world.call(list.owner, 'GET', '/api/v1/services?active=true')
 
     expect(names(inactive)).toEqual(['Archived perm'])
     expect(active.json<ServicePage>().total).toBe(3)
   })
 
   it('pages with limit and offset and reports the total', async () => {
-    const response = await call(testApp, list.owner, 'GET', '/api/v1/services?limit=2&offset=1')
+    const response = await world.call(list.owner, 'GET', '/api/v1/services?limit=2&offset=1')
 
     expect(response.json<ServicePage>()).toMatchObject({ total: 4, limit: 2, offset: 1 })
     expect(names(response)).toEqual(['Beard Trim', 'Blowout'])
@@ -301,7 +288,7 @@ describe('GET /api/v1/services', () => {
     ['sort=colour', 'query.sort'],
     ['active=maybe', 'query.active'],
   ])('refuses %s with 400 naming the parameter', async (query, path) => {
-    expectInvalid(await call(testApp, list.owner, 'GET', `/api/v1/services?${query}`), path)
+    expectInvalid(await world.call(list.owner, 'GET', `/api/v1/services?${query}`), path)
   })
 })
 
@@ -309,26 +296,29 @@ describe('GET /api/v1/services/{id}', () => {
   it('returns the service to every role', async () => {
     const service = await createService({ ...haircut, name: 'Readable' })
 
-    for (const user of [business.owner, business.admin, business.staff]) {
-      const response = await call(testApp, user, 'GET', `/api/v1/services/${service.id}`)
+    for (const user of [world.business.owner, world.business.admin, world.business.staff]) {
+      const response = await world.call(user, 'GET', `/api/v1/services/${service.id}`)
       expect(response.statusCode).toBe(200)
       expect(response.json<Service>()).toEqual(service)
     }
   })
 
   it('answers 404 for an unknown id and for another business’s service', async () => {
-    const theirs = await createService(haircut, other.owner)
+    const theirs = await createService(haircut, world.other.owner)
 
     expectProblem(
-      await call(testApp, business.owner, 'GET', `/api/v1/services/${randomUUID()}`),
+      await world.call(world.business.owner, 'GET', `/api/v1/services/${randomUUID()}`),
       404,
     )
-    expectProblem(await call(testApp, business.owner, 'GET', `/api/v1/services/${theirs.id}`), 404)
+    expectProblem(
+      await world.call(world.business.owner, 'GET', `/api/v1/services/${theirs.id}`),
+      404,
+    )
   })
 
   it('refuses an id that is not a uuid with 400 naming it', async () => {
     expectInvalid(
-      await call(testApp, business.owner, 'GET', '/api/v1/services/42'),
+      await world.call(world.business.owner, 'GET', '/api/v1/services/42'),
       'path.serviceId',
     )
   })
@@ -338,15 +328,14 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('changes the given fields, keeps the rest, and logs before and after', async () => {
     const service = await createService({ ...haircut, name: 'Trim', color: '#111111' })
 
-    const response = await call(
-      testApp,
-      business.admin,
+    const response = await world.call(
+      world.business.admin,
       'PATCH',
       `/api/v1/services/${service.id}`,
       {
         price_minor: 6000,
         duration_minutes: 50,
-        team_member_ids: [business.adminMemberId],
+        team_member_ids: [world.business.adminMemberId],
       },
     )
 
@@ -357,42 +346,41 @@ describe('PATCH /api/v1/services/{id}', () => {
       color: '#111111',
       price_minor: 6000,
       duration_minutes: 50,
-      team_member_ids: [business.adminMemberId],
+      team_member_ids: [world.business.adminMemberId],
     })
     expect(new Date(changed.updated_at).getTime()).toBeGreaterThanOrEqual(
       new Date(service.updated_at).getTime(),
     )
-    const [entry] = await activityFor(testApp, business.tenantId, service.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, service.id)
     expect(entry).toMatchObject({
       entityType: 'service',
       action: 'updated',
       summary: 'Changed the duration, price and team members of the service Trim',
-      actorUid: business.admin.uid,
+      actorUid: world.business.admin.uid,
     })
     expect(entry?.changes).toEqual([
       { field: 'duration_minutes', before: 45, after: 50 },
       { field: 'price_minor', before: 5500, after: 6000 },
-      { field: 'team_member_ids', before: [], after: [business.adminMemberId] },
+      { field: 'team_member_ids', before: [], after: [world.business.adminMemberId] },
     ])
   })
 
   it('says "Deactivated" when only the active flag goes off', async () => {
     const service = await createService({ ...haircut, name: 'Seasonal' })
 
-    await call(testApp, business.owner, 'PATCH', `/api/v1/services/${service.id}`, {
+    await world.call(world.business.owner, 'PATCH', `/api/v1/services/${service.id}`, {
       active: false,
     })
 
-    const [entry] = await activityFor(testApp, business.tenantId, service.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, service.id)
     expect(entry?.summary).toBe('Deactivated the service Seasonal')
   })
 
   it('writes and logs nothing when nothing changes', async () => {
     const service = await createService({ ...haircut, name: 'Steady' })
 
-    const response = await call(
-      testApp,
-      business.owner,
+    const response = await world.call(
+      world.business.owner,
       'PATCH',
       `/api/v1/services/${service.id}`,
       {
@@ -403,7 +391,7 @@ describe('PATCH /api/v1/services/{id}', () => {
 
     expect(response.statusCode).toBe(200)
     expect(response.json<Service>().updated_at).toBe(service.updated_at)
-    expect(await activityFor(testApp, business.tenantId, service.id)).toHaveLength(1)
+    expect(await activityFor(world.testApp, world.business.tenantId, service.id)).toHaveLength(1)
   })
 
   it.each([
@@ -415,9 +403,8 @@ describe('PATCH /api/v1/services/{id}', () => {
   ])('refuses %s with 400', async (_, body, path) => {
     const service = await createService({ ...haircut, name: 'Validated' })
 
-    const response = await call(
-      testApp,
-      business.owner,
+    const response = await world.call(
+      world.business.owner,
       'PATCH',
       `/api/v1/services/${service.id}`,
       body,
@@ -431,14 +418,13 @@ describe('PATCH /api/v1/services/{id}', () => {
   it("refuses another business's team member and changes nothing", async () => {
     const service = await createService({ ...haircut, name: 'Guarded' })
 
-    const response = await call(
-      testApp,
-      business.owner,
+    const response = await world.call(
+      world.business.owner,
       'PATCH',
       `/api/v1/services/${service.id}`,
       {
         price_minor: 1,
-        team_member_ids: [other.ownerMemberId],
+        team_member_ids: [world.other.ownerMemberId],
       },
     )
 
@@ -449,9 +435,8 @@ describe('PATCH /api/v1/services/{id}', () => {
   it('refuses staff with 403', async () => {
     const service = await createService({ ...haircut, name: 'Fixed price' })
 
-    const response = await call(
-      testApp,
-      business.staff,
+    const response = await world.call(
+      world.business.staff,
       'PATCH',
       `/api/v1/services/${service.id}`,
       {
@@ -464,25 +449,29 @@ describe('PATCH /api/v1/services/{id}', () => {
   })
 
   it('answers 404 for an unknown id and for another business’s service, changing nothing', async () => {
-    const theirs = await createService({ ...haircut, name: 'Not yours' }, other.owner)
+    const theirs = await createService({ ...haircut, name: 'Not yours' }, world.other.owner)
 
-    const unknown = await call(
-      testApp,
-      business.owner,
+    const unknown = await world.call(
+      world.business.owner,
       'PATCH',
       `/api/v1/services/${randomUUID()}`,
       {
         price_minor: 1,
       },
     )
-    const foreign = await call(testApp, business.owner, 'PATCH', `/api/v1/services/${theirs.id}`, {
-      price_minor: 1,
-    })
+    const foreign = await world.call(
+      world.business.owner,
+      'PATCH',
+      `/api/v1/services/${theirs.id}`,
+      {
+        price_minor: 1,
+      },
+    )
 
     expectProblem(unknown, 404)
     expectProblem(foreign, 404)
     expect(await serviceRow(theirs.id)).toMatchObject({ name: 'Not yours', priceMinor: 5500 })
-    expect(await activityFor(testApp, other.tenantId, theirs.id)).toHaveLength(1)
+    expect(await activityFor(world.testApp, world.other.tenantId, theirs.id)).toHaveLength(1)
   })
 })
 
@@ -490,13 +479,20 @@ describe('DELETE /api/v1/services/{id}', () => {
   it('deletes the service and logs what it was', async () => {
     const service = await createService({ ...haircut, name: 'Retired' })
 
-    const response = await call(testApp, business.admin, 'DELETE', `/api/v1/services/${service.id}`)
+    const response = await world.call(
+      world.business.admin,
+      'DELETE',
+      `/api/v1/services/${service.id}`,
+    )
 
     expect(response.statusCode).toBe(204)
     expect(response.body).toBe('')
     expect(await serviceRow(service.id)).toBeUndefined()
-    expectProblem(await call(testApp, business.owner, 'GET', `/api/v1/services/${service.id}`), 404)
-    const [entry] = await activityFor(testApp, business.tenantId, service.id)
+    expectProblem(
+      await world.call(world.business.owner, 'GET', `/api/v1/services/${service.id}`),
+      404,
+    )
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, service.id)
     expect(entry).toMatchObject({
       entityType: 'service',
       action: 'deleted',
@@ -507,11 +503,21 @@ describe('DELETE /api/v1/services/{id}', () => {
 
   it('refuses while upcoming appointments use the service, and says to deactivate it', async () => {
     const service = await createService({ ...haircut, name: 'Booked solid' })
-    await addAppointment(business.tenantId, service.id, business.staffMemberId, 24)
-    await addAppointment(business.tenantId, service.id, business.staffMemberId, 48)
-    await addAppointment(business.tenantId, service.id, business.staffMemberId, 72, 'cancelled')
+    await addAppointment(world.business.tenantId, service.id, world.business.staffMemberId, 24)
+    await addAppointment(world.business.tenantId, service.id, world.business.staffMemberId, 48)
+    await addAppointment(
+      world.business.tenantId,
+      service.id,
+      world.business.staffMemberId,
+      72,
+      'cancelled',
+    )
 
-    const response = await call(testApp, business.owner, 'DELETE', `/api/v1/services/${service.id}`)
+    const response = await world.call(
+      world.business.owner,
+      'DELETE',
+      `/api/v1/services/${service.id}`,
+    )
 
     expect(expectProblem(response, 409).detail).toBe(
       'Booked solid has 2 upcoming appointments; deactivate it instead.',
@@ -521,9 +527,13 @@ describe('DELETE /api/v1/services/{id}', () => {
 
   it('refuses while past appointments keep it in the history', async () => {
     const service = await createService({ ...haircut, name: 'Old favourite' })
-    await addAppointment(business.tenantId, service.id, business.staffMemberId, -48)
+    await addAppointment(world.business.tenantId, service.id, world.business.staffMemberId, -48)
 
-    const response = await call(testApp, business.owner, 'DELETE', `/api/v1/services/${service.id}`)
+    const response = await world.call(
+      world.business.owner,
+      'DELETE',
+      `/api/v1/services/${service.id}`,
+    )
 
     expect(expectProblem(response, 409).detail).toBe(
       'Old favourite appears in the history of 1 appointment; deactivate it instead.',
@@ -535,21 +545,21 @@ describe('DELETE /api/v1/services/{id}', () => {
     const service = await createService({ ...haircut, name: 'Kept' })
 
     expectProblem(
-      await call(testApp, business.staff, 'DELETE', `/api/v1/services/${service.id}`),
+      await world.call(world.business.staff, 'DELETE', `/api/v1/services/${service.id}`),
       403,
     )
     expect(await serviceRow(service.id)).toBeDefined()
   })
 
   it('answers 404 for an unknown id and for another business’s service, deleting nothing', async () => {
-    const theirs = await createService({ ...haircut, name: 'Still theirs' }, other.owner)
+    const theirs = await createService({ ...haircut, name: 'Still theirs' }, world.other.owner)
 
     expectProblem(
-      await call(testApp, business.owner, 'DELETE', `/api/v1/services/${randomUUID()}`),
+      await world.call(world.business.owner, 'DELETE', `/api/v1/services/${randomUUID()}`),
       404,
     )
     expectProblem(
-      await call(testApp, business.owner, 'DELETE', `/api/v1/services/${theirs.id}`),
+      await world.call(world.business.owner, 'DELETE', `/api/v1/services/${theirs.id}`),
       404,
     )
     expect(await serviceRow(theirs.id)).toBeDefined()

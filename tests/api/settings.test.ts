@@ -1,24 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { activityLog, tenantSettings } from '../../server/db/schema.ts'
 import type { Settings } from '../../server/services/settings-service.ts'
-import { type BusinessUser, businessWithRoles, callAs, newOwner } from './support/team-access.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
 
-let testApp: TestApp
-let owner: BusinessUser
-let admin: BusinessUser
-let staff: BusinessUser
-let stranger: BusinessUser
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;({ owner, admin, staff } = await businessWithRoles(testApp, 'Sid'))
-  stranger = await newOwner(testApp, 'Other Settings Owner')
-})
-afterAll(() => testApp?.close())
-
-const as = (user: BusinessUser) => callAs(testApp, user)
+const world = setUpBusinessWithRoles('Sid', 'Other Settings Owner')
+const { as } = world
 
 const defaults: Settings = {
   booking_policy: {
@@ -34,7 +21,7 @@ const defaults: Settings = {
 }
 
 async function settingsEntries(tenantId: string) {
-  return testApp.database.db
+  return world.testApp.database.db
     .select()
     .from(activityLog)
     .where(and(eq(activityLog.tenantId, tenantId), eq(activityLog.entityType, 'settings')))
@@ -42,7 +29,7 @@ async function settingsEntries(tenantId: string) {
 }
 
 async function settingsRow(tenantId: string) {
-  const [row] = await testApp.database.db
+  const [row] = await world.testApp.database.db
     .select()
     .from(tenantSettings)
     .where(eq(tenantSettings.tenantId, tenantId))
@@ -57,15 +44,15 @@ function expectFieldError(response: { statusCode: number; json: () => unknown },
 
 describe('GET /api/v1/settings', () => {
   it("returns a new business's defaults", async () => {
-    const fresh = await newOwner(testApp, 'Fresh Settings')
+    const fresh = await newOwner(world.testApp, 'Fresh Settings')
     const response = await as(fresh)('GET', '/api/v1/settings')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual(defaults)
   })
 
   it('is for owners and admins; staff get 403', async () => {
-    expect((await as(admin)('GET', '/api/v1/settings')).statusCode).toBe(200)
-    const refused = await as(staff)('GET', '/api/v1/settings')
+    expect((await as(world.admin)('GET', '/api/v1/settings')).statusCode).toBe(200)
+    const refused = await as(world.staff)('GET', '/api/v1/settings')
     expect(refused.statusCode).toBe(403)
     expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
     expect(refused.json().detail).toBe("You don't have permission to see the settings.")
@@ -76,19 +63,19 @@ describe('PUT /api/v1/settings/booking-policy', () => {
   const policy = { ...defaults.booking_policy }
 
   it('replaces the policy, and logs the change in words and as before/after', async () => {
-    const response = await as(admin)('PUT', '/api/v1/settings/booking-policy', {
+    const response = await as(world.admin)('PUT', '/api/v1/settings/booking-policy', {
       ...policy,
       min_notice_minutes: 240,
     })
 
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ ...policy, min_notice_minutes: 240 })
-    expect((await as(owner)('GET', '/api/v1/settings')).json().booking_policy).toEqual({
+    expect((await as(world.owner)('GET', '/api/v1/settings')).json().booking_policy).toEqual({
       ...policy,
       min_notice_minutes: 240,
     })
-    expect((await settingsEntries(owner.tenantId)).at(-1)).toMatchObject({
-      actorUid: admin.uid,
+    expect((await settingsEntries(world.owner.tenantId)).at(-1)).toMatchObject({
+      actorUid: world.admin.uid,
       entityType: 'settings',
       entityId: 'booking_policy',
       action: 'updated',
@@ -98,7 +85,7 @@ describe('PUT /api/v1/settings/booking-policy', () => {
   })
 
   it('words several changes in one line', async () => {
-    await as(owner)('PUT', '/api/v1/settings/booking-policy', {
+    await as(world.owner)('PUT', '/api/v1/settings/booking-policy', {
       ...policy,
       min_notice_minutes: 90,
       booking_window_days: 1,
@@ -106,7 +93,7 @@ describe('PUT /api/v1/settings/booking-policy', () => {
       cancellation_cutoff_minutes: 2880,
       team_member_choice: 'any_available',
     })
-    expect((await settingsEntries(owner.tenantId)).at(-1)?.summary).toBe(
+    expect((await settingsEntries(world.owner.tenantId)).at(-1)?.summary).toBe(
       'Changed the booking policy: minimum notice 4 h → 1 h 30 min, booking window 60 days → 1 day, ' +
         'slot interval 15 min → 30 min, cancellation cut-off 1 d → 2 d, ' +
         'team member choice customer picks or any available → any available',
@@ -114,11 +101,12 @@ describe('PUT /api/v1/settings/booking-policy', () => {
   })
 
   it('logs nothing when the policy is saved unchanged', async () => {
-    const current = (await as(owner)('GET', '/api/v1/settings')).json<Settings>().booking_policy
-    const before = await settingsEntries(owner.tenantId)
-    const response = await as(owner)('PUT', '/api/v1/settings/booking-policy', current)
+    const current = (await as(world.owner)('GET', '/api/v1/settings')).json<Settings>()
+      .booking_policy
+    const before = await settingsEntries(world.owner.tenantId)
+    const response = await as(world.owner)('PUT', '/api/v1/settings/booking-policy', current)
     expect(response.statusCode).toBe(200)
-    expect(await settingsEntries(owner.tenantId)).toHaveLength(before.length)
+    expect(await settingsEntries(world.owner.tenantId)).toHaveLength(before.length)
   })
 
   it.each([
@@ -132,33 +120,33 @@ describe('PUT /api/v1/settings/booking-policy', () => {
     [{ team_member_choice: 'random' }, 'body.team_member_choice'],
     [{ max_per_day: 3 }, 'body.max_per_day'],
   ])('refuses %j with 400 naming %s, and changes nothing', async (change, path) => {
-    const before = await settingsRow(owner.tenantId)
-    const response = await as(owner)('PUT', '/api/v1/settings/booking-policy', {
+    const before = await settingsRow(world.owner.tenantId)
+    const response = await as(world.owner)('PUT', '/api/v1/settings/booking-policy', {
       ...policy,
       ...change,
     })
     expectFieldError(response, path)
-    expect(await settingsRow(owner.tenantId)).toEqual(before)
+    expect(await settingsRow(world.owner.tenantId)).toEqual(before)
   })
 
   it('refuses staff with 403 and changes nothing', async () => {
-    const before = await settingsRow(owner.tenantId)
-    const response = await as(staff)('PUT', '/api/v1/settings/booking-policy', {
+    const before = await settingsRow(world.owner.tenantId)
+    const response = await as(world.staff)('PUT', '/api/v1/settings/booking-policy', {
       ...policy,
       min_notice_minutes: 5,
     })
     expect(response.statusCode).toBe(403)
-    expect(await settingsRow(owner.tenantId)).toEqual(before)
+    expect(await settingsRow(world.owner.tenantId)).toEqual(before)
   })
 
   it("changes only the caller's business", async () => {
-    const theirsBefore = await settingsRow(stranger.tenantId)
-    await as(owner)('PUT', '/api/v1/settings/booking-policy', {
+    const theirsBefore = await settingsRow(world.stranger.tenantId)
+    await as(world.owner)('PUT', '/api/v1/settings/booking-policy', {
       ...policy,
       booking_window_days: 365,
     })
-    expect(await settingsRow(stranger.tenantId)).toEqual(theirsBefore)
-    expect(await settingsEntries(stranger.tenantId)).toEqual([])
+    expect(await settingsRow(world.stranger.tenantId)).toEqual(theirsBefore)
+    expect(await settingsEntries(world.stranger.tenantId)).toEqual([])
   })
 })
 
@@ -166,7 +154,7 @@ describe('PUT /api/v1/settings/notifications', () => {
   const notifications = { ...defaults.notifications }
 
   it('replaces the notification settings and logs the change', async () => {
-    const response = await as(owner)('PUT', '/api/v1/settings/notifications', {
+    const response = await as(world.owner)('PUT', '/api/v1/settings/notifications', {
       ...notifications,
       reminder_email: false,
       reminder_lead_minutes: 120,
@@ -177,7 +165,7 @@ describe('PUT /api/v1/settings/notifications', () => {
       reminder_email: false,
       reminder_lead_minutes: 120,
     })
-    expect((await settingsEntries(owner.tenantId)).at(-1)).toMatchObject({
+    expect((await settingsEntries(world.owner.tenantId)).at(-1)).toMatchObject({
       entityId: 'notifications',
       summary:
         'Changed the notification settings: reminder e-mail on → off, reminder lead time 1 d → 2 h',
@@ -196,37 +184,40 @@ describe('PUT /api/v1/settings/notifications', () => {
     [{ sms: true }, 'body.sms'],
   ])('refuses %j with 400 naming %s', async (change, path) => {
     expectFieldError(
-      await as(owner)('PUT', '/api/v1/settings/notifications', { ...notifications, ...change }),
+      await as(world.owner)('PUT', '/api/v1/settings/notifications', {
+        ...notifications,
+        ...change,
+      }),
       path,
     )
   })
 
   it('refuses staff with 403', async () => {
-    const response = await as(staff)('PUT', '/api/v1/settings/notifications', notifications)
+    const response = await as(world.staff)('PUT', '/api/v1/settings/notifications', notifications)
     expect(response.statusCode).toBe(403)
   })
 })
 
 describe('PUT /api/v1/settings/appearance', () => {
   it('replaces the appearance, keeping one spelling per colour', async () => {
-    const response = await as(admin)('PUT', '/api/v1/settings/appearance', {
+    const response = await as(world.admin)('PUT', '/api/v1/settings/appearance', {
       brand_color: '#FF0066',
       default_theme: 'dark',
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ brand_color: '#ff0066', default_theme: 'dark' })
-    expect((await settingsEntries(owner.tenantId)).at(-1)).toMatchObject({
+    expect((await settingsEntries(world.owner.tenantId)).at(-1)).toMatchObject({
       entityId: 'appearance',
       summary:
         'Changed the appearance: brand colour #4f46e5 → #ff0066, default theme system → dark',
     })
 
-    const entries = await settingsEntries(owner.tenantId)
-    await as(admin)('PUT', '/api/v1/settings/appearance', {
+    const entries = await settingsEntries(world.owner.tenantId)
+    await as(world.admin)('PUT', '/api/v1/settings/appearance', {
       brand_color: '#ff0066',
       default_theme: 'dark',
     })
-    expect(await settingsEntries(owner.tenantId)).toHaveLength(entries.length)
+    expect(await settingsEntries(world.owner.tenantId)).toHaveLength(entries.length)
   })
 
   it.each([
@@ -237,7 +228,7 @@ describe('PUT /api/v1/settings/appearance', () => {
     [{ font: 'Comic Sans' }, 'body.font'],
   ])('refuses %j with 400 naming %s', async (change, path) => {
     expectFieldError(
-      await as(owner)('PUT', '/api/v1/settings/appearance', {
+      await as(world.owner)('PUT', '/api/v1/settings/appearance', {
         brand_color: '#000000',
         default_theme: 'light',
         ...change,
@@ -247,7 +238,7 @@ describe('PUT /api/v1/settings/appearance', () => {
   })
 
   it('refuses staff with 403', async () => {
-    const response = await as(staff)('PUT', '/api/v1/settings/appearance', {
+    const response = await as(world.staff)('PUT', '/api/v1/settings/appearance', {
       brand_color: '#000000',
       default_theme: 'light',
     })

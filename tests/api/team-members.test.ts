@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   appointments,
   customers,
@@ -22,52 +22,45 @@ import {
   expectInvalid,
   expectProblem,
   invite,
+  setUpTwoBusinesses,
 } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { createTestApp } from './support/test-app.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 type TeamMemberPage = components['schemas']['TeamMemberPage']
 type TimeOff = components['schemas']['TimeOff']
 type Service = components['schemas']['Service']
 
-let testApp: TestApp
-let business: Business
-let other: Business
-
-beforeAll(async () => {
-  testApp = await createTestApp()
-  ;[business, other] = await Promise.all([
-    createBusiness(testApp, 'Team'),
-    createBusiness(testApp, 'Rival'),
-  ])
-})
-afterAll(() => testApp?.close())
+const world = setUpTwoBusinesses('Team', 'Rival')
 
 const DAY = 86_400_000
 const isoDate = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10)
 
-async function createMember(body: object, as = business.owner): Promise<TeamMember> {
-  const response = await call(testApp, as, 'POST', '/api/v1/team-members', body)
+async function createMember(body: object, as = world.business.owner): Promise<TeamMember> {
+  const response = await world.call(as, 'POST', '/api/v1/team-members', body)
   expect(response.statusCode, response.body).toBe(201)
   return response.json<TeamMember>()
 }
 
 async function memberRow(id: string) {
-  const [row] = await testApp.database.db.select().from(teamMembers).where(eq(teamMembers.id, id))
+  const [row] = await world.testApp.database.db
+    .select()
+    .from(teamMembers)
+    .where(eq(teamMembers.id, id))
   return row
 }
 
 async function membershipOf(tenantId: string, uid: string) {
-  const [row] = await testApp.database.db
+  const [row] = await world.testApp.database.db
     .select()
     .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userUid, uid)))
   return row
 }
 
-async function addTimeOff(memberId: string, body: object, as = business.owner) {
-  return call(testApp, as, 'POST', `/api/v1/team-members/${memberId}/time-off`, body)
+async function addTimeOff(memberId: string, body: object, as = world.business.owner) {
+  return world.call(as, 'POST', `/api/v1/team-members/${memberId}/time-off`, body)
 }
 
 const lunchWeek = [
@@ -85,7 +78,7 @@ const lunchWeek = [
 
 describe('POST /api/v1/team-members', () => {
   it('adds a team member with a slug from the name and sensible defaults, and logs it', async () => {
-    const response = await call(testApp, business.admin, 'POST', '/api/v1/team-members', {
+    const response = await world.call(world.business.admin, 'POST', '/api/v1/team-members', {
       name: 'Ana Ruíz',
       bio: 'Colour specialist.',
     })
@@ -105,12 +98,12 @@ describe('POST /api/v1/team-members', () => {
       invitation: 'none',
     })
     expect(member.working_hours.map((day) => day.weekday)).toEqual([1, 2, 3, 4, 5])
-    const [entry] = await activityFor(testApp, business.tenantId, member.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, member.id)
     expect(entry).toMatchObject({
       entityType: 'team_member',
       action: 'created',
       summary: 'Added Ana Ruíz to the team as staff',
-      actorUid: business.admin.uid,
+      actorUid: world.business.admin.uid,
     })
     expect(entry?.changes).toContainEqual({ field: 'slug', before: null, after: 'ana-ruiz' })
   })
@@ -129,7 +122,7 @@ describe('POST /api/v1/team-members', () => {
 
   it('stores working hours Monday first with breaks in order, services and an invitation', async () => {
     const service = (
-      await call(testApp, business.owner, 'POST', '/api/v1/services', {
+      await world.call(world.business.owner, 'POST', '/api/v1/services', {
         name: 'Colour',
         duration_minutes: 60,
         price_minor: 8000,
@@ -163,14 +156,18 @@ describe('POST /api/v1/team-members', () => {
       },
       lunchWeek[0],
     ])
-    const serviceView = await call(testApp, business.staff, 'GET', `/api/v1/services/${service.id}`)
+    const serviceView = await world.call(
+      world.business.staff,
+      'GET',
+      `/api/v1/services/${service.id}`,
+    )
     expect(serviceView.json<Service>().team_member_ids).toEqual([member.id])
   })
 
   it('refuses an e-mail already in the team, in any letter case, with a link to it', async () => {
     const first = await createMember({ name: 'Mail One', email: 'shared@example.com' })
 
-    const response = await call(testApp, business.owner, 'POST', '/api/v1/team-members', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
       name: 'Mail Two',
       email: 'SHARED@example.com',
     })
@@ -183,13 +180,13 @@ describe('POST /api/v1/team-members', () => {
   it('allows the same e-mail in another business', async () => {
     await createMember({ name: 'Twin', email: 'twin@example.com' })
 
-    await createMember({ name: 'Twin', email: 'twin@example.com' }, other.owner)
+    await createMember({ name: 'Twin', email: 'twin@example.com' }, world.other.owner)
   })
 
   it('refuses a slug already in the team with 409 naming body.slug', async () => {
     const first = await createMember({ name: 'Slug Holder', slug: 'the-chair' })
 
-    const response = await call(testApp, business.owner, 'POST', '/api/v1/team-members', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
       name: 'Slug Taker',
       slug: 'the-chair',
     })
@@ -200,11 +197,11 @@ describe('POST /api/v1/team-members', () => {
   })
 
   it('lets only an owner add an owner', async () => {
-    const byAdmin = await call(testApp, business.admin, 'POST', '/api/v1/team-members', {
+    const byAdmin = await world.call(world.business.admin, 'POST', '/api/v1/team-members', {
       name: 'Would-be Owner',
       permission: 'owner',
     })
-    const byOwner = await call(testApp, business.owner, 'POST', '/api/v1/team-members', {
+    const byOwner = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
       name: 'Co Owner',
       permission: 'owner',
     })
@@ -217,12 +214,12 @@ describe('POST /api/v1/team-members', () => {
   })
 
   it('refuses staff with 403 and adds nothing', async () => {
-    const response = await call(testApp, business.staff, 'POST', '/api/v1/team-members', {
+    const response = await world.call(world.business.staff, 'POST', '/api/v1/team-members', {
       name: 'Staff Recruit',
     })
 
     expectProblem(response, 403)
-    const rows = await testApp.database.db
+    const rows = await world.testApp.database.db
       .select()
       .from(teamMembers)
       .where(eq(teamMembers.name, 'Staff Recruit'))
@@ -305,27 +302,27 @@ describe('POST /api/v1/team-members', () => {
       ['body.name', 'body.working_hours.1.end'],
     ],
   ])('refuses %s with 400 naming the field', async (_, body, paths) => {
-    const before = await testApp.database.db.select({ id: teamMembers.id }).from(teamMembers)
+    const before = await world.testApp.database.db.select({ id: teamMembers.id }).from(teamMembers)
 
     expectInvalid(
-      await call(testApp, business.owner, 'POST', '/api/v1/team-members', body),
+      await world.call(world.business.owner, 'POST', '/api/v1/team-members', body),
       ...paths,
     )
-    expect(await testApp.database.db.select({ id: teamMembers.id }).from(teamMembers)).toHaveLength(
-      before.length,
-    )
+    expect(
+      await world.testApp.database.db.select({ id: teamMembers.id }).from(teamMembers),
+    ).toHaveLength(before.length)
   })
 
   it("refuses another business's service, naming body.service_ids", async () => {
     const theirs = (
-      await call(testApp, other.owner, 'POST', '/api/v1/services', {
+      await world.call(world.other.owner, 'POST', '/api/v1/services', {
         name: 'Their service',
         duration_minutes: 30,
         price_minor: 100,
       })
     ).json<Service>()
 
-    const response = await call(testApp, business.owner, 'POST', '/api/v1/team-members', {
+    const response = await world.call(world.business.owner, 'POST', '/api/v1/team-members', {
       name: 'Poacher',
       service_ids: [theirs.id],
     })
@@ -338,7 +335,7 @@ describe('GET /api/v1/team-members', () => {
   let crew: Business
 
   beforeAll(async () => {
-    crew = await createBusiness(testApp, 'Crew')
+    crew = await createBusiness(world.testApp, 'Crew')
     await createMember(
       { name: 'zoe Walker', email: 'zoe@walker.test', bookable: false },
       crew.owner,
@@ -357,7 +354,7 @@ describe('GET /api/v1/team-members', () => {
     )
 
     for (const user of [crew.owner, crew.admin, crew.staff]) {
-      const response = await call(testApp, user, 'GET', '/api/v1/team-members')
+      const response = await world.call(user, 'GET', '/api/v1/team-members')
       expect(response.statusCode).toBe(200)
       const page = response.json<TeamMemberPage>()
       expect(page).toMatchObject({ total: 5, limit: 25, offset: 0 })
@@ -382,8 +379,7 @@ describe('GET /api/v1/team-members', () => {
     ['a slug fragment', 'ben-half', ['Ben 50% Off']],
     ['a percent sign as text', '50%', ['Ben 50% Off']],
   ])('searches by %s', async (_, search, expected) => {
-    const response = await call(
-      testApp,
+    const response = await world.call(
       crew.owner,
       'GET',
       `/api/v1/team-members?search=${encodeURIComponent(search)}`,
@@ -392,13 +388,8 @@ describe('GET /api/v1/team-members', () => {
   })
 
   it('filters by the bookable flag and pages with a total', async () => {
-    const notBookable = await call(
-      testApp,
-      crew.owner,
-      'GET',
-      '/api/v1/team-members?bookable=false',
-    )
-    const page = await call(testApp, crew.owner, 'GET', '/api/v1/team-members?limit=2&offset=2')
+    const notBookable = await world.call(crew.owner, 'GET', '/api/v1/team-members?bookable=false')
+    const page = await world.call(crew.owner, 'GET', '/api/v1/team-members?limit=2&offset=2')
 
     expect(names(notBookable)).toEqual(['zoe Walker'])
     expect(page.json<TeamMemberPage>()).toMatchObject({ total: 5, limit: 2, offset: 2 })
@@ -406,7 +397,7 @@ describe('GET /api/v1/team-members', () => {
   })
 
   it('never shows another business’s team', async () => {
-    const response = await call(testApp, other.owner, 'GET', '/api/v1/team-members?search=crew')
+    const response = await world.call(world.other.owner, 'GET', '/api/v1/team-members?search=crew')
     expect(response.json<TeamMemberPage>().total).toBe(0)
   })
 
@@ -415,7 +406,7 @@ describe('GET /api/v1/team-members', () => {
     ['offset=x', 'query.offset'],
     ['bookable=perhaps', 'query.bookable'],
   ])('refuses %s with 400 naming the parameter', async (query, path) => {
-    expectInvalid(await call(testApp, crew.owner, 'GET', `/api/v1/team-members?${query}`), path)
+    expectInvalid(await world.call(crew.owner, 'GET', `/api/v1/team-members?${query}`), path)
   })
 })
 
@@ -441,7 +432,7 @@ describe('GET /api/v1/team-members/{id}', () => {
     ])
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201])
 
-    const response = await call(testApp, business.staff, 'GET', path)
+    const response = await world.call(world.business.staff, 'GET', path)
 
     expect(response.statusCode).toBe(200)
     expect(response.json<TeamMember>().time_off.map((entry) => entry.reason)).toEqual([
@@ -453,15 +444,19 @@ describe('GET /api/v1/team-members/{id}', () => {
 
   it('answers 404 for an unknown id and for another business’s member', async () => {
     expectProblem(
-      await call(testApp, business.owner, 'GET', `/api/v1/team-members/${randomUUID()}`),
+      await world.call(world.business.owner, 'GET', `/api/v1/team-members/${randomUUID()}`),
       404,
     )
     expectProblem(
-      await call(testApp, business.owner, 'GET', `/api/v1/team-members/${other.staffMemberId}`),
+      await world.call(
+        world.business.owner,
+        'GET',
+        `/api/v1/team-members/${world.other.staffMemberId}`,
+      ),
       404,
     )
     expectInvalid(
-      await call(testApp, business.owner, 'GET', '/api/v1/team-members/nope'),
+      await world.call(world.business.owner, 'GET', '/api/v1/team-members/nope'),
       'path.teamMemberId',
     )
   })
@@ -469,12 +464,12 @@ describe('GET /api/v1/team-members/{id}', () => {
 
 describe('PATCH /api/v1/team-members/{id}', () => {
   const patch = (as: Business['owner'], id: string, body: object) =>
-    call(testApp, as, 'PATCH', `/api/v1/team-members/${id}`, body)
+    world.call(as, 'PATCH', `/api/v1/team-members/${id}`, body)
 
   it('changes the given fields and logs before and after of just those', async () => {
     const member = await createMember({ name: 'Edit Me', bio: 'Old bio' })
 
-    const response = await patch(business.admin, member.id, {
+    const response = await patch(world.business.admin, member.id, {
       bio: 'New bio',
       working_hours: lunchWeek,
       name: 'Edit Me',
@@ -482,11 +477,11 @@ describe('PATCH /api/v1/team-members/{id}', () => {
 
     expect(response.statusCode).toBe(200)
     expect(response.json<TeamMember>()).toMatchObject({ name: 'Edit Me', bio: 'New bio' })
-    const [entry] = await activityFor(testApp, business.tenantId, member.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, member.id)
     expect(entry).toMatchObject({
       action: 'updated',
       summary: 'Changed the bio and working hours of Edit Me',
-      actorUid: business.admin.uid,
+      actorUid: world.business.admin.uid,
     })
     expect(entry?.changes.map((change) => change.field)).toEqual(['bio', 'working_hours'])
     expect(entry?.changes[0]).toEqual({ field: 'bio', before: 'Old bio', after: 'New bio' })
@@ -495,14 +490,17 @@ describe('PATCH /api/v1/team-members/{id}', () => {
   it('writes and logs nothing when nothing changes', async () => {
     const member = await createMember({ name: 'Unchanged' })
 
-    const response = await patch(business.owner, member.id, { name: 'Unchanged', bookable: true })
+    const response = await patch(world.business.owner, member.id, {
+      name: 'Unchanged',
+      bookable: true,
+    })
 
     expect(response.json<TeamMember>().updated_at).toBe(member.updated_at)
-    expect(await activityFor(testApp, business.tenantId, member.id)).toHaveLength(1)
+    expect(await activityFor(world.testApp, world.business.tenantId, member.id)).toHaveLength(1)
   })
 
   it('lets staff change their own name, bio, time zone and working hours', async () => {
-    const response = await patch(business.staff, business.staffMemberId, {
+    const response = await patch(world.business.staff, world.business.staffMemberId, {
       bio: 'I cut hair.',
       time_zone: 'Europe/Berlin',
       working_hours: lunchWeek,
@@ -524,33 +522,46 @@ describe('PATCH /api/v1/team-members/{id}', () => {
     ['slug', { slug: 'me-myself' }],
     ['e-mail', { email: 'new@example.com' }],
   ])('refuses staff changing their own %s with 403 naming it', async (_, body) => {
-    const before = await memberRow(business.staffMemberId)
+    const before = await memberRow(world.business.staffMemberId)
 
-    const problem = expectProblem(await patch(business.staff, business.staffMemberId, body), 403)
+    const problem = expectProblem(
+      await patch(world.business.staff, world.business.staffMemberId, body),
+      403,
+    )
 
     expect(problem.errors?.map((error) => error.path)).toEqual(
       Object.keys(body).map((key) => `body.${key}`),
     )
-    expect(await memberRow(business.staffMemberId)).toEqual(before)
+    expect(await memberRow(world.business.staffMemberId)).toEqual(before)
   })
 
   it('refuses staff changing someone else', async () => {
-    const before = await memberRow(business.adminMemberId)
+    const before = await memberRow(world.business.adminMemberId)
 
-    expectProblem(await patch(business.staff, business.adminMemberId, { bio: 'Hacked' }), 403)
-    expect(await memberRow(business.adminMemberId)).toEqual(before)
+    expectProblem(
+      await patch(world.business.staff, world.business.adminMemberId, { bio: 'Hacked' }),
+      403,
+    )
+    expect(await memberRow(world.business.adminMemberId)).toEqual(before)
   })
 
   it('moves access with the permission, in the same change', async () => {
-    const { user, memberId } = await invite(testApp, business.owner, 'Rising Star', 'staff')
+    const { user, memberId } = await invite(
+      world.testApp,
+      world.business.owner,
+      'Rising Star',
+      'staff',
+    )
 
-    const response = await patch(business.admin, memberId, { permission: 'admin' })
+    const response = await patch(world.business.admin, memberId, { permission: 'admin' })
 
     expect(response.statusCode).toBe(200)
-    expect(await membershipOf(business.tenantId, user.uid)).toMatchObject({ permission: 'admin' })
-    const me = await call(testApp, user, 'GET', '/api/v1/me/')
+    expect(await membershipOf(world.business.tenantId, user.uid)).toMatchObject({
+      permission: 'admin',
+    })
+    const me = await world.call(user, 'GET', '/api/v1/me/')
     expect(me.json<Profile>().permission).toBe('admin')
-    const [entry] = await activityFor(testApp, business.tenantId, memberId)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, memberId)
     expect(entry).toMatchObject({
       summary: 'Made Rising Star an admin',
       changes: [{ field: 'permission', before: 'staff', after: 'admin' }],
@@ -558,30 +569,36 @@ describe('PATCH /api/v1/team-members/{id}', () => {
   })
 
   it('keeps ownership to owners: admins can neither grant it, take it, nor redirect it', async () => {
-    const ownerBefore = await memberRow(business.ownerMemberId)
+    const ownerBefore = await memberRow(world.business.ownerMemberId)
 
-    const grant = await patch(business.admin, business.staffMemberId, { permission: 'owner' })
-    const take = await patch(business.admin, business.ownerMemberId, { permission: 'staff' })
-    const redirect = await patch(business.admin, business.ownerMemberId, {
+    const grant = await patch(world.business.admin, world.business.staffMemberId, {
+      permission: 'owner',
+    })
+    const take = await patch(world.business.admin, world.business.ownerMemberId, {
+      permission: 'staff',
+    })
+    const redirect = await patch(world.business.admin, world.business.ownerMemberId, {
       email: 'admins-other-address@example.com',
     })
-    const hours = await patch(business.admin, business.ownerMemberId, { working_hours: lunchWeek })
+    const hours = await patch(world.business.admin, world.business.ownerMemberId, {
+      working_hours: lunchWeek,
+    })
 
     expectProblem(grant, 403)
     expectProblem(take, 403)
     expectProblem(redirect, 403)
     expect(hours.statusCode).toBe(200)
-    expect(await memberRow(business.ownerMemberId)).toMatchObject({
+    expect(await memberRow(world.business.ownerMemberId)).toMatchObject({
       permission: 'owner',
       email: ownerBefore?.email,
     })
-    expect(await membershipOf(business.tenantId, business.owner.uid)).toMatchObject({
+    expect(await membershipOf(world.business.tenantId, world.business.owner.uid)).toMatchObject({
       permission: 'owner',
     })
   })
 
   it('never demotes the last owner, but lets an owner hand over first', async () => {
-    const solo = await createBusiness(testApp, 'Solo')
+    const solo = await createBusiness(world.testApp, 'Solo')
 
     const alone = await patch(solo.owner, solo.ownerMemberId, { permission: 'admin' })
 
@@ -602,8 +619,8 @@ describe('PATCH /api/v1/team-members/{id}', () => {
   })
 
   it('keeps one owner when two owners demote each other at the same moment', async () => {
-    const pair = await createBusiness(testApp, 'Pair')
-    const second = await invite(testApp, pair.owner, 'Second Pair Owner', 'owner')
+    const pair = await createBusiness(world.testApp, 'Pair')
+    const second = await invite(world.testApp, pair.owner, 'Second Pair Owner', 'owner')
 
     const results = await Promise.all([
       patch(pair.owner, second.memberId, { permission: 'admin' }),
@@ -615,7 +632,7 @@ describe('PATCH /api/v1/team-members/{id}', () => {
     const [accepted, refused] = results.map((response) => response.statusCode).sort()
     expect(accepted).toBe(200)
     expect([403, 409]).toContain(refused)
-    const owners = await testApp.database.db
+    const owners = await world.testApp.database.db
       .select()
       .from(memberships)
       .where(and(eq(memberships.tenantId, pair.tenantId), eq(memberships.permission, 'owner')))
@@ -630,9 +647,12 @@ describe('PATCH /api/v1/team-members/{id}', () => {
     })
     const member = await createMember({ name: 'Wannabe' })
 
-    const slug = expectProblem(await patch(business.owner, member.id, { slug: 'holder' }), 409)
+    const slug = expectProblem(
+      await patch(world.business.owner, member.id, { slug: 'holder' }),
+      409,
+    )
     const email = expectProblem(
-      await patch(business.owner, member.id, { email: 'HOLDER@example.com' }),
+      await patch(world.business.owner, member.id, { email: 'HOLDER@example.com' }),
       409,
     )
 
@@ -667,62 +687,62 @@ describe('PATCH /api/v1/team-members/{id}', () => {
     const member = await createMember({ name: `Invalid ${randomUUID().slice(0, 4)}` })
     const before = await memberRow(member.id)
 
-    const problem = expectProblem(await patch(business.owner, member.id, body), 400)
+    const problem = expectProblem(await patch(world.business.owner, member.id, body), 400)
 
     expect(problem.errors?.map((error) => error.path)).toContain(path)
     expect(await memberRow(member.id)).toEqual(before)
   })
 
   it('answers 404 for an unknown id and another business’s member, changing nothing', async () => {
-    const theirs = await memberRow(other.staffMemberId)
+    const theirs = await memberRow(world.other.staffMemberId)
 
-    expectProblem(await patch(business.owner, randomUUID(), { bio: 'x' }), 404)
-    expectProblem(await patch(business.owner, other.staffMemberId, { bio: 'x' }), 404)
-    expect(await memberRow(other.staffMemberId)).toEqual(theirs)
+    expectProblem(await patch(world.business.owner, randomUUID(), { bio: 'x' }), 404)
+    expectProblem(await patch(world.business.owner, world.other.staffMemberId, { bio: 'x' }), 404)
+    expect(await memberRow(world.other.staffMemberId)).toEqual(theirs)
   })
 
   it('changes the member and its activity entry together or not at all', async () => {
     const member = await createMember({ name: 'Atomic Member' })
-    await testApp.database.db.execute(sql`
+    await world.testApp.database.db.execute(sql`
       create function refuse_member_probe() returns trigger language plpgsql as $$
       begin raise exception 'activity refused'; end $$`)
-    await testApp.database.db.execute(sql`
+    await world.testApp.database.db.execute(sql`
       create trigger refuse_member_probe before insert on activity_log for each row
       when (new.summary like '%Atomic Member%') execute function refuse_member_probe()`)
     try {
-      const response = await patch(business.owner, member.id, { bio: 'Never saved' })
+      const response = await patch(world.business.owner, member.id, { bio: 'Never saved' })
 
       expect(response.statusCode).toBe(500)
       expect(await memberRow(member.id)).toMatchObject({ bio: '' })
     } finally {
-      await testApp.database.db.execute(sql`drop trigger refuse_member_probe on activity_log`)
-      await testApp.database.db.execute(sql`drop function refuse_member_probe`)
+      await world.testApp.database.db.execute(sql`drop trigger refuse_member_probe on activity_log`)
+      await world.testApp.database.db.execute(sql`drop function refuse_member_probe`)
     }
   })
 })
 
 describe('DELETE /api/v1/team-members/{id}', () => {
   const remove = (as: Business['owner'], id: string) =>
-    call(testApp, as, 'DELETE', `/api/v1/team-members/${id}`)
+    world.call(as, 'DELETE', `/api/v1/team-members/${id}`)
 
   it('removes the member, their access and their links, and logs it', async () => {
-    const { user, memberId } = await invite(testApp, business.owner, 'Leaver', 'staff')
+    const { user, memberId } = await invite(world.testApp, world.business.owner, 'Leaver', 'staff')
     await addTimeOff(memberId, { start_date: isoDate(5), end_date: isoDate(6) })
 
-    const response = await remove(business.admin, memberId)
+    const response = await remove(world.business.admin, memberId)
 
     expect(response.statusCode).toBe(204)
     expect(await memberRow(memberId)).toBeUndefined()
-    expect((await membershipOf(business.tenantId, user.uid))?.revokedAt).toBeInstanceOf(Date)
-    const leftovers = await testApp.database.db
+    expect((await membershipOf(world.business.tenantId, user.uid))?.revokedAt).toBeInstanceOf(Date)
+    const leftovers = await world.testApp.database.db
       .select()
       .from(timeOff)
       .where(eq(timeOff.teamMemberId, memberId))
     expect(leftovers).toEqual([])
-    const [entry] = await activityFor(testApp, business.tenantId, memberId)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, memberId)
     expect(entry).toMatchObject({ action: 'deleted', summary: 'Removed Leaver from the team' })
     // Their next call finds no way back in, and no empty business of their own either.
-    const me = expectProblem(await call(testApp, user, 'GET', '/api/v1/me/'), 403)
+    const me = expectProblem(await world.call(user, 'GET', '/api/v1/me/'), 403)
     expect(me).toMatchObject({ type: '/problems/access-removed' })
     expect(me.detail).toMatch(
       /^Your access to Team Owner's Business was removed on \d{4}-\d\d-\d\d\./,
@@ -732,7 +752,7 @@ describe('DELETE /api/v1/team-members/{id}', () => {
   it('drops the member from the services they performed', async () => {
     const member = await createMember({ name: 'Specialist' })
     const service = (
-      await call(testApp, business.owner, 'POST', '/api/v1/services', {
+      await world.call(world.business.owner, 'POST', '/api/v1/services', {
         name: 'Speciality',
         duration_minutes: 30,
         price_minor: 100,
@@ -740,9 +760,9 @@ describe('DELETE /api/v1/team-members/{id}', () => {
       })
     ).json<Service>()
 
-    await remove(business.owner, member.id)
+    await remove(world.business.owner, member.id)
 
-    const links = await testApp.database.db
+    const links = await world.testApp.database.db
       .select()
       .from(serviceTeamMembers)
       .where(eq(serviceTeamMembers.serviceId, service.id))
@@ -752,14 +772,14 @@ describe('DELETE /api/v1/team-members/{id}', () => {
   it('refuses staff, and admins removing an owner', async () => {
     const coOwner = await createMember({ name: 'Second Owner', permission: 'owner' })
 
-    expectProblem(await remove(business.staff, business.adminMemberId), 403)
-    expectProblem(await remove(business.admin, coOwner.id), 403)
-    expect(await memberRow(business.adminMemberId)).toBeDefined()
+    expectProblem(await remove(world.business.staff, world.business.adminMemberId), 403)
+    expectProblem(await remove(world.business.admin, coOwner.id), 403)
+    expect(await memberRow(world.business.adminMemberId)).toBeDefined()
     expect(await memberRow(coOwner.id)).toBeDefined()
   })
 
   it('never removes the last owner', async () => {
-    const solo = await createBusiness(testApp, 'Lonely')
+    const solo = await createBusiness(world.testApp, 'Lonely')
 
     const problem = expectProblem(await remove(solo.owner, solo.ownerMemberId), 409)
 
@@ -772,19 +792,19 @@ describe('DELETE /api/v1/team-members/{id}', () => {
   it('refuses while the member has upcoming appointments', async () => {
     const member = await createMember({ name: 'Busy Bee' })
     const service = (
-      await call(testApp, business.owner, 'POST', '/api/v1/services', {
+      await world.call(world.business.owner, 'POST', '/api/v1/services', {
         name: 'Buzz cut',
         duration_minutes: 30,
         price_minor: 100,
       })
     ).json<Service>()
-    const [customer] = await testApp.database.db
+    const [customer] = await world.testApp.database.db
       .insert(customers)
-      .values({ tenantId: business.tenantId, name: 'Client' })
+      .values({ tenantId: world.business.tenantId, name: 'Client' })
       .returning()
-    await testApp.database.db.insert(appointments).values(
+    await world.testApp.database.db.insert(appointments).values(
       unbufferedRow({
-        tenantId: business.tenantId,
+        tenantId: world.business.tenantId,
         serviceId: service.id,
         teamMemberId: member.id,
         customerId: customer?.id ?? '',
@@ -796,17 +816,17 @@ describe('DELETE /api/v1/team-members/{id}', () => {
       }),
     )
 
-    const problem = expectProblem(await remove(business.owner, member.id), 409)
+    const problem = expectProblem(await remove(world.business.owner, member.id), 409)
 
     expect(problem.detail).toMatch(/^Busy Bee has 1 upcoming appointment;/)
     expect(await memberRow(member.id)).toBeDefined()
   })
 
   it('answers 404 for an unknown id and another business’s member, removing nothing', async () => {
-    expectProblem(await remove(business.owner, randomUUID()), 404)
-    expectProblem(await remove(business.owner, other.staffMemberId), 404)
-    expect(await memberRow(other.staffMemberId)).toBeDefined()
-    expect(await membershipOf(other.tenantId, other.staff.uid)).toBeDefined()
+    expectProblem(await remove(world.business.owner, randomUUID()), 404)
+    expectProblem(await remove(world.business.owner, world.other.staffMemberId), 404)
+    expect(await memberRow(world.other.staffMemberId)).toBeDefined()
+    expect(await membershipOf(world.other.tenantId, world.other.staff.uid)).toBeDefined()
   })
 })
 
@@ -832,7 +852,7 @@ describe('time off', () => {
       ends_at: null,
       reason: 'Holiday',
     })
-    const [entry] = await activityFor(testApp, business.tenantId, created.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, created.id)
     expect(entry).toMatchObject({
       entityType: 'time_off',
       action: 'created',
@@ -862,7 +882,7 @@ describe('time off', () => {
       ends_at: `${year + 1}-03-02T14:30:00.000Z`,
       reason: '',
     })
-    const [entry] = await activityFor(testApp, business.tenantId, created.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, created.id)
     expect(entry?.summary).toBe(`Added time off for Part Timer, 2 Mar ${year + 1}, 13:00–15:30`)
   })
 
@@ -922,10 +942,10 @@ describe('time off', () => {
       'body.reason',
     ],
   ])('refuses %s with 400 naming the field', async (_, body, path) => {
-    const before = await testApp.database.db.select({ id: timeOff.id }).from(timeOff)
+    const before = await world.testApp.database.db.select({ id: timeOff.id }).from(timeOff)
 
-    expectInvalid(await addTimeOff(business.staffMemberId, body), path)
-    expect(await testApp.database.db.select({ id: timeOff.id }).from(timeOff)).toHaveLength(
+    expectInvalid(await addTimeOff(world.business.staffMemberId, body), path)
+    expect(await world.testApp.database.db.select({ id: timeOff.id }).from(timeOff)).toHaveLength(
       before.length,
     )
   })
@@ -933,42 +953,47 @@ describe('time off', () => {
   it('lets staff add and remove their own time off, and nobody else’s', async () => {
     const body = { start_date: isoDate(20), end_date: isoDate(21), reason: 'Mine' }
     const timeOffOf = (memberId: string) =>
-      testApp.database.db.select().from(timeOff).where(eq(timeOff.teamMemberId, memberId))
+      world.testApp.database.db.select().from(timeOff).where(eq(timeOff.teamMemberId, memberId))
     const removeAs = (user: Business['staff'], memberId: string, id: string) =>
-      call(testApp, user, 'DELETE', `/api/v1/team-members/${memberId}/time-off/${id}`)
+      world.call(user, 'DELETE', `/api/v1/team-members/${memberId}/time-off/${id}`)
 
-    const own = await addTimeOff(business.staffMemberId, body, business.staff)
-    const forOthers = await addTimeOff(business.adminMemberId, body, business.staff)
-    const byAdmin = await addTimeOff(business.adminMemberId, body, business.admin)
+    const own = await addTimeOff(world.business.staffMemberId, body, world.business.staff)
+    const forOthers = await addTimeOff(world.business.adminMemberId, body, world.business.staff)
+    const byAdmin = await addTimeOff(world.business.adminMemberId, body, world.business.admin)
 
     expect(own.statusCode).toBe(201)
     expectProblem(forOthers, 403)
     expect(byAdmin.statusCode).toBe(201)
-    expect(await timeOffOf(business.adminMemberId)).toHaveLength(1)
+    expect(await timeOffOf(world.business.adminMemberId)).toHaveLength(1)
 
     const adminsEntry = byAdmin.json<TimeOff>().id
-    expectProblem(await removeAs(business.staff, business.adminMemberId, adminsEntry), 403)
-    expect(await timeOffOf(business.adminMemberId)).toHaveLength(1)
+    expectProblem(
+      await removeAs(world.business.staff, world.business.adminMemberId, adminsEntry),
+      403,
+    )
+    expect(await timeOffOf(world.business.adminMemberId)).toHaveLength(1)
 
     const ownEntry = own.json<TimeOff>().id
-    expect((await removeAs(business.staff, business.staffMemberId, ownEntry)).statusCode).toBe(204)
-    expect((await removeAs(business.admin, business.adminMemberId, adminsEntry)).statusCode).toBe(
-      204,
-    )
-    expect(await timeOffOf(business.adminMemberId)).toEqual([])
+    expect(
+      (await removeAs(world.business.staff, world.business.staffMemberId, ownEntry)).statusCode,
+    ).toBe(204)
+    expect(
+      (await removeAs(world.business.admin, world.business.adminMemberId, adminsEntry)).statusCode,
+    ).toBe(204)
+    expect(await timeOffOf(world.business.adminMemberId)).toEqual([])
   })
 
   it("answers 404 for another business's member, changing nothing", async () => {
-    const response = await addTimeOff(other.staffMemberId, {
+    const response = await addTimeOff(world.other.staffMemberId, {
       start_date: isoDate(1),
       end_date: isoDate(2),
     })
 
     expectProblem(response, 404)
-    const theirs = await testApp.database.db
+    const theirs = await world.testApp.database.db
       .select()
       .from(timeOff)
-      .where(eq(timeOff.teamMemberId, other.staffMemberId))
+      .where(eq(timeOff.teamMemberId, world.other.staffMemberId))
     expect(theirs).toEqual([])
   })
 
@@ -983,27 +1008,24 @@ describe('time off', () => {
     ).json<TimeOff>()
     const theirs = (
       await addTimeOff(
-        other.staffMemberId,
+        world.other.staffMemberId,
         { start_date: isoDate(1), end_date: isoDate(1) },
-        other.owner,
+        world.other.owner,
       )
     ).json<TimeOff>()
 
-    const wrongMember = await call(
-      testApp,
-      business.owner,
+    const wrongMember = await world.call(
+      world.business.owner,
       'DELETE',
-      `/api/v1/team-members/${business.staffMemberId}/time-off/${created.id}`,
+      `/api/v1/team-members/${world.business.staffMemberId}/time-off/${created.id}`,
     )
-    const foreign = await call(
-      testApp,
-      business.owner,
+    const foreign = await world.call(
+      world.business.owner,
       'DELETE',
-      `/api/v1/team-members/${other.staffMemberId}/time-off/${theirs.id}`,
+      `/api/v1/team-members/${world.other.staffMemberId}/time-off/${theirs.id}`,
     )
-    const unknown = await call(
-      testApp,
-      business.owner,
+    const unknown = await world.call(
+      world.business.owner,
       'DELETE',
       `/api/v1/team-members/${member.id}/time-off/${randomUUID()}`,
     )
@@ -1011,21 +1033,20 @@ describe('time off', () => {
     expectProblem(foreign, 404)
     expectProblem(unknown, 404)
     expect(
-      await testApp.database.db.select().from(timeOff).where(eq(timeOff.id, theirs.id)),
+      await world.testApp.database.db.select().from(timeOff).where(eq(timeOff.id, theirs.id)),
     ).toHaveLength(1)
 
-    const removed = await call(
-      testApp,
-      business.owner,
+    const removed = await world.call(
+      world.business.owner,
       'DELETE',
       `/api/v1/team-members/${member.id}/time-off/${created.id}`,
     )
 
     expect(removed.statusCode).toBe(204)
     expect(
-      await testApp.database.db.select().from(timeOff).where(eq(timeOff.id, created.id)),
+      await world.testApp.database.db.select().from(timeOff).where(eq(timeOff.id, created.id)),
     ).toEqual([])
-    const [entry] = await activityFor(testApp, business.tenantId, created.id)
+    const [entry] = await activityFor(world.testApp, world.business.tenantId, created.id)
     expect(entry).toMatchObject({
       action: 'deleted',
       summary: `Removed time off for Ana Ruiz, 30 Dec ${year} – 2 Jan ${year + 1} (New Year)`,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { appointments } from '../../../server/db/schema.ts'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { EmulatorUser } from './emulator-users.ts'
 import { type Business, call, createBusiness } from './team-business.ts'
-import type { TestApp } from './test-app.ts'
+import { createTestApp, type TestApp } from './test-app.ts'
 
 type Appointment = components['schemas']['Appointment']
 type WorkingDay = components['schemas']['WorkingDay']
@@ -156,4 +156,61 @@ export function appointmentApi(testApp: TestApp, business: SchedulingBusiness) {
 
 function expectOk(response: { statusCode: number; body: string }) {
   expect(response.statusCode, response.body).toBeLessThan(300)
+}
+
+/** What a test file that books appointments works with; see `setUpSchedulingWorld`. */
+export interface SchedulingWorld {
+  testApp: TestApp
+  salon: SchedulingBusiness
+  /** A second business, for ids that must not reach across; only with `otherLabel`. */
+  other: SchedulingBusiness
+  /** Books as the salon: its haircut for its customer unless the body says otherwise. */
+  api: ReturnType<typeof appointmentApi>
+  /** A day no other test of the file books on, so no test's appointments get in another's way. */
+  freshDay(): number
+  /** `time` on the day `day` days from today, in the salon's zone. */
+  at(day: number, time: string): string
+}
+
+type TestAppOptions = Parameters<typeof createTestApp>[0]
+
+/**
+ * Registers a test file's set-up and tear-down: a fresh app (with `appOptions`, read when the
+ * app is built), a scheduling business called `label` and, with `otherLabel`, a second one.
+ * Fields are filled in `beforeAll`, so read them inside tests and hooks only; hooks the file
+ * registers after this call run after the set-up and before the app closes.
+ */
+export function setUpSchedulingWorld(options: {
+  label: string
+  otherLabel?: string
+  /** The first day `freshDay` hands out. */
+  firstDay?: number
+  appOptions?: () => TestAppOptions
+}): SchedulingWorld {
+  let nextDay = options.firstDay ?? 1
+  const world = {
+    freshDay: () => nextDay++,
+    at: (day: number, time: string) => inDays(day, time, world.salon.timeZone),
+  } as SchedulingWorld
+  beforeAll(async () => {
+    world.testApp = await createTestApp(options.appOptions?.())
+    world.salon = await createSchedulingBusiness(world.testApp, options.label)
+    if (options.otherLabel) {
+      world.other = await createSchedulingBusiness(world.testApp, options.otherLabel)
+    }
+    world.api = appointmentApi(world.testApp, world.salon)
+  }, 120_000)
+  afterAll(() => world.testApp?.close())
+  return world
+}
+
+/** Adds a customer to the business and makes them the one `appointmentApi` books for. */
+export async function addBookingCustomer(
+  testApp: TestApp,
+  business: SchedulingBusiness,
+  body: { name: string; email: string },
+): Promise<void> {
+  const customer = await call(testApp, business.owner, 'POST', '/api/v1/customers', body)
+  expect(customer.statusCode, customer.body).toBe(201)
+  business.customerId = customer.json<{ id: string }>().id
 }

@@ -1,8 +1,8 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Profile } from '../../../server/services/profile-service.ts'
 import { type EmulatorUser, signUp } from './emulator-users.ts'
 import { call, createBusiness, type Method } from './team-business.ts'
-import type { TestApp } from './test-app.ts'
+import { createTestApp, type TestApp } from './test-app.ts'
 
 export interface BusinessUser extends EmulatorUser {
   tenantId: string
@@ -55,4 +55,32 @@ export async function businessWithRoles(
 export function callAs(testApp: TestApp, user: EmulatorUser) {
   return (method: Method, url: string, payload?: unknown) =>
     call(testApp, user, method, url, payload as object | undefined)
+}
+
+/** What a test file about one business's roles works with; see `setUpBusinessWithRoles`. */
+export interface RolesWorld {
+  testApp: TestApp
+  owner: BusinessUser
+  admin: BusinessUser
+  staff: BusinessUser
+  /** The owner of another business, whose records must stay out of reach. */
+  stranger: BusinessUser
+  /** Calls the API as `user`. */
+  as(user: BusinessUser): ReturnType<typeof callAs>
+}
+
+/**
+ * Registers a test file's set-up and tear-down: a fresh app, a business called `label` with a
+ * user in each role, and the owner of another business called `strangerName`. The fields are
+ * filled in `beforeAll`, so read them inside tests and hooks, never at the top level.
+ */
+export function setUpBusinessWithRoles(label: string, strangerName: string): RolesWorld {
+  const world = { as: (user: BusinessUser) => callAs(world.testApp, user) } as RolesWorld
+  beforeAll(async () => {
+    world.testApp = await createTestApp()
+    Object.assign(world, await businessWithRoles(world.testApp, label))
+    world.stranger = await newOwner(world.testApp, strangerName)
+  }, 120_000)
+  afterAll(() => world.testApp?.close())
+  return world
 }

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { activityLog } from '../../../server/db/schema.ts'
 import type { Profile } from '../../../server/services/profile-service.ts'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import { type EmulatorUser, signUp, verifyEmail } from './emulator-users.ts'
-import type { TestApp } from './test-app.ts'
+import { createTestApp, type TestApp } from './test-app.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 
@@ -105,4 +105,39 @@ export function expectInvalid(response: LightMyRequestResponse, ...paths: string
   const problem = expectProblem(response, 400)
   expect(problem.errors?.map((error) => error.path).sort()).toEqual([...paths].sort())
   return problem
+}
+
+/** What a test file about one business's records works with; see `setUpTwoBusinesses`. */
+export interface TwoBusinessesWorld {
+  testApp: TestApp
+  business: Business
+  /** Another business, whose records and ids must stay out of reach. */
+  other: Business
+  /** `call` on this file's app. */
+  call(
+    user: EmulatorUser,
+    method: Method,
+    url: string,
+    body?: object,
+  ): Promise<LightMyRequestResponse>
+}
+
+/**
+ * Registers a test file's set-up and tear-down: a fresh app with two businesses, `label` and
+ * `otherLabel`, built side by side. Fields are filled in `beforeAll`, so read them inside tests
+ * and hooks only.
+ */
+export function setUpTwoBusinesses(label: string, otherLabel: string): TwoBusinessesWorld {
+  const world = {
+    call: (user, method, url, body) => call(world.testApp, user, method, url, body),
+  } as TwoBusinessesWorld
+  beforeAll(async () => {
+    world.testApp = await createTestApp()
+    ;[world.business, world.other] = await Promise.all([
+      createBusiness(world.testApp, label),
+      createBusiness(world.testApp, otherLabel),
+    ])
+  })
+  afterAll(() => world.testApp?.close())
+  return world
 }
