@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Identity } from '../auth/identity.ts'
-import type { Profile } from '../services/profile-service.ts'
 import type { LiveNotification } from './live-events.ts'
 import type { LiveConnection, LiveHub, LiveServerMessage } from './live-hub.ts'
 
 type Appointment = components['schemas']['Appointment']
+type Profile = components['schemas']['Profile']
 
 export interface LiveDispatcherDeps {
   hub: LiveHub

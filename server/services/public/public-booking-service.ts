@@ -1,5 +1,6 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
+import { loadAppointmentDetails } from '../../db/read-models/appointment-details.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import {
   createPublicBookingRepository,
@@ -14,7 +15,6 @@ import { selfServiceRefusal } from '../../domain/self-service-policy.ts'
 import { teamMemberChoiceRefusal } from '../../domain/team-member-choice.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import { eventOf } from '../../notifications/appointment-calendar.ts'
-import { loadAppointmentDetails } from '../../notifications/appointment-details.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import { customerLinks } from '../../notifications/customer-links.ts'
 import { invitationCalendar } from '../../notifications/ics.ts'
