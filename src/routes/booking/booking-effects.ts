@@ -5,8 +5,12 @@ import {
   type AppointmentQuery,
   type BookingSubmission,
   bookingMachine,
-  type SlotQuery,
 } from '../../machines/booking.machine'
+import {
+  reportingToParent,
+  type SlotQuery,
+  weekOfSlotsMachine,
+} from '../../machines/week-of-slots.machine'
 import { weekRange } from './slot-days'
 
 /** The public API's free times for one week of the visitor's days. */
@@ -19,6 +23,17 @@ export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
     to,
   })
   return availability.slots
+}
+
+/** The week of free times as the booking and the manage machines invoke it, on the public API. */
+export function createWeekOfSlotsLogic(api: PublicBookingApi) {
+  return reportingToParent(
+    weekOfSlotsMachine.provide({
+      actors: {
+        loadSlots: fromPromise(({ input }: { input: SlotQuery }) => loadWeekOfSlots(api, input)),
+      },
+    }),
+  )
 }
 
 /** The booking machine with the public API as its effects and `showRoute` as its navigation. */
@@ -36,7 +51,7 @@ export function createBookingLogic(
         ])
         return { business, services, teamMembers }
       }),
-      loadSlots: fromPromise(({ input }: { input: SlotQuery }) => loadWeekOfSlots(api, input)),
+      weekOfSlots: createWeekOfSlotsLogic(api),
       submitBooking: fromPromise(({ input }: { input: BookingSubmission }) =>
         api.book(input.idempotencyKey, input.body),
       ),

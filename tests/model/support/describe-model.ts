@@ -159,8 +159,9 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
       coverage.markActive(after.value)
       expect(model.observe(after), at).toEqual(model.observe(state))
       if (harness.effects) {
-        // The fakes run exactly the effects the machine has invoked, no stale or lost call.
-        const invoked = Object.keys((after as { children?: object }).children ?? {})
+        // The fakes run exactly the effects the machine (or a machine it invoked) has invoked,
+        // no stale or lost call.
+        const invoked = invokedIds(after)
         expect(harness.effects.running().sort(), `${at}: effects running`).toEqual(
           invoked.filter((id) => harness.effects?.names.includes(id)).sort(),
         )
@@ -198,6 +199,15 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
     expect(missedStates, `states no path reached\n${summary}`).toEqual([])
     expect(missedTransitions, `transitions no path took\n${summary}`).toEqual([])
   })
+}
+
+/** The ids of the actors a snapshot's machine invoked, and of those its child machines invoked. */
+function invokedIds(snapshot: unknown): string[] {
+  const children = (snapshot as { children?: Record<string, AnyActorRef | undefined> }).children
+  return Object.entries(children ?? {}).flatMap(([id, child]) => [
+    id,
+    ...(child ? invokedIds(child.getSnapshot()) : []),
+  ])
 }
 
 /**

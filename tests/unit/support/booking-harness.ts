@@ -9,11 +9,15 @@ import {
   type PublicAppointment,
   type PublicBookingConfirmation,
   type PublicSlot,
-  type SlotQuery,
 } from '../../../src/machines/booking.machine'
+import {
+  reportingToParent,
+  type SlotQuery,
+  weekOfSlotsMachine,
+} from '../../../src/machines/week-of-slots.machine'
 import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
-/** The machine's injected actors, by the id it invokes them under. */
+/** The machine's injected actors, by the id they are invoked under (`loadSlots` by the week). */
 export const BOOKING_EFFECTS = [
   'loadCatalogue',
   'loadSlots',
@@ -37,7 +41,12 @@ export function createBookingHarness(
   const machine = bookingMachine.provide({
     actors: {
       loadCatalogue: effect<Catalogue, void>('loadCatalogue'),
-      loadSlots: effect<PublicSlot[], SlotQuery>('loadSlots'),
+      // The real week of free times, loading through the parked fake.
+      weekOfSlots: reportingToParent(
+        weekOfSlotsMachine.provide({
+          actors: { loadSlots: effect<PublicSlot[], SlotQuery>('loadSlots') },
+        }),
+      ),
       submitBooking: effect<PublicBookingConfirmation, BookingSubmission>('submitBooking'),
       loadAppointment: effect<PublicAppointment, AppointmentQuery>('loadAppointment'),
     },
@@ -62,6 +71,12 @@ export function createBookingHarness(
 
   return {
     actor,
+    /** The week of free times the calendar step has open (throws when it has none). */
+    week() {
+      const week = actor.getSnapshot().children.weekOfSlots
+      if (!week) throw new Error('no week of free times is open')
+      return week
+    },
     inputs: effects.inputs,
     effects,
     shown,
