@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { WizardRoute } from '../../shared/booking-links'
 import type { components } from '../../shared/contract/schema'
+import { errorOf, messageOf, statusOf } from './call-errors'
 import { addDays, reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 /** The team member segment that means "any available" (who takes it is decided on booking). */
@@ -143,16 +144,6 @@ export function bookingBody(context: BookingContext): PublicBookingInput {
   }
 }
 
-/** The HTTP status a thrown error carries (the public client's errors have one), if any. */
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null
-  return typeof error.status === 'number' ? error.status : null
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
-
 function retryAfterOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null || !('retryAfterSeconds' in error)) return null
   return typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : null
@@ -171,8 +162,6 @@ function customerErrorsOf(error: unknown): CustomerErrors {
   }
   return errors
 }
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error
 
 function findService(context: BookingContext, serviceId: string | null) {
   return context.catalogue?.services.find((service) => service.id === serviceId)

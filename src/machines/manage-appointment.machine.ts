@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { PublicAppointment, PublicSlot } from './booking.machine'
+import { errorOf, messageOf, statusOf } from './call-errors'
 import { reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 export interface ManageInput {
@@ -55,17 +56,6 @@ export type ManageEvent =
 export const NO_TOKEN_MESSAGE =
   'This link is incomplete. Open the link from your confirmation e-mail or page.'
 export const REASON_REQUIRED = 'Please tell us briefly why you cancel.'
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
-
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null
-  return typeof error.status === 'number' ? error.status : null
-}
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error
 
 /** A fresh key unless this exact change was already keyed (then a retry reuses it). */
 function keyFor(context: ManageContext, change: string) {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
+import { messageOf } from './call-errors'
 
 type PublicSlot = components['schemas']['PublicSlot']
 
@@ -136,10 +137,7 @@ export const weekOfSlotsMachine = setup({
           target: 'failed',
           actions: assign({
             slots: [],
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'The free times could not load.',
+            error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
           }),
         },
       },
