@@ -75,14 +75,10 @@ describe('week of slots machine paths from its graph', () => {
         input,
         inspect,
       })
-      let reported = 0
       return {
         ...harness,
-        beforeStep: () => {
-          reported = harness.actions.length
-        },
         afterStep: ({ event, before, after, at }) => {
-          const reports = harness.actions.slice(reported)
+          const reports = harness.heard()
           // A time is reported only from a loaded week; a new week or zone is always reported.
           if (event.type === 'week.slotChosen') expect(reports, at).toEqual(['reportChoice'])
           else if (

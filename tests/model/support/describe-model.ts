@@ -213,6 +213,8 @@ function invokedIds(snapshot: unknown): string[] {
 /**
  * The usual harness: the machine with every named actor a parked fake and every named action
  * recorded (in `actions`, in order), started with `input` under the coverage's `inspect`.
+ * Its `beforeStep` marks where each step begins, so `afterStep` checks can read what the step
+ * alone caused: `heard()` (the actions recorded) and `asked(effect)` (what the effect was asked).
  */
 export function parkedActor<TMachine extends AnyStateMachine, const Effect extends string>(
   machine: TMachine,
@@ -237,5 +239,21 @@ export function parkedActor<TMachine extends AnyStateMachine, const Effect exten
     inspect: options.inspect,
     clock: options.clock,
   } as never)
-  return { actor, effects, actions }
+  const counted = () => ({
+    actions: actions.length,
+    inputs: new Map(options.effects.map((name) => [name, effects.inputs[name].length])),
+  })
+  let mark = counted()
+  return {
+    actor,
+    effects,
+    actions,
+    beforeStep: () => {
+      mark = counted()
+    },
+    /** The actions recorded since the step began. */
+    heard: () => actions.slice(mark.actions),
+    /** What `effect` was asked since the step began, oldest first. */
+    asked: (effect: Effect) => effects.inputs[effect].slice(mark.inputs.get(effect) ?? 0),
+  }
 }
