@@ -16,15 +16,12 @@ import {
   ann,
   apiError,
   appointment,
-  appointmentId,
-  bobId,
   catalogue,
-  colourId,
+  choiceSamples,
   confirmation,
   createBookingHarness,
   firstSlot,
-  haircutId,
-  manageToken,
+  urlSamples,
 } from '../unit/support/booking-harness'
 import { describeModel } from './support/describe-model'
 import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
@@ -40,34 +37,10 @@ const input: BookingInput = {
   newIdempotencyKey: () => `graph-key-${++keys}`,
 }
 
-const url = (route: Extract<BookingEvent, { type: 'booking.urlChanged' }>['route'], name: string) =>
-  ({ type: 'booking.urlChanged', route, name }) as const
-
 /** Sample payloads: every call can succeed or fail in each way the machine tells apart. */
 const sampleEvents: ModelEvent<BookingEvent>[] = [
-  url({ step: 'start' }, 'start'),
-  url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
-  url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
-  url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
-  url(
-    {
-      step: 'customerInfo',
-      serviceId: haircutId,
-      teamMemberId: bobId,
-      startsAt: firstSlot.starts_at,
-    },
-    'customer info',
-  ),
-  url(
-    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: null },
-    'customer info without time',
-  ),
-  url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
-  url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
-  url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
-  { type: 'booking.serviceChosen', serviceId: haircutId },
-  { type: 'booking.teamMemberChosen', teamMemberId: bobId },
-  { type: 'booking.teamMemberChosen', teamMemberId: 'any' },
+  ...urlSamples,
+  ...choiceSamples,
   // What the week of free times reports (week-of-slots.model.test.ts walks its own graph).
   { type: 'weekOfSlots.shown', weekStart: '2026-12-08', timeZone: input.timeZone, name: 'next' },
   { type: 'weekOfSlots.shown', weekStart: input.today, timeZone: 'America/New_York', name: 'NY' },

@@ -21,16 +21,16 @@ import {
   ann,
   apiError,
   appointment,
-  appointmentId,
   type BookingEffect,
   bobId,
   catalogue,
+  choiceSamples,
   colourId,
   confirmation,
   createBookingHarness,
   firstSlot,
   haircutId,
-  manageToken,
+  urlSamples,
 } from '../../unit/support/booking-harness.ts'
 
 export type BookingSnapshot = ReturnType<
@@ -79,8 +79,6 @@ const failed = (actor: BookingEffect, error: unknown, name: string): ModelEvent 
   error,
   name,
 })
-const url = (route: Extract<BookingEvent, { type: 'booking.urlChanged' }>['route'], name: string) =>
-  ({ type: 'booking.urlChanged', route, name }) as ModelEvent
 const offline = () => new TypeError('Failed to fetch')
 const shown = (weekStart: string, timeZone: string, name: string): ModelEvent => ({
   type: 'weekOfSlots.shown',
@@ -91,29 +89,8 @@ const shown = (weekStart: string, timeZone: string, name: string): ModelEvent =>
 
 /** What the page can do, and every answer the real server (or the network) can give. */
 const sampleEvents: ModelEvent[] = [
-  url({ step: 'start' }, 'start'),
-  url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
-  url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
-  url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
-  url(
-    {
-      step: 'customerInfo',
-      serviceId: haircutId,
-      teamMemberId: bobId,
-      startsAt: firstSlot.starts_at,
-    },
-    'customer info',
-  ),
-  url(
-    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: null },
-    'customer info without time',
-  ),
-  url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
-  url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
-  url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
-  { type: 'booking.serviceChosen', serviceId: haircutId },
-  { type: 'booking.teamMemberChosen', teamMemberId: bobId },
-  { type: 'booking.teamMemberChosen', teamMemberId: 'any' },
+  ...urlSamples,
+  ...choiceSamples,
   // What the week of free times reports: a page or a zone the visitor switched to, a choice.
   shown(addDays(input.today, 7), BROWSER_TIME_ZONE, 'next week'),
   shown(input.today, BROWSER_TIME_ZONE, 'this week'),
