@@ -1,5 +1,6 @@
-import { can } from '../../shared/permissions.ts'
 import type { components } from '../../shared/contract/schema'
+import { can } from '../../shared/permissions.ts'
+
 type Profile = components['schemas']['Profile']
 
 /**

@@ -1,6 +1,8 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { WizardRoute } from '../../shared/booking-links'
 import type { components } from '../../shared/contract/schema'
+import { errorOf, messageOf, statusOf } from './call-errors'
+import { addDays, reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 /** The team member segment that means "any available" (who takes it is decided on booking). */
 export const ANY_TEAM_MEMBER = 'any'
@@ -19,17 +21,6 @@ export interface Catalogue {
   business: PublicBusiness
   services: PublicService[]
   teamMembers: PublicTeamMember[]
-}
-
-/** One week of free times, as days in the visitor's time zone. */
-export interface SlotQuery {
-  serviceId: string
-  /** null = any available. */
-  teamMemberId: string | null
-  /** First day shown, `YYYY-MM-DD` in `timeZone`. */
-  weekStart: string
-  days: number
-  timeZone: string
 }
 
 export interface BookingSubmission {
@@ -54,7 +45,6 @@ export type CustomerField = keyof CustomerDetails
 export type CustomerErrors = Partial<Record<CustomerField, string>>
 
 export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '', notes: '' }
-export const DAYS_PER_WEEK = 7
 
 export const SLOT_TAKEN_NOTICE =
   'Sorry — someone booked that time a moment ago. Here are the times that are still free.'
@@ -88,8 +78,8 @@ export interface BookingContext {
   teamMemberId: string | null
   timeZone: string
   today: string
+  /** Where the visitor left the week of free times, to reopen it there. */
   weekStart: string
-  slots: PublicSlot[]
   slot: PublicSlot | null
   customer: CustomerDetails
   fieldErrors: CustomerErrors
@@ -112,20 +102,13 @@ export type BookingEvent =
   | { type: 'booking.serviceChosen'; serviceId: string }
   /** A team member's id, or {@link ANY_TEAM_MEMBER}. */
   | { type: 'booking.teamMemberChosen'; teamMemberId: string }
-  | { type: 'booking.weekChanged'; weeks: 1 | -1 }
-  | { type: 'booking.timeZoneChanged'; timeZone: string }
-  | { type: 'booking.slotChosen'; slot: PublicSlot }
+  /** The week of free times the calendar step invokes reports the choice and where it is. */
+  | WeekOfSlotsReport
   | { type: 'booking.customerChanged'; values: Partial<CustomerDetails> }
   | { type: 'booking.submitted' }
   | { type: 'booking.retry' }
 
 // ——— pure helpers ———
-
-/** `YYYY-MM-DD` plus whole days, on the calendar (no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE = /^[+0-9 ()./-]{3,40}$/
@@ -161,16 +144,6 @@ export function bookingBody(context: BookingContext): PublicBookingInput {
   }
 }
 
-/** The HTTP status a thrown error carries (the public client's errors have one), if any. */
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null
-  return typeof error.status === 'number' ? error.status : null
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
-
 function retryAfterOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null || !('retryAfterSeconds' in error)) return null
   return typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : null
@@ -189,8 +162,6 @@ function customerErrorsOf(error: unknown): CustomerErrors {
   }
   return errors
 }
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error
 
 function findService(context: BookingContext, serviceId: string | null) {
   return context.catalogue?.services.find((service) => service.id === serviceId)
@@ -219,8 +190,9 @@ const notices = { notice: null, error: null }
  * with a notice; every step announces its own address through the `showRoute` action (the app
  * navigates, replacing the entry when it only corrects the URL the visitor came with).
  *
- * Effects are provided by the app: actors `loadCatalogue`, `loadSlots`, `submitBooking`,
- * `loadAppointment`, action `showRoute`. Errors are states: slot taken (409, back to fresh
+ * Effects are provided by the app: actors `loadCatalogue`, `weekOfSlots` (the week of free times,
+ * week-of-slots.machine.ts, with its own `loadSlots`), `submitBooking`, `loadAppointment`, action
+ * `showRoute`. Errors are states: slot taken (409, back to fresh
  * slots), rate limited (429), offline, other failures; a retry resends the same body with the
  * same idempotency key. Tags: `loading` while data loads, `busy` while the booking is sent.
  */
@@ -229,14 +201,13 @@ export const bookingMachine = setup({
     context: {} as BookingContext,
     events: {} as BookingEvent,
     input: {} as BookingInput,
+    children: {} as { weekOfSlots: 'weekOfSlots' },
   },
   actors: {
     loadCatalogue: fromPromise<Catalogue, void>(async () => {
       throw new Error('provided by the app')
     }),
-    loadSlots: fromPromise<PublicSlot[], SlotQuery>(async () => {
-      throw new Error('provided by the app')
-    }),
+    weekOfSlots: reportingToParent(),
     submitBooking: fromPromise<PublicBookingConfirmation, BookingSubmission>(async () => {
       throw new Error('provided by the app')
     }),
@@ -337,12 +308,6 @@ export const bookingMachine = setup({
       event.type === 'booking.serviceChosen' &&
       context.teamMemberId !== null &&
       isBookablePair(context, event.serviceId, context.teamMemberId),
-    isWeekAllowed: ({ context, event }) => {
-      if (event.type !== 'booking.weekChanged' || !context.catalogue) return false
-      const weekStart = addDays(context.weekStart, event.weeks * DAYS_PER_WEEK)
-      const lastDay = addDays(context.today, context.catalogue.business.booking_window_days)
-      return weekStart >= context.today && weekStart <= lastDay
-    },
     isCustomerInvalid: ({ context }) => Object.keys(validateCustomer(context.customer)).length > 0,
     isSlotTaken: ({ event }) => statusOf(errorOf(event)) === 409,
     isRateLimited: ({ event }) => statusOf(errorOf(event)) === 429,
@@ -362,7 +327,6 @@ export const bookingMachine = setup({
     timeZone: input.timeZone,
     today: input.today,
     weekStart: input.today,
-    slots: [],
     slot: null,
     customer: input.customer ?? EMPTY_CUSTOMER,
     fieldErrors: {},
@@ -542,58 +506,35 @@ export const bookingMachine = setup({
           replace: context.followingUrl,
         }),
       },
-      initial: 'loading',
+      invoke: {
+        id: 'weekOfSlots',
+        src: 'weekOfSlots',
+        input: ({ context }) => ({
+          serviceId: context.serviceId ?? '',
+          teamMemberId: context.teamMemberId === ANY_TEAM_MEMBER ? null : context.teamMemberId,
+          timeZone: context.timeZone,
+          today: context.today,
+          weekStart: context.weekStart,
+          lastWeekStart: addDays(
+            context.today,
+            context.catalogue?.business.booking_window_days ?? 0,
+          ),
+        }),
+      },
       on: {
-        'booking.weekChanged': {
-          guard: 'isWeekAllowed',
-          target: '.loading',
+        'weekOfSlots.shown': {
           actions: assign({
-            weekStart: ({ context, event }) =>
-              addDays(context.weekStart, event.weeks * DAYS_PER_WEEK),
+            weekStart: ({ event }) => event.weekStart,
+            timeZone: ({ event }) => event.timeZone,
           }),
         },
-        'booking.timeZoneChanged': {
-          target: '.loading',
-          actions: assign({ timeZone: ({ event }) => event.timeZone }),
-        },
-      },
-      states: {
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            id: 'loadSlots',
-            src: 'loadSlots',
-            input: ({ context }) => ({
-              serviceId: context.serviceId ?? '',
-              teamMemberId: context.teamMemberId === ANY_TEAM_MEMBER ? null : context.teamMemberId,
-              weekStart: context.weekStart,
-              days: DAYS_PER_WEEK,
-              timeZone: context.timeZone,
-            }),
-            onDone: { target: 'ready', actions: assign({ slots: ({ event }) => event.output }) },
-            onError: {
-              target: 'failed',
-              actions: assign({
-                slots: [],
-                error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
-              }),
-            },
-          },
-        },
-        ready: {
-          on: {
-            'booking.slotChosen': {
-              target: '#booking.details',
-              actions: [
-                'chooseFromUser',
-                assign({ slot: ({ event }) => event.slot, fieldErrors: {} }),
-                assign(notices),
-              ],
-            },
-          },
-        },
-        failed: {
-          on: { 'booking.retry': { target: 'loading', actions: assign({ error: null }) } },
+        'weekOfSlots.chosen': {
+          target: 'details',
+          actions: [
+            'chooseFromUser',
+            assign({ slot: ({ event }) => event.slot, fieldErrors: {} }),
+            assign(notices),
+          ],
         },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
 import { applyAppointmentChange, sameRange, type VisibleRange } from '../domain/calendar-range'
+import { messageOf } from './call-errors'
 
 type Appointment = components['schemas']['Appointment']
 type Schedule = components['schemas']['Schedule']
@@ -133,10 +134,7 @@ export const calendarMachine = setup({
         onError: {
           target: 'failed',
           actions: assign({
-            failure: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : CALENDAR_LOAD_ERROR,
+            failure: ({ event }) => messageOf(event.error, CALENDAR_LOAD_ERROR),
             pending: [],
           }),
         },

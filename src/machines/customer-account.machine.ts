@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
+import { errorOf, messageOf } from './call-errors'
 
 export type MyAppointments = components['schemas']['MyAppointments']
 
@@ -40,12 +41,6 @@ export function emailProblem(email: string): string | null {
   }
   return null
 }
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error
 
 /**
  * The customer's account page: sign in with a link e-mailed to them (no password), then see

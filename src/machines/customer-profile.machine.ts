@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
+import { messageOf } from './call-errors'
 
 export type CustomerProfile = components['schemas']['CustomerProfile']
 export type CustomerProfileInput = components['schemas']['CustomerProfileInput']
@@ -48,10 +49,6 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
 export function profileBody(values: ProfileValues): CustomerProfileInput {
   const phone = values.phone.trim()
   return { name: values.name.trim(), phone: phone || null }
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
 }
 
 /** Field messages a rejected save carries (the public client's errors have `fieldErrors`). */

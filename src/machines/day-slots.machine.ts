@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { messageOf } from './call-errors'
 
 /** A free start as the availability API gives it. */
 export interface DaySlot {
@@ -91,10 +92,7 @@ export const daySlotsMachine = setup({
         onError: {
           target: 'failed',
           actions: assign({
-            failure: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : SLOTS_LOAD_ERROR,
+            failure: ({ event }) => messageOf(event.error, SLOTS_LOAD_ERROR),
           }),
         },
       },

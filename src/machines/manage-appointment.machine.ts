@@ -1,11 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  addDays,
-  DAYS_PER_WEEK,
-  type PublicAppointment,
-  type PublicSlot,
-  type SlotQuery,
-} from './booking.machine'
+import type { PublicAppointment, PublicSlot } from './booking.machine'
+import { errorOf, messageOf, statusOf } from './call-errors'
+import { reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 export interface ManageInput {
   appointmentId: string
@@ -33,8 +29,8 @@ export interface ManageContext {
   appointment: PublicAppointment | null
   timeZone: string
   today: string
+  /** Where the visitor left the week of free times, to reopen it there. */
   weekStart: string
-  slots: PublicSlot[]
   chosen: PublicSlot | null
   reason: string
   reasonError: string | null
@@ -51,9 +47,8 @@ export type ManageEvent =
   | { type: 'manage.rescheduleStarted' }
   | { type: 'manage.cancelStarted' }
   | { type: 'manage.back' }
-  | { type: 'manage.weekChanged'; weeks: 1 | -1 }
-  | { type: 'manage.timeZoneChanged'; timeZone: string }
-  | { type: 'manage.slotChosen'; slot: PublicSlot }
+  /** The week of free times rescheduling invokes reports the choice and where it is. */
+  | WeekOfSlotsReport
   | { type: 'manage.reasonChanged'; reason: string }
   | { type: 'manage.cancelConfirmed' }
   | { type: 'manage.retry' }
@@ -61,17 +56,6 @@ export type ManageEvent =
 export const NO_TOKEN_MESSAGE =
   'This link is incomplete. Open the link from your confirmation e-mail or page.'
 export const REASON_REQUIRED = 'Please tell us briefly why you cancel.'
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
-
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null
-  return typeof error.status === 'number' ? error.status : null
-}
-
-const errorOf = (event: unknown) => (event as { error?: unknown }).error
 
 /** A fresh key unless this exact change was already keyed (then a retry reuses it). */
 function keyFor(context: ManageContext, change: string) {
@@ -83,13 +67,15 @@ function keyFor(context: ManageContext, change: string) {
  * The customer's own appointment page (from the confirmation's manage link): see it, move it to
  * another free time, or cancel it with a reason — each only while the business's cut-off allows
  * (`can_reschedule`, `can_cancel`; the server enforces it too). Effects are provided by the
- * app: `loadAppointment`, `loadSlots`, `reschedule`, `cancel`. Tags: `loading`, `busy`.
+ * app: `loadAppointment`, `weekOfSlots` (the week of free times, week-of-slots.machine.ts, with its
+ * own `loadSlots`), `reschedule`, `cancel`. Tags: `loading`, `busy`.
  */
 export const manageAppointmentMachine = setup({
   types: {
     context: {} as ManageContext,
     events: {} as ManageEvent,
     input: {} as ManageInput,
+    children: {} as { weekOfSlots: 'weekOfSlots' },
   },
   actors: {
     loadAppointment: fromPromise<PublicAppointment, { appointmentId: string; token: string }>(
@@ -97,9 +83,7 @@ export const manageAppointmentMachine = setup({
         throw new Error('provided by the app')
       },
     ),
-    loadSlots: fromPromise<PublicSlot[], SlotQuery>(async () => {
-      throw new Error('provided by the app')
-    }),
+    weekOfSlots: reportingToParent(),
     reschedule: fromPromise<PublicAppointment, RescheduleChange>(async () => {
       throw new Error('provided by the app')
     }),
@@ -112,9 +96,6 @@ export const manageAppointmentMachine = setup({
     canReschedule: ({ context }) => context.appointment?.can_reschedule === true,
     canCancel: ({ context }) => context.appointment?.can_cancel === true,
     hasNoReason: ({ context }) => context.reason.trim() === '',
-    isWeekAllowed: ({ context, event }) =>
-      event.type === 'manage.weekChanged' &&
-      addDays(context.weekStart, event.weeks * DAYS_PER_WEEK) >= context.today,
     /** 409: the time was taken meanwhile, or the cut-off passed while the page was open. */
     isConflict: ({ event }) => statusOf(errorOf(event)) === 409,
   },
@@ -127,7 +108,6 @@ export const manageAppointmentMachine = setup({
     timeZone: input.timeZone,
     today: input.today,
     weekStart: input.today,
-    slots: [],
     chosen: null,
     reason: '',
     reasonError: null,
@@ -186,51 +166,35 @@ export const manageAppointmentMachine = setup({
       },
     },
     rescheduling: {
-      initial: 'loadingSlots',
+      initial: 'choosing',
+      // The week stays open while the new time is saved: after a failure another can be chosen.
+      invoke: {
+        id: 'weekOfSlots',
+        src: 'weekOfSlots',
+        input: ({ context }) => ({
+          serviceId: context.appointment?.service.id ?? '',
+          teamMemberId: context.appointment?.team_member.id ?? null,
+          timeZone: context.timeZone,
+          today: context.today,
+          weekStart: context.weekStart,
+          lastWeekStart: null,
+        }),
+      },
       on: {
         'manage.back': { target: 'viewing', actions: assign({ error: null }) },
-        'manage.weekChanged': {
-          guard: 'isWeekAllowed',
-          target: '.loadingSlots',
+        // Paging or switching the zone drops a save under way or failed: the visitor chooses anew.
+        'weekOfSlots.shown': {
+          target: '.choosing',
           actions: assign({
-            weekStart: ({ context, event }) =>
-              addDays(context.weekStart, event.weeks * DAYS_PER_WEEK),
+            weekStart: ({ event }) => event.weekStart,
+            timeZone: ({ event }) => event.timeZone,
           }),
-        },
-        'manage.timeZoneChanged': {
-          target: '.loadingSlots',
-          actions: assign({ timeZone: ({ event }) => event.timeZone }),
         },
       },
       states: {
-        loadingSlots: {
-          tags: ['loading'],
-          invoke: {
-            id: 'loadSlots',
-            src: 'loadSlots',
-            input: ({ context }) => ({
-              serviceId: context.appointment?.service.id ?? '',
-              teamMemberId: context.appointment?.team_member.id ?? null,
-              weekStart: context.weekStart,
-              days: DAYS_PER_WEEK,
-              timeZone: context.timeZone,
-            }),
-            onDone: { target: 'choosing', actions: assign({ slots: ({ event }) => event.output }) },
-            onError: {
-              target: 'slotsFailed',
-              actions: assign({
-                slots: [],
-                error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
-              }),
-            },
-          },
-        },
-        slotsFailed: {
-          on: { 'manage.retry': { target: 'loadingSlots', actions: assign({ error: null }) } },
-        },
         choosing: {
           on: {
-            'manage.slotChosen': {
+            'weekOfSlots.chosen': {
               target: 'saving',
               actions: assign({ chosen: ({ event }) => event.slot, notice: null }),
             },
@@ -261,8 +225,10 @@ export const manageAppointmentMachine = setup({
             },
             onError: [
               {
+                // The week is opened again, so it loads the times that are still free.
                 guard: 'isConflict',
-                target: 'loadingSlots',
+                target: '#manage.rescheduling',
+                reenter: true,
                 actions: assign({
                   chosen: null,
                   notice: ({ event }) =>

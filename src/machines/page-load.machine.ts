@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { messageOf } from './call-errors'
 
 /** A failed load as a page shows it; `status` 403 means "your role may not see this". */
 export interface LoadFailure {
@@ -11,9 +12,7 @@ export function toLoadFailure(error: unknown): LoadFailure {
     typeof error === 'object' && error !== null && 'status' in error
       ? Number(error.status) || null
       : null
-  const message =
-    error instanceof Error && error.message ? error.message : 'This page could not be loaded.'
-  return { status, message }
+  return { status, message: messageOf(error, 'This page could not be loaded.') }
 }
 
 /**

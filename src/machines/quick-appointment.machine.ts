@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
+import { messageOf, statusOf } from './call-errors'
 import { type FieldErrors, toSaveFailure } from './entity-form.machine'
 
 export type Appointment = components['schemas']['Appointment']
@@ -78,16 +79,6 @@ export type QuickAppointmentEvent =
 
 export const SLOT_TAKEN_NOTICE =
   'The time proposed before was taken meanwhile. This is the next free one.'
-
-/** The HTTP status a thrown error carries (ApiError has one), if any. */
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null
-  return typeof error.status === 'number' ? error.status : null
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
 
 const noErrors = (): FieldErrors => ({})
 

@@ -19,6 +19,7 @@ import {
 import type { WizardRoute } from '../../shared/booking-links.ts'
 import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
+import { formatDay } from '../../src/routes/booking/slot-days.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
 import { describeValue } from '../model/support/graph-paths.ts'
 import { uniqueEmail } from './support/accounts.ts'
@@ -214,7 +215,7 @@ class PathRunner {
       await this.page.route('**/api/v1/public/business?*', dead)
       this.later(step, () => this.page.unroute('**/api/v1/public/business?*', dead))
     }
-    if ((actor === 'loadSlots' || actor === 'loadAppointment') && name === 'offline') {
+    if (actor === 'loadAppointment' && name === 'offline') {
       await this.context.setOffline(true)
       this.later(step, () => this.context.setOffline(false))
     }
@@ -301,20 +302,23 @@ class PathRunner {
           .click()
         return
       }
-      case 'booking.weekChanged':
-        await page
-          .getByRole('button', {
-            name: (event as { weeks: number }).weeks > 0 ? /Next week/ : /Previous week/,
-          })
-          .first()
-          .click()
+      case 'weekOfSlots.shown': {
+        // The graph offers only what one click shows (booking-model-paths.ts).
+        const { weekStart, timeZone } = event as { weekStart: string; timeZone: string }
+        if (timeZone !== before?.context.timeZone) {
+          await page.getByLabel('Times shown in').selectOption(timeZone)
+        } else {
+          const later = weekStart > (before?.context.weekStart ?? '')
+          await page
+            .getByRole('button', { name: later ? /Next week/ : /Previous week/ })
+            .first()
+            .click()
+        }
         return
-      case 'booking.timeZoneChanged':
-        await page
-          .getByLabel('Times shown in')
-          .selectOption((event as { timeZone: string }).timeZone)
-        return
-      case 'booking.slotChosen':
+      }
+      case 'weekOfSlots.chosen':
+        // The week is chosen from once it has loaded.
+        await expect(page.locator('.p-slot-picker .p-skeleton')).toHaveCount(0)
         await page.locator('.p-slot-picker__time').first().click()
         return
       case 'booking.customerChanged': {
@@ -403,12 +407,12 @@ class PathRunner {
     } else if (state.matches('calendar')) {
       await expect(h1('Choose a time')).toBeVisible()
       expect(path()).toBe(`/booking/calendar/${id(seen.serviceId)}/${id(seen.teamMemberId)}`)
-      if (state.matches({ calendar: 'ready' })) {
-        await expect(page.locator('.p-slot-picker__time').first()).toBeVisible()
-      }
-      if (state.matches({ calendar: 'failed' })) {
-        await expect(page.getByText('The free times did not load')).toBeVisible()
-      }
+      // The week opens where the visitor left it, in the zone they chose.
+      await expect(page.getByLabel('Times shown in')).toHaveValue(seen.timeZone)
+      const locale = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().locale)
+      await expect(page.locator('#slot-picker-week')).toHaveText(
+        new RegExp(`^${formatDay(state.context.weekStart, locale)} – `),
+      )
     } else if (state.matches('details')) {
       await expect(h1('Your details')).toBeVisible()
       expect(path()).toBe(`/booking/customer-info/${id(seen.serviceId)}/${id(seen.teamMemberId)}`)

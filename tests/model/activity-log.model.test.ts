@@ -66,16 +66,12 @@ describe('activity log machine paths from its graph', () => {
     },
     harness: (input, inspect) => {
       const harness = parkedActor(activityLogMachine, { effects: ['loadPage'], input, inspect })
-      let calls = 0
       return {
         ...harness,
-        beforeStep: () => {
-          calls = harness.effects.inputs.loadPage.length
-        },
         // Every page is asked for under the filter shown, the first without a cursor.
         afterStep: ({ after, at }) => {
-          if (harness.effects.inputs.loadPage.length === calls) return
-          expect(harness.effects.inputs.loadPage.at(-1), at).toEqual({
+          if (harness.asked('loadPage').length === 0) return
+          expect(harness.asked('loadPage').at(-1), at).toEqual({
             filter: after.context.filter,
             cursor: after.matches('loadingMore') ? after.context.nextCursor : null,
           })

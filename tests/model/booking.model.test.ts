@@ -11,19 +11,17 @@ import {
   bookingMachine,
   validateCustomer,
 } from '../../src/machines/booking.machine'
+import { addDays } from '../../src/machines/week-of-slots.machine'
 import {
   ann,
   apiError,
   appointment,
-  appointmentId,
-  bobId,
   catalogue,
-  colourId,
+  choiceSamples,
   confirmation,
   createBookingHarness,
   firstSlot,
-  haircutId,
-  manageToken,
+  urlSamples,
 } from '../unit/support/booking-harness'
 import { describeModel } from './support/describe-model'
 import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
@@ -39,38 +37,14 @@ const input: BookingInput = {
   newIdempotencyKey: () => `graph-key-${++keys}`,
 }
 
-const url = (route: Extract<BookingEvent, { type: 'booking.urlChanged' }>['route'], name: string) =>
-  ({ type: 'booking.urlChanged', route, name }) as const
-
 /** Sample payloads: every call can succeed or fail in each way the machine tells apart. */
 const sampleEvents: ModelEvent<BookingEvent>[] = [
-  url({ step: 'start' }, 'start'),
-  url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
-  url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
-  url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
-  url(
-    {
-      step: 'customerInfo',
-      serviceId: haircutId,
-      teamMemberId: bobId,
-      startsAt: firstSlot.starts_at,
-    },
-    'customer info',
-  ),
-  url(
-    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: null },
-    'customer info without time',
-  ),
-  url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
-  url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
-  url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
-  { type: 'booking.serviceChosen', serviceId: haircutId },
-  { type: 'booking.teamMemberChosen', teamMemberId: bobId },
-  { type: 'booking.teamMemberChosen', teamMemberId: 'any' },
-  { type: 'booking.weekChanged', weeks: 1 },
-  { type: 'booking.weekChanged', weeks: -1 },
-  { type: 'booking.timeZoneChanged', timeZone: 'America/New_York' },
-  { type: 'booking.slotChosen', slot: firstSlot },
+  ...urlSamples,
+  ...choiceSamples,
+  // What the week of free times reports (week-of-slots.model.test.ts walks its own graph).
+  { type: 'weekOfSlots.shown', weekStart: '2026-12-08', timeZone: input.timeZone, name: 'next' },
+  { type: 'weekOfSlots.shown', weekStart: input.today, timeZone: 'America/New_York', name: 'NY' },
+  { type: 'weekOfSlots.chosen', slot: firstSlot },
   { type: 'booking.customerChanged', values: ann },
   { type: 'booking.customerChanged', values: { name: '' } },
   { type: 'booking.submitted' },
@@ -78,8 +52,6 @@ const sampleEvents: ModelEvent<BookingEvent>[] = [
   done('loadCatalogue', catalogue('both'), 'both'),
   done('loadCatalogue', catalogue('any_available'), 'any available'),
   failed('loadCatalogue', sampleErrors.offline, 'offline'),
-  done('loadSlots', [firstSlot], 'slots'),
-  failed('loadSlots', apiError(500, 'The server could not complete this.'), 'server error'),
   done('submitBooking', confirmation(), 'booked'),
   failed('submitBooking', apiError(409, 'That time is taken.'), 'taken'),
   failed('submitBooking', apiError(429, 'Slow down.', { retryAfterSeconds: 30 }), 'limited'),
@@ -106,7 +78,7 @@ function observe(snapshot: BookingSnapshot) {
     teamMemberId: context.teamMemberId,
     // Paging and the zone reload the same slots; which week it is adds states, not behaviour.
     firstWeek: context.weekStart === context.today,
-    slots: context.slots.length,
+    timeZone: context.timeZone,
     slot: context.slot?.starts_at ?? null,
     // Whether the form would pass: its exact text adds states, not behaviour.
     customerValid: Object.keys(validateCustomer(context.customer)).length === 0,
@@ -150,6 +122,22 @@ describe('booking machine paths from its graph', () => {
       return {
         actor: harness.actor,
         effects: harness.effects,
+        // The calendar step opens the week where the visitor left it, within the window.
+        afterStep: ({ before, after, at }) => {
+          if (!after.matches('calendar') || before.matches('calendar')) return
+          const { context } = after
+          expect(harness.week().getSnapshot().context, at).toMatchObject({
+            serviceId: context.serviceId,
+            teamMemberId: context.teamMemberId === 'any' ? null : context.teamMemberId,
+            weekStart: context.weekStart,
+            timeZone: context.timeZone,
+            today: context.today,
+            lastWeekStart: addDays(
+              context.today,
+              context.catalogue?.business.booking_window_days ?? Number.NaN,
+            ),
+          })
+        },
         afterPath: (live) => {
           if (live.matches('start') || live.matches('calendar') || live.matches('details')) {
             expect(harness.shown.length).toBeGreaterThan(0)

@@ -69,21 +69,15 @@ describe('customer profile machine paths from its graph', () => {
         input,
         inspect,
       })
-      let told = 0
-      let saves = 0
       return {
         ...harness,
-        beforeStep: () => {
-          told = harness.actions.length
-          saves = harness.effects.inputs.saveProfile.length
-        },
         afterStep: ({ before, after, at }) => {
           const left = after.matches('leaving') && !before.matches('leaving')
-          const heard = harness.actions.slice(told)
+          const heard = harness.heard()
           if (!left) expect(heard, at).toEqual([])
           else expect(heard, at).toEqual([before.matches('saving') ? 'goBack' : 'goToSignIn'])
-          if (harness.effects.inputs.saveProfile.length > saves) {
-            expect(harness.effects.inputs.saveProfile.at(-1), at).toEqual(
+          if (harness.asked('saveProfile').length > 0) {
+            expect(harness.asked('saveProfile').at(-1), at).toEqual(
               profileBody(after.context.values),
             )
           }

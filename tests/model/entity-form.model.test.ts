@@ -73,22 +73,16 @@ describe('entity form machine paths from its graph', () => {
         input,
         inspect,
       })
-      let told = 0
-      let saves = 0
       return {
         ...harness,
-        beforeStep: () => {
-          told = harness.actions.length
-          saves = harness.effects.inputs.save.length
-        },
         afterStep: ({ event, before, after, at }) => {
-          const heard = harness.actions.slice(told)
+          const heard = harness.heard()
           if (event.type === 'xstate.done.actor.save') expect(heard, at).toEqual(['notifySaved'])
           else if (event.type === 'xstate.error.actor.save') {
             expect(heard, at).toEqual(['notifyFailed'])
           } else expect(heard, at).toEqual([])
-          if (harness.effects.inputs.save.length > saves) {
-            expect(harness.effects.inputs.save.at(-1), at).toEqual({
+          if (harness.asked('save').length > 0) {
+            expect(harness.asked('save').at(-1), at).toEqual({
               id: after.context.id,
               values: before.context.values,
               initial: before.context.pristine,

@@ -14,13 +14,14 @@ import {
   manageAppointmentMachine,
   type RescheduleChange,
 } from '../../src/machines/manage-appointment.machine'
+import { reportingToParent, weekOfSlotsMachine } from '../../src/machines/week-of-slots.machine'
 import {
   appointment,
   appointmentId,
-  firstSlot,
   manageToken,
   secondSlot,
 } from '../unit/support/booking-harness'
+import { createParkedEffects } from '../unit/support/parked-effects'
 import { describeModel, parkedActor } from './support/describe-model'
 import {
   done,
@@ -47,10 +48,10 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
   { type: 'manage.rescheduleStarted' },
   { type: 'manage.cancelStarted' },
   { type: 'manage.back' },
-  { type: 'manage.weekChanged', weeks: 1 },
-  { type: 'manage.weekChanged', weeks: -1 },
-  { type: 'manage.timeZoneChanged', timeZone: 'America/New_York' },
-  { type: 'manage.slotChosen', slot: secondSlot, name: 'second slot' },
+  // What the week of free times reports (week-of-slots.model.test.ts walks its own graph).
+  { type: 'weekOfSlots.shown', weekStart: '2026-12-08', timeZone: 'Europe/Berlin', name: 'next' },
+  { type: 'weekOfSlots.shown', weekStart: today, timeZone: 'America/New_York', name: 'NY' },
+  { type: 'weekOfSlots.chosen', slot: secondSlot, name: 'second slot' },
   { type: 'manage.reasonChanged', reason: ' Ill ' },
   { type: 'manage.cancelConfirmed' },
   { type: 'manage.retry' },
@@ -62,7 +63,6 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
     },
     ['notFound'],
   ),
-  ...loadAnswers('loadSlots', { 'free times': [firstSlot, secondSlot] }, ['offline']),
   done('reschedule', appointment(secondSlot.starts_at), 'moved'),
   failed('reschedule', publicProblem(409, 'That time is no longer free.'), 'taken'),
   failed('reschedule', sampleErrors.offline, 'offline'),
@@ -79,14 +79,6 @@ describe('manage appointment machine paths from its graph', () => {
       { prefix: '[link without token] ', input: inputWith(null) },
     ],
     events: sampleEvents,
-    // One week ahead is enough: further weeks load the same way.
-    offers: (snapshot: ManageSnapshot, event) =>
-      snapshot.can(event as ManageEvent) &&
-      !(
-        event.type === 'manage.weekChanged' &&
-        event.weeks === 1 &&
-        snapshot.context.weekStart > today
-      ),
     observe: (snapshot: ManageSnapshot) => {
       const { context } = snapshot
       return {
@@ -98,7 +90,7 @@ describe('manage appointment machine paths from its graph', () => {
           canCancel: context.appointment.can_cancel,
         },
         weekStart: context.weekStart,
-        slots: context.slots.length,
+        timeZone: context.timeZone,
         chosen: context.chosen?.starts_at ?? null,
         reason: context.reason,
         reasonError: context.reasonError,
@@ -110,36 +102,41 @@ describe('manage appointment machine paths from its graph', () => {
     },
     harness: (input, inspect) => {
       let keys = 0
-      const harness = parkedActor(manageAppointmentMachine, {
-        effects: ['loadAppointment', 'loadSlots', 'reschedule', 'cancel'],
+      // The real week of free times, its load parked: it opens where the visitor left it.
+      const week = createParkedEffects(['loadSlots'])
+      const machine = manageAppointmentMachine.provide({
+        actors: {
+          weekOfSlots: reportingToParent(
+            weekOfSlotsMachine.provide({ actors: { loadSlots: week.effect('loadSlots') } }),
+          ),
+        },
+      })
+      const harness = parkedActor(machine, {
+        effects: ['loadAppointment', 'reschedule', 'cancel'],
         input: { ...input, newIdempotencyKey: () => `key-${++keys}` },
         inspect,
       })
-      const { inputs } = harness.effects
       const sent: { change: string; key: string }[] = []
-      let counts = { loadSlots: 0, reschedule: 0, cancel: 0 }
+      let weekLoads = 0
       return {
         ...harness,
         beforeStep: () => {
-          counts = {
-            loadSlots: inputs.loadSlots.length,
-            reschedule: inputs.reschedule.length,
-            cancel: inputs.cancel.length,
-          }
+          harness.beforeStep()
+          weekLoads = week.inputs.loadSlots.length
         },
         afterStep: ({ after, at }) => {
-          if (inputs.loadSlots.length > counts.loadSlots) {
-            expect(inputs.loadSlots.at(-1), at).toMatchObject({
+          if (week.inputs.loadSlots.length > weekLoads) {
+            expect(week.inputs.loadSlots.at(-1), at).toMatchObject({
+              serviceId: after.context.appointment?.service.id,
+              teamMemberId: after.context.appointment?.team_member.id,
               weekStart: after.context.weekStart,
               timeZone: after.context.timeZone,
             })
           }
           const change =
-            inputs.reschedule.length > counts.reschedule
-              ? (inputs.reschedule.at(-1) as RescheduleChange)
-              : inputs.cancel.length > counts.cancel
-                ? (inputs.cancel.at(-1) as CancelChange)
-                : null
+            (harness.asked('reschedule').at(-1) as RescheduleChange | undefined) ??
+            (harness.asked('cancel').at(-1) as CancelChange | undefined) ??
+            null
           if (!change) return
           expect(change, at).toMatchObject({ appointmentId, token: manageToken })
           const what = JSON.stringify(change.body)

@@ -9,6 +9,7 @@ import {
   REASON_REQUIRED,
   type RescheduleChange,
 } from '../../src/machines/manage-appointment.machine'
+import { reportingToParent, weekOfSlotsMachine } from '../../src/machines/week-of-slots.machine'
 import {
   apiError,
   appointment,
@@ -40,7 +41,11 @@ function createManage(
   const machine = manageAppointmentMachine.provide({
     actors: {
       loadAppointment: fromPromise(() => answer(script.load)),
-      loadSlots: fromPromise(async () => [firstSlot, secondSlot] as PublicSlot[]),
+      weekOfSlots: reportingToParent(
+        weekOfSlotsMachine.provide({
+          actors: { loadSlots: fromPromise(async () => [firstSlot, secondSlot] as PublicSlot[]) },
+        }),
+      ),
       reschedule: fromPromise(({ input }: { input: RescheduleChange }) => {
         calls.reschedule.push(input)
         return answer(script.reschedule)
@@ -61,7 +66,13 @@ function createManage(
       ...input,
     },
   }).start()
-  return { actor, calls }
+  /** Chooses a time in the week of free times rescheduling has open, once it has loaded. */
+  const choose = (slot: PublicSlot) => {
+    const week = actor.getSnapshot().children.weekOfSlots
+    expect(week?.getSnapshot().value).toBe('ready')
+    week?.send({ type: 'week.slotChosen', slot })
+  }
+  return { actor, calls, choose }
 }
 
 describe('manage appointment machine', () => {
@@ -74,7 +85,7 @@ describe('manage appointment machine', () => {
 
   it('moves the appointment to a chosen free time', async () => {
     const moved = appointment(secondSlot.starts_at)
-    const { actor, calls } = createManage({
+    const { actor, calls, choose } = createManage({
       load: [{ output: appointment() }],
       reschedule: [{ output: moved }],
     })
@@ -82,7 +93,7 @@ describe('manage appointment machine', () => {
     actor.send({ type: 'manage.rescheduleStarted' })
     await flush()
     expect(actor.getSnapshot().value).toEqual({ rescheduling: 'choosing' })
-    actor.send({ type: 'manage.slotChosen', slot: secondSlot })
+    choose(secondSlot)
     await flush()
     expect(calls.reschedule).toEqual([
       {
@@ -106,17 +117,20 @@ describe('manage appointment machine', () => {
   })
 
   it('reloads the times with the server’s message when the chosen one was taken', async () => {
-    const { actor } = createManage({
+    const { actor, choose } = createManage({
       load: [{ output: appointment() }],
       reschedule: [{ fails: apiError(409, 'That time is no longer free.') }],
     })
     await flush()
     actor.send({ type: 'manage.rescheduleStarted' })
     await flush()
-    actor.send({ type: 'manage.slotChosen', slot: secondSlot })
+    choose(secondSlot)
     await flush()
     expect(actor.getSnapshot().value).toEqual({ rescheduling: 'choosing' })
     expect(actor.getSnapshot().context.notice).toBe('That time is no longer free.')
+    // The week was opened again: it loaded the times still free, and another can be chosen.
+    choose(firstSlot)
+    expect(actor.getSnapshot().value).toEqual({ rescheduling: 'saving' })
   })
 
   it('asks for a reason, cancels, and retries a failed cancel with the same key', async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { WizardRoute } from '../../shared/booking-links'
 import {
-  addDays,
   NO_TOKEN_MESSAGE,
   SLOT_TAKEN_NOTICE,
   UNKNOWN_LINK_NOTICE,
   validateCustomer,
 } from '../../src/machines/booking.machine'
+import { addDays } from '../../src/machines/week-of-slots.machine'
 import {
   ann,
   apiError,
@@ -37,9 +37,15 @@ async function startAt(route: WizardRoute, choice: Parameters<typeof catalogue>[
 async function atDetails() {
   const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId })
   await harness.settle('loadSlots', { output: [firstSlot, secondSlot] })
-  harness.actor.send({ type: 'booking.slotChosen', slot: firstSlot })
+  harness.week().send({ type: 'week.slotChosen', slot: firstSlot })
   harness.actor.send({ type: 'booking.customerChanged', values: ann })
   return harness
+}
+
+/** The calendar step, with its week of free times in `week` (loading, ready, failed). */
+function expectCalendar(harness: ReturnType<typeof createBookingHarness>, week: string) {
+  expect(harness.actor.getSnapshot().value).toBe('calendar')
+  expect(harness.week().getSnapshot().value).toBe(week)
 }
 
 const lastShown = (harness: ReturnType<typeof createBookingHarness>) => harness.shown.at(-1)
@@ -59,7 +65,7 @@ describe('booking machine: choosing', () => {
     })
 
     actor.send({ type: 'booking.teamMemberChosen', teamMemberId: 'any' })
-    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(harness, 'loading')
     expect(harness.inputs.loadSlots).toEqual([
       {
         serviceId: haircutId,
@@ -79,7 +85,7 @@ describe('booking machine: choosing', () => {
     actor.send({ type: 'booking.serviceChosen', serviceId: colourId })
     expect(actor.getSnapshot().value).toBe('chooseService')
     actor.send({ type: 'booking.serviceChosen', serviceId: haircutId })
-    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(harness, 'loading')
     expect(actor.getSnapshot().context.teamMemberId).toBe(bobId)
   })
 
@@ -89,7 +95,7 @@ describe('booking machine: choosing', () => {
     actor.send({ type: 'booking.teamMemberChosen', teamMemberId: bobId })
     expect(actor.getSnapshot().value).toBe('start')
     actor.send({ type: 'booking.serviceChosen', serviceId: haircutId })
-    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(harness, 'loading')
     expect(actor.getSnapshot().context.teamMemberId).toBe('any')
   })
 
@@ -98,35 +104,38 @@ describe('booking machine: choosing', () => {
     harness.actor.send({ type: 'booking.teamMemberChosen', teamMemberId: 'any' })
     expect(harness.actor.getSnapshot().value).toBe('chooseTeamMember')
     harness.actor.send({ type: 'booking.teamMemberChosen', teamMemberId: eveId })
-    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(harness, 'loading')
   })
 
   it('pages weeks within today and the booking window, and reloads on a time zone change', async () => {
     const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: 'any' })
     const { actor } = harness
     await harness.settle('loadSlots', { output: [] })
-    actor.send({ type: 'booking.weekChanged', weeks: -1 })
-    expect(actor.getSnapshot().value).toEqual({ calendar: 'ready' })
+    harness.week().send({ type: 'week.changed', weeks: -1 })
+    expectCalendar(harness, 'ready')
     for (let week = 1; week <= 4; week += 1) {
-      actor.send({ type: 'booking.weekChanged', weeks: 1 })
+      harness.week().send({ type: 'week.changed', weeks: 1 })
       await harness.settle('loadSlots', { output: [] })
     }
     // 30 days of window from 1 Dec: the week of 29 Dec is the last one that starts inside it.
+    expect(harness.week().getSnapshot().context.weekStart).toBe('2026-12-29')
+    // The wizard keeps where the visitor is, to reopen the week there.
     expect(actor.getSnapshot().context.weekStart).toBe('2026-12-29')
-    actor.send({ type: 'booking.weekChanged', weeks: 1 })
-    expect(actor.getSnapshot().value).toEqual({ calendar: 'ready' })
+    harness.week().send({ type: 'week.changed', weeks: 1 })
+    expectCalendar(harness, 'ready')
 
-    actor.send({ type: 'booking.timeZoneChanged', timeZone: 'America/New_York' })
-    expect(actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    harness.week().send({ type: 'week.timeZoneChanged', timeZone: 'America/New_York' })
+    expectCalendar(harness, 'loading')
     expect(harness.inputs.loadSlots.at(-1)).toMatchObject({ timeZone: 'America/New_York' })
+    expect(actor.getSnapshot().context.timeZone).toBe('America/New_York')
   })
 
   it('shows a slot failure as a state and retries', async () => {
     const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: 'any' })
     await harness.settle('loadSlots', { fails: new TypeError('Failed to fetch') })
-    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'failed' })
-    harness.actor.send({ type: 'booking.retry' })
-    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(harness, 'failed')
+    harness.week().send({ type: 'week.retry' })
+    expectCalendar(harness, 'loading')
   })
 })
 
@@ -152,7 +161,7 @@ describe('booking machine: URL', () => {
       teamMemberId: bobId,
       startsAt: null,
     })
-    expect(noTime.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(noTime, 'loading')
     expect(lastShown(noTime)).toEqual({
       route: { step: 'calendar', serviceId: haircutId, teamMemberId: bobId },
       replace: true,
@@ -170,7 +179,7 @@ describe('booking machine: URL', () => {
       type: 'booking.urlChanged',
       route: { step: 'calendar', serviceId: haircutId, teamMemberId: bobId },
     })
-    expect(harness.actor.getSnapshot().value).toEqual({ calendar: 'loading' })
+    expectCalendar(harness, 'loading')
     harness.actor.send({ type: 'booking.urlChanged', route: { step: 'start' } })
     expect(harness.actor.getSnapshot().value).toBe('start')
     expect(harness.inputs.loadCatalogue).toHaveLength(1)
@@ -258,15 +267,15 @@ describe('booking machine: details and submitting', () => {
     const harness = await atDetails()
     harness.actor.send({ type: 'booking.submitted' })
     await harness.settle('submitBooking', { fails: apiError(409, 'That time is no longer free.') })
+    expectCalendar(harness, 'loading')
     const snapshot = harness.actor.getSnapshot()
-    expect(snapshot.value).toEqual({ calendar: 'loading' })
     expect(snapshot.context.notice).toBe(SLOT_TAKEN_NOTICE)
     expect(snapshot.context.slot).toBeNull()
     expect(snapshot.context.customer).toEqual(ann)
 
     // Another time is another intended booking: another key.
     await harness.settle('loadSlots', { output: [secondSlot] })
-    harness.actor.send({ type: 'booking.slotChosen', slot: secondSlot })
+    harness.week().send({ type: 'week.slotChosen', slot: secondSlot })
     expect(harness.actor.getSnapshot().context.notice).toBeNull()
     harness.actor.send({ type: 'booking.submitted' })
     expect(harness.inputs.submitBooking.at(-1)).toMatchObject({ idempotencyKey: 'key-2' })

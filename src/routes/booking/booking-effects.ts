@@ -5,8 +5,12 @@ import {
   type AppointmentQuery,
   type BookingSubmission,
   bookingMachine,
-  type SlotQuery,
 } from '../../machines/booking.machine'
+import {
+  reportingToParent,
+  type SlotQuery,
+  weekOfSlotsMachine,
+} from '../../machines/week-of-slots.machine'
 import { pagePublicClient } from './page-business'
 import { weekRange } from './slot-days'
 
@@ -20,6 +24,17 @@ export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
     to,
   })
   return availability.slots
+}
+
+/** The week of free times as the booking and the manage machines invoke it, on the public API. */
+export function createWeekOfSlotsLogic(api: PublicBookingApi) {
+  return reportingToParent(
+    weekOfSlotsMachine.provide({
+      actors: {
+        loadSlots: fromPromise(({ input }: { input: SlotQuery }) => loadWeekOfSlots(api, input)),
+      },
+    }),
+  )
 }
 
 /** The booking machine with the public API as its effects and `showRoute` as its navigation. */
@@ -37,7 +52,7 @@ export function createBookingLogic(
         ])
         return { business, services, teamMembers }
       }),
-      loadSlots: fromPromise(({ input }: { input: SlotQuery }) => loadWeekOfSlots(api, input)),
+      weekOfSlots: createWeekOfSlotsLogic(api),
       submitBooking: fromPromise(({ input }: { input: BookingSubmission }) =>
         api.book(input.idempotencyKey, input.body),
       ),

@@ -6,14 +6,13 @@ import { bookingHref } from '../../../shared/booking-links'
 import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
 import { todayIn } from '../../domain/appointment-time'
-import { DAYS_PER_WEEK } from '../../machines/booking.machine'
 import {
   type CancelChange,
   manageAppointmentMachine,
   type RescheduleChange,
 } from '../../machines/manage-appointment.machine'
 import { AppointmentSummary } from './appointment-summary'
-import { loadWeekOfSlots } from './booking-effects'
+import { createWeekOfSlotsLogic } from './booking-effects'
 import { invitationUrl } from './calendar-links'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
@@ -29,7 +28,7 @@ function createManageLogic() {
         ({ input }: { input: { appointmentId: string; token: string } }) =>
           api.appointment(input.appointmentId, input.token),
       ),
-      loadSlots: fromPromise(({ input }) => loadWeekOfSlots(api, input)),
+      weekOfSlots: createWeekOfSlotsLogic(api),
       reschedule: fromPromise(({ input }: { input: RescheduleChange }) =>
         api.reschedule(
           input.appointmentId,
@@ -183,17 +182,11 @@ function Appointment({ actor }: { actor: ManageActor }) {
 
 function Reschedule({ actor }: { actor: ManageActor }) {
   const appointment = useSelector(actor, (s) => s.context.appointment)
-  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const week = useSelector(actor, (s) => s.children.weekOfSlots)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const slotsError = useSelector(actor, (s) =>
-    s.matches({ rescheduling: 'slotsFailed' }) ? s.context.error : null,
-  )
   const saveError = useSelector(actor, (s) =>
     s.matches({ rescheduling: 'saveFailed' }) ? s.context.error : null,
   )
-  const slots = useSelector(actor, (s) => s.context.slots)
-  const weekStart = useSelector(actor, (s) => s.context.weekStart)
-  const canGoBack = useSelector(actor, (s) => s.can({ type: 'manage.weekChanged', weeks: -1 }))
   const timeZone = useSelector(actor, (s) => s.context.timeZone)
   const chosen = useSelector(actor, (s) => s.context.chosen)
   return (
@@ -219,23 +212,14 @@ function Reschedule({ actor }: { actor: ManageActor }) {
           </button>
         </div>
       ) : null}
-      <SlotPicker
-        slots={slots}
-        loading={loading}
-        error={slotsError}
-        weekStart={weekStart}
-        days={DAYS_PER_WEEK}
-        timeZone={timeZone}
-        businessTimeZone={appointment?.time_zone ?? timeZone}
-        canGoBack={canGoBack}
+      {week ? (
         // The server refuses times past the booking window; its answer is then an empty week.
-        canGoForward
-        chosen={chosen?.starts_at ?? null}
-        onChoose={(slot) => actor.send({ type: 'manage.slotChosen', slot })}
-        onWeek={(weeks) => actor.send({ type: 'manage.weekChanged', weeks })}
-        onTimeZone={(zone) => actor.send({ type: 'manage.timeZoneChanged', timeZone: zone })}
-        onRetry={() => actor.send({ type: 'manage.retry' })}
-      />
+        <SlotPicker
+          week={week}
+          businessTimeZone={appointment?.time_zone ?? timeZone}
+          chosen={chosen?.starts_at ?? null}
+        />
+      ) : null}
       <button
         type="button"
         className="p-button p-button--ghost"

@@ -3,12 +3,7 @@ import { Link } from 'wouter'
 import { buildWizardUrl } from '../../../shared/booking-links'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import {
-  ANY_TEAM_MEMBER,
-  type Catalogue,
-  DAYS_PER_WEEK,
-  type PublicService,
-} from '../../machines/booking.machine'
+import { ANY_TEAM_MEMBER, type Catalogue, type PublicService } from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { CustomerForm } from './customer-form'
@@ -271,19 +266,7 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
 }
 
 function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
-  const loading = useSelector(wizardActor, (s) => s.hasTag('loading'))
-  const failed = useSelector(wizardActor, (s) => s.matches({ calendar: 'failed' }))
-  const error = useSelector(wizardActor, (s) => s.context.error)
-  const slots = useSelector(wizardActor, (s) => s.context.slots)
-  const weekStart = useSelector(wizardActor, (s) => s.context.weekStart)
-  // The machine knows how far ahead the business takes bookings.
-  const canGoBack = useSelector(wizardActor, (s) =>
-    s.can({ type: 'booking.weekChanged', weeks: -1 }),
-  )
-  const canGoForward = useSelector(wizardActor, (s) =>
-    s.can({ type: 'booking.weekChanged', weeks: 1 }),
-  )
-  const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
+  const week = useSelector(wizardActor, (s) => s.children.weekOfSlots)
   const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
   const teamMemberFirst = useSelector(wizardActor, (s) => s.context.teamMemberFirst)
@@ -297,21 +280,7 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
     <>
       <BackLink to={buildWizardUrl(back, pageBusiness())} label="Back" />
       <ChoiceSummary catalogue={catalogue} />
-      <SlotPicker
-        slots={slots}
-        loading={loading}
-        error={failed ? error : null}
-        weekStart={weekStart}
-        days={DAYS_PER_WEEK}
-        timeZone={timeZone}
-        businessTimeZone={catalogue.business.time_zone}
-        canGoBack={canGoBack}
-        canGoForward={canGoForward}
-        onChoose={(slot) => send({ type: 'booking.slotChosen', slot })}
-        onWeek={(weeks) => send({ type: 'booking.weekChanged', weeks })}
-        onTimeZone={(zone) => send({ type: 'booking.timeZoneChanged', timeZone: zone })}
-        onRetry={() => send({ type: 'booking.retry' })}
-      />
+      {week ? <SlotPicker week={week} businessTimeZone={catalogue.business.time_zone} /> : null}
     </>
   )
 }

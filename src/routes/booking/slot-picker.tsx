@@ -1,36 +1,35 @@
+import { useSelector } from '@xstate/react'
 import { useMemo, useRef } from 'react'
-import type { PublicSlot } from '../../machines/booking.machine'
+import type { ActorRefFrom } from 'xstate'
+import { DAYS_PER_WEEK, type weekOfSlotsMachine } from '../../machines/week-of-slots.machine'
 import { RetryAlert } from './booking-status'
 import { describeTimeZone, formatDay, formatTime, knownTimeZones, slotsByDay } from './slot-days'
 
 export interface SlotPickerProps {
-  slots: PublicSlot[]
-  loading: boolean
-  /** Why the slots did not load; with `onRetry`. */
-  error: string | null
-  weekStart: string
-  days: number
-  timeZone: string
+  /** The week of free times a booking or manage machine invoked. */
+  week: ActorRefFrom<typeof weekOfSlotsMachine>
   businessTimeZone: string
-  canGoBack: boolean
-  canGoForward: boolean
-  /** The time shown as chosen (rescheduling shows the current one). */
+  /** The time shown as chosen (rescheduling shows the one being saved). */
   chosen?: string | null
-  onChoose: (slot: PublicSlot) => void
-  onWeek: (weeks: 1 | -1) => void
-  onTimeZone: (timeZone: string) => void
-  onRetry: () => void
 }
 
 /**
  * A week of free times, day by day, in the visitor's zone (switchable; the business's zone is
- * named when it differs). Used to book and to reschedule.
+ * named when it differs). Used to book and to reschedule; the machine knows how far the visitor
+ * may page (never before today, nor past the business's booking window).
  */
-export function SlotPicker(props: SlotPickerProps) {
-  const { slots, weekStart, days, timeZone } = props
+export function SlotPicker({ week: actor, businessTimeZone, chosen }: SlotPickerProps) {
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null))
+  const slots = useSelector(actor, (s) => s.context.slots)
+  const weekStart = useSelector(actor, (s) => s.context.weekStart)
+  const timeZone = useSelector(actor, (s) => s.context.timeZone)
+  const canGoBack = useSelector(actor, (s) => s.can({ type: 'week.changed', weeks: -1 }))
+  const canGoForward = useSelector(actor, (s) => s.can({ type: 'week.changed', weeks: 1 }))
+  const days = DAYS_PER_WEEK
   const week = useMemo(
-    () => slotsByDay(slots, weekStart, days, timeZone),
-    [slots, weekStart, days, timeZone],
+    () => slotsByDay(slots, weekStart, DAYS_PER_WEEK, timeZone),
+    [slots, weekStart, timeZone],
   )
   const zones = useMemo(() => {
     const all = knownTimeZones()
@@ -41,8 +40,8 @@ export function SlotPicker(props: SlotPickerProps) {
   // The buttons stay focusable (aria-disabled) and the week's heading takes focus after paging:
   // a keyboard user never lands on the page's body when a button turns off or is replaced.
   function page(weeks: 1 | -1) {
-    if (weeks === 1 ? !props.canGoForward : !props.canGoBack) return
-    props.onWeek(weeks)
+    if (weeks === 1 ? !canGoForward : !canGoBack) return
+    actor.send({ type: 'week.changed', weeks })
     weekHeading.current?.focus()
   }
 
@@ -52,7 +51,7 @@ export function SlotPicker(props: SlotPickerProps) {
         <button
           type="button"
           className="p-button p-button--small"
-          aria-disabled={!props.canGoBack || undefined}
+          aria-disabled={!canGoBack || undefined}
           onClick={() => page(-1)}
         >
           ← Previous week
@@ -63,7 +62,7 @@ export function SlotPicker(props: SlotPickerProps) {
         <button
           type="button"
           className="p-button p-button--small"
-          aria-disabled={!props.canGoForward || undefined}
+          aria-disabled={!canGoForward || undefined}
           onClick={() => page(1)}
         >
           Next week →
@@ -78,10 +77,10 @@ export function SlotPicker(props: SlotPickerProps) {
           id="slot-picker-zone"
           className="p-input"
           value={timeZone}
-          aria-describedby={
-            props.businessTimeZone !== timeZone ? 'slot-picker-business-zone' : undefined
+          aria-describedby={businessTimeZone !== timeZone ? 'slot-picker-business-zone' : undefined}
+          onChange={(event) =>
+            actor.send({ type: 'week.timeZoneChanged', timeZone: event.target.value })
           }
-          onChange={(event) => props.onTimeZone(event.target.value)}
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
@@ -89,26 +88,26 @@ export function SlotPicker(props: SlotPickerProps) {
             </option>
           ))}
         </select>
-        {props.businessTimeZone !== timeZone ? (
+        {businessTimeZone !== timeZone ? (
           <p id="slot-picker-business-zone" className="p-field__description">
-            The business is in {describeTimeZone(props.businessTimeZone)}; you see your times in{' '}
+            The business is in {describeTimeZone(businessTimeZone)}; you see your times in{' '}
             {describeTimeZone(timeZone)}.
           </p>
         ) : null}
       </div>
 
-      {props.loading ? (
+      {loading ? (
         <SlotSkeleton days={days} />
-      ) : props.error ? (
+      ) : error ? (
         <RetryAlert
           title="The free times did not load"
-          message={props.error}
-          onRetry={props.onRetry}
+          message={error}
+          onRetry={() => actor.send({ type: 'week.retry' })}
         />
       ) : slots.length === 0 ? (
         <div className="p-empty-state">
           <h3 className="p-empty-state__title">No free times this week — try next week</h3>
-          {props.canGoForward ? (
+          {canGoForward ? (
             <button type="button" className="p-button p-button--primary" onClick={() => page(1)}>
               Show next week
             </button>
@@ -131,8 +130,8 @@ export function SlotPicker(props: SlotPickerProps) {
                       <button
                         type="button"
                         className="p-slot-picker__time"
-                        aria-pressed={props.chosen === slot.starts_at}
-                        onClick={() => props.onChoose(slot)}
+                        aria-pressed={chosen === slot.starts_at}
+                        onClick={() => actor.send({ type: 'week.slotChosen', slot })}
                       >
                         {formatTime(slot.starts_at, timeZone)}
                       </button>

@@ -13,6 +13,7 @@ import {
   type Catalogue,
   validateCustomer,
 } from '../../../src/machines/booking.machine.ts'
+import { addDays } from '../../../src/machines/week-of-slots.machine.ts'
 import { createGraphCoverage } from '../../model/support/graph-coverage.ts'
 import { describeValue, graphPaths } from '../../model/support/graph-paths.ts'
 
@@ -20,16 +21,16 @@ import {
   ann,
   apiError,
   appointment,
-  appointmentId,
   type BookingEffect,
   bobId,
   catalogue,
+  choiceSamples,
   colourId,
   confirmation,
   createBookingHarness,
   firstSlot,
   haircutId,
-  manageToken,
+  urlSamples,
 } from '../../unit/support/booking-harness.ts'
 
 export type BookingSnapshot = ReturnType<
@@ -78,39 +79,23 @@ const failed = (actor: BookingEffect, error: unknown, name: string): ModelEvent 
   error,
   name,
 })
-const url = (route: Extract<BookingEvent, { type: 'booking.urlChanged' }>['route'], name: string) =>
-  ({ type: 'booking.urlChanged', route, name }) as ModelEvent
 const offline = () => new TypeError('Failed to fetch')
+const shown = (weekStart: string, timeZone: string, name: string): ModelEvent => ({
+  type: 'weekOfSlots.shown',
+  weekStart,
+  timeZone,
+  name,
+})
 
 /** What the page can do, and every answer the real server (or the network) can give. */
 const sampleEvents: ModelEvent[] = [
-  url({ step: 'start' }, 'start'),
-  url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
-  url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
-  url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
-  url(
-    {
-      step: 'customerInfo',
-      serviceId: haircutId,
-      teamMemberId: bobId,
-      startsAt: firstSlot.starts_at,
-    },
-    'customer info',
-  ),
-  url(
-    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: null },
-    'customer info without time',
-  ),
-  url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
-  url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
-  url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
-  { type: 'booking.serviceChosen', serviceId: haircutId },
-  { type: 'booking.teamMemberChosen', teamMemberId: bobId },
-  { type: 'booking.teamMemberChosen', teamMemberId: 'any' },
-  { type: 'booking.weekChanged', weeks: 1 },
-  { type: 'booking.weekChanged', weeks: -1 },
-  { type: 'booking.timeZoneChanged', timeZone: 'America/New_York' },
-  { type: 'booking.slotChosen', slot: firstSlot },
+  ...urlSamples,
+  ...choiceSamples,
+  // What the week of free times reports: a page or a zone the visitor switched to, a choice.
+  shown(addDays(input.today, 7), BROWSER_TIME_ZONE, 'next week'),
+  shown(input.today, BROWSER_TIME_ZONE, 'this week'),
+  shown(input.today, 'America/New_York', 'New York'),
+  { type: 'weekOfSlots.chosen', slot: firstSlot },
   { type: 'booking.customerChanged', values: { name: ann.name, email: ann.email } },
   {
     type: 'booking.customerChanged',
@@ -122,8 +107,6 @@ const sampleEvents: ModelEvent[] = [
   done('loadCatalogue', seeded('both'), 'both'),
   done('loadCatalogue', seeded('any_available'), 'any available'),
   failed('loadCatalogue', offline(), 'offline'),
-  done('loadSlots', [firstSlot], 'slots'),
-  failed('loadSlots', offline(), 'offline'),
   done('submitBooking', confirmation(), 'booked'),
   failed('submitBooking', apiError(409, 'That time is taken.'), 'taken'),
   failed('submitBooking', apiError(429, 'Slow down.', { retryAfterSeconds: 30 }), 'limited'),
@@ -155,7 +138,7 @@ export function observe(snapshot: BookingSnapshot) {
     serviceId: context.serviceId,
     teamMemberId: context.teamMemberId,
     firstWeek: context.weekStart === context.today,
-    slots: context.slots.length,
+    timeZone: context.timeZone,
     slot: context.slot !== null,
     customerValid: Object.keys(validateCustomer(context.customer)).length === 0,
     serverRefusesEmail: context.customer.email === EMAIL_THE_SERVER_REFUSES,
@@ -174,7 +157,7 @@ export function label(event: ModelEvent): string {
   const { type: _type, ...payload } = event as Record<string, unknown>
   const values = Object.values(payload).map((value) => {
     if (typeof value === 'string') return SEEDED_NAMES[value] ?? value
-    if (event.type === 'booking.slotChosen') return 'first free time'
+    if (event.type === 'weekOfSlots.chosen') return 'first free time'
     return JSON.stringify(value)
   })
   return values.length > 0 ? `${event.type}(${values.join(', ')})` : event.type
@@ -195,6 +178,7 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
     return snapshot.matches('start')
   }
   if (snapshot.hasTag('loading') && !settles(event)) return false
+  if (event.type === 'weekOfSlots.shown') return isOneClickAway(snapshot, event)
   if (snapshot.matches({ details: 'submitting' })) {
     if (event.type === 'booking.submitted') return true
     if (!settles(event)) return false
@@ -203,6 +187,20 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
     if (name === 'field errors' ? !refused : refused) return false
   }
   return snapshot.can(event as BookingEvent)
+}
+
+/** A week or zone the picker can show next with one click: the next or previous week, or a zone. */
+function isOneClickAway(snapshot: BookingSnapshot, event: ModelEvent): boolean {
+  const { weekStart, timeZone } = event as { weekStart: string; timeZone: string }
+  const { context } = snapshot
+  const paged = weekStart !== context.weekStart
+  const zoned = timeZone !== context.timeZone
+  if (paged === zoned) return false
+  return (
+    zoned ||
+    weekStart === addDays(context.weekStart, 7) ||
+    weekStart === addDays(context.weekStart, -7)
+  )
 }
 
 const traversal = {

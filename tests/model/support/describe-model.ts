@@ -159,8 +159,9 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
       coverage.markActive(after.value)
       expect(model.observe(after), at).toEqual(model.observe(state))
       if (harness.effects) {
-        // The fakes run exactly the effects the machine has invoked, no stale or lost call.
-        const invoked = Object.keys((after as { children?: object }).children ?? {})
+        // The fakes run exactly the effects the machine (or a machine it invoked) has invoked,
+        // no stale or lost call.
+        const invoked = invokedIds(after)
         expect(harness.effects.running().sort(), `${at}: effects running`).toEqual(
           invoked.filter((id) => harness.effects?.names.includes(id)).sort(),
         )
@@ -200,9 +201,20 @@ export function describeModel<TSnapshot extends ModelSnapshot, TInput>(
   })
 }
 
+/** The ids of the actors a snapshot's machine invoked, and of those its child machines invoked. */
+function invokedIds(snapshot: unknown): string[] {
+  const children = (snapshot as { children?: Record<string, AnyActorRef | undefined> }).children
+  return Object.entries(children ?? {}).flatMap(([id, child]) => [
+    id,
+    ...(child ? invokedIds(child.getSnapshot()) : []),
+  ])
+}
+
 /**
  * The usual harness: the machine with every named actor a parked fake and every named action
  * recorded (in `actions`, in order), started with `input` under the coverage's `inspect`.
+ * Its `beforeStep` marks where each step begins, so `afterStep` checks can read what the step
+ * alone caused: `heard()` (the actions recorded) and `asked(effect)` (what the effect was asked).
  */
 export function parkedActor<TMachine extends AnyStateMachine, const Effect extends string>(
   machine: TMachine,
@@ -227,5 +239,21 @@ export function parkedActor<TMachine extends AnyStateMachine, const Effect exten
     inspect: options.inspect,
     clock: options.clock,
   } as never)
-  return { actor, effects, actions }
+  const counted = () => ({
+    actions: actions.length,
+    inputs: new Map(options.effects.map((name) => [name, effects.inputs[name].length])),
+  })
+  let mark = counted()
+  return {
+    actor,
+    effects,
+    actions,
+    beforeStep: () => {
+      mark = counted()
+    },
+    /** The actions recorded since the step began. */
+    heard: () => actions.slice(mark.actions),
+    /** What `effect` was asked since the step began, oldest first. */
+    asked: (effect: Effect) => effects.inputs[effect].slice(mark.inputs.get(effect) ?? 0),
+  }
 }

@@ -30,6 +30,8 @@ export function createGraphCoverage(machine: AnyStateMachine) {
 
     record(event: InspectionEvent): void {
       if (event.type !== '@xstate.microstep') return
+      // Machines it invoked are inspected too: their states are not this machine's.
+      if (event.actorRef.sessionId !== event.rootId) return
       markActive((event.snapshot as unknown as { value: StateValue }).value)
       for (const transition of event._transitions) {
         if (typeof transition.eventType !== 'string') continue

@@ -2,6 +2,7 @@ import { createActor, type InspectionEvent } from 'xstate'
 import type { WizardRoute } from '../../../shared/booking-links'
 import {
   type AppointmentQuery,
+  type BookingEvent,
   type BookingInput,
   type BookingSubmission,
   bookingMachine,
@@ -9,11 +10,15 @@ import {
   type PublicAppointment,
   type PublicBookingConfirmation,
   type PublicSlot,
-  type SlotQuery,
 } from '../../../src/machines/booking.machine'
+import {
+  reportingToParent,
+  type SlotQuery,
+  weekOfSlotsMachine,
+} from '../../../src/machines/week-of-slots.machine'
 import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
-/** The machine's injected actors, by the id it invokes them under. */
+/** The machine's injected actors, by the id they are invoked under (`loadSlots` by the week). */
 export const BOOKING_EFFECTS = [
   'loadCatalogue',
   'loadSlots',
@@ -37,7 +42,12 @@ export function createBookingHarness(
   const machine = bookingMachine.provide({
     actors: {
       loadCatalogue: effect<Catalogue, void>('loadCatalogue'),
-      loadSlots: effect<PublicSlot[], SlotQuery>('loadSlots'),
+      // The real week of free times, loading through the parked fake.
+      weekOfSlots: reportingToParent(
+        weekOfSlotsMachine.provide({
+          actors: { loadSlots: effect<PublicSlot[], SlotQuery>('loadSlots') },
+        }),
+      ),
       submitBooking: effect<PublicBookingConfirmation, BookingSubmission>('submitBooking'),
       loadAppointment: effect<PublicAppointment, AppointmentQuery>('loadAppointment'),
     },
@@ -62,6 +72,12 @@ export function createBookingHarness(
 
   return {
     actor,
+    /** The week of free times the calendar step has open (throws when it has none). */
+    week() {
+      const week = actor.getSnapshot().children.weekOfSlots
+      if (!week) throw new Error('no week of free times is open')
+      return week
+    },
     inputs: effects.inputs,
     effects,
     shown,
@@ -151,6 +167,46 @@ export const secondSlot: PublicSlot = {
   starts_at: '2026-12-02T09:30:00.000Z',
   ends_at: '2026-12-02T10:00:00.000Z',
 }
+
+const url = (route: WizardRoute, name: string): BookingEvent & { name: string } => ({
+  type: 'booking.urlChanged',
+  route,
+  name,
+})
+
+/**
+ * Every kind of address the wizard tells apart, as samples for the booking machine's graphs
+ * (tests/model/booking.model.test.ts in memory, tests/e2e/booking-model.spec.ts in the browser).
+ */
+export const urlSamples = [
+  url({ step: 'start' }, 'start'),
+  url({ step: 'serviceTeam', serviceId: haircutId }, 'service team'),
+  url({ step: 'teamServices', teamMemberId: bobId }, 'team services'),
+  url({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId }, 'calendar'),
+  url(
+    {
+      step: 'customerInfo',
+      serviceId: haircutId,
+      teamMemberId: bobId,
+      startsAt: firstSlot.starts_at,
+    },
+    'customer info',
+  ),
+  url(
+    { step: 'customerInfo', serviceId: haircutId, teamMemberId: bobId, startsAt: null },
+    'customer info without time',
+  ),
+  url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
+  url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
+  url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
+]
+
+/** The visitor's choices of a service and a team member (or anyone), for the same graphs. */
+export const choiceSamples: BookingEvent[] = [
+  { type: 'booking.serviceChosen', serviceId: haircutId },
+  { type: 'booking.teamMemberChosen', teamMemberId: bobId },
+  { type: 'booking.teamMemberChosen', teamMemberId: 'any' },
+]
 
 export const ann = { name: 'Ann Lee', email: 'ann@example.com', phone: '+49 30 555', notes: '' }
 

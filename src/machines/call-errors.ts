@@ -1,0 +1,18 @@
+/**
+ * What the machines read from a failed call: the api clients throw `Error`s that may carry the
+ * HTTP `status` (and more, see each machine). Kept here so every machine reads them alike.
+ */
+
+/** The error's own sentence, or `fallback` when it has none. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
+}
+
+/** The HTTP status a thrown error carries, if any (none: offline, DNS, timeout). */
+export function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null
+  return typeof error.status === 'number' ? error.status : null
+}
+
+/** The error of an actor's error event, for guards that read any event. */
+export const errorOf = (event: unknown) => (event as { error?: unknown }).error
