@@ -46,9 +46,3 @@ export const authPlugin = fp<AuthOptions>(
   },
   { name: 'auth' },
 )
-
-/** The identity on a route the contract secures; reaching the handler without one is a bug. */
-export function requireIdentity(request: FastifyRequest): Identity {
-  if (!request.identity) throw new Error('Handler reached without an authenticated identity.')
-  return request.identity
-}

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createBusinessService } from '../services/business-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 

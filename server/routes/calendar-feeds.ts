@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createCalendarFeedService } from '../services/calendar-feed-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 

@@ -1,5 +1,5 @@
 import type { OperationRequest } from '../http/operation-types.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createProfileService } from '../services/profile-service.ts'
 
 /** Handlers for the contract's `me` tag. */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { createBusinessResolver } from '../http/business-resolver.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createCustomerAccountService } from '../services/public/customer-account-service.ts'
 import type {
   createPublicBookingService,

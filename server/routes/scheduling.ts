@@ -3,7 +3,7 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { PooledSlot } from '../domain/availability/types.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 import type { createSchedulingService } from '../services/scheduling-service.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 import type { createTeamAccessService } from '../services/team-access-service.ts'
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
-import { requireIdentity } from '../plugins/auth.ts'
+import { requireIdentity } from '../http/require-identity.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 import type { createTeamMemberService } from '../services/team-member-service.ts'
 import type { createTimeOffService } from '../services/time-off-service.ts'
