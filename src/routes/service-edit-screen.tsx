@@ -1,10 +1,9 @@
-import { useState } from 'react'
-import { Button } from 'react-aria-components'
-import { Link, useLocation, useParams } from 'wouter'
+import { useLocation, useParams } from 'wouter'
 import { useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { FormSkeleton } from '../components/form/list-skeleton'
-import { useEntityForm } from '../components/form/use-entity-form'
+import { LoadFailedCard } from '../components/form/load-failed-card'
+import { useRecordEditForm } from '../components/form/use-record-edit-form'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { canWriteServices, ServicesReadOnlyNotice } from './services/service-access'
 import { loadService, updateService } from './services/service-api'
@@ -34,26 +33,15 @@ export function ServiceEditScreen() {
 function ServiceEditForm({ id, currency }: { id: string; currency: string }) {
   const [, navigate] = useLocation()
   const toast = useToast()
-  const [record, setRecord] = useState<Service | null>(null)
-
-  const form = useEntityForm<ServiceValues, Service>({
+  const { form, record } = useRecordEditForm({
     machine: serviceEditForm,
     id,
     initialValues: NEW_SERVICE,
     validate: validateService,
-    load: async (serviceId) => {
-      const service = await loadService(serviceId)
-      setRecord(service)
-      return serviceToValues(service)
-    },
-    save: async ({ values, initial }) => {
-      const patch = servicePatch(initial, values)
-      // Nothing changed: the API refuses an empty patch, and there is nothing to send.
-      if (Object.keys(patch).length === 0 && record) return record
-      const saved = await updateService(id, patch)
-      setRecord(saved)
-      return saved
-    },
+    load: loadService,
+    toValues: serviceToValues,
+    patch: servicePatch,
+    update: updateService,
     onSaved: (service) => {
       toast.success(`Your changes to ${service.name} are saved.`, 'Service saved')
       navigate('/services')
@@ -62,15 +50,12 @@ function ServiceEditForm({ id, currency }: { id: string; currency: string }) {
 
   if (form.loadFailed) {
     return (
-      <div className="p-card p-stack-sm" role="alert">
-        <p>{form.formError}</p>
-        <div className="p-row">
-          <Button className="p-button" onPress={form.retryLoad}>
-            Try again
-          </Button>
-          <Link href="/services">Back to services</Link>
-        </div>
-      </div>
+      <LoadFailedCard
+        message={form.formError}
+        onRetry={form.retryLoad}
+        backHref="/services"
+        backLabel="Back to services"
+      />
     )
   }
   if (form.isLoading || !record) return <FormSkeleton label="Loading the service…" />

@@ -1,10 +1,9 @@
-import { useState } from 'react'
-import { Button } from 'react-aria-components'
-import { Link, useLocation, useParams } from 'wouter'
+import { useLocation, useParams } from 'wouter'
 import { useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { FormSkeleton } from '../components/form/list-skeleton'
-import { useEntityForm } from '../components/form/use-entity-form'
+import { LoadFailedCard } from '../components/form/load-failed-card'
+import { useRecordEditForm } from '../components/form/use-record-edit-form'
 import type { Profile } from '../machines/auth.machine'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { isOwnRecord, TeamReadOnlyNotice, teamFormAccess } from './team/team-access'
@@ -40,26 +39,15 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
   const [, navigate] = useLocation()
   const toast = useToast()
   const access = teamFormAccess(profile)
-  const [record, setRecord] = useState<TeamMember | null>(null)
-
-  const form = useEntityForm<TeamMemberValues, TeamMember>({
+  const { form, record, setRecord } = useRecordEditForm({
     machine: teamMemberEditForm,
     id,
     initialValues: newTeamMemberValues(profile.tenant.time_zone),
     validate: validateTeamMember,
-    load: async (memberId) => {
-      const member = await loadTeamMember(memberId)
-      setRecord(member)
-      return teamMemberToValues(member)
-    },
-    save: async ({ values, initial }) => {
-      const patch = teamMemberPatch(initial, values)
-      // Nothing changed: the API refuses an empty patch, and there is nothing to send.
-      if (Object.keys(patch).length === 0 && record) return record
-      const saved = await updateTeamMember(id, patch)
-      setRecord(saved)
-      return saved
-    },
+    load: loadTeamMember,
+    toValues: teamMemberToValues,
+    patch: teamMemberPatch,
+    update: updateTeamMember,
     onSaved: (member) => {
       toast.success(`Your changes to ${member.name} are saved.`, 'Team member saved')
       navigate('/team')
@@ -68,15 +56,12 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
 
   if (form.loadFailed) {
     return (
-      <div className="p-card p-stack-sm" role="alert">
-        <p>{form.formError}</p>
-        <div className="p-row">
-          <Button className="p-button" onPress={form.retryLoad}>
-            Try again
-          </Button>
-          <Link href="/team">Back to the team</Link>
-        </div>
-      </div>
+      <LoadFailedCard
+        message={form.formError}
+        onRetry={form.retryLoad}
+        backHref="/team"
+        backLabel="Back to the team"
+      />
     )
   }
   if (form.isLoading || !record) return <FormSkeleton label="Loading the team member…" />
