@@ -100,7 +100,11 @@ function probeFile(index: number, file: string): string {
 
 const cases = [
   ...refused.map((c, index) => ({ ...c, path: probeFile(index, c.file), expected: 'refused' })),
-  ...allowed.map((c, index) => ({ ...c, path: probeFile(100 + index, c.file), expected: 'allowed' })),
+  ...allowed.map((c, index) => ({
+    ...c,
+    path: probeFile(100 + index, c.file),
+    expected: 'allowed',
+  })),
 ]
 
 beforeAll(() => {
@@ -114,7 +118,8 @@ beforeAll(() => {
     mkdirSync(dirname(join(scratch, path)), { recursive: true })
     writeFileSync(join(scratch, path), `${code}\n`)
   }
-  for (const c of cases) write(c.path, `import { probe } from '${c.from}'\nexport const used = probe`)
+  for (const c of cases)
+    write(c.path, `import { probe } from '${c.from}'\nexport const used = probe`)
   for (const g of refusedGlobals) write(g.file, g.code)
 
   const biome = spawnSync(join(root, 'node_modules/.bin/biome'), ['lint', '--reporter=json', '.'], {
