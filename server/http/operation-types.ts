@@ -18,12 +18,3 @@ export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Params: NonNullable<operations[K]['parameters']['path']>
   Body: JsonBody<K>
 }>
-
-/** The operation's 200 (or 201) JSON response. */
-export type OperationResult<K extends OperationId> = operations[K]['responses'] extends {
-  200: { content: { 'application/json': infer R } }
-}
-  ? R
-  : operations[K]['responses'] extends { 201: { content: { 'application/json': infer R } } }
-    ? R
-    : never
