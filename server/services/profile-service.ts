@@ -24,7 +24,15 @@ export function createProfileService(database: Database) {
             email: member.actor.email,
             display_name: member.actor.name,
           },
-          subscription: { plan_name: planName, status: tenant.subscriptionStatus },
+          subscription: {
+            plan_id: tenant.planId,
+            plan_name: planName,
+            status:
+              tenant.subscriptionStatus === 'cancelled' ? 'active' : tenant.subscriptionStatus,
+            trial_ends_at: null,
+            current_period_end: null,
+            cancel_at_period_end: false,
+          },
           permission,
           tenant: {
             id: tenant.id,

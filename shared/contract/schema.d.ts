@@ -941,6 +941,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans a business can be on, cheapest first (any signed-in member)
+         * @description Plans are data (the `plans` table): their limits, features and monthly and yearly
+         *     prices. The staff app shows them on the checkout page and explains limits with them.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/plan-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's current plan and what it uses of it (whoever can see the team)
+         * @description What the team screen needs to show a limit before anyone hits it: the plan in force
+         *     now (a Pro trial, a paid plan, or Free when the trial or subscription ended) and how
+         *     many bookable team members the business has.
+         */
+        get: operations["getPlanUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan, status, usage, next invoice, past invoices and payment method (owner)
+         * @description Re-reads the business's subscription from Stripe (the same sync the webhooks use), so
+         *     what it shows is current even when a webhook is late. Invoices, the next invoice and
+         *     the payment method are read from Stripe on each call and not stored. Without Stripe
+         *     configured, `billing_available` is false and only the plan, trial and usage are shown.
+         */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying for a plan (owner)
+         * @description Without a live subscription: creates the business's Stripe customer if it has none
+         *     (the business id in its metadata), then a Checkout Session in subscription mode
+         *     (`client_reference_id` = the business) and answers its hosted page's address
+         *     (`destination: checkout`). With a live subscription (one per business): answers a
+         *     Customer Portal page that confirms the change of plan or interval
+         *     (`destination: portal`). The plan the business is already on, at the same interval, is
+         *     refused with 409; Free is not bought (cancel the subscription instead), 400 naming
+         *     `body.plan_id`. 503 when billing is not configured.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/checkout-sessions/{checkoutSessionId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring the business up to date with a finished checkout at once (owner)
+         * @description Called by the return page (`/checkout/success?session_id=…`) so it never waits for a
+         *     webhook: re-reads the session and its subscription from Stripe and applies them with
+         *     the same sync function the webhooks use (idempotent). A session of another business,
+         *     or one Stripe does not know, is 404.
+         */
+        post: operations["syncCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/portal-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Stripe's Customer Portal to manage the subscription (owner)
+         * @description Payment method, invoices, cancelling. 409 when the business has never checked out
+         *     (no Stripe customer yet: choose a plan first); 503 when billing is not configured.
+         */
+        post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events (signed; no sign-in)
+         * @description The `Stripe-Signature` header is verified on the raw body with the webhook secret; a
+         *     missing or wrong signature is 400 and changes nothing. Each event id is processed once
+         *     (a repeat answers 200 with `duplicate: true`). Events are only a prompt: the
+         *     subscription is re-read from Stripe and synced, so order does not matter. Events of a
+         *     customer that belongs to no business are acknowledged and ignored.
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -961,6 +1122,7 @@ export interface components {
             instance?: string;
             /** @description One entry per offending field, for validation problems. */
             errors?: components["schemas"]["FieldError"][];
+            limit?: components["schemas"]["PlanLimit"];
             /** @description For a 409 caused by a duplicate, the record that is already there. */
             existing?: {
                 id: string;
@@ -990,12 +1152,33 @@ export interface components {
             email: string | null;
             display_name: string | null;
         };
+        /**
+         * @description The plan in force now and how it stands. `status` is about that plan: `trialing` (the
+         *     card-less Pro trial, `trial_ends_at` ahead), `active` (a paid plan in good standing, or
+         *     Free), `past_due` (a payment failed; the plan is kept while Stripe retries), `unpaid`,
+         *     `incomplete` and `paused` (the paid plan is not in force: the business is on Free
+         *     until it pays).
+         */
         Subscription: {
+            plan_id: components["schemas"]["PlanId"];
             /** @description The plan's display name, e.g. `Free`. */
             plan_name: string;
-            /** @enum {string} */
-            status: "active" | "trialing" | "past_due" | "cancelled";
+            status: components["schemas"]["SubscriptionStatus"];
+            /**
+             * Format: date-time
+             * @description When the card-less trial ends or ended; null for a business that never had one.
+             */
+            trial_ends_at: string | null;
+            /**
+             * Format: date-time
+             * @description End of the paid period (the renewal date); null without a subscription.
+             */
+            current_period_end: string | null;
+            /** @description The subscription was cancelled and ends at `current_period_end`. */
+            cancel_at_period_end: boolean;
         };
+        /** @enum {string} */
+        SubscriptionStatus: "trialing" | "active" | "past_due" | "unpaid" | "incomplete" | "paused";
         /** @description The business the user works in. */
         Tenant: {
             /** Format: uuid */
@@ -1032,6 +1215,114 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+        };
+        /** @description A plan's id (`free`, `starter`, `pro`); plans are data, see listPlans. */
+        PlanId: string;
+        Plan: {
+            id: components["schemas"]["PlanId"];
+            name: string;
+            description: string;
+            /** @description How many bookable team members the plan allows; null for no limit. */
+            team_member_limit: number | null;
+            /** @description The price per month and per year (a year costs ten months). Free costs 0. */
+            prices: {
+                month: components["schemas"]["Money"];
+                year: components["schemas"]["Money"];
+            };
+            features: components["schemas"]["PlanFeatures"];
+        };
+        PlanFeatures: {
+            /** @description Take payments and deposits at booking. */
+            paid_bookings: boolean;
+            webhooks: boolean;
+            /** @description No "Powered by Slotwise" line on the booking page. */
+            remove_branding: boolean;
+        };
+        PlanList: {
+            data: components["schemas"]["Plan"][];
+        };
+        PlanUsage: {
+            plan: components["schemas"]["Plan"];
+            subscription: components["schemas"]["Subscription"];
+            usage: components["schemas"]["UsageFigures"];
+        };
+        UsageFigures: {
+            bookable_team_members: number;
+        };
+        /** @enum {string} */
+        BillingInterval: "month" | "year";
+        BillingOverview: {
+            plan: components["schemas"]["Plan"];
+            subscription: components["schemas"]["Subscription"];
+            /** @description How often the paid plan is billed; null without a subscription. */
+            interval: components["schemas"]["BillingInterval"] | null;
+            /** @description Whole days left of the trial (rounded up), while trialing. */
+            trial_days_left: number | null;
+            usage: components["schemas"]["UsageFigures"];
+            next_invoice: components["schemas"]["UpcomingInvoice"] | null;
+            /** @description Past invoices, newest first (at most 24). */
+            invoices: components["schemas"]["BillingInvoice"][];
+            payment_method: components["schemas"]["CardSummary"] | null;
+            /** @description The business has a Stripe customer, so "Manage billing" can open the portal. */
+            portal_available: boolean;
+            /** @description Stripe is configured on this server. */
+            billing_available: boolean;
+        };
+        UpcomingInvoice: {
+            /** Format: date-time */
+            date: string;
+            amount: components["schemas"]["Money"];
+        };
+        BillingInvoice: {
+            id: string;
+            number: string | null;
+            /** Format: date-time */
+            created: string;
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "draft" | "open" | "paid" | "uncollectible" | "void";
+            hosted_invoice_url: string | null;
+            invoice_pdf: string | null;
+        };
+        CardSummary: {
+            brand: string;
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+        };
+        CheckoutRequest: {
+            plan_id: components["schemas"]["PlanId"];
+            interval: components["schemas"]["BillingInterval"];
+        };
+        BillingRedirect: {
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            destination: "checkout" | "portal";
+        };
+        CheckoutOutcome: {
+            /**
+             * @description `complete` once paid; `open` while the customer has not paid; `expired` when abandoned.
+             * @enum {string}
+             */
+            session_status: "open" | "complete" | "expired";
+            subscription: components["schemas"]["Subscription"];
+        };
+        WebhookReceipt: {
+            /** @enum {boolean} */
+            received: true;
+            /** @description The event id was processed before; nothing was done again. */
+            duplicate: boolean;
+        };
+        /** @description Which plan limit refused the request, for a 402 of type `/problems/plan-limit`. */
+        PlanLimit: {
+            /** @enum {string} */
+            name: "bookable_team_members";
+            allowed: number;
+            used: number;
+            plan_id: components["schemas"]["PlanId"];
+            /** @description Where the staff app lets the owner choose a bigger plan (`/checkout`). */
+            upgrade_url: string;
         };
         /** @description An amount in minor units (cents) of an ISO 4217 currency. */
         Money: {
@@ -1720,6 +2011,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A Stripe Checkout Session id (`cs_…`). */
+        CheckoutSessionId: string;
         /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
         BusinessSlug: string;
         /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
@@ -3252,6 +3545,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPlanUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan in force and its usage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanUsage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The billing overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A Stripe Checkout Session id (`cs_…`). */
+                checkoutSessionId: components["parameters"]["CheckoutSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's state and the business's subscription after the sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOutcome"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -282,10 +282,9 @@ describe('profile', () => {
     )
     expect(harness.store.getItem(storageKeys.currency)).toBe('EUR')
     expect(harness.store.getItem(storageKeys.domain)).toBe('https://api.alice.example')
-    expect(JSON.parse(harness.store.getItem(storageKeys.subscription) ?? 'null')).toEqual({
-      plan_name: 'Free',
-      status: 'active',
-    })
+    expect(JSON.parse(harness.store.getItem(storageKeys.subscription) ?? 'null')).toEqual(
+      sampleProfile.subscription,
+    )
   })
 
   it("a failed me call sets 'Failed to fetch user profile' and a null profile", async () => {

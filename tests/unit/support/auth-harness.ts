@@ -129,7 +129,14 @@ export function failedSignIn(error: string): AuthResult {
 
 export const sampleProfile: Profile = {
   user: { uid: alice.uid, email: alice.email, display_name: alice.displayName },
-  subscription: { plan_name: 'Free', status: 'active' },
+  subscription: {
+    plan_id: 'free',
+    plan_name: 'Free',
+    status: 'active',
+    trial_ends_at: null,
+    current_period_end: null,
+    cancel_at_period_end: false,
+  },
   permission: 'owner',
   tenant: {
     id: '0b6f3c2e-3f7c-4a55-9d1e-6b0f2f0c9a11',

@@ -152,7 +152,14 @@ export const sampleProfileEvent: LiveProfileEvent = {
   profile: {
     user: { uid: 'uid-alice', email: 'alice@example.com', display_name: 'Alice' },
     team_member_id: null,
-    subscription: { plan_name: 'Free', status: 'active' },
+    subscription: {
+      plan_id: 'free',
+      plan_name: 'Free',
+      status: 'active',
+      trial_ends_at: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+    },
     permission: 'owner',
     tenant: {
       id: '4d7f7c44-2b8a-4b7e-9a55-0c1b2c3d4e5f',
