@@ -9,6 +9,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { requestLogFields } from './http/log-redaction.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
+import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
 import { apiRoutesPlugin } from './plugins/api-routes.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -21,6 +22,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
+import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
 
 /** What the public booking pages, e-mails and calendar feeds need from the deployment. */
 export interface PublicBookingOptions {
@@ -39,6 +41,8 @@ declare module 'fastify' {
       publicUrl: string
       defaultBusiness: string | undefined
     }
+    /** Plans and the subscription on Stripe; start-up asks it to create missing prices. */
+    billing: BillingService
   }
 }
 
@@ -68,6 +72,11 @@ export interface AppOptions {
   trustProxyHops?: number
   /** Per-process limits of the public booking API (tests lower or raise them). */
   publicRateLimits?: Partial<PublicRateLimits>
+  /**
+   * Stripe (or the local Stripe service); without it billing answers 503 and every business
+   * keeps the plan its trial or last sync gave it.
+   */
+  stripe?: StripeSettings | undefined
   /** Reminders and e-mail delivery in this process; off when absent (tests ask for them). */
   jobs?: BackgroundJobsOptions | false
 }
@@ -113,6 +122,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     defaultBusiness: publicBooking.defaultBusiness,
   })
   const specPath = options.specPath ?? defaultSpecPath
+  app.decorate(
+    'billing',
+    createBillingService({
+      database: options.database,
+      gateway: options.stripe ? createStripeGateway(options.stripe) : undefined,
+      appUrl: publicBooking.publicUrl,
+    }),
+  )
 
   await app.register(problemDetailsPlugin, {
     htmlFallback: options.spaDir

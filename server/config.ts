@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { ClientConfig } from './http/client-config.ts'
 import { parseMailbox } from './notifications/mail-headers.ts'
+import type { StripeSettings } from './payments/stripe-gateway.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 
 export interface ServerConfig {
@@ -44,6 +45,11 @@ export interface ServerConfig {
    * this late. The end-to-end suite shortens it so e-mails arrive while a test waits.
    */
   jobsIntervalMs: number
+  /**
+   * Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, and STRIPE_API_URL for the local Stripe
+   * service `npm start` runs); billing is off without it.
+   */
+  stripe: StripeSettings | undefined
   logLevel: LogLevel
   environment: string
 }
@@ -183,6 +189,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
 
+  const stripe = readStripeSettings(value, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
 
   return {
@@ -209,6 +217,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicRateLimits,
     trustProxyHops,
     jobsIntervalMs,
+    stripe,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }
@@ -230,6 +239,33 @@ export function clientConfigFrom(config: ServerConfig): ClientConfig {
     sentryDsn: config.sentryDsn ?? null,
     environment: config.environment,
   }
+}
+
+function readStripeSettings(
+  value: (name: string) => string | undefined,
+  problems: string[],
+): StripeSettings | undefined {
+  const secretKey = value('STRIPE_SECRET_KEY')
+  const webhookSecret = value('STRIPE_WEBHOOK_SECRET')
+  const apiUrl = value('STRIPE_API_URL')
+  if (!secretKey) {
+    if (webhookSecret || apiUrl) {
+      problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_API_URL need STRIPE_SECRET_KEY.')
+    }
+    return undefined
+  }
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
+    problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or rk_…).')
+  }
+  if (!webhookSecret?.startsWith('whsec_')) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: the signing secret (whsec_…) of the webhook endpoint.',
+    )
+  }
+  if (apiUrl && !isHttpUrl(apiUrl)) {
+    problems.push(`STRIPE_API_URL must be an http(s):// address, got "${apiUrl}".`)
+  }
+  return { secretKey, webhookSecret: webhookSecret ?? '', apiUrl }
 }
 
 function isHttpUrl(text: string): boolean {

@@ -54,6 +54,7 @@ async function main() {
       publicUrl: config.publicUrl,
       defaultBusiness: config.defaultBusiness,
     },
+    stripe: config.stripe,
     jobs: {
       intervalMs: config.jobsIntervalMs,
       smtpUrl: config.smtpUrl,
@@ -61,6 +62,13 @@ async function main() {
       outboxDir: join(config.dataDir, 'outbox'),
     },
   })
+
+  // The local Stripe service starts empty: give it the plans' prices. A real account gets
+  // them once, by hand (`npm run stripe:prices`), not from every start of every process.
+  if (config.stripe?.apiUrl) {
+    const created = await app.billing.ensureStripePrices()
+    if (created.length > 0) app.log.info({ created }, 'created plan prices in the local Stripe')
+  }
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -27,8 +27,18 @@ import type { WorkingDay } from '../domain/working-hours.ts'
 export const permissions = ['owner', 'admin', 'staff'] as const
 export type Permission = (typeof permissions)[number]
 
-export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'cancelled'] as const
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
+/** Every status a Stripe subscription can have, stored as Stripe names it. */
+export const stripeSubscriptionStatuses = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const
+export const billingIntervals = ['month', 'year'] as const
 
 export const calendarViews = ['day', 'week', 'month'] as const
 export type CalendarView = (typeof calendarViews)[number]
@@ -49,6 +59,7 @@ export const activityEntityTypes = [
   'business',
   'session',
   'appointment',
+  'subscription',
 ] as const
 export const activityActions = ['created', 'updated', 'deleted', 'signed_in'] as const
 
@@ -56,10 +67,45 @@ export const activityActions = ['created', 'updated', 'deleted', 'signed_in'] as
 const sqlList = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))
 
-export const plans = pgTable('plans', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-})
+/**
+ * What a business can buy, as data: limits, features and prices are read from here by the
+ * server and, through the API, by the app. A plan with Stripe lookup keys can be bought; the
+ * keys name its Stripe prices, so the same rows work with any Stripe account.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Cheapest first. */
+    position: integer('position').notNull().default(0),
+    /** How many bookable team members; null for no limit. */
+    teamMemberLimit: integer('team_member_limit'),
+    monthlyPriceMinor: integer('monthly_price_minor').notNull().default(0),
+    yearlyPriceMinor: integer('yearly_price_minor').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull().default('USD'),
+    paidBookings: boolean('paid_bookings').notNull().default(false),
+    webhooks: boolean('webhooks').notNull().default(false),
+    removeBranding: boolean('remove_branding').notNull().default(false),
+    stripeMonthlyLookupKey: text('stripe_monthly_lookup_key').unique(
+      'plans_stripe_monthly_lookup_key_unique',
+    ),
+    stripeYearlyLookupKey: text('stripe_yearly_lookup_key').unique(
+      'plans_stripe_yearly_lookup_key_unique',
+    ),
+  },
+  (t) => [
+    check(
+      'plans_team_member_limit_positive',
+      sql`${t.teamMemberLimit} is null or ${t.teamMemberLimit} >= 1`,
+    ),
+    check(
+      'plans_prices_not_negative',
+      sql`${t.monthlyPriceMinor} >= 0 and ${t.yearlyPriceMinor} >= 0`,
+    ),
+  ],
+)
 
 export const tenants = pgTable(
   'tenants',
@@ -70,13 +116,6 @@ export const tenants = pgTable(
     timeZone: text('time_zone').notNull(),
     currency: char('currency', { length: 3 }).notNull().default('USD'),
     domain: text('domain'),
-    planId: text('plan_id')
-      .notNull()
-      .default('free')
-      .references(() => plans.id),
-    subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses })
-      .notNull()
-      .default('active'),
     defaultCalendar: text('default_calendar', { enum: calendarViews }).notNull().default('week'),
     locale: text('locale').notNull().default('en-US'),
     address: text('address').notNull().default(''),
@@ -89,10 +128,6 @@ export const tenants = pgTable(
   (t) => [
     check('tenants_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('tenants_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check(
-      'tenants_subscription_status_valid',
-      sql`${t.subscriptionStatus} in (${sqlList(subscriptionStatuses)})`,
-    ),
     check(
       'tenants_default_calendar_valid',
       sql`${t.defaultCalendar} in (${sqlList(calendarViews)})`,
@@ -438,8 +473,14 @@ export const appointments = pgTable(
   ],
 )
 
-export const notificationKinds = ['confirmation', 'reschedule', 'cancellation', 'reminder'] as const
-export const notificationRecipients = ['customer', 'team_member'] as const
+export const notificationKinds = [
+  'confirmation',
+  'reschedule',
+  'cancellation',
+  'reminder',
+  'payment_failed',
+] as const
+export const notificationRecipients = ['customer', 'team_member', 'owner'] as const
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const
 
 /**
@@ -535,3 +576,50 @@ export const activityLog = pgTable(
     check('activity_log_action_valid', sql`${t.action} in (${sqlList(activityActions)})`),
   ],
 )
+
+/**
+ * A business's subscription: one row per business, made with the business (on the card-less
+ * trial). The Stripe columns mirror what the last sync read from Stripe; which plan is in force
+ * now follows from them and the clock (server/domain/plan-in-force.ts), never stored.
+ */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The plan of the subscription, or of the trial while there is none. */
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id').unique('billing_accounts_stripe_customer_unique'),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(
+      'billing_accounts_stripe_subscription_unique',
+    ),
+    stripeStatus: text('stripe_status', { enum: stripeSubscriptionStatuses }),
+    billingInterval: text('billing_interval', { enum: billingIntervals }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'billing_accounts_stripe_status_valid',
+      sql`${t.stripeStatus} is null or ${t.stripeStatus} in (${sqlList(stripeSubscriptionStatuses)})`,
+    ),
+    check(
+      'billing_accounts_interval_valid',
+      sql`${t.billingInterval} is null or ${t.billingInterval} in (${sqlList(billingIntervals)})`,
+    ),
+  ],
+)
+
+/** Stripe events already processed, so a repeated delivery does nothing twice. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -5,6 +5,16 @@ export type Problem = components['schemas']['Problem']
 export type FieldError = components['schemas']['FieldError']
 /** For a 409 caused by a duplicate: the record already there, and where the staff app shows it. */
 export type ExistingRecord = NonNullable<Problem['existing']>
+/** For a 402 of type `/problems/plan-limit`: the limit in the way. */
+export type PlanLimit = NonNullable<Problem['limit']>
+
+/** Members a problem document carries beyond type, title, status, detail and instance. */
+export interface ProblemExtras {
+  errors?: FieldError[] | undefined
+  existing?: ExistingRecord | undefined
+  limit?: PlanLimit | undefined
+  type?: string | undefined
+}
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -38,6 +48,7 @@ export class HttpProblem extends Error {
   readonly errors: FieldError[] | undefined
   readonly headers: Record<string, string>
   readonly existing: ExistingRecord | undefined
+  readonly limit: PlanLimit | undefined
   /** A URI naming the kind of problem for clients that react to it; 'about:blank' otherwise. */
   readonly type: string
 
@@ -48,6 +59,7 @@ export class HttpProblem extends Error {
       errors?: FieldError[]
       headers?: Record<string, string>
       existing?: ExistingRecord
+      limit?: PlanLimit | undefined
       type?: string
       cause?: unknown
     } = {},
@@ -58,6 +70,7 @@ export class HttpProblem extends Error {
     this.errors = options.errors
     this.headers = options.headers ?? {}
     this.existing = options.existing
+    this.limit = options.limit
     this.type = options.type ?? 'about:blank'
   }
 }
@@ -66,9 +79,7 @@ export function problemDocument(
   status: number,
   detail: string,
   instance: string,
-  errors?: FieldError[],
-  existing?: ExistingRecord,
-  type = 'about:blank',
+  { errors, existing, limit, type = 'about:blank' }: ProblemExtras = {},
 ): Problem {
   return {
     type,
@@ -78,6 +89,7 @@ export function problemDocument(
     instance,
     ...(errors && errors.length > 0 ? { errors } : {}),
     ...(existing ? { existing } : {}),
+    ...(limit ? { limit } : {}),
   }
 }
 

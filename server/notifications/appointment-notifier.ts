@@ -47,7 +47,7 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
   function row(
     details: AppointmentDetails,
     kind: NotificationKind,
-    recipient: NewOutboxMessage['recipient'],
+    recipient: 'customer' | 'team_member',
     toAddress: string,
     now: number,
   ): NewOutboxMessage {

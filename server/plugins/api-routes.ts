@@ -3,10 +3,12 @@ import openapiGlue from 'fastify-openapi-glue'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
+import { keepRawBodyFor } from '../http/raw-body.ts'
 import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
+import { createBillingHandlers, STRIPE_WEBHOOK_PATH } from '../routes/billing.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
 import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
@@ -108,6 +110,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
     }),
+    ...createBillingHandlers({ members, billing: app.billing }),
     ...createCalendarFeedHandlers({
       members,
       feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),
@@ -131,6 +134,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
 
   app.addHook('onRoute', splitCommaSeparatedQueryArrays)
   app.addHook('onRoute', enforceDeclaredMediaTypes)
+  app.addHook('onRoute', keepRawBodyFor([STRIPE_WEBHOOK_PATH]))
 
   // The glue wants a parser for every media type in the contract, responses included; JSON
   // problem documents parse like any JSON. No request can reach it: every operation takes

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
-  type ExistingRecord,
   type FieldError,
   HttpProblem,
+  type ProblemExtras,
   problemDocument,
   problemFromDatabaseError,
 } from '../http/problem.ts'
@@ -15,13 +15,10 @@ export interface ProblemDetailsOptions {
   onServerError?: (error: unknown, request: FastifyRequest) => void
 }
 
-interface Classified {
+interface Classified extends ProblemExtras {
   status: number
   detail: string
-  errors?: FieldError[]
   headers?: Record<string, string>
-  existing?: ExistingRecord
-  type?: string
 }
 
 const UNEXPECTED = 'Something went wrong on our side. It has been logged; please try again later.'
@@ -86,16 +83,7 @@ function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Clas
     .code(problem.status)
     .headers(problem.headers ?? {})
     .type('application/problem+json')
-    .send(
-      problemDocument(
-        problem.status,
-        problem.detail,
-        pathOf(request),
-        problem.errors,
-        problem.existing,
-        problem.type,
-      ),
-    )
+    .send(problemDocument(problem.status, problem.detail, pathOf(request), problem))
 }
 
 function classify(error: unknown): Classified {
@@ -142,6 +130,7 @@ function fromHttpProblem(problem: HttpProblem): Classified {
     type: problem.type,
     ...(problem.errors ? { errors: problem.errors } : {}),
     ...(problem.existing ? { existing: problem.existing } : {}),
+    ...(problem.limit ? { limit: problem.limit } : {}),
   }
 }
 

@@ -22,6 +22,7 @@ import {
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
+import { refuseBeyondPlan } from './billing/current-plan.ts'
 import type { Member } from './membership-service.ts'
 import { createTeamAccess, refuseEndingLastOwner } from './team-access-service.ts'
 import { teamMemberNotFound, teamMemberViews, toTeamMember } from './team-member-views.ts'
@@ -70,13 +71,15 @@ export function createTeamMemberService(database: Database) {
           if (columns.email) await refuseTakenEmail(tx, member.tenantId, columns.email)
           if (columns.slug) await refuseTakenSlug(tx, member.tenantId, columns.slug)
           const serviceIds = await checkServices(tx, member.tenantId, input.service_ids)
+          const bookable = columns.bookable ?? true
+          if (bookable) await refuseBeyondPlan(tx, member.tenantId, 'team_member.add_bookable')
           const values: Omit<NewTeamMember, 'slug'> = {
             name: columns.name ?? input.name,
             email: columns.email ?? null,
             permission: columns.permission ?? 'staff',
             bio: columns.bio ?? '',
             timeZone: columns.timeZone ?? (await team.businessTimeZone(member.tenantId)),
-            bookable: columns.bookable ?? true,
+            bookable,
             workingHours: columns.workingHours ?? defaultWorkingHours(),
           }
           const row = await insertWithFreeSlug(tx, member.tenantId, values, columns.slug)
@@ -127,6 +130,11 @@ export function createTeamMemberService(database: Database) {
           }
           if (proposed.slug !== existing.slug) {
             await refuseTakenSlug(tx, member.tenantId, proposed.slug, existing.id)
+          }
+          // Making someone bookable again counts against the plan; making them not bookable,
+          // or any other change, never does (a smaller plan takes nothing away).
+          if (proposed.bookable && !existing.bookable) {
+            await refuseBeyondPlan(tx, member.tenantId, 'team_member.add_bookable')
           }
           const permissionChanged = proposed.permission !== existing.permission
           if (permissionChanged && existing.permission === 'owner') {

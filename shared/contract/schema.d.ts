@@ -1578,7 +1578,7 @@ export interface components {
             logo_url: string | null;
         };
         /** @enum {string} */
-        ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment";
+        ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment" | "subscription";
         ActivityChange: {
             field: string;
             before: unknown;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
-import { memberships, type Permission, plans, teamMembers, tenants, users } from '../schema.ts'
+import { memberships, type Permission, teamMembers, tenants, users } from '../schema.ts'
 
 /** How stale users.last_seen_at may get before a call refreshes it. */
 const LAST_SEEN_GRANULARITY = sql`interval '1 minute'`
@@ -30,15 +30,14 @@ export function createMembershipRepository(db: Db) {
     },
 
     /**
-     * The business a user works in, with its plan. A user in several businesses gets the one
+     * The business a user works in. A user in several businesses gets the one
      * they joined first until the app lets them switch. Removed access does not count.
      */
     async findCurrentForUser(userUid: string) {
       const [row] = await db
-        .select({ permission: memberships.permission, tenant: tenants, planName: plans.name })
+        .select({ permission: memberships.permission, tenant: tenants })
         .from(memberships)
         .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-        .innerJoin(plans, eq(plans.id, tenants.planId))
         .where(and(eq(memberships.userUid, userUid), isNull(memberships.revokedAt)))
         .orderBy(asc(memberships.createdAt), asc(memberships.tenantId))
         .limit(1)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { TRIAL_PLAN_ID, trialEndFrom } from '../../domain/plan-in-force.ts'
 import type { Db } from '../database.ts'
-import { tenantSettings, tenants } from '../schema.ts'
+import { billingAccounts, tenantSettings, tenants } from '../schema.ts'
 
 export type Tenant = typeof tenants.$inferSelect
 export type NewTenant = typeof tenants.$inferInsert
@@ -13,8 +14,9 @@ export function createTenantRepository(db: Db) {
     },
 
     /**
-     * Creates the tenant, with its default settings, unless its slug is taken, in which case it
-     * returns undefined. Run it inside a transaction so the two rows come together.
+     * Creates the tenant, with its default settings and its billing account on the card-less
+     * trial, unless its slug is taken, in which case it returns undefined. Run it inside a
+     * transaction so the rows come together.
      */
     async createIfSlugFree(tenant: NewTenant): Promise<Tenant | undefined> {
       const [row] = await db
@@ -22,7 +24,14 @@ export function createTenantRepository(db: Db) {
         .values(tenant)
         .onConflictDoNothing({ target: tenants.slug })
         .returning()
-      if (row) await db.insert(tenantSettings).values({ tenantId: row.id })
+      if (row) {
+        await db.insert(tenantSettings).values({ tenantId: row.id })
+        await db.insert(billingAccounts).values({
+          tenantId: row.id,
+          planId: TRIAL_PLAN_ID,
+          trialEndsAt: trialEndFrom(new Date()),
+        })
+      }
       return row
     },
   }

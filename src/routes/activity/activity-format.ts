@@ -13,6 +13,7 @@ export const ENTITY_TYPE_LABELS: Record<ActivityEntityType, string> = {
   time_off: 'Time off',
   settings: 'Settings',
   business: 'Business',
+  subscription: 'Subscription',
   session: 'Sign-in',
   appointment: 'Appointment',
 }

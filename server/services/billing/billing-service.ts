@@ -1,0 +1,425 @@
+import type { components } from '../../../shared/contract/schema.d.ts'
+import type { Database, Db } from '../../db/database.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import {
+  type BillingAccountRow,
+  createBillingRepository,
+  type PlanRow,
+} from '../../db/repositories/billing-repository.ts'
+import { createBusinessRepository } from '../../db/repositories/business-repository.ts'
+import { createOutboxRepository } from '../../db/repositories/outbox-repository.ts'
+import { planChangeSummary } from '../../domain/plan-change-summary.ts'
+import { hasLiveSubscription, planInForce, trialDaysLeft } from '../../domain/plan-in-force.ts'
+import { HttpProblem } from '../../http/problem.ts'
+import { paymentFailedMessage } from '../../notifications/billing-messages.ts'
+import {
+  type BillingInterval,
+  type PlanPrice,
+  type StripeGateway,
+  type SubscriptionSnapshot,
+  WebhookSignatureError,
+} from '../../payments/stripe-gateway.ts'
+import { notifyProfileChange } from '../../realtime/live-events.ts'
+import type { Member } from '../membership-service.ts'
+import { loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
+
+type BillingOverview = components['schemas']['BillingOverview']
+type BillingRedirect = components['schemas']['BillingRedirect']
+type CheckoutOutcome = components['schemas']['CheckoutOutcome']
+type PlanUsage = components['schemas']['PlanUsage']
+type WebhookReceipt = components['schemas']['WebhookReceipt']
+
+/** Invoices the billing page lists. */
+const INVOICES_SHOWN = 24
+
+export interface BillingServiceOptions {
+  database: Database
+  /** Absent when Stripe is not configured: plans, trial and limits still work. */
+  gateway: StripeGateway | undefined
+  /** The staff app's address, for Stripe's return links. */
+  appUrl: string
+}
+
+export type BillingService = ReturnType<typeof createBillingService>
+
+/**
+ * Subscription billing: plans, the owner's billing page, Checkout and the Customer Portal, and
+ * the one sync that brings a business's account in line with its subscription in Stripe —
+ * used alike by webhooks, the checkout return page and the billing page, so it may run in any
+ * order, any number of times.
+ */
+export function createBillingService({ database, gateway, appUrl }: BillingServiceOptions) {
+  const billing = createBillingRepository(database.db)
+
+  function requireGateway(): StripeGateway {
+    if (!gateway) throw new HttpProblem(503, 'Billing is not set up on this server.')
+    return gateway
+  }
+
+  /**
+   * The one sync: writes what Stripe says of the subscription into the business's account,
+   * then records a change of plan or standing in the activity log, tells open apps, and
+   * e-mails the owners when a payment has just failed. The account is found by its Stripe
+   * customer, which we created for it; a subscription of a customer no business has is
+   * ignored (undefined).
+   */
+  async function applySubscription(snapshot: SubscriptionSnapshot): Promise<string | undefined> {
+    const matched = snapshot.priceLookupKey
+      ? await billing.findPlanByLookupKey(snapshot.priceLookupKey)
+      : undefined
+    const now = new Date()
+    return database.transaction(async (tx) => {
+      const repository = createBillingRepository(tx)
+      const found = await repository.findAccountByCustomer(snapshot.customerId)
+      if (!found) return undefined
+      const account = await repository.findAccount(found.tenantId, { lock: true })
+      if (!account || isStale(account, snapshot)) return account?.tenantId
+      const mirror = {
+        planId: matched?.plan.id ?? account.planId,
+        stripeSubscriptionId: snapshot.id,
+        stripeStatus: snapshot.status,
+        billingInterval: matched?.interval ?? snapshot.interval,
+        currentPeriodEnd: snapshot.currentPeriodEnd,
+        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+        // Paying ends the card-less trial: from then on the subscription decides.
+        trialEndsAt:
+          account.trialEndsAt && account.trialEndsAt > now && snapshot.status !== 'incomplete'
+            ? now
+            : account.trialEndsAt,
+      }
+      await repository.mirrorSubscription(account.tenantId, mirror, now)
+      await recordChange(tx, account, { ...account, ...mirror }, now)
+      return account.tenantId
+    })
+  }
+
+  async function recordChange(
+    tx: Db,
+    before: BillingAccountRow,
+    after: BillingAccountRow,
+    now: Date,
+  ): Promise<void> {
+    const was = planInForce(before, now)
+    const is = planInForce(after, now)
+    const changed =
+      was.planId !== is.planId ||
+      was.status !== is.status ||
+      before.billingInterval !== after.billingInterval ||
+      before.cancelAtPeriodEnd !== after.cancelAtPeriodEnd
+    if (!changed) return
+    const repository = createBillingRepository(tx)
+    const planName = async (id: string) => (await repository.findPlan(id))?.name ?? id
+    const summary = planChangeSummary({
+      before: { ...was, planName: await planName(was.planId), interval: before.billingInterval },
+      after: { ...is, planName: await planName(is.planId), interval: after.billingInterval },
+      cancelAtPeriodEnd: after.cancelAtPeriodEnd,
+      periodEnd: after.currentPeriodEnd,
+    })
+    await createActivityRepository(tx).record({
+      tenantId: after.tenantId,
+      actor: null,
+      entityType: 'subscription',
+      entityId: after.stripeSubscriptionId,
+      action: 'updated',
+      summary,
+      changes: [
+        { field: 'plan', before: was.planId, after: is.planId },
+        { field: 'status', before: was.status, after: is.status },
+      ].filter((change) => change.before !== change.after),
+    })
+    await notifyProfileChange(tx, after.tenantId)
+    if (is.status === 'past_due' && was.status !== 'past_due') {
+      await queuePaymentFailedMail(tx, after.tenantId, await planName(is.planId))
+    }
+  }
+
+  async function queuePaymentFailedMail(tx: Db, tenantId: string, planName: string) {
+    const business = await createBusinessRepository(tx).get(tenantId)
+    const owners = await createBillingRepository(tx).ownerAddresses(tenantId)
+    await createOutboxRepository(tx).queue(
+      owners.map((owner) => {
+        const message = paymentFailedMessage({
+          ownerName: owner.name,
+          businessName: business?.name ?? 'your business',
+          planName,
+          billingUrl: `${appUrl}/settings/billing`,
+        })
+        return {
+          tenantId,
+          appointmentId: null,
+          kind: 'payment_failed' as const,
+          recipient: 'owner' as const,
+          toAddress: owner.email,
+          subject: message.subject,
+          bodyText: message.text,
+          ics: null,
+        }
+      }),
+    )
+  }
+
+  async function resyncSubscription(subscriptionId: string): Promise<string | undefined> {
+    const snapshot = await requireGateway().retrieveSubscription(subscriptionId)
+    return snapshot ? applySubscription(snapshot) : undefined
+  }
+
+  async function ensureCustomer(member: Member, account: BillingAccountRow): Promise<string> {
+    if (account.stripeCustomerId) return account.stripeCustomerId
+    const business = await createBusinessRepository(database.db).get(member.tenantId)
+    const customerId = await requireGateway().createCustomer({
+      id: member.tenantId,
+      name: business?.name ?? member.tenantId,
+      email: member.actor.email ?? business?.email ?? null,
+    })
+    return billing.setCustomer(member.tenantId, customerId)
+  }
+
+  async function purchasablePrice(planId: string, interval: BillingInterval) {
+    const plan = await billing.findPlan(planId)
+    if (!plan) {
+      throw fieldProblem('body.plan_id', `is not a plan: choose one of the plans offered`)
+    }
+    const lookupKey =
+      interval === 'month' ? plan.stripeMonthlyLookupKey : plan.stripeYearlyLookupKey
+    if (!lookupKey) {
+      throw fieldProblem(
+        'body.plan_id',
+        `is ${plan.name}, which is not bought: cancel your subscription in "Manage billing" to return to it`,
+      )
+    }
+    const priceId = await requireGateway().priceIdFor(lookupKey)
+    if (!priceId) {
+      throw new HttpProblem(
+        503,
+        `Stripe has no price with the lookup key ${lookupKey}; billing is not fully set up on this server.`,
+      )
+    }
+    return { plan, priceId }
+  }
+
+  return {
+    /** Creates any plan price Stripe lacks (the local service starts empty). */
+    async ensureStripePrices(): Promise<string[]> {
+      return requireGateway().ensurePrices(planPrices(await billing.listPlans()))
+    },
+
+    async listPlans() {
+      return { data: (await billing.listPlans()).map(planView) }
+    },
+
+    async planUsage(member: Member): Promise<PlanUsage> {
+      const current = await loadCurrentPlan(database.db, member.tenantId, new Date())
+      return {
+        plan: planView(current.plan),
+        subscription: subscriptionView(current),
+        usage: {
+          bookable_team_members: await billing.countBookableTeamMembers(member.tenantId),
+        },
+      }
+    },
+
+    /**
+     * The owner's billing page. Re-reads the subscription first, so the page is right even
+     * when a webhook is late; invoices, the next invoice and the card are read from Stripe.
+     */
+    async overview(member: Member): Promise<BillingOverview> {
+      let account = await billing.findAccount(member.tenantId)
+      let card: SubscriptionSnapshot['card'] = null
+      if (gateway && account?.stripeSubscriptionId) {
+        const snapshot = await gateway.retrieveSubscription(account.stripeSubscriptionId)
+        if (snapshot) {
+          await applySubscription(snapshot)
+          card = snapshot.card
+        }
+      }
+      const now = new Date()
+      const current = await loadCurrentPlan(database.db, member.tenantId, now)
+      account = current.account
+      const customerId = account.stripeCustomerId
+      const live = hasLiveSubscription(account)
+      const [invoices, upcoming] = await Promise.all([
+        gateway && customerId ? gateway.listInvoices(customerId, INVOICES_SHOWN) : [],
+        gateway && customerId && live && account.stripeSubscriptionId && !account.cancelAtPeriodEnd
+          ? gateway.upcomingInvoice(customerId, account.stripeSubscriptionId)
+          : undefined,
+      ])
+      return {
+        plan: planView(current.plan),
+        subscription: subscriptionView(current),
+        interval: live ? account.billingInterval : null,
+        trial_days_left: trialDaysLeft(account, now),
+        usage: {
+          bookable_team_members: await billing.countBookableTeamMembers(member.tenantId),
+        },
+        next_invoice: upcoming
+          ? {
+              date: upcoming.date.toISOString(),
+              amount: { amount_minor: upcoming.amountMinor, currency: upcoming.currency },
+            }
+          : null,
+        invoices: invoices.map((invoice) => ({
+          id: invoice.id,
+          number: invoice.number,
+          created: invoice.created.toISOString(),
+          amount: { amount_minor: invoice.amountMinor, currency: invoice.currency },
+          status: invoice.status,
+          hosted_invoice_url: invoice.hostedInvoiceUrl,
+          invoice_pdf: invoice.invoicePdf,
+        })),
+        payment_method: card
+          ? {
+              brand: card.brand,
+              last4: card.last4,
+              exp_month: card.expMonth,
+              exp_year: card.expYear,
+            }
+          : null,
+        portal_available: Boolean(gateway && customerId),
+        billing_available: Boolean(gateway),
+      }
+    },
+
+    /**
+     * Where the owner pays for a plan: Stripe Checkout without a live subscription; with one,
+     * the portal's confirmation of the change (one subscription per business).
+     */
+    async startCheckout(
+      member: Member,
+      request: { plan_id: string; interval: BillingInterval },
+    ): Promise<BillingRedirect> {
+      const stripe = requireGateway()
+      const { plan, priceId } = await purchasablePrice(request.plan_id, request.interval)
+      const account = await billing.findAccount(member.tenantId)
+      if (!account) throw new Error(`Business ${member.tenantId} has no billing account.`)
+
+      if (hasLiveSubscription(account) && account.stripeSubscriptionId) {
+        const inForce = planInForce(account, new Date())
+        if (inForce.planId === plan.id && account.billingInterval === request.interval) {
+          throw new HttpProblem(
+            409,
+            `You are already on ${plan.name}, billed ${request.interval === 'month' ? 'monthly' : 'yearly'}.`,
+          )
+        }
+        const subscription = await stripe.retrieveSubscription(account.stripeSubscriptionId)
+        if (subscription?.itemId && account.stripeCustomerId) {
+          const url = await stripe.createPortalSession({
+            customerId: account.stripeCustomerId,
+            returnUrl: `${appUrl}/settings/billing`,
+            planChange: { subscriptionId: subscription.id, itemId: subscription.itemId, priceId },
+          })
+          return { url, destination: 'portal' }
+        }
+      }
+
+      const customerId = await ensureCustomer(member, account)
+      const url = await stripe.createCheckoutSession({
+        customerId,
+        businessId: member.tenantId,
+        priceId,
+        successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${appUrl}/checkout?plan=${encodeURIComponent(plan.id)}&interval=${request.interval}`,
+      })
+      return { url, destination: 'checkout' }
+    },
+
+    /** The return page's sync: never waits for the webhook. */
+    async syncCheckoutSession(member: Member, sessionId: string): Promise<CheckoutOutcome> {
+      const session = await requireGateway().retrieveCheckoutSession(sessionId)
+      const account = await billing.findAccount(member.tenantId)
+      const ours =
+        session &&
+        account &&
+        (session.clientReferenceId === member.tenantId ||
+          (session.customerId !== null && session.customerId === account.stripeCustomerId))
+      if (!session || !ours) {
+        throw new HttpProblem(404, 'There is no checkout of your business with this id.')
+      }
+      if (session.subscription) await applySubscription(session.subscription)
+      const current = await loadCurrentPlan(database.db, member.tenantId, new Date())
+      return { session_status: session.status, subscription: subscriptionView(current) }
+    },
+
+    async openPortal(member: Member): Promise<BillingRedirect> {
+      const stripe = requireGateway()
+      const account = await billing.findAccount(member.tenantId)
+      if (!account?.stripeCustomerId) {
+        throw new HttpProblem(
+          409,
+          'There is nothing to manage yet: choose a plan first, then manage it here.',
+        )
+      }
+      const url = await stripe.createPortalSession({
+        customerId: account.stripeCustomerId,
+        returnUrl: `${appUrl}/settings/billing`,
+      })
+      return { url, destination: 'portal' }
+    },
+
+    /**
+     * A webhook: believed only with a valid signature on the raw body; processed once per
+     * event id; the event only says which subscription to re-read.
+     */
+    async receiveWebhook(rawBody: Buffer, signature: string): Promise<WebhookReceipt> {
+      const stripe = requireGateway()
+      let event: ReturnType<StripeGateway['verifyWebhook']>
+      try {
+        event = stripe.verifyWebhook(rawBody, signature)
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error
+        throw new HttpProblem(400, 'The Stripe-Signature header does not match the body.', {
+          errors: [{ path: 'header.stripe-signature', message: 'does not match the body' }],
+        })
+      }
+      if (await billing.isEventRecorded(event.id)) return { received: true, duplicate: true }
+      const tenantId = event.subscriptionId
+        ? await resyncSubscription(event.subscriptionId)
+        : undefined
+      // Recorded after it took effect: an event whose sync failed is processed when Stripe
+      // delivers it again.
+      const first = await billing.recordEvent({
+        id: event.id,
+        type: event.type,
+        tenantId: tenantId ?? null,
+      })
+      return { received: true, duplicate: !first }
+    },
+  }
+}
+
+function fieldProblem(path: string, message: string): HttpProblem {
+  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
+}
+
+/**
+ * One business has one subscription. A snapshot of another subscription than the one the
+ * account follows is taken only when the account's own has ended (a new checkout after a
+ * cancellation); an old, ended subscription arriving late never replaces a live one.
+ */
+function isStale(account: BillingAccountRow, snapshot: SubscriptionSnapshot): boolean {
+  if (!account.stripeSubscriptionId || account.stripeSubscriptionId === snapshot.id) return false
+  const snapshotEnded = snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired'
+  return snapshotEnded || hasLiveSubscription(account)
+}
+
+/** The Stripe prices the plans table asks for: one per plan and interval that can be bought. */
+function planPrices(plans: PlanRow[]): PlanPrice[] {
+  return plans.flatMap((plan) => {
+    const price = (interval: BillingInterval, lookupKey: string | null): PlanPrice[] =>
+      lookupKey
+        ? [
+            {
+              lookupKey,
+              productId: `slotwise_${plan.id}`,
+              productName: plan.name,
+              amountMinor: interval === 'month' ? plan.monthlyPriceMinor : plan.yearlyPriceMinor,
+              currency: plan.currency,
+              interval,
+            },
+          ]
+        : []
+    return [
+      ...price('month', plan.stripeMonthlyLookupKey),
+      ...price('year', plan.stripeYearlyLookupKey),
+    ]
+  })
+}
