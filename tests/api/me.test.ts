@@ -38,7 +38,14 @@ describe('GET /api/v1/me/', () => {
     const profile = response.json<Profile>()
     expect(profile).toMatchObject({
       user: { uid: user.uid, email: user.email, display_name: 'Dana Smith' },
-      subscription: { plan_name: 'Free', status: 'active' },
+      // A new business starts on the 14-day Pro trial, without a card.
+      subscription: {
+        plan_id: 'pro',
+        plan_name: 'Pro',
+        status: 'trialing',
+        current_period_end: null,
+        cancel_at_period_end: false,
+      },
       permission: 'owner',
       tenant: { name: "Dana Smith's Business", slug: 'dana-smiths-business', time_zone: 'UTC' },
       domain: null,
@@ -46,6 +53,10 @@ describe('GET /api/v1/me/', () => {
       default_calendar: 'week',
     })
     expect(profile.tenant.id).toMatch(/^[0-9a-f-]{36}$/)
+    const trialDays =
+      (Date.parse(profile.subscription.trial_ends_at ?? '') - Date.now()) / 86_400_000
+    expect(trialDays).toBeGreaterThan(13.99)
+    expect(trialDays).toBeLessThanOrEqual(14)
     expect(profile.team_member_id).toMatch(/^[0-9a-f-]{36}$/)
     expect(await tenantsOwnedBy(user.uid)).toEqual([
       { tenantId: profile.tenant.id, permission: 'owner' },

@@ -108,7 +108,7 @@ describe('demo business', () => {
         time_zone: 'America/New_York',
       },
       currency: 'USD',
-      subscription: { plan_name: 'Free', status: 'active' },
+      subscription: { plan_id: 'pro', plan_name: 'Pro', status: 'trialing' },
     })
   })
 })
