@@ -61,6 +61,15 @@ const refused: ImportCase[] = [
   { file: 'server/realtime/probe.ts', from: 'drizzle-orm' },
   { file: 'server/db/probe.ts', from: '../services/booking-service.ts' },
   { file: 'server/db/repositories/probe.ts', from: '../../http/problem.ts' },
+  // Billing: one module speaks to Stripe; the rest of the server sees its snapshots.
+  { file: 'server/services/probe.ts', from: 'stripe' },
+  { file: 'server/routes/probe.ts', from: 'stripe' },
+  { file: 'server/routes/probe.ts', from: '../payments/stripe-gateway.ts' },
+  { file: 'server/domain/probe.ts', from: '../payments/stripe-gateway.ts' },
+  { file: 'server/payments/probe.ts', from: '../db/repositories/billing-repository.ts' },
+  { file: 'server/payments/probe.ts', from: '../services/billing/billing-service.ts' },
+  { file: 'src/routes/probe.tsx', from: 'stripe' },
+  { file: 'shared/probe.ts', from: 'stripe' },
 ]
 
 const allowed: ImportCase[] = [
@@ -80,6 +89,10 @@ const allowed: ImportCase[] = [
   { file: 'server/db/repositories/probe.ts', from: '../../domain/working-hours.ts' },
   { file: 'server/domain/probe.ts', from: '../../shared/permissions.ts' },
   { file: 'shared/probe.ts', from: './permissions.ts' },
+  { file: 'server/payments/probe.ts', from: 'stripe' },
+  { file: 'server/payments/probe.ts', from: '../domain/plan-in-force.ts' },
+  { file: 'server/services/probe.ts', from: '../payments/stripe-gateway.ts' },
+  { file: 'server/services/probe.ts', from: '../../shared/plan-limits.ts' },
 ]
 
 /** Reads globals the API client must not: the page's address belongs to its caller. */
