@@ -101,17 +101,24 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
   ): Promise<void> {
     const was = planInForce(before, now)
     const is = planInForce(after, now)
+    // An interval belongs to the subscription's plan, not to Free or the trial it fell back to.
+    const intervalOf = (account: BillingAccountRow, planId: string) =>
+      account.planId === planId && hasLiveSubscription(account) ? account.billingInterval : null
     const changed =
       was.planId !== is.planId ||
       was.status !== is.status ||
-      before.billingInterval !== after.billingInterval ||
+      intervalOf(before, was.planId) !== intervalOf(after, is.planId) ||
       before.cancelAtPeriodEnd !== after.cancelAtPeriodEnd
     if (!changed) return
     const repository = createBillingRepository(tx)
     const planName = async (id: string) => (await repository.findPlan(id))?.name ?? id
     const summary = planChangeSummary({
-      before: { ...was, planName: await planName(was.planId), interval: before.billingInterval },
-      after: { ...is, planName: await planName(is.planId), interval: after.billingInterval },
+      before: {
+        ...was,
+        planName: await planName(was.planId),
+        interval: intervalOf(before, was.planId),
+      },
+      after: { ...is, planName: await planName(is.planId), interval: intervalOf(after, is.planId) },
       cancelAtPeriodEnd: after.cancelAtPeriodEnd,
       periodEnd: after.currentPeriodEnd,
     })
