@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { newId, nowSeconds } from '../ids.ts'
 
 export interface PriceInput {
@@ -39,8 +39,19 @@ export function buildPrice(input: PriceInput): Stripe.Price {
     transform_quantity: null,
     type: input.interval ? 'recurring' : 'one_time',
     unit_amount: input.unitAmount,
-    unit_amount_decimal: Stripe.Decimal.from(input.unitAmount),
+    unit_amount_decimal: wireDecimal(input.unitAmount),
   }
+}
+
+type Decimal = NonNullable<Stripe.Price['unit_amount_decimal']>
+
+/**
+ * A decimal as it travels in JSON: a string. The SDK turns it into its `Decimal` class when it
+ * reads a response; stored here as the class, it would not survive structuredClone or the
+ * data file.
+ */
+function wireDecimal(value: number): Decimal {
+  return String(value) as unknown as Decimal
 }
 
 /** Subscription items still carry the legacy Plan view of their recurring price. */
