@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config'
 
-// One Vitest run, three projects: pure units and machines, model-based paths generated from
-// machine graphs, and API tests through app.inject against a real PGlite and the Auth emulator.
+// One Vitest run, four projects: pure units and machines, model-based paths generated from
+// machine graphs, the local Stripe service through the stripe SDK, and API tests through
+// app.inject against a real PGlite and the Auth emulator.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'local-stripe',
+          include: ['tests/local-stripe/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'api',

@@ -1,0 +1,27 @@
+import { startLocalStripe } from './server.ts'
+
+// `node --import tsx local-stripe/main.ts`: the local Stripe for `npm start` and manual runs.
+const port = Number(process.env.LOCAL_STRIPE_PORT ?? 12111)
+const host = process.env.LOCAL_STRIPE_HOST ?? '127.0.0.1'
+const dataFile = process.env.LOCAL_STRIPE_DATA_FILE || undefined
+const webhookUrl = process.env.LOCAL_STRIPE_WEBHOOK_URL || undefined
+const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || undefined
+const publicUrl = process.env.LOCAL_STRIPE_PUBLIC_URL || undefined
+
+const stripe = await startLocalStripe({
+  port,
+  host,
+  ...(dataFile ? { dataFile } : {}),
+  ...(webhookUrl ? { webhookUrl } : {}),
+  ...(webhookSecret ? { webhookSecret } : {}),
+  ...(publicUrl ? { publicUrl } : {}),
+})
+console.log(
+  `Local Stripe listening on ${stripe.url}${webhookUrl ? `, sending webhooks to ${webhookUrl}` : ''}${dataFile ? `, state in ${dataFile}` : ''}`,
+)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stripe.stop().then(() => process.exit(0))
+  })
+}

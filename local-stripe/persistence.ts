@@ -1,0 +1,17 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { emptyState, type StripeState } from './state.ts'
+
+export function loadState(dataFile: string | undefined): StripeState {
+  if (!dataFile || !existsSync(dataFile)) return emptyState()
+  const saved = JSON.parse(readFileSync(dataFile, 'utf8')) as Partial<StripeState>
+  return { ...emptyState(), ...saved }
+}
+
+/** Temp file then rename, so a crash mid-write never leaves half a JSON file behind. */
+export function saveState(dataFile: string, state: StripeState): void {
+  mkdirSync(dirname(dataFile), { recursive: true })
+  const temporary = `${dataFile}.${process.pid}.tmp`
+  writeFileSync(temporary, JSON.stringify(state))
+  renameSync(temporary, dataFile)
+}
