@@ -2,9 +2,10 @@
  * `npm start`: the whole product on one URL with embedded defaults.
  *
  * Builds the SPA when needed, starts the Firebase Auth emulator (unless real Firebase
- * settings are given), makes sure the demo owner can sign in, starts the API (which also
- * serves the SPA and seeds the demo business once), prints where to go and how to sign in,
- * and stops everything cleanly on Ctrl-C.
+ * settings are given) and the local Stripe service (unless STRIPE_SECRET_KEY is given), makes
+ * sure the demo owner can sign in, starts the API (which also serves the SPA and seeds the
+ * demo business once), prints where to go and how to sign in, and stops everything cleanly on
+ * Ctrl-C.
  *
  * Flags (for tests): `--data-dir <dir>` instead of DATA_DIR, `--fresh` to start from an
  * empty data folder.
@@ -14,6 +15,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { type AuthEmulator, isAuthEmulatorUp, startAuthEmulator } from './lib/auth-emulator.ts'
+import { type LocalStripeRun, startLocalStripeFor } from './lib/local-stripe.ts'
 import { buildSpaIfStale } from './lib/spa-build.ts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -32,6 +34,7 @@ const usesRealFirebase =
 const log = (line: string) => console.log(`[start] ${line}`)
 
 let emulator: AuthEmulator | undefined
+let localStripe: LocalStripeRun | undefined
 let server: ChildProcess | undefined
 let stopping = false
 
@@ -69,6 +72,17 @@ async function main() {
     demoOwner = await ensureDemoOwner({ projectId })
   }
 
+  if (!process.env.STRIPE_SECRET_KEY) {
+    localStripe = await startLocalStripeFor({
+      dataDir,
+      port: Number(process.env.LOCAL_STRIPE_PORT ?? 12111),
+      host,
+      webhookUrl: `http://${host}:${port}/api/v1/webhooks/stripe`,
+    })
+    Object.assign(env, localStripe.env)
+    log(`Local Stripe service on ${localStripe.url} (test card 4242 4242 4242 4242).`)
+  }
+
   log('Starting the API and app server…')
   server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/index.ts')], {
     cwd: root,
@@ -94,6 +108,9 @@ async function main() {
       demoOwner
         ? `    Demo sign-in:   ${demoOwner.email} / ${demoOwner.password}`
         : '    Sign-in:        your Firebase project (no demo owner on real Firebase)',
+      localStripe
+        ? `    Billing:        local Stripe at ${localStripe.url} (card 4242 4242 4242 4242 pays, 4000 0000 0000 0341 is declined)`
+        : '    Billing:        Stripe, with your STRIPE_SECRET_KEY',
       `    Data:           ${dataDir}`,
       '  Press Ctrl-C to stop.',
       '',
@@ -125,6 +142,7 @@ async function shutdown(exitCode: number) {
     await exited
   }
   await emulator?.stop()
+  await localStripe?.stop()
   log('Stopped.')
   process.exit(exitCode)
 }
