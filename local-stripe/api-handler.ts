@@ -1,8 +1,4 @@
-import {
-  authenticationRequired,
-  StripeApiError,
-  type StripeErrorBody,
-} from './errors.ts'
+import { authenticationRequired, StripeApiError, type StripeErrorBody } from './errors.ts'
 import type { EventRequest } from './events.ts'
 import { expandResponse } from './expansion.ts'
 import type { FormObject } from './form-decoding.ts'
@@ -86,14 +82,17 @@ function answer(source: ScopeSource, call: ApiCall): HttpReply {
     const scope = createScope(source, request)
     const body = match.route.handle({ scope, params, path: match.path })
     const expand = params.strings('expand')
-    return jsonReply(200, expandResponse(body, expand, (id) => findById(source.state, id)))
+    return jsonReply(
+      200,
+      expandResponse(body, expand, (id) => findById(source.state, id)),
+    )
   } catch (error) {
     return errorReply(error)
   }
 }
 
 function authenticate(authorization: string | undefined): void {
-  const key = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1]
+  const key = secretKey(authorization)
   if (!key) {
     throw authenticationRequired(
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
@@ -104,6 +103,17 @@ function authenticate(authorization: string | undefined): void {
       `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}. This local Stripe accepts only test secret keys (sk_test_…).`,
     )
   }
+}
+
+/** The SDK sends `Bearer sk_…`; `curl -u sk_…:` sends Basic with the key as user name. */
+function secretKey(authorization: string | undefined): string | undefined {
+  const [scheme, credentials] = (authorization ?? '').trim().split(/\s+/)
+  if (!credentials) return undefined
+  if (/^bearer$/i.test(scheme ?? '')) return credentials
+  if (/^basic$/i.test(scheme ?? '')) {
+    return Buffer.from(credentials, 'base64').toString('utf8').split(':')[0] || undefined
+  }
+  return undefined
 }
 
 function errorReply(error: unknown): HttpReply {

@@ -34,7 +34,10 @@ export function readCard(fields: {
     return { error: "Your card's expiration date is incomplete." }
   }
   const now = new Date()
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+  if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  ) {
     return { error: "Your card's expiration year is in the past." }
   }
   if (!/^\d{3,4}$/.test(fields.cvc.trim())) {

@@ -53,7 +53,10 @@ function insert(root: FormObject, segments: string[], value: string): void {
   }
 }
 
-function getSlot(container: FormObject | FormValue[], slot: string | number): FormValue | undefined {
+function getSlot(
+  container: FormObject | FormValue[],
+  slot: string | number,
+): FormValue | undefined {
   return Array.isArray(container) ? container[Number(slot)] : container[String(slot)]
 }
 

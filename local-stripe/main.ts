@@ -11,10 +11,10 @@ const publicUrl = process.env.LOCAL_STRIPE_PUBLIC_URL || undefined
 const stripe = await startLocalStripe({
   port,
   host,
-  ...(dataFile ? { dataFile } : {}),
-  ...(webhookUrl ? { webhookUrl } : {}),
-  ...(webhookSecret ? { webhookSecret } : {}),
-  ...(publicUrl ? { publicUrl } : {}),
+  dataFile,
+  webhookUrl,
+  webhookSecret,
+  publicUrl,
 })
 console.log(
   `Local Stripe listening on ${stripe.url}${webhookUrl ? `, sending webhooks to ${webhookUrl}` : ''}${dataFile ? `, state in ${dataFile}` : ''}`,

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
-import { buildEvent, type EventObject, type EventRequest, type EventType } from './events.ts'
 import { resourceMissing } from './errors.ts'
+import { buildEvent, type EventObject, type EventRequest, type EventType } from './events.ts'
 import type { StripeState } from './state.ts'
 
 /** What every operation works with: the state, where the hosted pages live, and `emit`. */

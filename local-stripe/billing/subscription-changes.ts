@@ -55,7 +55,11 @@ export function setCancelAtPeriodEnd(
  * difference on the next invoice; this service keeps the period and bills the new price from
  * the next renewal on.
  */
-export function switchPrice(scope: Scope, subscription: Stripe.Subscription, priceId: string): void {
+export function switchPrice(
+  scope: Scope,
+  subscription: Stripe.Subscription,
+  priceId: string,
+): void {
   assertNotCanceled(subscription)
   const price = mustFind(scope.state, 'prices', priceId, 'items[0][price]')
   if (!price.recurring) {

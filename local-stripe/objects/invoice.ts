@@ -23,7 +23,8 @@ export function buildSubscriptionInvoice(input: InvoiceInput): Stripe.Invoice {
   const { item, subscription, customer } = input
   const amount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1)
   const created = nowSeconds()
-  const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id
+  const product =
+    typeof item.price.product === 'string' ? item.price.product : item.price.product.id
   const line: Stripe.InvoiceLineItem = {
     id: newId('il'),
     object: 'line_item',
@@ -76,7 +77,13 @@ export function buildSubscriptionInvoice(input: InvoiceInput): Stripe.Invoice {
     attempt_count: 0,
     attempted: false,
     auto_advance: true,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatic_tax: {
+      disabled_reason: null,
+      enabled: false,
+      liability: null,
+      provider: null,
+      status: null,
+    },
     automatically_finalizes_at: null,
     billing_reason: input.billingReason,
     collection_method: 'charge_automatically',

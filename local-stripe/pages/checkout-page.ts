@@ -16,7 +16,8 @@ export function submitCheckout(
   session: Stripe.Checkout.Session,
   form: FormObject,
 ): HttpReply {
-  if (session.status !== 'open') return htmlReply(409, renderCheckout(scope, session, form, undefined))
+  if (session.status !== 'open')
+    return htmlReply(409, renderCheckout(scope, session, form, undefined))
   const email = formText(form, 'email').trim()
   if (!session.customer && !/^\S+@\S+\.\S+$/.test(email)) {
     return htmlReply(400, renderCheckout(scope, session, form, 'Your email address is incomplete.'))
@@ -42,7 +43,8 @@ function renderCheckout(
   const price = purchase ? state.prices[purchase.price] : undefined
   const productId = typeof price?.product === 'string' ? price.product : price?.product.id
   const product = productId ? state.products[productId] : undefined
-  const customer = typeof session.customer === 'string' ? state.customers[session.customer] : undefined
+  const customer =
+    typeof session.customer === 'string' ? state.customers[session.customer] : undefined
   const back = session.cancel_url
     ? `<p><a href="${escapeHtml(session.cancel_url)}">← Back</a></p>`
     : ''

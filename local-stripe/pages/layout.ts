@@ -10,9 +10,10 @@ export function escapeHtml(text: string): string {
 }
 
 export function formatMoney(amount: number | null, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    (amount ?? 0) / 100,
-  )
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format((amount ?? 0) / 100)
 }
 
 export function formatDate(seconds: number): string {

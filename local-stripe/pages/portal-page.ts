@@ -18,7 +18,9 @@ function currentSubscription(scope: Scope, customer: string): Stripe.Subscriptio
   const subscriptions = Object.values(scope.state.subscriptions)
     .reverse()
     .filter((subscription) => subscription.customer === customer)
-  return subscriptions.find((subscription) => subscription.status !== 'canceled') ?? subscriptions[0]
+  return (
+    subscriptions.find((subscription) => subscription.status !== 'canceled') ?? subscriptions[0]
+  )
 }
 
 function productName(scope: Scope, price: Stripe.Price): string {
@@ -58,7 +60,8 @@ export function submitPortal(
     }
     case 'card': {
       const reading = readCardForm(form)
-      if ('error' in reading) return htmlReply(400, renderCardForm(scope, session, form, reading.error))
+      if ('error' in reading)
+        return htmlReply(400, renderCardForm(scope, session, form, reading.error))
       const customer = scope.state.customers[session.customer]
       if (customer) replaceDefaultCard(scope, customer, live, reading.card)
       return redirectReply(home)
@@ -82,7 +85,13 @@ function returnLink(scope: Scope, session: Session): string {
     : ''
 }
 
-function actionForm(session: Session, action: string, label: string, extra = '', secondary = false) {
+function actionForm(
+  session: Session,
+  action: string,
+  label: string,
+  extra = '',
+  secondary = false,
+) {
   return `<form method="post" action="/portal/${escapeHtml(session.id)}/${action}">${extra}<button type="submit"${secondary ? ' class="secondary"' : ''}>${escapeHtml(label)}</button></form>`
 }
 

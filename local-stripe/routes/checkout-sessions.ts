@@ -37,9 +37,18 @@ export const checkoutSessionRoutes: Route[] = [
       const lineItem = lineItems[0]
       if (!lineItem) throw parameterMissing('line_items')
       if (lineItems.length > 1) {
-        throw invalidRequest('This service sells one line item per session.', 'parameter_invalid', 'line_items')
+        throw invalidRequest(
+          'This service sells one line item per session.',
+          'parameter_invalid',
+          'line_items',
+        )
       }
-      const price = mustFind(state, 'prices', lineItem.requiredString('price'), 'line_items[0][price]')
+      const price = mustFind(
+        state,
+        'prices',
+        lineItem.requiredString('price'),
+        'line_items[0][price]',
+      )
       if (!price.recurring) {
         throw invalidRequest(
           'You must specify at least one recurring price in `subscription` mode when using prices.',

@@ -18,6 +18,7 @@ export const controlRoutes: Route[] = [
   {
     method: 'POST',
     path: '/_local/subscriptions/:id/retries_exhausted',
+    // biome-ignore lint/suspicious/noThenProperty: the form parameter is named `then`; this object is never awaited.
     shape: { then: 'string' },
     handle(request) {
       const subscription = mustFind(request.scope.state, 'subscriptions', pathParam(request, 'id'))

@@ -57,7 +57,9 @@ export const invoiceRoutes: Route[] = [
         ? mustFind(state, 'subscriptions', subscriptionId, 'subscription')
         : Object.values(state.subscriptions)
             .reverse()
-            .find((candidate) => candidate.customer === customerId && candidate.status !== 'canceled')
+            .find(
+              (candidate) => candidate.customer === customerId && candidate.status !== 'canceled',
+            )
       const customer = mustFind(
         state,
         'customers',

@@ -110,7 +110,9 @@ function readFlow(
     subscription_update: null,
     subscription_update_confirm: {
       discounts: null,
-      items: [{ id: onlyItem(subscription).id, price: price.id, quantity: item.integer('quantity') ?? 1 }],
+      items: [
+        { id: onlyItem(subscription).id, price: price.id, quantity: item.integer('quantity') ?? 1 },
+      ],
       subscription: subscription.id,
     },
     type: 'subscription_update_confirm',

@@ -24,11 +24,20 @@ export const priceRoutes: Route[] = [
       const { state } = scope
       const product = mustFind(state, 'products', params.requiredString('product'), 'product')
       const unitAmount = params.integer('unit_amount')
-      if (unitAmount === undefined) throw invalidRequest('Missing required param: unit_amount.', 'parameter_missing', 'unit_amount')
+      if (unitAmount === undefined)
+        throw invalidRequest(
+          'Missing required param: unit_amount.',
+          'parameter_missing',
+          'unit_amount',
+        )
       const recurring = params.object('recurring')
       const interval = recurring ? recurring.oneOf('interval', ['month', 'year'] as const) : null
       if (recurring && !interval) {
-        throw invalidRequest('Missing required param: recurring[interval].', 'parameter_missing', 'recurring[interval]')
+        throw invalidRequest(
+          'Missing required param: recurring[interval].',
+          'parameter_missing',
+          'recurring[interval]',
+        )
       }
       const lookupKey = params.string('lookup_key') ?? null
       const holder = lookupKey ? pricesWithLookupKey(state, lookupKey)[0] : undefined

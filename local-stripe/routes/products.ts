@@ -12,11 +12,7 @@ export const productRoutes: Route[] = [
     handle({ scope, params }) {
       const id = params.string('id')
       if (id && scope.state.products[id]) {
-        throw invalidRequest(
-          `Product already exists.`,
-          'resource_already_exists',
-          'id',
-        )
+        throw invalidRequest(`Product already exists.`, 'resource_already_exists', 'id')
       }
       const product = buildProduct({
         ...(id ? { id } : {}),

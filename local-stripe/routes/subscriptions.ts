@@ -99,11 +99,7 @@ export const subscriptionRoutes: Route[] = [
     path: '/v1/subscriptions/:id',
     shape: {},
     handle(request) {
-      const subscription = mustFind(
-        request.scope.state,
-        'subscriptions',
-        pathParam(request, 'id'),
-      )
+      const subscription = mustFind(request.scope.state, 'subscriptions', pathParam(request, 'id'))
       cancelNow(request.scope, subscription, 'cancellation_requested')
       return subscription
     },

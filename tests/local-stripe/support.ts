@@ -1,6 +1,10 @@
 import Stripe from 'stripe'
 import { afterEach } from 'vitest'
-import { type LocalStripe, type LocalStripeOptions, startLocalStripe } from '../../local-stripe/server.ts'
+import {
+  type LocalStripe,
+  type LocalStripeOptions,
+  startLocalStripe,
+} from '../../local-stripe/server.ts'
 
 export const goodCard = '4242 4242 4242 4242'
 export const declinedCard = '4000 0000 0000 0341'
@@ -71,7 +75,12 @@ export function submitForm(url: string, fields: Record<string, string>): Promise
 }
 
 export function cardFields(number: string): Record<string, string> {
-  return { card_number: number, card_expiry: '12 / 34', card_cvc: '123', cardholder_name: 'Ada Owner' }
+  return {
+    card_number: number,
+    card_expiry: '12 / 34',
+    card_cvc: '123',
+    cardholder_name: 'Ada Owner',
+  }
 }
 
 /** Pays a Checkout Session with 4242 and returns the subscription it created. */
@@ -85,7 +94,11 @@ export async function subscribe(stripe: Stripe, price: string) {
 }
 
 /** Calls a `/_local/…` control endpoint with the secret key. */
-export async function control(service: LocalStripe, path: string, fields: Record<string, string> = {}) {
+export async function control(
+  service: LocalStripe,
+  path: string,
+  fields: Record<string, string> = {},
+) {
   const response = await fetch(`${service.url}${path}`, {
     method: 'POST',
     headers: {

@@ -42,7 +42,10 @@ async function startReceiver() {
 describe('webhooks', () => {
   it('delivers signed events in order, retrying a failed delivery', async () => {
     const receiver = await startReceiver()
-    const { stripe, service } = await startService({ webhookUrl: receiver.url, webhookSecret: secret })
+    const { stripe, service } = await startService({
+      webhookUrl: receiver.url,
+      webhookSecret: secret,
+    })
     const { monthly } = await createPlans(stripe)
     await subscribe(stripe, monthly.id)
     await service.webhooksIdle()
@@ -78,12 +81,18 @@ describe('persistence', () => {
     const first = await startService({ dataFile })
     const { monthly } = await createPlans(first.stripe)
     const { subscription } = await subscribe(first.stripe, monthly.id)
-    const customer = await first.stripe.customers.create({ name: 'Kept' }, { idempotencyKey: 'keep' })
+    const customer = await first.stripe.customers.create(
+      { name: 'Kept' },
+      { idempotencyKey: 'keep' },
+    )
     await first.service.stop()
 
     const second = await startService({ dataFile })
     expect((await second.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active')
-    const replayed = await second.stripe.customers.create({ name: 'Kept' }, { idempotencyKey: 'keep' })
+    const replayed = await second.stripe.customers.create(
+      { name: 'Kept' },
+      { idempotencyKey: 'keep' },
+    )
     expect(replayed.id).toBe(customer.id)
     expect((await second.stripe.events.list({ type: 'invoice.paid' })).data).toHaveLength(1)
   })
