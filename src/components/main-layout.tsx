@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
+import { BillingBanner } from './billing-banner'
 import { Brand } from './brand'
 import { BusinessName } from './business-name'
 import { type HeaderAction, HeaderActionButton } from './header-action'
@@ -116,6 +117,7 @@ export function MainLayout({
           {headerAction ? <HeaderActionButton action={headerAction} /> : null}
         </header>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-content">
+          <BillingBanner />
           {children}
         </main>
       </div>

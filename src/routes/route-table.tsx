@@ -291,7 +291,9 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/checkout/success',
     area: 'staff',
-    title: 'Subscription Activated',
+    // Neutral: the page may still be confirming, or say the payment did not go through; its
+    // "Subscription Activated" heading appears only once the plan is in force.
+    title: 'Your subscription',
     screen: lazyScreen(
       () => import('./checkout-success-screen'),
       (m) => m.CheckoutSuccessScreen,

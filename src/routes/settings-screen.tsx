@@ -5,6 +5,7 @@ import { Link } from 'wouter'
 import { fromPromise } from 'xstate'
 import { can } from '../../shared/permissions.ts'
 import { useProfile } from '../app/auth-context'
+import { badgeClass, subscriptionBadges } from '../domain/billing'
 import { createLoadMachine } from '../machines/page-load.machine'
 import { AccessDenied } from './settings/access-denied'
 import { BookingPageLink } from './settings/booking-page-link'
@@ -93,9 +94,7 @@ function CardSummary({
   data: Overview | null
   failed: boolean
 }) {
-  if (card.key === 'billing') {
-    return <p className="p-settings-card__summary p-badge">Not built yet</p>
-  }
+  if (card.key === 'billing') return <BillingSummary />
   if (failed) return null
   if (!data) {
     return (
@@ -111,6 +110,23 @@ function CardSummary({
     appearance: () => describeAppearance(data.settings.appearance),
   }[card.key]()
   return <p className="p-settings-card__summary">{text}</p>
+}
+
+/** The plan now in force and how it stands, from the profile (live updates replace it). */
+function BillingSummary() {
+  const subscription = useProfile()?.subscription
+  if (!subscription) return null
+  const badges = subscriptionBadges(subscription, { now: new Date() })
+  return (
+    <p className="p-settings-card__summary">
+      {subscription.plan_name} ·{' '}
+      {badges.map((badge) => (
+        <span key={badge.label}>
+          <span className={badgeClass(badge.tone)}>{badge.label}</span>{' '}
+        </span>
+      ))}
+    </p>
+  )
 }
 
 // One placeholder per card an admin sees, so the page keeps its shape when the cards arrive.

@@ -5,6 +5,12 @@ import { FormSkeleton } from '../components/form/list-skeleton'
 import { useEntityForm } from '../components/form/use-entity-form'
 import type { Profile } from '../machines/auth.machine'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
+import {
+  addBookableDecision,
+  BookableLimitNote,
+  planLimitProblem,
+  usePlanUsage,
+} from './team/plan-limit'
 import { TeamReadOnlyNotice, teamFormAccess } from './team/team-access'
 import { createTeamMember } from './team/team-api'
 import { TeamMemberForm } from './team/team-member-form'
@@ -35,6 +41,8 @@ export function TeamMemberCreateScreen() {
 function TeamMemberCreateForm({ profile }: { profile: Profile }) {
   const [, navigate] = useLocation()
   const toast = useToast()
+  const usage = usePlanUsage()
+  const bookable = addBookableDecision(usage)
   const form = useEntityForm<TeamMemberValues, TeamMember>({
     machine: teamMemberCreateForm,
     initialValues: newTeamMemberValues(profile.tenant.time_zone),
@@ -57,6 +65,10 @@ function TeamMemberCreateForm({ profile }: { profile: Profile }) {
       access={teamFormAccess(profile)}
       saveLabel="Add team member"
       isOwnerRecord={false}
+      bookableNote={
+        bookable.allowed ? null : <BookableLimitNote message={bookable.message} profile={profile} />
+      }
+      saveProblem={planLimitProblem(form.failure, profile)}
     />
   )
 }

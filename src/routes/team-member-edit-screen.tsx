@@ -6,6 +6,12 @@ import { LoadFailedCard } from '../components/form/load-failed-card'
 import { useRecordEditForm } from '../components/form/use-record-edit-form'
 import type { Profile } from '../machines/auth.machine'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
+import {
+  addBookableDecision,
+  BookableLimitNote,
+  planLimitProblem,
+  usePlanUsage,
+} from './team/plan-limit'
 import { isOwnRecord, TeamReadOnlyNotice, teamFormAccess } from './team/team-access'
 import { loadTeamMember, updateTeamMember } from './team/team-api'
 import { TeamMemberAccessSection } from './team/team-member-access'
@@ -39,6 +45,7 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
   const [, navigate] = useLocation()
   const toast = useToast()
   const access = teamFormAccess(profile)
+  const usage = usePlanUsage()
   const { form, record, setRecord } = useRecordEditForm({
     machine: teamMemberEditForm,
     id,
@@ -76,6 +83,8 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
   }
   const isOwnerRecord = record.permission === 'owner'
   const canDelete = access.canWriteTeam && (!isOwnerRecord || access.canManageOwnership)
+  // Someone already bookable is counted; only making someone bookable needs room on the plan.
+  const bookable = record.bookable ? { allowed: true as const } : addBookableDecision(usage)
 
   return (
     <div className="p-form-page">
@@ -84,6 +93,12 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
         access={access}
         saveLabel="Save changes"
         isOwnerRecord={isOwnerRecord}
+        bookableNote={
+          bookable.allowed || !access.canWriteTeam ? null : (
+            <BookableLimitNote message={bookable.message} profile={profile} />
+          )
+        }
+        saveProblem={planLimitProblem(form.failure, profile)}
       />
       <TeamMemberTimeOff
         teamMemberId={record.id}

@@ -6,6 +6,7 @@ import { FormSelectField } from '../components/form/select-field'
 import { useEntityList } from '../components/form/use-entity-list'
 import { ListScreenBody } from '../components/list-screen-body'
 import { createEntityListMachine } from '../machines/entity-list.machine'
+import { TeamPlanUsage, usePlanUsage } from './team/plan-limit'
 import { canOpenTeamMember } from './team/team-access'
 import { loadTeamMemberPage, type TeamListFilters } from './team/team-api'
 import type { TeamMember } from './team/team-member-values'
@@ -38,6 +39,7 @@ export function TeamScreen() {
     loadPage: loadTeamMemberPage,
   })
   const { query } = list
+  const usage = usePlanUsage()
 
   return (
     <div className="p-stack">
@@ -46,6 +48,7 @@ export function TeamScreen() {
           You can see the team and change your own profile, working hours and time off.
         </p>
       ) : null}
+      {profile && canWrite ? <TeamPlanUsage usage={usage} profile={profile} /> : null}
       <div className="p-list-toolbar">
         <ListSearchField
           label="Search the team"

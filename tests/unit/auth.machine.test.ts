@@ -321,6 +321,26 @@ describe('profile', () => {
     expect(harness.store.getItem(storageKeys.businessData)).toContain('Alice & Co')
   })
 
+  it('a live update carries a new subscription into storage (the billing banner reads it)', async () => {
+    const harness = await signedInHarness()
+    const pastDue = {
+      ...sampleProfile,
+      subscription: {
+        plan_id: 'pro',
+        plan_name: 'Pro',
+        status: 'past_due' as const,
+        trial_ends_at: null,
+        current_period_end: '2026-04-01T00:00:00Z',
+        cancel_at_period_end: false,
+      },
+    }
+    harness.actor.send({ type: 'auth.profileReceived', profile: pastDue })
+    expect(harness.actor.getSnapshot().context.profile?.subscription.status).toBe('past_due')
+    expect(JSON.parse(harness.store.getItem(storageKeys.subscription) ?? 'null')).toEqual(
+      pastDue.subscription,
+    )
+  })
+
   it('a live update arriving first wins over the slower me call', async () => {
     const harness = createAuthHarness()
     harness.actor.start()

@@ -77,8 +77,9 @@ export async function refuseBeyondPlan(tx: Db, tenantId: string, action: PlanAct
   if (decision.allowed) return
   throw new HttpProblem(402, decision.message, {
     type: '/problems/plan-limit',
-    limit: decision.limit
-      ? { ...decision.limit, plan_id: current.plan.id, upgrade_url: '/checkout' }
-      : undefined,
+    limit:
+      'limit' in decision
+        ? { ...decision.limit, plan_id: current.plan.id, upgrade_url: '/checkout' }
+        : undefined,
   })
 }

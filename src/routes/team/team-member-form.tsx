@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form } from 'react-aria-components'
 import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
 import { RequiredNote } from '../../components/form/field-parts'
@@ -39,12 +40,18 @@ export function TeamMemberForm({
   access,
   saveLabel,
   isOwnerRecord,
+  bookableNote,
+  saveProblem,
 }: {
   form: EntityFormView<TeamMemberValues>
   access: TeamFormAccess
   saveLabel: string
   /** The record being edited belongs to an owner (only owners change it). */
   isOwnerRecord: boolean
+  /** Said under the Bookable switch (the plan has no room for another bookable member). */
+  bookableNote?: ReactNode
+  /** Shown instead of the generic "Not saved" alert (a plan limit the server refused). */
+  saveProblem?: ReactNode
 }) {
   const { values, fieldErrors: errors, change } = form
   const services = useEntityList<Service>({
@@ -65,7 +72,9 @@ export function TeamMemberForm({
 
   return (
     <Form className="p-form-page" onSubmit={form.onSubmit} validationBehavior="aria">
-      {form.formError ? <FormError title="Not saved" message={form.formError} /> : null}
+      {form.formError
+        ? (saveProblem ?? <FormError title="Not saved" message={form.formError} />)
+        : null}
       <RequiredNote />
 
       <section className="p-form-section" aria-labelledby="member-profile">
@@ -152,7 +161,12 @@ export function TeamMemberForm({
           label="Bookable"
           name="bookable"
           isDisabled={adminOnly}
-          description="Customers can book appointments with them."
+          description={
+            <>
+              Customers can book appointments with them.
+              {bookableNote ? <> {bookableNote}</> : null}
+            </>
+          }
           value={values.bookable}
           onChange={(bookable) => change({ bookable })}
           error={errors.bookable}

@@ -1,0 +1,46 @@
+import { fromPromise } from 'xstate'
+import {
+  createCheckoutSession,
+  loadBillingOverview,
+  loadPlans,
+  syncCheckoutSession,
+} from '../../api/billing'
+import {
+  type CheckoutChoices,
+  type CheckoutSync,
+  checkoutMachine,
+  type SessionRedirect,
+  type SessionRequest,
+} from '../../machines/checkout.machine'
+
+/**
+ * The checkout machine with the browser's effects. The screen adds `activated` (it needs the
+ * auth context). `goTo` leaves the app: the hosted checkout and portal are Stripe's pages.
+ */
+export const checkoutLogic = checkoutMachine.provide({
+  actors: {
+    loadChoices: fromPromise<CheckoutChoices>(async () => {
+      const [plans, overview] = await Promise.all([loadPlans(), loadBillingOverview()])
+      return { plans, subscription: overview.subscription, interval: overview.interval }
+    }),
+    createSession: fromPromise<SessionRedirect, SessionRequest>(({ input }) =>
+      createCheckoutSession(input.planId, input.interval),
+    ),
+    syncSession: fromPromise<CheckoutSync, { sessionId: string }>(async ({ input }) => {
+      const outcome = await syncCheckoutSession(input.sessionId)
+      // The sync says which plan, not how it is billed; the overview does. Without it the page
+      // still confirms the plan.
+      const interval =
+        outcome.session_status === 'complete'
+          ? await loadBillingOverview().then(
+              (overview) => overview.interval,
+              () => null,
+            )
+          : null
+      return { ...outcome, interval }
+    }),
+  },
+  actions: {
+    goTo: (_, { url }) => window.location.assign(url),
+  },
+})
