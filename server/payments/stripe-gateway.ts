@@ -82,8 +82,10 @@ export interface WebhookEvent {
   customerId: string | null
 }
 
-/** Stripe refused the signature of a webhook. */
+/** The webhook's signature does not match its body. */
 export class WebhookSignatureError extends Error {}
+/** A correctly signed body that is not a Stripe event. */
+export class WebhookPayloadError extends Error {}
 
 export type StripeGateway = ReturnType<typeof createStripeGateway>
 
@@ -209,6 +211,7 @@ export function createStripeGateway(settings: StripeSettings) {
     },
 
     async retrieveSubscription(id: string): Promise<SubscriptionSnapshot | undefined> {
+      if (!/^sub_\w{1,250}$/.test(id)) return undefined
       const subscription = await missingAsUndefined(() =>
         stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }),
       )
@@ -289,6 +292,9 @@ export function createStripeGateway(settings: StripeSettings) {
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message)
       }
+      if (typeof event.id !== 'string' || typeof event.type !== 'string') {
+        throw new WebhookPayloadError('The body is not a Stripe event: it has no id and type.')
+      }
       return { id: event.id, type: event.type, ...subjectOf(event) }
     },
   }
@@ -343,9 +349,10 @@ function known<T extends string>(value: string | null | undefined, values: reado
   return values.includes(value as T) ? (value as T) : null
 }
 
-function idOf(value: string | { id: string } | null): string | null {
-  if (value === null) return null
-  return typeof value === 'string' ? value : value.id
+/** The id of an expandable field, whether it came as an id or as the object. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (typeof value === 'string') return value
+  return typeof value?.id === 'string' ? value.id : null
 }
 
 /** The lookup key of the subscription's price, reading the price when it came unexpanded. */
@@ -389,6 +396,10 @@ function snapshotOf(
 /** Which subscription (and customer) an event is about, for the events billing listens to. */
 function subjectOf(event: Stripe.Event): Pick<WebhookEvent, 'subscriptionId' | 'customerId'> {
   const none = { subscriptionId: null, customerId: null }
+  // A signed body is Stripe's, but read it as if it might not be: a shape we do not expect is
+  // an event we ignore, not an error Stripe would retry forever.
+  const object: unknown = (event.data as { object?: unknown } | undefined)?.object
+  if (typeof object !== 'object' || object === null) return none
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {

@@ -3694,7 +3694,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    object: "event";
+                    type: string;
+                };
             };
         };
         responses: {

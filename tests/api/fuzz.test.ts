@@ -1,8 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { sqlStateOf } from '../../server/db/sql-state.ts'
 import { type Operation, readOperations } from './support/contract.ts'
-import { type CaseKind, casesFor, type FuzzCase, mediaCasesFor } from './support/fuzz/fuzz-cases.ts'
+import {
+  type CaseKind,
+  casesFor,
+  FUZZ_WEBHOOK_SECRET,
+  type FuzzCase,
+  mediaCasesFor,
+} from './support/fuzz/fuzz-cases.ts'
 import {
   createFuzzWorld,
   databaseFingerprint,
@@ -22,6 +29,7 @@ const roomy = { limit: 1_000_000, windowMs: 60_000 }
 const operations = readOperations()
 
 let testApp: TestApp
+let localStripe: LocalStripe
 let world: FuzzWorld
 let restorer: ReturnType<typeof worldRestorer>
 const serverErrors: unknown[] = []
@@ -35,15 +43,25 @@ const sent = new Map<string, Sent>()
 const started = performance.now()
 
 beforeAll(async () => {
+  localStripe = await startLocalStripe({ port: 0 })
   testApp = await createTestApp({
     publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
     onServerError: (error) => serverErrors.push(error),
+    stripe: {
+      secretKey: 'sk_test_fuzz',
+      webhookSecret: FUZZ_WEBHOOK_SECRET,
+      apiUrl: localStripe.url,
+    },
   })
+  await testApp.app.billing.ensureStripePrices()
   world = await createFuzzWorld(testApp)
   restorer = worldRestorer(testApp, world)
   await restorer.snapshot()
 }, 120_000)
-afterAll(() => testApp?.close())
+afterAll(async () => {
+  await testApp?.close()
+  await localStripe?.stop()
+})
 
 describe('every operation of the contract, fuzzed', () => {
   it.each(operations.map((operation) => [operation.id, operation] as const))(

@@ -5,6 +5,7 @@ import {
   type BillingAccountRow,
   createBillingRepository,
   type PlanRow,
+  type SubscriptionMirror,
 } from '../../db/repositories/billing-repository.ts'
 import { createBusinessRepository } from '../../db/repositories/business-repository.ts'
 import { createOutboxRepository } from '../../db/repositories/outbox-repository.ts'
@@ -17,6 +18,7 @@ import {
   type PlanPrice,
   type StripeGateway,
   type SubscriptionSnapshot,
+  WebhookPayloadError,
   WebhookSignatureError,
 } from '../../payments/stripe-gateway.ts'
 import { notifyProfileChange } from '../../realtime/live-events.ts'
@@ -74,7 +76,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       if (!found) return undefined
       const account = await repository.findAccount(found.tenantId, { lock: true })
       if (!account || isStale(account, snapshot)) return account?.tenantId
-      const mirror = {
+      const mirror: SubscriptionMirror = {
         planId: matched?.plan.id ?? account.planId,
         stripeSubscriptionId: snapshot.id,
         stripeStatus: snapshot.status,
@@ -87,6 +89,8 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
             ? now
             : account.trialEndsAt,
       }
+      // Re-reading an unchanged subscription (the billing page does on every visit) writes nothing.
+      if (sameMirror(account, mirror)) return account.tenantId
       await repository.mirrorSubscription(account.tenantId, mirror, now)
       await recordChange(tx, account, { ...account, ...mirror }, now)
       return account.tenantId
@@ -372,6 +376,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       try {
         event = stripe.verifyWebhook(rawBody, signature)
       } catch (error) {
+        if (error instanceof WebhookPayloadError) throw new HttpProblem(400, error.message)
         if (!(error instanceof WebhookSignatureError)) throw error
         throw new HttpProblem(400, 'The Stripe-Signature header does not match the body.', {
           errors: [{ path: 'header.stripe-signature', message: 'does not match the body' }],
@@ -391,6 +396,19 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       return { received: true, duplicate: !first }
     },
   }
+}
+
+function sameMirror(account: BillingAccountRow, mirror: SubscriptionMirror): boolean {
+  const time = (date: Date | null) => date?.getTime() ?? null
+  return (
+    account.planId === mirror.planId &&
+    account.stripeSubscriptionId === mirror.stripeSubscriptionId &&
+    account.stripeStatus === mirror.stripeStatus &&
+    account.billingInterval === mirror.billingInterval &&
+    time(account.currentPeriodEnd) === time(mirror.currentPeriodEnd) &&
+    account.cancelAtPeriodEnd === mirror.cancelAtPeriodEnd &&
+    time(account.trialEndsAt) === time(mirror.trialEndsAt)
+  )
 }
 
 function fieldProblem(path: string, message: string): HttpProblem {

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify'
+import Stripe from 'stripe'
 import type { Operation, Parameter, Schema } from '../contract.ts'
 import type { FuzzWorld } from './fuzz-world.ts'
 import {
@@ -11,7 +12,10 @@ import {
 } from './hostile-values.ts'
 import { combine, jsonVerdict, RawNumber, textVerdict, type Verdict } from './oracle.ts'
 import { Random } from './random.ts'
-import { ValidValues, type Where } from './valid-values.ts'
+import { SIGN_THE_BODY, ValidValues, type Where } from './valid-values.ts'
+
+/** The webhook secret of the fuzz suite's app, so its valid webhook requests are signed. */
+export const FUZZ_WEBHOOK_SECRET = 'whsec_fuzz_suite'
 
 export type CaseKind = 'valid' | 'invalid' | 'hostile' | 'extreme' | 'auth' | 'media'
 
@@ -462,6 +466,13 @@ function toRequest(operation: Operation, draft: Draft, userToken: string): Injec
   } else if (draft.body) {
     headers['content-type'] = 'application/json'
     payload = serializeJson(draft.body.value)
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== SIGN_THE_BODY) continue
+    headers[name] = Stripe.webhooks.generateTestHeaderString({
+      payload: payload?.toString() ?? '',
+      secret: FUZZ_WEBHOOK_SECRET,
+    })
   }
   return {
     method: operation.method,

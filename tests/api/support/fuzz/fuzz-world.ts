@@ -44,6 +44,8 @@ export interface FuzzWorld {
   /** The second page of the activity log. */
   activityCursor: string
   feedToken: string
+  /** An open Checkout Session of the business (it has a Stripe customer from it). */
+  checkoutSessionId: string
 }
 
 export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
@@ -94,6 +96,12 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
   const publicAppointment = await publicBooking('10:00')
   const sparePublicAppointment = await publicBooking('14:00')
 
+  const checkout = await owner('POST', '/api/v1/billing/checkout-sessions', {
+    plan_id: 'pro',
+    interval: 'month',
+  })
+  const checkoutSessionId = new URL(checkout.url).pathname.split('/').pop() ?? ''
+
   const activity = await owner('GET', '/api/v1/activity-log?limit=1')
   const staff = await owner('GET', `/api/v1/team-members/${business.staffMemberId}`)
   const feed = await owner('GET', `/api/v1/team-members/${business.staffMemberId}/calendar-feed`)
@@ -115,6 +123,7 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
     activityEntryId: activity.items[0].id,
     activityCursor: activity.next_cursor,
     feedToken: feedTokenOf(feed.url),
+    checkoutSessionId,
   }
 }
 

@@ -238,6 +238,13 @@ export class ValidValues {
           : undefined
       case 'currency':
         return random.pick(['EUR', 'USD', 'JPY', 'GBP'])
+      case 'plan_id':
+        return random.pick(['starter', 'pro'])
+      case 'checkoutSessionId':
+        return world.checkoutSessionId
+      case 'Stripe-Signature':
+        // Signed over the final body when the request is built (fuzz-cases.ts).
+        return SIGN_THE_BODY
       case 'locale':
         return random.pick(['en-US', 'de-DE', 'fr', 'es-ES'])
       default:
@@ -251,3 +258,6 @@ export class ValidValues {
       : this.world.publicAppointment
   }
 }
+
+/** Stands for a valid Stripe-Signature until the body it signs is known. */
+export const SIGN_THE_BODY = 'sign-the-body'
