@@ -3,6 +3,7 @@ import { chromiumArgs, chromiumPath } from './scripts/lib/chromium.ts'
 import {
   appPort,
   authEmulatorPort,
+  localStripePort,
   smtpInboxHttpPort,
   smtpPort,
 } from './tests/e2e/support/ports.ts'
@@ -37,6 +38,8 @@ export default defineConfig({
       env: {
         PORT: String(appPort),
         AUTH_EMULATOR_PORT: String(authEmulatorPort),
+        LOCAL_STRIPE_PORT: String(localStripePort),
+        STRIPE_SECRET_KEY: '',
         FIREBASE_AUTH_EMULATOR_HOST: '',
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -161,7 +161,7 @@ for (const side of ['browser', 'server', 'tools']) {
 check('lint (biome)', bin('biome'), ['check', '.'])
 // The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
-vitest('vitest (unit, model, API)', [], {
+vitest('vitest (unit, model, local Stripe, API)', [], {
   TEST_DATABASE_URL: undefined,
   [MODEL_COVERAGE_DIR]: modelCoverageDir,
 })

@@ -1301,6 +1301,8 @@ export interface components {
             destination: "checkout" | "portal";
         };
         CheckoutOutcome: {
+            /** @description How the plan in force is billed after the sync; null without a subscription. */
+            interval: components["schemas"]["BillingInterval"] | null;
             /**
              * @description `complete` once paid; `open` while the customer has not paid; `expired` when abandoned.
              * @enum {string}

@@ -142,6 +142,7 @@ describe('upgrading through Stripe Checkout', () => {
     const outcome = (await sync(business.owner, sessionId)).json<CheckoutOutcome>()
     expect(outcome).toMatchObject({
       session_status: 'open',
+      interval: null,
       subscription: { plan_id: 'free', status: 'active' },
     })
     // The same page then takes a good card.

@@ -105,9 +105,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
   ): Promise<void> {
     const was = planInForce(before, now)
     const is = planInForce(after, now)
-    // An interval belongs to the subscription's plan, not to Free or the trial it fell back to.
-    const intervalOf = (account: BillingAccountRow, planId: string) =>
-      account.planId === planId && hasLiveSubscription(account) ? account.billingInterval : null
+    const intervalOf = billedInterval
     const changed =
       was.planId !== is.planId ||
       was.status !== is.status ||
@@ -257,7 +255,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       return {
         plan: planView(current.plan),
         subscription: subscriptionView(current),
-        interval: live ? account.billingInterval : null,
+        interval: billedInterval(account, current.plan.id),
         trial_days_left: trialDaysLeft(account, now),
         usage: {
           bookable_team_members: await billing.countBookableTeamMembers(member.tenantId),
@@ -347,7 +345,11 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       }
       if (session.subscription) await applySubscription(session.subscription)
       const current = await loadCurrentPlan(database.db, member.tenantId, new Date())
-      return { session_status: session.status, subscription: subscriptionView(current) }
+      return {
+        session_status: session.status,
+        subscription: subscriptionView(current),
+        interval: billedInterval(current.account, current.plan.id),
+      }
     },
 
     async openPortal(member: Member): Promise<BillingRedirect> {
@@ -396,6 +398,13 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       return { received: true, duplicate: !first }
     },
   }
+}
+
+/** How the plan in force is billed: only a live subscription's own plan has an interval. */
+function billedInterval(account: BillingAccountRow, planInForceId: string) {
+  return account.planId === planInForceId && hasLiveSubscription(account)
+    ? account.billingInterval
+    : null
 }
 
 function sameMirror(account: BillingAccountRow, mirror: SubscriptionMirror): boolean {

@@ -26,19 +26,9 @@ export const checkoutLogic = checkoutMachine.provide({
     createSession: fromPromise<SessionRedirect, SessionRequest>(({ input }) =>
       createCheckoutSession(input.planId, input.interval),
     ),
-    syncSession: fromPromise<CheckoutSync, { sessionId: string }>(async ({ input }) => {
-      const outcome = await syncCheckoutSession(input.sessionId)
-      // The sync says which plan, not how it is billed; the overview does. Without it the page
-      // still confirms the plan.
-      const interval =
-        outcome.session_status === 'complete'
-          ? await loadBillingOverview().then(
-              (overview) => overview.interval,
-              () => null,
-            )
-          : null
-      return { ...outcome, interval }
-    }),
+    syncSession: fromPromise<CheckoutSync, { sessionId: string }>(({ input }) =>
+      syncCheckoutSession(input.sessionId),
+    ),
   },
   actions: {
     goTo: (_, { url }) => window.location.assign(url),
