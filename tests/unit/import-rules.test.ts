@@ -70,6 +70,8 @@ const refused: ImportCase[] = [
   { file: 'server/payments/probe.ts', from: '../services/billing/billing-service.ts' },
   { file: 'src/routes/probe.tsx', from: 'stripe' },
   { file: 'shared/probe.ts', from: 'stripe' },
+  { file: 'local-stripe/probe.ts', from: '../server/payments/stripe-gateway.ts' },
+  { file: 'local-stripe/routes/probe.ts', from: '../../shared/plan-limits.ts' },
 ]
 
 const allowed: ImportCase[] = [
@@ -93,6 +95,7 @@ const allowed: ImportCase[] = [
   { file: 'server/payments/probe.ts', from: '../domain/plan-in-force.ts' },
   { file: 'server/services/probe.ts', from: '../payments/stripe-gateway.ts' },
   { file: 'server/services/probe.ts', from: '../../shared/plan-limits.ts' },
+  { file: 'local-stripe/routes/probe.ts', from: 'stripe' },
 ]
 
 /** Reads globals the API client must not: the page's address belongs to its caller. */
