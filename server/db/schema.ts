@@ -479,6 +479,7 @@ export const notificationKinds = [
   'cancellation',
   'reminder',
   'payment_failed',
+  'trial_ended',
 ] as const
 export const notificationRecipients = ['customer', 'team_member', 'owner'] as const
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const
@@ -593,6 +594,8 @@ export const billingAccounts = pgTable(
       .notNull()
       .references(() => plans.id),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** When the end of the card-less trial was told (activity, e-mail, open apps); once. */
+    trialEndNotedAt: timestamp('trial_end_noted_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id').unique('billing_accounts_stripe_customer_unique'),
     stripeSubscriptionId: text('stripe_subscription_id').unique(
       'billing_accounts_stripe_subscription_unique',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../jobs/outbox-retention.ts'
 import { queueDueReminders } from '../jobs/reminders.ts'
+import { noteEndedTrials } from '../jobs/trial-endings.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { noReplyAddress } from '../notifications/mail-headers.ts'
 import { createMailer } from '../notifications/mailer.ts'
@@ -18,6 +19,8 @@ export interface BackgroundJobsOptions {
 
 export interface JobRun {
   remindersQueued: number
+  /** Businesses told that their trial ended. */
+  trialsEnded: number
   delivery: DeliveryReport
   /** Old sent messages deleted; the pruning runs at most once an hour per process. */
   pruned: number
@@ -36,8 +39,8 @@ declare module 'fastify' {
 }
 
 /**
- * The jobs every API process runs: queue due reminders, deliver due e-mails, and now and then
- * delete long-sent ones. Safe to run in several processes at once (the first two claim rows
+ * The jobs every API process runs: queue due reminders, tell of ended trials, deliver due
+ * e-mails, and now and then delete long-sent ones. Safe to run in several processes at once (the first two claim rows
  * with FOR UPDATE SKIP LOCKED; a row one deletes the other no longer finds). Starts when the
  * app is ready; `app.close()` stops the timer and waits for a run under way.
  */
@@ -56,13 +59,16 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
 
     const run = async (): Promise<JobRun> => {
       const remindersQueued = await queueDueReminders(app.database, notifier)
+      const trialsEnded = await noteEndedTrials(app.database, {
+        appUrl: app.publicBooking.publicUrl,
+      })
       const delivery = await deliverDueMessages(app.database, mailer)
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
         pruned = await pruneSentMessages(app.database)
         lastPrunedAt = Date.now()
       }
-      return { remindersQueued, delivery, pruned }
+      return { remindersQueued, trialsEnded, delivery, pruned }
     }
     const runOnce = async (): Promise<JobRun> => {
       while (current) await current.catch(() => undefined)
@@ -74,8 +80,9 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     const tick = async () => {
       try {
         const result = await runOnce()
-        const { remindersQueued, delivery, pruned } = result
-        if (remindersQueued > 0 || delivery.sent > 0 || delivery.failed > 0 || pruned > 0) {
+        const { remindersQueued, trialsEnded, delivery, pruned } = result
+        const worked = remindersQueued + trialsEnded + delivery.sent + delivery.failed + pruned
+        if (worked > 0) {
           app.log.info(result, 'background jobs ran')
         }
       } catch (error) {

@@ -25,6 +25,7 @@ import {
   subscribe,
 } from './support/billing-world.ts'
 import type { EmulatorUser } from './support/emulator-users.ts'
+import { openAuthenticatedClient } from './support/live-client.ts'
 import { createBusiness, expectProblem } from './support/team-business.ts'
 
 type BillingOverview = components['schemas']['BillingOverview']
@@ -429,3 +430,33 @@ async function recordedEvent(id: string): Promise<boolean> {
     .where(eq(stripeEvents.id, id))
   return rows.length === 1
 }
+
+describe('live updates', () => {
+  it('a webhook that changes the plan updates every open app of the business at once', async () => {
+    const business = await freeBusiness(world, 'Live')
+    await world.testApp.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = world.testApp.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no TCP address')
+    const url = `ws://127.0.0.1:${address.port}/api/v1/live`
+    const owner = await openAuthenticatedClient(url, business.owner.idToken)
+    const staff = await openAuthenticatedClient(url, business.staff.idToken)
+    try {
+      const known = new Set((await allEvents(world)).map((event) => event.id))
+      await subscribe(world, business.owner, 'pro', 'month')
+      const created = (await newEvents(world, known)).find(
+        (event) => event.type === 'customer.subscription.created',
+      )
+      if (!created) throw new Error('no customer.subscription.created')
+      expect((await deliver(world, created)).statusCode).toBe(200)
+      for (const socket of [owner, staff]) {
+        const message = await socket.next()
+        expect(message.type).toBe('profile.updated')
+        if (message.type !== 'profile.updated') continue
+        expect(message.profile.subscription).toMatchObject({ plan_id: 'pro', status: 'active' })
+      }
+    } finally {
+      await owner.close()
+      await staff.close()
+    }
+  })
+})

@@ -2,6 +2,7 @@ CREATE TABLE "billing_accounts" (
 	"tenant_id" uuid PRIMARY KEY NOT NULL,
 	"plan_id" text NOT NULL,
 	"trial_ends_at" timestamp with time zone,
+	"trial_end_noted_at" timestamp with time zone,
 	"stripe_customer_id" text,
 	"stripe_subscription_id" text,
 	"stripe_status" text,
@@ -46,7 +47,7 @@ ALTER TABLE "stripe_events" ADD CONSTRAINT "stripe_events_tenant_id_tenants_id_f
 ALTER TABLE "plans" ADD CONSTRAINT "plans_stripe_monthly_lookup_key_unique" UNIQUE("stripe_monthly_lookup_key");--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_stripe_yearly_lookup_key_unique" UNIQUE("stripe_yearly_lookup_key");--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_entity_type_valid" CHECK ("activity_log"."entity_type" in ('service', 'customer', 'team_member', 'time_off', 'settings', 'business', 'session', 'appointment', 'subscription'));--> statement-breakpoint
-ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_kind_valid" CHECK ("notification_outbox"."kind" in ('confirmation', 'reschedule', 'cancellation', 'reminder', 'payment_failed'));--> statement-breakpoint
+ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_kind_valid" CHECK ("notification_outbox"."kind" in ('confirmation', 'reschedule', 'cancellation', 'reminder', 'payment_failed', 'trial_ended'));--> statement-breakpoint
 ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_recipient_valid" CHECK ("notification_outbox"."recipient" in ('customer', 'team_member', 'owner'));--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_team_member_limit_positive" CHECK ("plans"."team_member_limit" is null or "plans"."team_member_limit" >= 1);--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_prices_not_negative" CHECK ("plans"."monthly_price_minor" >= 0 and "plans"."yearly_price_minor" >= 0);--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { billingAccounts, plans, stripeEvents, teamMembers } from '../schema.ts'
 
@@ -14,6 +14,7 @@ export type SubscriptionMirror = Pick<
   | 'currentPeriodEnd'
   | 'cancelAtPeriodEnd'
   | 'trialEndsAt'
+  | 'trialEndNotedAt'
 >
 
 /** Plans, each business's billing account, and the Stripe events already processed. */
@@ -105,6 +106,27 @@ export function createBillingRepository(db: Db) {
         .where(eq(stripeEvents.id, id))
         .limit(1)
       return rows.length === 1
+    },
+
+    /**
+     * Trials that ended and were not yet told, locked with `FOR UPDATE SKIP LOCKED` so any number
+     * of processes can tell them, each once.
+     */
+    lockUnnotedEndedTrials(now: Date, limit: number): Promise<BillingAccountRow[]> {
+      return db
+        .select()
+        .from(billingAccounts)
+        .where(and(lte(billingAccounts.trialEndsAt, now), isNull(billingAccounts.trialEndNotedAt)))
+        .orderBy(asc(billingAccounts.trialEndsAt))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+    },
+
+    async noteTrialEnd(tenantId: string, at: Date): Promise<void> {
+      await db
+        .update(billingAccounts)
+        .set({ trialEndNotedAt: at, updatedAt: sql`now()` })
+        .where(eq(billingAccounts.tenantId, tenantId))
     },
 
     /** Remembers an event; false when it was processed before. */

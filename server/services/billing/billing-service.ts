@@ -83,11 +83,11 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
         billingInterval: matched?.interval ?? snapshot.interval,
         currentPeriodEnd: snapshot.currentPeriodEnd,
         cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-        // Paying ends the card-less trial: from then on the subscription decides.
-        trialEndsAt:
-          account.trialEndsAt && account.trialEndsAt > now && snapshot.status !== 'incomplete'
-            ? now
-            : account.trialEndsAt,
+        // Paying ends the card-less trial: from then on the subscription decides, and the
+        // plan change it makes is the news (the trial-end notice is not sent).
+        ...(endsTrialByPaying(account, snapshot, now)
+          ? { trialEndsAt: now, trialEndNotedAt: now }
+          : { trialEndsAt: account.trialEndsAt, trialEndNotedAt: account.trialEndNotedAt }),
       }
       // Re-reading an unchanged subscription (the billing page does on every visit) writes nothing.
       if (sameMirror(account, mirror)) return account.tenantId
@@ -400,6 +400,16 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
   }
 }
 
+function endsTrialByPaying(
+  account: BillingAccountRow,
+  snapshot: SubscriptionSnapshot,
+  now: Date,
+): boolean {
+  return Boolean(
+    account.trialEndsAt && account.trialEndsAt > now && snapshot.status !== 'incomplete',
+  )
+}
+
 /** How the plan in force is billed: only a live subscription's own plan has an interval. */
 function billedInterval(account: BillingAccountRow, planInForceId: string) {
   return account.planId === planInForceId && hasLiveSubscription(account)
@@ -416,7 +426,8 @@ function sameMirror(account: BillingAccountRow, mirror: SubscriptionMirror): boo
     account.billingInterval === mirror.billingInterval &&
     time(account.currentPeriodEnd) === time(mirror.currentPeriodEnd) &&
     account.cancelAtPeriodEnd === mirror.cancelAtPeriodEnd &&
-    time(account.trialEndsAt) === time(mirror.trialEndsAt)
+    time(account.trialEndsAt) === time(mirror.trialEndsAt) &&
+    time(account.trialEndNotedAt) === time(mirror.trialEndNotedAt)
   )
 }
 
