@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ActivityChange } from '../domain/activity-changes.ts'
+import { stripeSubscriptionStatuses } from '../domain/plan-in-force.ts'
 import type { WorkingDay } from '../domain/working-hours.ts'
 
 // Conventions: every tenant-owned table has tenant_id NOT NULL, an index that starts with it,
@@ -27,17 +28,6 @@ import type { WorkingDay } from '../domain/working-hours.ts'
 export const permissions = ['owner', 'admin', 'staff'] as const
 export type Permission = (typeof permissions)[number]
 
-/** Every status a Stripe subscription can have, stored as Stripe names it. */
-export const stripeSubscriptionStatuses = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-] as const
 export const billingIntervals = ['month', 'year'] as const
 
 export const calendarViews = ['day', 'week', 'month'] as const

@@ -4,16 +4,18 @@
  * a trial ends on the minute without a job having to run.
  */
 
-/** Stripe's subscription statuses, as Stripe names them. */
-export type StripeSubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused'
+/** Every status a Stripe subscription can have, as Stripe names them. */
+export const stripeSubscriptionStatuses = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const
+export type StripeSubscriptionStatus = (typeof stripeSubscriptionStatuses)[number]
 
 /** How the plan in force stands, as the profile and the billing page say it. */
 export type SubscriptionStatus =

@@ -1,5 +1,8 @@
 import Stripe from 'stripe'
-import type { StripeSubscriptionStatus } from '../domain/plan-in-force.ts'
+import {
+  type StripeSubscriptionStatus,
+  stripeSubscriptionStatuses,
+} from '../domain/plan-in-force.ts'
 
 /**
  * The one module that speaks to Stripe, through the official SDK. With real keys it talks to
@@ -332,16 +335,6 @@ async function missingAsUndefined<T>(read: () => Promise<T>): Promise<T | undefi
   }
 }
 
-const subscriptionStatuses = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-] as const satisfies readonly StripeSubscriptionStatus[]
 const invoiceStatuses = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const
 
 /** Stripe's open enums may grow; only values this code knows are passed on. */
@@ -374,7 +367,7 @@ function snapshotOf(
     id: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
     // A status newer than this code is treated as not paid for: no plan is given on a guess.
-    status: known(subscription.status, subscriptionStatuses) ?? 'incomplete',
+    status: known(subscription.status, stripeSubscriptionStatuses) ?? 'incomplete',
     itemId: item?.id ?? null,
     priceLookupKey,
     interval,
