@@ -1,18 +1,13 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
-import type { Database, Db } from '../../db/database.ts'
-import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import type { Database } from '../../db/database.ts'
 import {
   type BillingAccountRow,
   createBillingRepository,
   type PlanRow,
-  type SubscriptionMirror,
 } from '../../db/repositories/billing-repository.ts'
 import { createBusinessRepository } from '../../db/repositories/business-repository.ts'
-import { createOutboxRepository } from '../../db/repositories/outbox-repository.ts'
-import { planChangeSummary } from '../../domain/plan-change-summary.ts'
 import { hasLiveSubscription, planInForce, trialDaysLeft } from '../../domain/plan-in-force.ts'
 import { HttpProblem } from '../../http/problem.ts'
-import { paymentFailedMessage } from '../../notifications/billing-messages.ts'
 import {
   type BillingInterval,
   type PlanPrice,
@@ -21,9 +16,9 @@ import {
   WebhookPayloadError,
   WebhookSignatureError,
 } from '../../payments/stripe-gateway.ts'
-import { notifyProfileChange } from '../../realtime/live-events.ts'
 import type { Member } from '../membership-service.ts'
-import { loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
+import { billedInterval, loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
+import { createSubscriptionSync } from './subscription-sync.ts'
 
 type BillingOverview = components['schemas']['BillingOverview']
 type BillingRedirect = components['schemas']['BillingRedirect']
@@ -52,124 +47,16 @@ export type BillingService = ReturnType<typeof createBillingService>
  */
 export function createBillingService({ database, gateway, appUrl }: BillingServiceOptions) {
   const billing = createBillingRepository(database.db)
+  const sync = createSubscriptionSync({ database, appUrl })
 
   function requireGateway(): StripeGateway {
     if (!gateway) throw new HttpProblem(503, 'Billing is not set up on this server.')
     return gateway
   }
 
-  /**
-   * The one sync: writes what Stripe says of the subscription into the business's account,
-   * then records a change of plan or standing in the activity log, tells open apps, and
-   * e-mails the owners when a payment has just failed. The account is found by its Stripe
-   * customer, which we created for it; a subscription of a customer no business has is
-   * ignored (undefined).
-   */
-  async function applySubscription(snapshot: SubscriptionSnapshot): Promise<string | undefined> {
-    const matched = snapshot.priceLookupKey
-      ? await billing.findPlanByLookupKey(snapshot.priceLookupKey)
-      : undefined
-    const now = new Date()
-    return database.transaction(async (tx) => {
-      const repository = createBillingRepository(tx)
-      const found = await repository.findAccountByCustomer(snapshot.customerId)
-      if (!found) return undefined
-      const account = await repository.findAccount(found.tenantId, { lock: true })
-      if (!account || isStale(account, snapshot)) return account?.tenantId
-      const mirror: SubscriptionMirror = {
-        planId: matched?.plan.id ?? account.planId,
-        stripeSubscriptionId: snapshot.id,
-        stripeStatus: snapshot.status,
-        billingInterval: matched?.interval ?? snapshot.interval,
-        currentPeriodEnd: snapshot.currentPeriodEnd,
-        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-        // Paying ends the card-less trial: from then on the subscription decides, and the
-        // plan change it makes is the news (the trial-end notice is not sent).
-        ...(endsTrialByPaying(account, snapshot, now)
-          ? { trialEndsAt: now, trialEndNotedAt: now }
-          : { trialEndsAt: account.trialEndsAt, trialEndNotedAt: account.trialEndNotedAt }),
-      }
-      // Re-reading an unchanged subscription (the billing page does on every visit) writes nothing.
-      if (sameMirror(account, mirror)) return account.tenantId
-      await repository.mirrorSubscription(account.tenantId, mirror, now)
-      await recordChange(tx, account, { ...account, ...mirror }, now)
-      return account.tenantId
-    })
-  }
-
-  async function recordChange(
-    tx: Db,
-    before: BillingAccountRow,
-    after: BillingAccountRow,
-    now: Date,
-  ): Promise<void> {
-    const was = planInForce(before, now)
-    const is = planInForce(after, now)
-    const intervalOf = billedInterval
-    const changed =
-      was.planId !== is.planId ||
-      was.status !== is.status ||
-      intervalOf(before, was.planId) !== intervalOf(after, is.planId) ||
-      before.cancelAtPeriodEnd !== after.cancelAtPeriodEnd
-    if (!changed) return
-    const repository = createBillingRepository(tx)
-    const planName = async (id: string) => (await repository.findPlan(id))?.name ?? id
-    const summary = planChangeSummary({
-      before: {
-        ...was,
-        planName: await planName(was.planId),
-        interval: intervalOf(before, was.planId),
-      },
-      after: { ...is, planName: await planName(is.planId), interval: intervalOf(after, is.planId) },
-      cancelAtPeriodEnd: after.cancelAtPeriodEnd,
-      periodEnd: after.currentPeriodEnd,
-    })
-    await createActivityRepository(tx).record({
-      tenantId: after.tenantId,
-      actor: null,
-      entityType: 'subscription',
-      entityId: after.stripeSubscriptionId,
-      action: 'updated',
-      summary,
-      changes: [
-        { field: 'plan', before: was.planId, after: is.planId },
-        { field: 'status', before: was.status, after: is.status },
-      ].filter((change) => change.before !== change.after),
-    })
-    await notifyProfileChange(tx, after.tenantId)
-    if (is.status === 'past_due' && was.status !== 'past_due') {
-      await queuePaymentFailedMail(tx, after.tenantId, await planName(is.planId))
-    }
-  }
-
-  async function queuePaymentFailedMail(tx: Db, tenantId: string, planName: string) {
-    const business = await createBusinessRepository(tx).get(tenantId)
-    const owners = await createBillingRepository(tx).ownerAddresses(tenantId)
-    await createOutboxRepository(tx).queue(
-      owners.map((owner) => {
-        const message = paymentFailedMessage({
-          ownerName: owner.name,
-          businessName: business?.name ?? 'your business',
-          planName,
-          billingUrl: `${appUrl}/settings/billing`,
-        })
-        return {
-          tenantId,
-          appointmentId: null,
-          kind: 'payment_failed' as const,
-          recipient: 'owner' as const,
-          toAddress: owner.email,
-          subject: message.subject,
-          bodyText: message.text,
-          ics: null,
-        }
-      }),
-    )
-  }
-
   async function resyncSubscription(subscriptionId: string): Promise<string | undefined> {
     const snapshot = await requireGateway().retrieveSubscription(subscriptionId)
-    return snapshot ? applySubscription(snapshot) : undefined
+    return snapshot ? sync.apply(snapshot) : undefined
   }
 
   async function ensureCustomer(member: Member, account: BillingAccountRow): Promise<string> {
@@ -237,7 +124,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       if (gateway && account?.stripeSubscriptionId) {
         const snapshot = await gateway.retrieveSubscription(account.stripeSubscriptionId)
         if (snapshot) {
-          await applySubscription(snapshot)
+          await sync.apply(snapshot)
           card = snapshot.card
         }
       }
@@ -343,7 +230,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       if (!session || !ours) {
         throw new HttpProblem(404, 'There is no checkout of your business with this id.')
       }
-      if (session.subscription) await applySubscription(session.subscription)
+      if (session.subscription) await sync.apply(session.subscription)
       const current = await loadCurrentPlan(database.db, member.tenantId, new Date())
       return {
         session_status: session.status,
@@ -400,50 +287,8 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
   }
 }
 
-function endsTrialByPaying(
-  account: BillingAccountRow,
-  snapshot: SubscriptionSnapshot,
-  now: Date,
-): boolean {
-  return Boolean(
-    account.trialEndsAt && account.trialEndsAt > now && snapshot.status !== 'incomplete',
-  )
-}
-
-/** How the plan in force is billed: only a live subscription's own plan has an interval. */
-function billedInterval(account: BillingAccountRow, planInForceId: string) {
-  return account.planId === planInForceId && hasLiveSubscription(account)
-    ? account.billingInterval
-    : null
-}
-
-function sameMirror(account: BillingAccountRow, mirror: SubscriptionMirror): boolean {
-  const time = (date: Date | null) => date?.getTime() ?? null
-  return (
-    account.planId === mirror.planId &&
-    account.stripeSubscriptionId === mirror.stripeSubscriptionId &&
-    account.stripeStatus === mirror.stripeStatus &&
-    account.billingInterval === mirror.billingInterval &&
-    time(account.currentPeriodEnd) === time(mirror.currentPeriodEnd) &&
-    account.cancelAtPeriodEnd === mirror.cancelAtPeriodEnd &&
-    time(account.trialEndsAt) === time(mirror.trialEndsAt) &&
-    time(account.trialEndNotedAt) === time(mirror.trialEndNotedAt)
-  )
-}
-
 function fieldProblem(path: string, message: string): HttpProblem {
   return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
-}
-
-/**
- * One business has one subscription. A snapshot of another subscription than the one the
- * account follows is taken only when the account's own has ended (a new checkout after a
- * cancellation); an old, ended subscription arriving late never replaces a live one.
- */
-function isStale(account: BillingAccountRow, snapshot: SubscriptionSnapshot): boolean {
-  if (!account.stripeSubscriptionId || account.stripeSubscriptionId === snapshot.id) return false
-  const snapshotEnded = snapshot.status === 'canceled' || snapshot.status === 'incomplete_expired'
-  return snapshotEnded || hasLiveSubscription(account)
 }
 
 /** The Stripe prices the plans table asks for: one per plan and interval that can be bought. */

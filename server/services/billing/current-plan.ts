@@ -6,7 +6,7 @@ import {
   createBillingRepository,
   type PlanRow,
 } from '../../db/repositories/billing-repository.ts'
-import { type PlanInForce, planInForce } from '../../domain/plan-in-force.ts'
+import { hasLiveSubscription, type PlanInForce, planInForce } from '../../domain/plan-in-force.ts'
 import { HttpProblem } from '../../http/problem.ts'
 
 export type Plan = components['schemas']['Plan']
@@ -82,4 +82,11 @@ export async function refuseBeyondPlan(tx: Db, tenantId: string, action: PlanAct
         ? { ...decision.limit, plan_id: current.plan.id, upgrade_url: '/checkout' }
         : undefined,
   })
+}
+
+/** How the plan in force is billed: only a live subscription's own plan has an interval. */
+export function billedInterval(account: BillingAccountRow, planInForceId: string) {
+  return account.planId === planInForceId && hasLiveSubscription(account)
+    ? account.billingInterval
+    : null
 }
