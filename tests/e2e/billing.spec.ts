@@ -225,11 +225,26 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
   await expect(plan).toContainText(`Cancels on ${renewal}`)
   await expect(nextInvoice).toContainText('No invoice is coming up.')
 
-  // Time passes: the period ends and the business is on Free.
+  // Time passes: the period ends and the business is on Free. The settings page's Billing card
+  // reads the profile, so it follows the live update while the page stays open.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Settings' })
+    .click()
+  const billingCard = page
+    .getByRole('list', { name: 'Settings' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Billing', exact: true }) })
+  await expect(billingCard).toContainText(`Starter · Active Cancels on ${renewal}`)
   await endCurrentPeriod(owner)
+  await expect(billingCard).toContainText('Free · Active', { timeout: 20_000 })
+  await expect(billingCard).not.toContainText('Cancels on')
+  await billingCard.getByRole('link', { name: 'Billing', exact: true }).click()
+  await expect(plan.getByText('Free', { exact: true })).toBeVisible()
   await page.reload()
   await expect(plan.getByText('Free', { exact: true })).toBeVisible()
   await expect(plan).not.toContainText('Cancels on')
+  await expect(plan).not.toContainText('Renews on')
 
   // The team screen explains Free's limit and leads to the plans.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click()
