@@ -233,7 +233,13 @@ describe('changing and cancelling in the Customer Portal', () => {
     const account = await accountOf(world, business.tenantId)
     await localControl(world, `/_local/subscriptions/${account?.stripeSubscriptionId}/renew`)
     billing = await overview(business.owner)
-    expect(billing.subscription).toMatchObject({ plan_id: 'free', status: 'active' })
+    // The ended subscription's period and cancellation are not Free's.
+    expect(billing.subscription).toMatchObject({
+      plan_id: 'free',
+      status: 'active',
+      current_period_end: null,
+      cancel_at_period_end: false,
+    })
     expect(billing.interval).toBeNull()
     const [bookable] = await world.testApp.database.db
       .select({ count: sql<number>`count(*)::int` })

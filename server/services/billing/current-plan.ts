@@ -36,13 +36,16 @@ export async function loadCurrentPlan(
 
 /** The profile's `subscription`: the plan in force and how it stands. */
 export function subscriptionView({ account, inForce, plan }: CurrentPlan): Subscription {
+  // An ended subscription keeps its last period and cancel flag in the account; they say
+  // nothing about the plan in force now (Free would read "Cancels on" a date already past).
+  const live = hasLiveSubscription(account)
   return {
     plan_id: plan.id,
     plan_name: plan.name,
     status: inForce.status,
     trial_ends_at: account.trialEndsAt?.toISOString() ?? null,
-    current_period_end: account.currentPeriodEnd?.toISOString() ?? null,
-    cancel_at_period_end: account.cancelAtPeriodEnd,
+    current_period_end: live ? (account.currentPeriodEnd?.toISOString() ?? null) : null,
+    cancel_at_period_end: live && account.cancelAtPeriodEnd,
   }
 }
 
