@@ -399,8 +399,20 @@ test('checkout and billing fit a 375 px screen and pass axe', async ({ page }) =
   await page.setViewportSize({ width: 375, height: 800 })
 
   const expectFitsAndAccessible = async (what: string) => {
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-    expect(scrollWidth, `${what}: page width`).toBeLessThanOrEqual(375)
+    const { scrollWidth, overflowing } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      // What reaches past the screen (some may be clipped by a scroll box), named in a failure.
+      overflowing: [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > 375)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 40)}`,
+        ),
+    }))
+    expect(
+      scrollWidth,
+      `${what}: page width; overflowing: ${overflowing.join(' | ')}`,
+    ).toBeLessThanOrEqual(375)
     const { violations } = await new AxeBuilder({ page }).analyze()
     const serious = violations.filter(
       (violation) => violation.impact === 'serious' || violation.impact === 'critical',
