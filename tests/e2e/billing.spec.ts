@@ -1,8 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test'
-import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
+import {
+  createEmulatorAccount,
+  createVerifiedAccount,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts.ts'
 import { waitForMail } from './support/mail-inbox.ts'
-import { authEmulatorPort, localStripePort } from './support/ports.ts'
+import { localStripePort } from './support/ports.ts'
 
 /**
  * Subscription billing against the real `npm start` path and its local Stripe service: the
@@ -12,7 +17,6 @@ import { authEmulatorPort, localStripePort } from './support/ports.ts'
  */
 
 const localStripe = `http://127.0.0.1:${localStripePort}`
-const emulator = `http://127.0.0.1:${authEmulatorPort}/identitytoolkit.googleapis.com/v1`
 const goodCard = '4242 4242 4242 4242'
 const decliningCard = '4000 0000 0000 0341'
 
@@ -29,23 +33,6 @@ async function signInAsNewOwner(page: Page, prefix: string): Promise<string> {
   const { email, password } = await createEmulatorAccount(uniqueEmail(prefix))
   await signIn(page, email, password)
   return email
-}
-
-/** An emulator account whose e-mail is verified: only such an account takes up an invitation. */
-async function createVerifiedAccount(email: string): Promise<void> {
-  const created = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: strongPassword, returnSecureToken: true }),
-  })
-  if (!created.ok) throw new Error(`emulator signUp failed: ${await created.text()}`)
-  const { localId } = (await created.json()) as { localId: string }
-  const verified = await fetch(`${emulator}/projects/demo-slotwise/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: true }),
-  })
-  if (!verified.ok) throw new Error(`emulator accounts:update failed: ${await verified.text()}`)
 }
 
 /** The local Stripe's API with the secret key `npm start` gives it. */

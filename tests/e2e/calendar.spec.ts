@@ -1,6 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
-import { authEmulatorPort } from './support/ports.ts'
+import {
+  createEmulatorAccount,
+  createVerifiedAccount,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts.ts'
 
 // The browser lives elsewhere than the business (UTC): the calendar must show business time.
 test.use({ timezoneId: 'America/Los_Angeles' })
@@ -12,26 +16,6 @@ interface Business {
   teamMemberId: string
   serviceId: string
   customer: { id: string; name: string }
-}
-
-const emulator = `http://127.0.0.1:${authEmulatorPort}/identitytoolkit.googleapis.com/v1`
-
-/** An account whose e-mail is verified: only such an account takes up a team invitation. */
-async function createVerifiedAccount(email: string): Promise<void> {
-  const created = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: strongPassword, returnSecureToken: true }),
-  })
-  if (!created.ok) throw new Error(`emulator signUp failed: ${await created.text()}`)
-  const { localId } = (await created.json()) as { localId: string }
-  const verified = await fetch(`${emulator}/projects/demo-slotwise/accounts:update`, {
-    method: 'POST',
-    // The emulator takes "owner" as an admin credential for its own project.
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: true }),
-  })
-  if (!verified.ok) throw new Error(`emulator accounts:update failed: ${await verified.text()}`)
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
-import { authEmulatorPort } from './support/ports.ts'
-
-const emulator = `http://127.0.0.1:${authEmulatorPort}/identitytoolkit.googleapis.com/v1`
+import {
+  createEmulatorAccount,
+  createVerifiedAccount,
+  strongPassword,
+  uniqueEmail,
+} from './support/accounts.ts'
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login')
@@ -10,27 +12,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-}
-
-/**
- * An emulator account whose e-mail is verified (as if its owner had clicked the link): only a
- * verified e-mail may take up a team-member invitation.
- */
-async function createVerifiedAccount(email: string): Promise<void> {
-  const created = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: strongPassword, returnSecureToken: true }),
-  })
-  if (!created.ok) throw new Error(`emulator signUp failed: ${await created.text()}`)
-  const { localId } = (await created.json()) as { localId: string }
-  const verified = await fetch(`${emulator}/projects/demo-slotwise/accounts:update`, {
-    method: 'POST',
-    // The emulator takes "owner" as an admin credential for its own project.
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId, emailVerified: true }),
-  })
-  if (!verified.ok) throw new Error(`emulator accounts:update failed: ${await verified.text()}`)
 }
 
 async function bearer(page: Page): Promise<{ Authorization: string }> {
