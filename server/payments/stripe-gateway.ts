@@ -85,6 +85,9 @@ export interface WebhookEvent {
   customerId: string | null
 }
 
+/** Stripe did not answer, or answered with its own failure: worth trying again later. */
+export class StripeUnavailableError extends Error {}
+
 /** The webhook's signature does not match its body. */
 export class WebhookSignatureError extends Error {}
 /** A correctly signed body that is not a Stripe event. */
@@ -113,7 +116,7 @@ export function createStripeGateway(settings: StripeSettings) {
     return prices
   }
 
-  return {
+  return whenUnavailable({
     /** Whether this gateway talks to a local service rather than Stripe itself. */
     isLocal: settings.apiUrl !== undefined,
 
@@ -300,7 +303,33 @@ export function createStripeGateway(settings: StripeSettings) {
       }
       return { id: event.id, type: event.type, ...subjectOf(event) }
     },
+  })
+}
+
+/**
+ * The gateway with Stripe's outages (no connection, its own 5xx, rate limiting) as
+ * StripeUnavailableError, so callers can say "try again" instead of failing with a 500.
+ */
+function whenUnavailable<T extends object>(gateway: T): T {
+  const outage = (error: unknown) =>
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  for (const [name, member] of Object.entries(gateway)) {
+    if (typeof member !== 'function') continue
+    Object.assign(gateway, {
+      [name]: (...args: unknown[]) => {
+        const result: unknown = member(...args)
+        if (!(result instanceof Promise)) return result
+        return result.catch((error: unknown) => {
+          if (!outage(error)) throw error
+          throw new StripeUnavailableError((error as Error).message, { cause: error })
+        })
+      },
+    })
   }
+  return gateway
 }
 
 /** `http://127.0.0.1:12111` → the SDK's host, port and protocol options. */

@@ -26,7 +26,8 @@ import {
 } from './support/billing-world.ts'
 import type { EmulatorUser } from './support/emulator-users.ts'
 import { openAuthenticatedClient } from './support/live-client.ts'
-import { createBusiness, expectProblem } from './support/team-business.ts'
+import { call, createBusiness, expectProblem } from './support/team-business.ts'
+import { createTestApp } from './support/test-app.ts'
 
 type BillingOverview = components['schemas']['BillingOverview']
 type CheckoutOutcome = components['schemas']['CheckoutOutcome']
@@ -463,6 +464,37 @@ describe('live updates', () => {
     } finally {
       await owner.close()
       await staff.close()
+    }
+  })
+})
+
+describe('when Stripe does not answer', () => {
+  it('a checkout is a 503 to try again, not a 500', async () => {
+    const unreachable = await createTestApp({
+      stripe: {
+        secretKey: 'sk_test_down',
+        webhookSecret: 'whsec_down',
+        apiUrl: 'http://127.0.0.1:9',
+      },
+    })
+    try {
+      const business = await createBusiness(unreachable, 'Outage')
+      const response = await call(
+        unreachable,
+        business.owner,
+        'POST',
+        '/api/v1/billing/checkout-sessions',
+        {
+          plan_id: 'pro',
+          interval: 'month',
+        },
+      )
+      expect(expectProblem(response, 503).detail).toBe(
+        'Stripe did not answer; please try again in a minute.',
+      )
+      expect(response.headers['retry-after']).toBe('60')
+    } finally {
+      await unreachable.close()
     }
   })
 })

@@ -12,6 +12,7 @@ import {
   type BillingInterval,
   type PlanPrice,
   type StripeGateway,
+  StripeUnavailableError,
   type SubscriptionSnapshot,
   WebhookPayloadError,
   WebhookSignatureError,
@@ -93,7 +94,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
     return { plan, priceId }
   }
 
-  return {
+  return outagesAsProblems({
     /** Creates any plan price Stripe lacks (the local service starts empty). */
     async ensureStripePrices(): Promise<string[]> {
       return requireGateway().ensurePrices(planPrices(await billing.listPlans()))
@@ -284,7 +285,31 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       })
       return { received: true, duplicate: !first }
     },
-  }
+  })
+}
+
+/**
+ * Stripe being down is not our 500: every use case answers 503 with a sentence to act on, and
+ * a webhook refused that way is delivered again by Stripe.
+ */
+function outagesAsProblems<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  service: T,
+): T {
+  const guarded = Object.entries(service).map(([name, work]) => [
+    name,
+    async (...args: never[]) => {
+      try {
+        return await work(...args)
+      } catch (error) {
+        if (!(error instanceof StripeUnavailableError)) throw error
+        throw new HttpProblem(503, 'Stripe did not answer; please try again in a minute.', {
+          headers: { 'retry-after': '60' },
+          cause: error,
+        })
+      }
+    },
+  ])
+  return Object.fromEntries(guarded) as T
 }
 
 function fieldProblem(path: string, message: string): HttpProblem {
