@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  customType,
   boolean,
   char,
   check,
@@ -17,7 +18,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '../../shared/languages.ts'
 import type { ActivityChange } from '../domain/activity-changes.ts'
+import type { BookingAnswer, BookingQuestion } from '../domain/booking-questions.ts'
 import { stripeSubscriptionStatuses } from '../domain/plan-in-force.ts'
 import type { WorkingDay } from '../domain/working-hours.ts'
 
@@ -180,6 +183,8 @@ export const services = pgTable(
     category: text('category'),
     active: boolean('active').notNull().default(true),
     capacity: integer('capacity').notNull().default(1),
+    /** What the online booking form asks for this service, in order. */
+    bookingQuestions: jsonb('booking_questions').$type<BookingQuestion[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -298,9 +303,21 @@ export const tenantSettings = pgTable(
     reminderLeadMinutes: integer('reminder_lead_minutes').notNull().default(1440),
     brandColor: text('brand_color').notNull().default('#4f46e5'),
     defaultTheme: text('default_theme', { enum: themes }).notNull().default('system'),
+    /** The language of the public pages and customer e-mails unless the visitor's is used. */
+    defaultLanguage: text('default_language', { enum: LANGUAGES }).notNull().default('en'),
+    /** Whether the public pages follow the visitor's browser language when it is one of ours. */
+    followVisitorLanguage: boolean('follow_visitor_language').notNull().default(true),
+    /** Origins (scheme://host[:port]) whose pages may frame the embed routes. */
+    embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
+    /** Any origin may frame the embed routes (the business said so). */
+    embedAnyOrigin: boolean('embed_any_origin').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'tenant_settings_language_valid',
+      sql`${t.defaultLanguage} in (${sqlList(LANGUAGES)})`,
+    ),
     check(
       'tenant_settings_choice_valid',
       sql`${t.teamMemberChoice} in (${sqlList(teamMemberChoices)})`,
@@ -420,6 +437,10 @@ export const appointments = pgTable(
     submittedPhone: text('submitted_phone'),
     /** The notes typed with the booking: the manage page shows these, not the team's edits. */
     submittedNotes: text('submitted_notes'),
+    /** The answers to the service's booking questions (public bookings; null for staff bookings). */
+    bookingAnswers: jsonb('booking_answers').$type<BookingAnswer[]>(),
+    /** The language the visitor booked in: their e-mails are written in it. Null = the business's. */
+    customerLanguage: text('customer_language', { enum: LANGUAGES }),
     /** When the reminder was queued; null while one is still due (a reschedule clears it). */
     reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -460,6 +481,10 @@ export const appointments = pgTable(
     ),
     check('appointments_status_valid', sql`${t.status} in (${sqlList(appointmentStatuses)})`),
     check('appointments_source_valid', sql`${t.source} in (${sqlList(appointmentSources)})`),
+    check(
+      'appointments_customer_language_valid',
+      sql`${t.customerLanguage} is null or ${t.customerLanguage} in (${sqlList(LANGUAGES)})`,
+    ),
   ],
 )
 
@@ -615,4 +640,54 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Raw bytes (an uploaded image): a Buffer in, a Buffer out. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * A business's logo, validated on upload (PNG, JPEG or WebP, size and dimensions limited) and
+ * served from a content-addressed URL with long cache headers: `sha256` names the version.
+ */
+export const tenantLogos = pgTable('tenant_logos', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: updatedAt(),
+})
+
+/** A team member's former profile slugs: an old link to the profile redirects to the new one. */
+export const teamMemberSlugRedirects = pgTable(
+  'team_member_slug_redirects',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    oldSlug: text('old_slug').notNull(),
+    teamMemberId: uuid('team_member_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'team_member_slug_redirects_pk', columns: [t.tenantId, t.oldSlug] }),
+    foreignKey({
+      name: 'team_member_slug_redirects_member_fk',
+      columns: [t.tenantId, t.teamMemberId],
+      foreignColumns: [teamMembers.tenantId, teamMembers.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+/** A business's former public slugs: an old booking link finds the business. */
+export const tenantSlugRedirects = pgTable('tenant_slug_redirects', {
+  oldSlug: text('old_slug').primaryKey(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
 })
