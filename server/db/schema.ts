@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
-  customType,
   boolean,
   char,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -314,10 +314,7 @@ export const tenantSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'tenant_settings_language_valid',
-      sql`${t.defaultLanguage} in (${sqlList(LANGUAGES)})`,
-    ),
+    check('tenant_settings_language_valid', sql`${t.defaultLanguage} in (${sqlList(LANGUAGES)})`),
     check(
       'tenant_settings_choice_valid',
       sql`${t.teamMemberChoice} in (${sqlList(teamMemberChoices)})`,
