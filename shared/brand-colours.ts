@@ -120,15 +120,16 @@ export function brandTextOn(brand: string, surfaces: readonly string[]): string 
   return nudgeToward(colour, dark ? WHITE : '#000000', accept)
 }
 
-/** The page's own colours a palette is made for: cards and the ground under them. */
+/** The page's own colours a palette is made for: cards, the ground under them, muted panels. */
 export interface PageSurfaces {
   card: string
   ground: string
+  muted: string
 }
 
 /** The booking pages' light and dark surfaces (src/styles/tokens.css). */
-export const LIGHT_SURFACES: PageSurfaces = { card: '#ffffff', ground: '#f7f7f8' }
-export const DARK_SURFACES: PageSurfaces = { card: '#17171b', ground: '#0e0e11' }
+export const LIGHT_SURFACES: PageSurfaces = { card: '#ffffff', ground: '#f7f7f8', muted: '#f0f0f2' }
+export const DARK_SURFACES: PageSurfaces = { card: '#17171b', ground: '#0e0e11', muted: '#202026' }
 
 /** Every colour the booking pages paint with the brand, for one theme. */
 export interface BrandPalette {
@@ -140,7 +141,7 @@ export interface BrandPalette {
   hover: string
   /** A soft tint for selected rows and chips. */
   soft: string
-  /** Links and brand-coloured text: AA on the card, the ground and `soft`. */
+  /** Links and brand-coloured text: AA on the card, the ground, muted panels and `soft`. */
   text: string
   /** Focus rings: at least 3:1 on the surfaces (the text colour is 4.5:1). */
   focus: string
@@ -153,10 +154,10 @@ export interface BrandPalette {
  */
 export function brandPalette(brand: string, surfaces: PageSurfaces): BrandPalette {
   const dark = contrastRatio(surfaces.card, WHITE) > contrastRatio(surfaces.card, '#000000')
-  const base = dark ? brandTextOn(brand, [surfaces.card, surfaces.ground]) : brand
+  const base = dark ? brandTextOn(brand, [surfaces.card, surfaces.ground, surfaces.muted]) : brand
   const { background: primary, foreground: onPrimary } = brandPair(base)
   const hover = mix(primary, onPrimary === WHITE ? '#000000' : WHITE, 0.15)
   const soft = mix(primary, surfaces.card, dark ? 0.78 : 0.9)
-  const text = brandTextOn(primary, [surfaces.card, surfaces.ground, soft])
+  const text = brandTextOn(primary, [surfaces.card, surfaces.ground, surfaces.muted, soft])
   return { primary, onPrimary, hover, soft, text, focus: text }
 }

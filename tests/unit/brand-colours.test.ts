@@ -73,9 +73,7 @@ describe('brandPair', () => {
     expect(pair.foreground).toBe(WHITE)
     expect(pair.background).not.toBe(mid)
     expect(relativeLuminance(pair.background)).toBeLessThan(relativeLuminance(mid))
-    expect(contrastRatio(pair.background, pair.foreground)).toBeGreaterThanOrEqual(
-      AA_TEXT_CONTRAST,
-    )
+    expect(contrastRatio(pair.background, pair.foreground)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
   })
 
   it('always reaches AA, and changes a colour only when it must', () => {
@@ -115,7 +113,7 @@ describe('brandPalette', () => {
         expect(contrastRatio(palette.hover, palette.onPrimary)).toBeGreaterThanOrEqual(
           AA_TEXT_CONTRAST,
         )
-        for (const surface of [surfaces.card, surfaces.ground, palette.soft]) {
+        for (const surface of [surfaces.card, surfaces.ground, surfaces.muted, palette.soft]) {
           expect(contrastRatio(palette.text, surface)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
         }
         expect(contrastRatio(palette.focus, surfaces.card)).toBeGreaterThanOrEqual(3)
