@@ -1634,8 +1634,6 @@ export interface components {
             phone: string;
             /** Format: email */
             email: string | null;
-            /** Format: uri */
-            logo_url: string | null;
         };
         /** @enum {string} */
         ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment" | "subscription";
