@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatBookingTitle } from '../../src/components/use-page-title.ts'
 import { brandStyle } from '../../src/domain/brand-style.ts'
 import { logoFileProblem } from '../../src/routes/settings/logo-field.tsx'
 
@@ -32,5 +33,14 @@ describe('logoFileProblem', () => {
     expect(logoFileProblem({ type: 'image/jpeg', size: 1024 * 1024 + 1 })).toBe(
       'Choose an image of at most 1 MB.',
     )
+  })
+})
+
+describe('formatBookingTitle', () => {
+  it('names the business a booking page is for, or the product when it is not known', () => {
+    expect(formatBookingTitle('Choose a time', 'Harbor Street Studio')).toBe(
+      'Choose a time · Harbor Street Studio',
+    )
+    expect(formatBookingTitle('Choose a time', null)).toBe('Choose a time - Slotwise Appointments')
   })
 })
