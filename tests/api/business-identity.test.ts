@@ -147,6 +147,10 @@ describe('uploading a logo', () => {
     const response = await upload(world.owner, big, 'image/png')
     expectProblem(response, 413, 'body')
     expect(response.json().detail).toBe('The logo must be at most 1 MB.')
+    // Far beyond the limit the body is not even read: still a 413 problem.
+    const huge = await upload(world.owner, Buffer.alloc(3 * 1024 * 1024), 'image/png')
+    expect(huge.statusCode).toBe(413)
+    expect(huge.headers['content-type']).toMatch(/^application\/problem\+json/)
     expectProblem(await upload(world.owner, Buffer.alloc(0), 'image/png'), 400, 'body')
   })
 
