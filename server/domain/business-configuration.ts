@@ -11,7 +11,6 @@ export type BusinessConfiguration = {
   address: string
   phone: string
   email: string | null
-  logo_url: string | null
 }
 
 export const businessConfigurationFields = [
@@ -23,7 +22,6 @@ export const businessConfigurationFields = [
   'address',
   'phone',
   'email',
-  'logo_url',
 ] as const satisfies readonly (keyof BusinessConfiguration)[]
 
 export interface FieldProblem {
@@ -58,7 +56,6 @@ const wording: Record<string, FieldWording> = {
   address: { label: 'address' },
   phone: { label: 'phone' },
   email: { label: 'e-mail' },
-  logo_url: { label: 'logo URL' },
 }
 
 /** "Changed the business details: time zone UTC → Europe/Berlin, currency USD → EUR". */

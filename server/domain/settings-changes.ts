@@ -44,6 +44,7 @@ const wording: Record<string, FieldWording> = {
   reminder_email: { label: 'reminder e-mail' },
   reminder_lead_minutes: { label: 'reminder lead time', format: formatMinutes },
   brand_color: { label: 'brand colour' },
+  logo: { label: 'logo' },
   default_theme: { label: 'default theme' },
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
+import { LOGO_MAX_BYTES, LOGO_TYPES } from '../domain/logo-image.ts'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
@@ -30,6 +31,7 @@ import { createCustomerExportService } from '../services/customer-export-service
 import { createCustomerService } from '../services/customer-service.ts'
 import { createDashboardService } from '../services/dashboard-service.ts'
 import { createHealthService } from '../services/health-service.ts'
+import { createLogoService } from '../services/logo-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 import { createCustomerAccountService } from '../services/public/customer-account-service.ts'
@@ -66,6 +68,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   const customers = createCustomerService(app.database)
   const business = createBusinessService(app.database)
   const publicCatalog = createPublicCatalogService(app.database)
+  const logos = createLogoService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({
       health: createHealthService({ database: app.database, version: options.version }),
@@ -76,7 +79,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       customers,
       exports: createCustomerExportService({ customers, business }),
     }),
-    ...createSettingsHandlers({ members, settings: createSettingsService(app.database) }),
+    ...createSettingsHandlers({ members, settings: createSettingsService(app.database), logos }),
     ...createBusinessConfigurationHandlers({ members, business }),
     ...createActivityLogHandlers({ members, activity: createActivityService(app.database) }),
     ...createServiceHandlers({
@@ -108,6 +111,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
         limits: publicLimits,
       }),
       accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
+      logos,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
     }),
     ...createBillingHandlers({ members, billing: app.billing }),
@@ -143,6 +147,14 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     'application/problem+json',
     { parseAs: 'string' },
     app.getDefaultJsonParser('error', 'error'),
+  )
+
+  // Logo uploads are the file itself. Read as bytes up to twice the logo limit, so a file a
+  // little too big gets the logo's own 413 naming the limit; anything larger is cut off unread.
+  app.addContentTypeParser(
+    [...LOGO_TYPES],
+    { parseAs: 'buffer', bodyLimit: 2 * LOGO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
   )
 
   await app.register(openapiGlue, {

@@ -3,6 +3,7 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { createBusinessResolver } from '../http/business-resolver.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireIdentity } from '../http/require-identity.ts'
+import type { createLogoService } from '../services/logo-service.ts'
 import type { createCustomerAccountService } from '../services/public/customer-account-service.ts'
 import type {
   createPublicBookingService,
@@ -20,6 +21,7 @@ export interface PublicBookingHandlerDeps {
   catalog: ReturnType<typeof createPublicCatalogService>
   booking: ReturnType<typeof createPublicBookingService>
   accounts: ReturnType<typeof createCustomerAccountService>
+  logos: ReturnType<typeof createLogoService>
   /** The business a public request is for (see createBusinessResolver); 400/404 otherwise. */
   resolveBusiness: ReturnType<typeof createBusinessResolver>
 }
@@ -29,7 +31,7 @@ export interface PublicBookingHandlerDeps {
  * may see and do, in the business the address names.
  */
 export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
-  const { catalog, booking, accounts, resolveBusiness } = deps
+  const { catalog, booking, accounts, logos, resolveBusiness } = deps
 
   return {
     async getPublicBusiness(request: OperationRequest<'getPublicBusiness'>) {
@@ -103,6 +105,20 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
         .header('content-disposition', 'attachment; filename="appointment.ics"')
         .header('cache-control', 'no-store')
       return calendar
+    },
+
+    /**
+     * The logo file at its content-addressed URL: the business is named by id in the path
+     * (not by host or slug), so the address stays the same on every host the page is on.
+     */
+    async getPublicLogo(request: OperationRequest<'getPublicLogo'>, reply: FastifyReply) {
+      const { tenantId, sha256 } = request.params
+      const logo = await logos.file(tenantId, sha256)
+      reply
+        .type(logo.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+      return logo.bytes
     },
 
     async listMyAppointments(

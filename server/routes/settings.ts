@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
+import { HttpProblem } from '../http/problem.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
+import type { createLogoService } from '../services/logo-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 import type { createSettingsService } from '../services/settings-service.ts'
 
@@ -9,8 +11,9 @@ import type { createSettingsService } from '../services/settings-service.ts'
 export function createSettingsHandlers(deps: {
   members: ReturnType<typeof createMembershipService>
   settings: ReturnType<typeof createSettingsService>
+  logos: ReturnType<typeof createLogoService>
 }) {
-  const { settings } = deps
+  const { settings, logos } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {
@@ -36,6 +39,27 @@ export function createSettingsHandlers(deps: {
       const member = await memberOf(request)
       requireCapability(member, 'settings.write', 'change the appearance')
       return settings.updateAppearance(member, request.body)
+    },
+
+    /** The raw file as the body, its media type in Content-Type (one of the contract's three). */
+    async uploadLogo(request: OperationRequest<'uploadLogo'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'change the logo')
+      const body: unknown = request.body
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        throw new HttpProblem(400, 'The logo file is empty.', {
+          errors: [{ path: 'body', message: 'must be an image file' }],
+        })
+      }
+      const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? ''
+      return logos.upload(member, body, contentType.toLowerCase())
+    },
+
+    async deleteLogo(request: OperationRequest<'deleteLogo'>, reply: FastifyReply) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'remove the logo')
+      await logos.remove(member)
+      return reply.code(204).send()
     },
   }
 }

@@ -87,7 +87,6 @@ function tidy(input: BusinessConfiguration): BusinessConfiguration {
     address: input.address.trim(),
     phone: input.phone.trim(),
     email: input.email?.trim() || null,
-    logo_url: input.logo_url?.trim() || null,
   }
 }
 
@@ -101,7 +100,6 @@ function columnsOf(input: BusinessConfiguration): BusinessValues {
     address: input.address,
     phone: input.phone,
     email: input.email,
-    logoUrl: input.logo_url,
   }
 }
 
@@ -115,6 +113,5 @@ function toConfiguration(row: BusinessRow): BusinessConfiguration {
     address: row.address,
     phone: row.phone,
     email: row.email,
-    logo_url: row.logoUrl,
   }
 }

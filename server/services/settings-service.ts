@@ -1,6 +1,7 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createLogoRepository } from '../db/repositories/logo-repository.ts'
 import {
   createSettingsRepository,
   type SettingsRow,
@@ -14,6 +15,7 @@ import {
   type SettingsSection,
   settingsChangeSummary,
 } from '../domain/settings-changes.ts'
+import { logoView } from './logo-service.ts'
 import type { Member } from './membership-service.ts'
 
 export type Settings = components['schemas']['Settings']
@@ -107,11 +109,15 @@ export function createSettingsService(database: Database) {
 
   return {
     async get(member: Member): Promise<Settings> {
-      const row = await createSettingsRepository(database.db).get(member.tenantId)
+      const [row, logo] = await Promise.all([
+        createSettingsRepository(database.db).get(member.tenantId),
+        createLogoRepository(database.db).summary(member.tenantId),
+      ])
       return {
         booking_policy: bookingPolicy.read(row),
         notifications: notifications.read(row),
         appearance: appearance.read(row),
+        logo: logo ? logoView(logo) : null,
       }
     },
     updateBookingPolicy: (member: Member, input: BookingPolicy) =>

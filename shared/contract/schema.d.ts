@@ -375,6 +375,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/appearance/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload or replace the business's logo (owner, admin)
+         * @description The body is the image file itself, sent with its own media type (no multipart form:
+         *     one file, no other fields). The server reads the file's bytes: the format from its
+         *     magic numbers must be the one the Content-Type names, the width and height from its
+         *     header must be 16 to 2048 pixels each, and the file at most 1 MB. SVG is refused (it
+         *     can carry script). Errors name `body` (the file) or `header.content-type`.
+         */
+        put: operations["uploadLogo"];
+        post?: never;
+        /** Remove the business's logo (owner, admin) */
+        delete: operations["deleteLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/business-configuration": {
         parameters: {
             query?: never;
@@ -668,6 +693,29 @@ export interface paths {
         };
         /** The business's public face and booking rules */
         get: operations["getPublicBusiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/logos/{tenantId}/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business's logo, at an address that names its exact bytes
+         * @description The address changes whenever the logo does (it holds the SHA-256 of the file), so the
+         *     answer may be cached for a year (`Cache-Control: public, max-age=31536000, immutable`).
+         *     Any other hash, including a replaced logo's, is a 404. `PublicBusiness.logo_url` gives
+         *     the current address.
+         */
+        get: operations["getPublicLogo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1563,6 +1611,16 @@ export interface components {
             booking_policy: components["schemas"]["BookingPolicy"];
             notifications: components["schemas"]["NotificationSettings"];
             appearance: components["schemas"]["AppearanceSettings"];
+            /** @description The uploaded logo, or null for none (PUT/DELETE /settings/appearance/logo). */
+            logo: components["schemas"]["Logo"] | null;
+        };
+        Logo: {
+            /** @description Where the booking pages load it from; changes with every new file. */
+            url: string;
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg" | "image/webp";
+            width: number;
+            height: number;
         };
         BusinessConfiguration: {
             name: string;
@@ -1576,8 +1634,6 @@ export interface components {
             phone: string;
             /** Format: email */
             email: string | null;
-            /** Format: uri */
-            logo_url: string | null;
         };
         /** @enum {string} */
         ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment" | "subscription";
@@ -1838,7 +1894,15 @@ export interface components {
             address: string;
             phone: string;
             email: string | null;
+            /** @description The business's colour as chosen; pages and e-mails derive AA-contrast pairs from it (shared/brand-colours.ts). */
             brand_color: string;
+            /** @description The logo's address (GET /public/logos/…), null when the business has none. */
+            logo_url: string | null;
+            /** @description The logo's width in pixels, so the page can reserve its space; null without a logo. */
+            logo_width: number | null;
+            logo_height: number | null;
+            /** @description Whether the pages show "Powered by Slotwise"; false on plans that include removing the branding (a trial counts as its plan). */
+            show_powered_by: boolean;
             /**
              * @description Whether customers pick a team member, get anyone available, or may do either.
              * @enum {string}
@@ -2705,6 +2769,52 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    uploadLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": unknown;
+                "image/jpeg": unknown;
+                "image/webp": unknown;
+            };
+        };
+        responses: {
+            /** @description The logo now shown on the booking pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Logo"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo is gone (or there was none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     getBusinessConfiguration: {
         parameters: {
             query?: never;
@@ -3135,6 +3245,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicBusiness"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image file, as uploaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/webp": unknown;
                 };
             };
             default: components["responses"]["Problem"];

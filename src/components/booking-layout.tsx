@@ -1,25 +1,98 @@
-import type { ReactNode } from 'react'
+import { type CSSProperties, type ReactNode, useEffect } from 'react'
+import { Link } from 'wouter'
+import type { components } from '../../shared/contract/schema'
+import { brandStyle } from '../domain/brand-style'
 import { Brand } from './brand'
 import { PageHeading } from './page-heading'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link'
 import { ThemeToggle } from './theme-toggle'
+import { formatBookingTitle } from './use-page-title'
+
+type PublicBusiness = components['schemas']['PublicBusiness']
+
+/** What the frame shows of the business: its name, logo, colour and whether to credit Slotwise. */
+export type BookingIdentity = Pick<
+  PublicBusiness,
+  'name' | 'brand_color' | 'logo_url' | 'logo_width' | 'logo_height' | 'show_powered_by'
+>
 
 /**
- * The public booking area's own minimal frame. It must not import anything that reaches Firebase
- * or the auth context: customers booking an appointment never download the sign-in code.
+ * The public booking area's own minimal frame, in the business's colours, with its logo and
+ * name. It must not import anything that reaches Firebase or the auth context: customers
+ * booking an appointment never download the sign-in code.
+ *
+ * `business` is undefined while it loads (the header keeps its height, nothing shifts) and
+ * null when there is none to show (then the page is Slotwise's own).
  */
-export function BookingLayout({ title, children }: { title?: string; children: ReactNode }) {
+export function BookingLayout({
+  title,
+  business,
+  children,
+}: {
+  title?: string
+  business?: BookingIdentity | null
+  children: ReactNode
+}) {
+  const brand = business ? brandStyle(business.brand_color) : null
+  const businessName = business?.name ?? null
+
+  useEffect(() => {
+    if (title) document.title = formatBookingTitle(title, businessName)
+  }, [title, businessName])
+
   return (
-    <div className="p-booking">
+    <div
+      className="p-booking"
+      data-brand={brand ? '' : undefined}
+      style={(brand ?? undefined) as CSSProperties | undefined}
+    >
       <SkipLink />
       <header className="p-booking__header">
-        <Brand to="/booking" />
+        <BusinessIdentity business={business} />
         <ThemeToggle />
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-booking__main">
         {title ? <PageHeading className="p-booking__title">{title}</PageHeading> : null}
         {children}
       </main>
+      {business === null || business?.show_powered_by ? (
+        <footer className="p-booking__footer">
+          <span>
+            Powered by <a href="/">Slotwise</a>
+          </span>
+        </footer>
+      ) : null}
     </div>
+  )
+}
+
+function BusinessIdentity({ business }: { business: BookingIdentity | null | undefined }) {
+  if (business === undefined) {
+    return (
+      <span className="p-booking__identity" aria-busy="true">
+        <span className="p-skeleton" style={{ width: '10rem', height: '1.5rem' }} />
+        <span className="p-visually-hidden">Loading…</span>
+      </span>
+    )
+  }
+  if (business === null) return <Brand to="/booking" />
+  const { logo_url: logo, logo_width: width, logo_height: height } = business
+  return (
+    <Link href="/booking" className="p-booking__identity">
+      {logo ? (
+        <img
+          className="p-booking__logo"
+          src={logo}
+          alt={business.name}
+          width={width ?? undefined}
+          height={height ?? undefined}
+          decoding="async"
+        />
+      ) : null}
+      {/* With a logo, its alt text already names the business: say it once to screen readers. */}
+      <span className="p-booking__name" aria-hidden={logo ? true : undefined}>
+        {business.name}
+      </span>
+    </Link>
   )
 }

@@ -3,6 +3,7 @@ import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from '
 import { BookingLayout } from '../components/booking-layout'
 import { LoadingIndicator } from '../components/loading-indicator'
 import { usePageTitle } from '../components/use-page-title'
+import { usePageBusiness } from './booking/use-page-business'
 import { isBookingPath } from './booking-path'
 import { ScreenOutlet } from './lazy-screen'
 import { type AppRoute, isRedirect, NOT_FOUND_ROUTE, ROUTES, type ScreenRoute } from './route-table'
@@ -33,9 +34,9 @@ export function AppRoutes({ authAreas }: { authAreas: AuthAreas | null }) {
   if (route === null) {
     if (isBookingPath(location)) {
       return (
-        <BookingLayout>
+        <BookingFrame>
           <RouteScreen route={NOT_FOUND_ROUTE} />
-        </BookingLayout>
+        </BookingFrame>
       )
     }
     return <RouteScreen route={NOT_FOUND_ROUTE} />
@@ -48,9 +49,9 @@ export function AppRoutes({ authAreas }: { authAreas: AuthAreas | null }) {
       return <RouteScreen route={route} />
     case 'booking':
       return (
-        <BookingLayout title={route.title}>
-          <RouteScreen route={route} />
-        </BookingLayout>
+        <BookingFrame title={route.title}>
+          <RouteScreen route={route} titled={false} />
+        </BookingFrame>
       )
     case 'guest':
       if (!authAreas) return <ReloadWithAuth />
@@ -69,8 +70,19 @@ export function AppRoutes({ authAreas }: { authAreas: AuthAreas | null }) {
   }
 }
 
-function RouteScreen({ route }: { route: ScreenRoute }) {
-  usePageTitle(route.title)
+/** The booking layout in the colours, logo and name of the business the page is for. */
+function BookingFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
+  const business = usePageBusiness()
+  return (
+    <BookingLayout {...(title === undefined ? {} : { title })} business={business}>
+      {children}
+    </BookingLayout>
+  )
+}
+
+/** `titled={false}`: the layout sets the document title (a booking page adds the business). */
+function RouteScreen({ route, titled = true }: { route: ScreenRoute; titled?: boolean }) {
+  usePageTitle(titled ? route.title : null)
   // Keyed by pattern: a failed chunk on one page must not leave its error on the next page.
   const outlet = <ScreenOutlet key={route.path} screen={route.screen} />
   if (route === NOT_FOUND_ROUTE) return outlet

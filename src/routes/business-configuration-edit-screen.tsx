@@ -152,17 +152,6 @@ function BusinessConfigurationForm() {
                 </>
               }
             />
-            <FormTextField
-              label="Logo URL"
-              name="logo_url"
-              type="url"
-              maxLength={2000}
-              placeholder="https://…"
-              value={values.logo_url}
-              onChange={(logo_url) => change({ logo_url })}
-              error={fieldErrors.logo_url}
-              description="An https:// address of your logo image."
-            />
           </section>
 
           <section className="p-form-section" aria-labelledby="business-region">

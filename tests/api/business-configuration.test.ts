@@ -46,7 +46,6 @@ describe('GET /api/v1/business-configuration', () => {
       address: '',
       phone: '',
       email: null,
-      logo_url: null,
     }
     const ownerView = await configurationOf(world.owner)
     expect(ownerView).toEqual(expected)
@@ -65,7 +64,6 @@ describe('PUT /api/v1/business-configuration', () => {
     address: 'Hauptstraße 1, 10115 Berlin',
     phone: '+49 30 1234567',
     email: 'hello@beas-salon.example',
-    logo_url: 'https://cdn.example/logo.png',
   })
 
   it('replaces the details, renames the business everywhere, and logs the change', async () => {
@@ -199,7 +197,8 @@ describe('PUT /api/v1/business-configuration', () => {
     [{ locale: 'english' }, 'body.locale'],
     [{ locale: 'qq-ZZ' }, 'body.locale'],
     [{ email: 'not-mail' }, 'body.email'],
-    [{ logo_url: 'http://insecure.example/logo.png' }, 'body.logo_url'],
+    // The old free-text logo address is gone: the logo is uploaded (Settings → Appearance).
+    [{ logo_url: 'https://cdn.example/logo.png' }, 'body.logo_url'],
     [{ phone: 'x'.repeat(41) }, 'body.phone'],
     [{ address: undefined }, 'body.address'],
     [{ plan_id: 'pro' }, 'body.plan_id'],

@@ -72,7 +72,6 @@ describe('businessConfigurationProblems', () => {
     address: '',
     phone: '',
     email: null,
-    logo_url: null,
   }
 
   it('finds nothing wrong with a valid configuration', () => {

@@ -70,13 +70,11 @@ describe('business configuration form', () => {
     address: 'Harbor Street 1',
     phone: '+49 30 1234',
     email: null,
-    logo_url: null,
   }
 
   it('edits null contact fields as empty text and sends empty text back as null', () => {
     const values = configurationToValues(configuration)
     expect(values.email).toBe('')
-    expect(values.logo_url).toBe('')
     expect(valuesToConfiguration({ ...values, name: ' Harbor ', email: ' ' })).toEqual({
       ...configuration,
       name: 'Harbor',
@@ -84,7 +82,7 @@ describe('business configuration form', () => {
     expect(validateBusinessConfiguration(values)).toEqual({})
   })
 
-  it('checks slug, locale, currency, e-mail and logo address like the contract does', () => {
+  it('checks slug, locale, currency and e-mail like the contract does', () => {
     const values = configurationToValues(configuration)
     const errors = validateBusinessConfiguration({
       ...values,
@@ -92,10 +90,8 @@ describe('business configuration form', () => {
       locale: 'german',
       currency: 'eur',
       email: 'hello@',
-      logo_url: 'http://example.com/logo.png',
     })
-    expect(Object.keys(errors).sort()).toEqual(['currency', 'email', 'locale', 'logo_url', 'slug'])
-    expect(errors.logo_url).toBe('Use an address starting with https://.')
+    expect(Object.keys(errors).sort()).toEqual(['currency', 'email', 'locale', 'slug'])
     expect(validateBusinessConfiguration({ ...values, name: '  ', time_zone: '' })).toEqual({
       name: 'Enter the business name.',
       time_zone: 'Choose the time zone your business runs in.',

@@ -5,7 +5,7 @@ import { services, tenants } from '../schema.ts'
 export type BusinessRow = typeof tenants.$inferSelect
 export type BusinessValues = Pick<
   typeof tenants.$inferInsert,
-  'name' | 'slug' | 'timeZone' | 'currency' | 'locale' | 'address' | 'phone' | 'email' | 'logoUrl'
+  'name' | 'slug' | 'timeZone' | 'currency' | 'locale' | 'address' | 'phone' | 'email'
 >
 
 export function createBusinessRepository(db: Db) {

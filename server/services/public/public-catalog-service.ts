@@ -1,6 +1,8 @@
 import type { components, operations } from '../../../shared/contract/schema.d.ts'
+import { planAllows } from '../../../shared/plan-limits.ts'
 import type { Database } from '../../db/database.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
+import { createLogoRepository } from '../../db/repositories/logo-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
@@ -8,10 +10,15 @@ import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import { findAvailability } from '../availability-service.ts'
+import { loadCurrentPlan, planView } from '../billing/current-plan.ts'
+import { logoView } from '../logo-service.ts'
 import { type PublicCatalog, publicBusiness, publicCatalog } from './public-views.ts'
 
 type PublicAvailability = components['schemas']['PublicAvailability']
 type AvailabilityQuery = NonNullable<operations['getPublicAvailability']['parameters']['query']>
+
+/** A feature decision reads no usage figures. */
+const NO_USAGE = { bookable_team_members: 0 }
 
 /** The longest range availability answers for: six weeks, a month view with its edges. */
 const MAX_AVAILABILITY_DAYS = 42
@@ -31,7 +38,18 @@ export function createPublicCatalogService(database: Database) {
     catalogOf,
 
     async business(tenant: Tenant) {
-      return publicBusiness(tenant, await createSettingsRepository(database.db).get(tenant.id))
+      const [settings, logo, current] = await Promise.all([
+        createSettingsRepository(database.db).get(tenant.id),
+        createLogoRepository(database.db).summary(tenant.id),
+        loadCurrentPlan(database.db, tenant.id, new Date()),
+      ])
+      // The plan in force decides (a trial is its plan): only a plan that includes removing
+      // the branding hides "Powered by Slotwise".
+      const branding = planAllows(planView(current.plan), NO_USAGE, 'feature.remove_branding')
+      return publicBusiness(tenant, settings, {
+        logo: logo && { ...logoView(logo), width: logo.width, height: logo.height },
+        showPoweredBy: !branding.allowed,
+      })
     },
 
     /** The services, or those the team member performs. */

@@ -22,7 +22,17 @@ const MINUTE_MS = 60_000
  * can slip out when a table grows a column.
  */
 
-export function publicBusiness(tenant: Tenant, settings: SettingsRow): PublicBusiness {
+/** What the public business shows beyond the tenant and its settings rows. */
+export interface PublicIdentity {
+  logo: { url: string; width: number; height: number } | null
+  showPoweredBy: boolean
+}
+
+export function publicBusiness(
+  tenant: Tenant,
+  settings: SettingsRow,
+  identity: PublicIdentity,
+): PublicBusiness {
   return {
     name: tenant.name,
     slug: tenant.slug,
@@ -33,6 +43,10 @@ export function publicBusiness(tenant: Tenant, settings: SettingsRow): PublicBus
     phone: tenant.phone,
     email: tenant.email,
     brand_color: settings.brandColor,
+    logo_url: identity.logo?.url ?? null,
+    logo_width: identity.logo?.width ?? null,
+    logo_height: identity.logo?.height ?? null,
+    show_powered_by: identity.showPoweredBy,
     team_member_choice: settings.teamMemberChoice,
     min_notice_minutes: settings.minNoticeMinutes,
     booking_window_days: settings.bookingWindowDays,

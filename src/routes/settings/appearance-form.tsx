@@ -1,9 +1,11 @@
+import { useState } from 'react'
 import { FormColorField } from '../../components/form/color-field'
 import { collectErrors } from '../../components/form/validation'
 import { ChoiceField } from '../../components/settings-choice-field'
 import { createEntityFormMachine, type FieldErrors } from '../../machines/entity-form.machine'
+import { LogoField } from './logo-field'
 import { SettingFormPage } from './setting-form-page'
-import type { AppearanceSettings } from './setting-pages'
+import type { AppearanceSettings, Logo } from './setting-pages'
 import { saveAppearanceSettings } from './settings-api'
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
@@ -31,44 +33,52 @@ const THEME_CHOICES: {
 const appearanceForm = createEntityFormMachine<AppearanceSettings, AppearanceSettings>()
 
 export function AppearanceForm() {
+  // The logo comes with the settings but is saved on its own (LogoField), not with the form.
+  const [logo, setLogo] = useState<Logo | null>(null)
   return (
     <SettingFormPage
       machine={appearanceForm}
       settingId="appearance"
       name="Appearance"
       initialValues={{ brand_color: '#4f46e5', default_theme: 'system' }}
-      fromSettings={(settings) => ({ ...settings.appearance })}
+      fromSettings={(settings) => {
+        setLogo(settings.logo)
+        return { ...settings.appearance }
+      }}
       validate={validateAppearance}
       save={(values) => saveAppearanceSettings(values)}
     >
       {({ values, fieldErrors, change }) => (
-        <section className="p-form-section" aria-labelledby="appearance-brand">
-          <h2 id="appearance-brand" className="p-form-section__title">
-            Your booking pages
-          </h2>
-          <p className="p-form-section__intro">
-            How the pages your customers book on look. The staff app keeps each person’s own light
-            or dark choice.
-          </p>
-          <FormColorField
-            label="Brand colour"
-            name="brand_color"
-            isRequired
-            value={values.brand_color}
-            onChange={(brand_color) => change({ brand_color })}
-            error={fieldErrors.brand_color}
-            description="Buttons and highlights on your booking pages."
-          />
-          <ChoiceField
-            label="Default theme"
-            name="default_theme"
-            isRequired
-            value={values.default_theme}
-            choices={THEME_CHOICES}
-            onChange={(default_theme) => change({ default_theme })}
-            error={fieldErrors.default_theme}
-          />
-        </section>
+        <>
+          <LogoField initial={logo} />
+          <section className="p-form-section" aria-labelledby="appearance-brand">
+            <h2 id="appearance-brand" className="p-form-section__title">
+              Your booking pages
+            </h2>
+            <p className="p-form-section__intro">
+              How the pages your customers book on look. The staff app keeps each person’s own light
+              or dark choice.
+            </p>
+            <FormColorField
+              label="Brand colour"
+              name="brand_color"
+              isRequired
+              value={values.brand_color}
+              onChange={(brand_color) => change({ brand_color })}
+              error={fieldErrors.brand_color}
+              description="Buttons and highlights on your booking pages."
+            />
+            <ChoiceField
+              label="Default theme"
+              name="default_theme"
+              isRequired
+              value={values.default_theme}
+              choices={THEME_CHOICES}
+              onChange={(default_theme) => change({ default_theme })}
+              error={fieldErrors.default_theme}
+            />
+          </section>
+        </>
       )}
     </SettingFormPage>
   )

@@ -11,7 +11,6 @@ export interface BusinessConfigurationValues {
   address: string
   phone: string
   email: string
-  logo_url: string
 }
 
 export const EMPTY_BUSINESS_CONFIGURATION: BusinessConfigurationValues = {
@@ -23,7 +22,6 @@ export const EMPTY_BUSINESS_CONFIGURATION: BusinessConfigurationValues = {
   address: '',
   phone: '',
   email: '',
-  logo_url: '',
 }
 
 // The contract's patterns, said in the form before the server says them.
@@ -38,13 +36,11 @@ export function configurationToValues(
   return {
     ...configuration,
     email: configuration.email ?? '',
-    logo_url: configuration.logo_url ?? '',
   }
 }
 
 export function valuesToConfiguration(values: BusinessConfigurationValues): BusinessConfiguration {
   const email = values.email.trim()
-  const logo = values.logo_url.trim()
   return {
     name: values.name.trim(),
     slug: values.slug.trim(),
@@ -54,7 +50,6 @@ export function valuesToConfiguration(values: BusinessConfigurationValues): Busi
     address: values.address.trim(),
     phone: values.phone.trim(),
     email: email === '' ? null : email,
-    logo_url: logo === '' ? null : logo,
   }
 }
 
@@ -96,11 +91,6 @@ export function validateBusinessConfiguration(values: BusinessConfigurationValue
   const email = values.email.trim()
   if (email !== '' && !EMAIL_SHAPE.test(email)) {
     errors.email = 'Enter an e-mail address such as hello@example.com.'
-  }
-  const logo = values.logo_url.trim()
-  if (logo !== '') {
-    if (!logo.startsWith('https://')) errors.logo_url = 'Use an address starting with https://.'
-    else if (!URL.canParse(logo)) errors.logo_url = 'This is not a web address.'
   }
   return errors
 }

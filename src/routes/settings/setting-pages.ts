@@ -6,6 +6,7 @@ export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']
 export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
+export type Logo = components['schemas']['Logo']
 export type BusinessConfiguration = components['schemas']['BusinessConfiguration']
 
 /** The settings with a page at /settings/{settingId}. */

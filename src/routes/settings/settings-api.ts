@@ -6,6 +6,7 @@ import type {
   AppearanceSettings,
   BookingPolicy,
   BusinessConfiguration,
+  Logo,
   NotificationSettings,
   Settings,
 } from './setting-pages'
@@ -33,6 +34,21 @@ export async function saveAppearanceSettings(
   client: Client<paths> = api,
 ): Promise<AppearanceSettings> {
   return unwrap(await client.PUT('/api/v1/settings/appearance', { body }))
+}
+
+/** Sends the file itself as the body, labelled with its own type (the server checks both). */
+export async function uploadLogo(file: Blob, client: Client<paths> = api): Promise<Logo> {
+  return unwrap(
+    await client.PUT('/api/v1/settings/appearance/logo', {
+      body: file,
+      bodySerializer: (body) => body as Blob,
+      headers: { 'Content-Type': file.type },
+    }),
+  )
+}
+
+export async function deleteLogo(client: Client<paths> = api): Promise<void> {
+  unwrap(await client.DELETE('/api/v1/settings/appearance/logo'))
 }
 
 export async function loadBusinessConfiguration(

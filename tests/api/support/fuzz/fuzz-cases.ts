@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify'
 import Stripe from 'stripe'
 import type { Operation, Parameter, Schema } from '../contract.ts'
-import type { FuzzWorld } from './fuzz-world.ts'
+import { FUZZ_LOGO, type FuzzWorld } from './fuzz-world.ts'
 import {
   extremeDates,
   extremeDateTimes,
@@ -46,6 +46,13 @@ interface Draft {
   credentials: Credentials
   /** Set for the wrong-media-type cases: the body as sent, with this Content-Type (or none). */
   media?: { contentType: string | undefined; payload: string }
+  /** A file body (the logo upload): a valid file in the operation's first media type. */
+  file?: { contentType: string; payload: Buffer }
+}
+
+/** An operation whose body is a file, not JSON (the logo upload). */
+function takesFile(operation: Operation): boolean {
+  return operation.body?.mediaTypes[0]?.startsWith('image/') ?? false
 }
 
 /** A place a value can be changed: a parameter, or a field (at any depth) of the body. */
@@ -220,7 +227,8 @@ function validDraft(operation: Operation, values: ValidValues, random: Random): 
       ? value.join(',')
       : String(value)
   }
-  if (operation.body) draft.body = { value: values.object(operation.body.schema, 'body') }
+  if (takesFile(operation)) draft.file = { contentType: 'image/png', payload: FUZZ_LOGO }
+  else if (operation.body) draft.body = { value: values.object(operation.body.schema, 'body') }
   return draft
 }
 
@@ -403,6 +411,7 @@ function bodyMutation(
   const chosen = form ?? ['not an object', 'bad JSON', 'empty JSON'][i % 3]
   if (chosen === 'not an object') {
     const value = [[], 'text', 42, null][i % 4]
+    delete draft.file
     draft.body = { value }
     return `the body is ${JSON.stringify(value)}`
   }
@@ -436,7 +445,10 @@ function verdictOf(operation: Operation, draft: Draft): Verdict {
       verdicts.push(textVerdict(parameter.schema, wellFormed(text)))
     }
   }
-  if (operation.body) {
+  if (takesFile(operation)) {
+    // A file body is valid only as the file; JSON instead is refused whatever it holds.
+    verdicts.push(draft.file ? 'valid' : 'invalid')
+  } else if (operation.body) {
     verdicts.push(
       draft.body === undefined
         ? operation.body.required
@@ -463,6 +475,9 @@ function toRequest(operation: Operation, draft: Draft, userToken: string): Injec
     if (draft.media.contentType) headers['content-type'] = draft.media.contentType
     // A Buffer: light-my-request would otherwise add a Content-Type of its own.
     payload = Buffer.from(draft.media.payload)
+  } else if (draft.file) {
+    headers['content-type'] = draft.file.contentType
+    payload = draft.file.payload
   } else if (draft.body) {
     headers['content-type'] = 'application/json'
     payload = serializeJson(draft.body.value)

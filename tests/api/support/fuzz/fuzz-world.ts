@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { tenants } from '../../../../server/db/schema.ts'
+import { png } from '../../../unit/support/images.ts'
 import { type EmulatorUser, signUp, verifyEmail } from '../emulator-users.ts'
 import { bookingBody, bookPublicly } from '../public-booking.ts'
 import {
@@ -46,6 +47,21 @@ export interface FuzzWorld {
   feedToken: string
   /** An open Checkout Session of the business (it has a Stripe customer from it). */
   checkoutSessionId: string
+  /** The SHA-256 of the business's logo (the file is FUZZ_LOGO, put back by `restore`). */
+  logoSha256: string
+}
+
+/** The fuzzed business's logo, and the file a valid logo upload sends. */
+export const FUZZ_LOGO = png(24, 24)
+
+/** PUT the logo file as its raw bytes, as the Appearance page does. */
+function uploadLogo(testApp: TestApp, user: EmulatorUser) {
+  return testApp.app.inject({
+    method: 'PUT',
+    url: '/api/v1/settings/appearance/logo',
+    headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'image/png' },
+    payload: FUZZ_LOGO,
+  })
 }
 
 export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
@@ -102,6 +118,7 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
   })
   const checkoutSessionId = new URL(checkout.url).pathname.split('/').pop() ?? ''
 
+  const logo = await ok(uploadLogo(testApp, business.owner))
   const activity = await owner('GET', '/api/v1/activity-log?limit=1')
   const staff = await owner('GET', `/api/v1/team-members/${business.staffMemberId}`)
   const feed = await owner('GET', `/api/v1/team-members/${business.staffMemberId}/calendar-feed`)
@@ -124,12 +141,13 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
     activityCursor: activity.next_cursor,
     feedToken: feedTokenOf(feed.url),
     checkoutSessionId,
+    logoSha256: logo.url.split('/').pop(),
   }
 }
 
 /**
  * Puts back what valid requests may have changed and later operations rely on: the business's
- * details (its slug names it to the public API), its settings, the staff member's hours, and
+ * details (its slug names it to the public API), its settings and logo, the staff member's hours, and
  * the haircut with who performs it; and reads the calendar-feed secret again in case it was
  * rotated.
  */
@@ -182,6 +200,8 @@ export function worldRestorer(testApp: TestApp, world: FuzzWorld) {
       await owner('PUT', '/api/v1/settings/booking-policy', saved.bookingPolicy)
       await owner('PUT', '/api/v1/settings/notifications', saved.notifications)
       await owner('PUT', '/api/v1/settings/appearance', saved.appearance)
+      // Removing the logo is a valid request; reading it later needs it back.
+      await ok(uploadLogo(testApp, business.owner))
       await owner('PATCH', staffUrl, saved.staff)
       await owner('PATCH', haircutUrl, saved.haircut)
       world.slug = await currentSlug(testApp, business.tenantId)

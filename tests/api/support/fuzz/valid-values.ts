@@ -193,6 +193,10 @@ export class ValidValues {
         return world.spareTimeOffId
       case 'entryId':
         return world.activityEntryId
+      case 'tenantId':
+        return business.tenantId
+      case 'sha256':
+        return world.logoSha256
       case 'teamMemberSlug':
         return world.staffSlug
       case 'appointmentId':

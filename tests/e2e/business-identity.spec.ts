@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { png } from '../unit/support/images.ts'
+import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+
+/**
+ * The business's identity on its booking page, set up the way an owner does it: a logo
+ * uploaded and a brand colour chosen in Settings → Appearance, then seen on /booking in both
+ * themes, with the business's name in the header and the title, and no accessibility
+ * violations whether the colour is light or dark.
+ */
+
+const BUSINESS_NAME = "Existing Owner's Business"
+
+async function signInAsNewOwner(page: Page): Promise<void> {
+  const { email, password } = await createEmulatorAccount(uniqueEmail('identity'))
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/** The booking page's path and query, from the address Settings shows the owner. */
+async function bookingPageAddress(page: Page): Promise<string> {
+  await page.goto('/settings')
+  const link = page
+    .getByRole('region', { name: 'Your booking page' })
+    .getByRole('link', { name: /\/booking\?business=/ })
+  const url = new URL((await link.getAttribute('href')) ?? '')
+  return `${url.pathname}${url.search}`
+}
+
+async function chooseBrandColour(page: Page, colour: string): Promise<void> {
+  await page.goto('/settings/appearance')
+  const field = page.getByRole('textbox', { name: 'Brand colour' })
+  await field.fill(colour)
+  await field.press('Tab')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Appearance saved')).toBeVisible()
+}
+
+/** `within`: only that part (the staff shell around Settings is not this spec's subject). */
+async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page })
+  const { violations } = await (within ? builder.include(within) : builder).analyze()
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([])
+}
+
+test('an owner uploads a logo and picks a colour; the booking page wears them in both themes', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  const booking = await bookingPageAddress(page)
+
+  await page.goto('/settings/appearance')
+  const logoSection = page.getByRole('region', { name: 'Logo' })
+  await expect(logoSection.getByText('No logo')).toBeVisible()
+  // A file that is not an image is refused in the browser, before it is sent.
+  await page.getByLabel('Upload a logo').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  })
+  await expect(logoSection.getByRole('alert')).toHaveText(
+    'Choose a PNG, JPEG or WebP image (not SVG).',
+  )
+  await page.getByLabel('Upload a logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: png(96, 32, { rgb: [220, 38, 38] }),
+  })
+  await expect(page.getByText('Logo saved')).toBeVisible()
+  await expect(logoSection.getByRole('img', { name: 'Your logo' })).toBeVisible()
+  await expect(logoSection.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByLabel('Replace the logo')).toBeVisible()
+  await expectNoAxeViolations(page, 'main')
+
+  await chooseBrandColour(page, '#fde047')
+  await page.goto(booking)
+  const header = page.getByRole('banner')
+  const logo = header.getByRole('img', { name: BUSINESS_NAME })
+  await expect(logo).toBeVisible()
+  await expect(logo).toHaveAttribute('width', '96')
+  await expect(logo).toHaveAttribute('height', '32')
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96)
+  await expect(header.getByRole('link', { name: BUSINESS_NAME })).toBeVisible()
+  await expect(page).toHaveTitle(`Book an appointment · ${BUSINESS_NAME}`)
+  // A new business is on the Pro trial: no "Powered by Slotwise".
+  await expect(page.getByText('Powered by')).toHaveCount(0)
+
+  // Yellow is too light for white text: the button colour stays, its text turns near-black.
+  const frame = page.locator('.p-booking')
+  await expect(frame).toHaveAttribute('data-brand', '')
+  const tokens = () =>
+    frame.evaluate((element) => {
+      const style = getComputedStyle(element)
+      return {
+        primary: style.getPropertyValue('--p-primary-color').trim(),
+        onPrimary: style.getPropertyValue('--p-primary-contrast-color').trim(),
+      }
+    })
+  expect(await tokens()).toEqual({ primary: '#fde047', onPrimary: '#111827' })
+  await expectNoAxeViolations(page)
+
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/p-dark/)
+  await expect(logo).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // A deep navy: white text on light pages; on dark pages a lighter shade, so it still shows.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await chooseBrandColour(page, '#1e3a8a')
+  await page.goto(booking)
+  await expect(logo).toBeVisible()
+  expect(await tokens()).toEqual({ primary: '#1e3a8a', onPrimary: '#ffffff' })
+  await expectNoAxeViolations(page)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/p-dark/)
+  expect((await tokens()).primary).not.toBe('#1e3a8a')
+  await expectNoAxeViolations(page)
+
+  // Removing the logo leaves the name alone in the header.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/settings/appearance')
+  await page.getByRole('button', { name: 'Remove logo' }).click()
+  await expect(page.getByText('Logo removed')).toBeVisible()
+  await page.goto(booking)
+  await expect(page.getByRole('banner').getByRole('link', { name: BUSINESS_NAME })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0)
+})
