@@ -37,5 +37,17 @@ export function createSettingsHandlers(deps: {
       requireCapability(member, 'settings.write', 'change the appearance')
       return settings.updateAppearance(member, request.body)
     },
+
+    async getEmbedSettings(request: OperationRequest<'getEmbedSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.read', 'see the embed settings')
+      return settings.getEmbed(member)
+    },
+
+    async updateEmbedSettings(request: OperationRequest<'updateEmbedSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'change the embed settings')
+      return settings.updateEmbed(member, request.body)
+    },
   }
 }
