@@ -6,6 +6,7 @@ import type {
   AppearanceSettings,
   BookingPolicy,
   BusinessConfiguration,
+  EmbedSettings,
   NotificationSettings,
   Settings,
 } from './setting-pages'
@@ -33,6 +34,17 @@ export async function saveAppearanceSettings(
   client: Client<paths> = api,
 ): Promise<AppearanceSettings> {
   return unwrap(await client.PUT('/api/v1/settings/appearance', { body }))
+}
+
+export async function loadEmbedSettings(client: Client<paths> = api): Promise<EmbedSettings> {
+  return unwrap(await client.GET('/api/v1/settings/embed'))
+}
+
+export async function saveEmbedSettings(
+  body: EmbedSettings,
+  client: Client<paths> = api,
+): Promise<EmbedSettings> {
+  return unwrap(await client.PUT('/api/v1/settings/embed', { body }))
 }
 
 export async function loadBusinessConfiguration(
