@@ -35,6 +35,7 @@
       `.${PREFIX}-bar{position:sticky;top:0;z-index:1;display:flex;justify-content:flex-end;padding:4px;background:inherit}`,
       `.${PREFIX}-close{box-sizing:border-box;min-width:44px;min-height:44px;margin:0;padding:0 12px;border:1px solid #767676;border-radius:8px;background:#fff;color:#111;font:600 16px/1 system-ui,sans-serif;cursor:pointer}`,
       `.${PREFIX}-close:focus-visible{outline:3px solid #1a56db;outline-offset:2px}`,
+      `.${PREFIX}-guard{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}`,
       `@media (max-width:40rem){dialog.${PREFIX}-dialog{width:100vw;height:100vh;height:100dvh;border-radius:0}}`,
     ].join('\n')
     ;(document.head || document.documentElement).appendChild(style)
@@ -93,9 +94,16 @@
         closeButton.textContent = 'Close'
         closeButton.addEventListener('click', close)
         bar.appendChild(closeButton)
-        dialog.appendChild(bar)
         // Kept after closing: reopening shows the visitor where they were.
-        dialog.appendChild(createFrame(button, true))
+        const iframe = createFrame(button, true)
+        // Focus guards: the browser lets Tab leave a modal dialog for its own toolbar; these
+        // send it round instead (past the end → Close, before Close → the booking page).
+        const before = guard(() => iframe.focus())
+        const after = guard(() => closeButton.focus())
+        dialog.appendChild(before)
+        dialog.appendChild(bar)
+        dialog.appendChild(iframe)
+        dialog.appendChild(after)
         // Escape on the dialog itself (the close button has focus) arrives as `cancel`.
         dialog.addEventListener('close', () => {
           if (returnFocus && typeof returnFocus.focus === 'function') returnFocus.focus()
@@ -114,6 +122,14 @@
       open()
     })
     namespace.embed.popups.push({ button: button, close: close })
+  }
+
+  function guard(onFocus) {
+    const element = document.createElement('span')
+    element.tabIndex = 0
+    element.className = `${PREFIX}-guard`
+    element.addEventListener('focus', onFocus)
+    return element
   }
 
   function scan() {

@@ -38,7 +38,8 @@ export function EmbedLayout({ title, children }: { title?: string; children: Rea
 
   return (
     <div ref={root} className="p-embed">
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-embed__main">
+      {/* Named: the host page has a main landmark of its own, and the two must differ. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-embed__main" aria-label="Booking">
         {title ? <PageHeading className="p-embed__title">{title}</PageHeading> : null}
         {children}
       </main>
