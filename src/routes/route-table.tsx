@@ -255,7 +255,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/settings/embed',
     area: 'staff',
-    title: 'Booking Page on Your Website',
+    title: 'Website Embed',
     screen: lazyScreen(
       () => import('./setting-screen'),
       (m) => m.SettingScreen,

@@ -220,3 +220,43 @@ test('the popup button opens a modal dialog that Escape closes, focus returning'
   await expect(dialog).toBeHidden()
   await expect(button).toBeFocused()
 })
+
+test('Settings lists the allowed websites and gives the snippets to copy', async () => {
+  await setEmbedSettings({ embed_origins: [], embed_any_origin: false })
+  await staff.setViewportSize({ width: 375, height: 800 })
+  await staff.goto(`${APP}/settings`)
+  await staff.getByRole('link', { name: 'Booking page on your website' }).click()
+  await expect(staff.getByRole('heading', { level: 1, name: 'Website Embed' })).toBeVisible()
+
+  // The snippets carry this installation's real address and the business's handle.
+  const inline = staff.locator('pre').first()
+  await expect(inline).toContainText(`<div data-slotwise-booking data-business="${BUSINESS}">`)
+  await expect(inline).toContainText(`<script src="${APP}/embed.js" async></script>`)
+  await expect(staff.locator('pre').nth(1)).toContainText('data-slotwise-booking-popup')
+  // Nothing sticks out sideways on a phone.
+  expect(
+    await staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true)
+  await staff.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP })
+  await staff.getByRole('button', { name: 'Copy code: On the page' }).click()
+  await expect(staff.getByText(/is on your clipboard/)).toBeVisible()
+  expect(await staff.evaluate(() => navigator.clipboard.readText())).toContain(
+    'data-slotwise-booking',
+  )
+
+  const websites = staff.getByLabel('Your websites')
+  await websites.fill('https://www.example.com\nhttps://example.com/booking')
+  await staff.getByRole('button', { name: 'Save changes' }).click()
+  await expect(websites).toHaveAttribute('aria-invalid', 'true')
+  await expect(staff.getByText(/“https:\/\/example\.com\/booking”: .*website origin/)).toBeVisible()
+
+  await websites.fill('https://WWW.example.com/\nhttp://localhost:8691')
+  await staff.getByRole('button', { name: 'Save changes' }).click()
+  await expect(staff.getByText('Embed settings saved')).toBeVisible()
+  await staff.reload()
+  await expect(staff.getByLabel('Your websites')).toHaveValue(
+    'https://www.example.com\nhttp://localhost:8691',
+  )
+  const { violations } = await new AxeBuilder({ page: staff }).analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
+})

@@ -166,8 +166,12 @@ function Snippet({
         <code>{code}</code>
       </pre>
       <div className="p-row">
-        <Button className="p-button p-button--small" onPress={() => void copy()}>
-          Copy code<span className="p-visually-hidden">: {title}</span>
+        <Button
+          className="p-button p-button--small"
+          aria-label={`Copy code: ${title}`}
+          onPress={() => void copy()}
+        >
+          Copy code
         </Button>
       </div>
     </div>
