@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
+import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { requestLogFields } from './http/log-redaction.ts'
@@ -23,6 +24,7 @@ import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
+import { createSettingsService } from './services/settings-service.ts'
 
 /** What the public booking pages, e-mails and calendar feeds need from the deployment. */
 export interface PublicBookingOptions {
@@ -133,7 +135,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(problemDetailsPlugin, {
     htmlFallback: options.spaDir
-      ? createSpaIndexResponder({ spaDir: options.spaDir, clientConfig: options.clientConfig })
+      ? createSpaIndexResponder({
+          spaDir: options.spaDir,
+          clientConfig: options.clientConfig,
+          embedFrameAncestors: async (request) => {
+            // The business the page is for, found as its API calls will find it; a page for
+            // no business (or an unknown one) is framed by nobody.
+            const tenant = await createBusinessResolver(
+              options.database.db,
+              app.publicBooking,
+            )(request).catch(() => null)
+            if (!tenant) return ["'none'"]
+            return createSettingsService(options.database).frameAncestors(tenant.id)
+          },
+        })
       : undefined,
     onServerError: options.onServerError,
   })

@@ -123,3 +123,15 @@ function withQuery(path: string, query: URLSearchParams, business: string | null
   const text = all.toString()
   return text ? `${path}?${text}` : path
 }
+
+/**
+ * Where the booking pages live for a frame on another website: the same addresses under
+ * this prefix (`/embed/booking/calendar/…`), so every wizard link and deep link works inside
+ * the frame unchanged. Only these pages may be framed, and only where the business allows it.
+ */
+export const EMBED_PREFIX = '/embed'
+
+/** Whether a path is one of the embed pages, which the server lets listed websites frame. */
+export function isEmbedPath(pathname: string): boolean {
+  return pathname === EMBED_PREFIX || pathname.startsWith(`${EMBED_PREFIX}/`)
+}

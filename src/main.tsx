@@ -4,6 +4,8 @@ import './styles/components.css'
 import './styles/layout.css'
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
+import { Router } from 'wouter'
+import { EMBED_PREFIX, isEmbedPath } from '../shared/booking-links'
 import { initMonitoring } from './app/monitoring'
 import { getRuntimeConfig } from './app/runtime-config'
 import { AppToaster, ToastProvider } from './app/toast-context'
@@ -17,10 +19,19 @@ import { startsWithoutAuth } from './routes/booking-path'
 // Before anything renders, so the first paint is already in the user's palette.
 applyInitialTheme()
 
+// A frame on a business's website: the booking pages under /embed, every link kept there.
+const embedded = isEmbedPath(window.location.pathname)
+
 function App({ authAreas }: { authAreas: AuthAreas | null }) {
   const routes = (
     <RouteFocusProvider>
-      <AppRoutes authAreas={authAreas} />
+      {embedded ? (
+        <Router base={EMBED_PREFIX}>
+          <AppRoutes authAreas={null} embedded />
+        </Router>
+      ) : (
+        <AppRoutes authAreas={authAreas} />
+      )}
     </RouteFocusProvider>
   )
   return (
@@ -66,7 +77,7 @@ async function start(root: Root) {
 
   // The booking area starts without authentication: Firebase is only reached through this
   // import(), so customers on /book* never download it.
-  if (startsWithoutAuth(window.location.pathname)) {
+  if (embedded || startsWithoutAuth(window.location.pathname)) {
     root.render(<App authAreas={null} />)
     return
   }

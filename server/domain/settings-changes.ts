@@ -1,8 +1,8 @@
 import type { ActivityChange } from './activity-changes.ts'
 import { describeChanges, type FieldWording, formatMinutes } from './change-summary.ts'
 
-/** The three settings sections, as the API names their fields. */
-export type SettingsSection = 'booking_policy' | 'notifications' | 'appearance'
+/** The settings sections, as the API names their fields. */
+export type SettingsSection = 'booking_policy' | 'notifications' | 'appearance' | 'embed'
 
 export const bookingPolicyFields = [
   'min_notice_minutes',
@@ -20,6 +20,11 @@ export const notificationFields = [
 ] as const
 
 export const appearanceFields = ['brand_color', 'default_theme'] as const
+
+export const embedFields = ['embed_origins', 'embed_any_origin'] as const
+
+const origins = (value: unknown) =>
+  Array.isArray(value) ? (value.length > 0 ? value.join(', ') : 'none') : String(value)
 
 const teamMemberChoices: Record<string, string> = {
   customer_picks: 'customer picks',
@@ -46,12 +51,15 @@ const wording: Record<string, FieldWording> = {
   brand_color: { label: 'brand colour' },
   logo: { label: 'logo' },
   default_theme: { label: 'default theme' },
+  embed_origins: { label: 'websites that may embed the booking page', format: origins },
+  embed_any_origin: { label: 'any website may embed the booking page' },
 }
 
 const sectionNames: Record<SettingsSection, string> = {
   booking_policy: 'the booking policy',
   notifications: 'the notification settings',
   appearance: 'the appearance',
+  embed: 'the embed settings',
 }
 
 /** "Changed the booking policy: minimum notice 2 h → 4 h". */

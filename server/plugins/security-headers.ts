@@ -15,6 +15,9 @@ export const securityHeadersPlugin = fp<{ clientConfig: ClientConfig }>(
       // Google sign-in opens a popup that reports back through window.opener.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // No page is framed, not even by our own: only the embed pages (/embed/…) lift it, for
+      // the websites their business lists (server/http/spa-index.ts).
+      frameguard: { action: 'deny' },
     })
   },
   { name: 'security-headers' },

@@ -20,6 +20,11 @@ export const spaAssetsPlugin: FastifyPluginAsync<{ spaDir: string }> = async (ap
     globIgnore: ['index.html'],
     cacheControl: false,
     setHeaders: (reply, filePath) => {
+      // The host script of the embed is loaded by businesses' own websites: helmet's
+      // same-origin resource policy would make their browsers refuse it.
+      if (basename(filePath) === 'embed.js') {
+        reply.header('cross-origin-resource-policy', 'cross-origin')
+      }
       reply.header(
         'cache-control',
         HASHED_FILE.test(basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -61,5 +61,17 @@ export function createSettingsHandlers(deps: {
       await logos.remove(member)
       return reply.code(204).send()
     },
+
+    async getEmbedSettings(request: OperationRequest<'getEmbedSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.read', 'see the embed settings')
+      return settings.getEmbed(member)
+    },
+
+    async updateEmbedSettings(request: OperationRequest<'updateEmbedSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'change the embed settings')
+      return settings.updateEmbed(member, request.body)
+    },
   }
 }

@@ -8,13 +8,16 @@ import {
   type SettingsValues,
 } from '../db/repositories/settings-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
+import { checkEmbedOrigins, embedFrameAncestors } from '../domain/embed-origins.ts'
 import {
   appearanceFields,
   bookingPolicyFields,
+  embedFields,
   notificationFields,
   type SettingsSection,
   settingsChangeSummary,
 } from '../domain/settings-changes.ts'
+import { assertValid } from '../http/validation-problem.ts'
 import { logoView } from './logo-service.ts'
 import type { Member } from './membership-service.ts'
 
@@ -22,6 +25,7 @@ export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']
 export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
+export type EmbedSettings = components['schemas']['EmbedSettings']
 
 /** One section of the settings: its API fields and how they map to the row. */
 interface Section<T extends Record<string, unknown>> {
@@ -78,7 +82,18 @@ const appearance: Section<AppearanceSettings> = {
   }),
 }
 
-/** Booking policy, notifications and appearance of the member's business. */
+const embed: Section<EmbedSettings> = {
+  name: 'embed',
+  fields: embedFields,
+  read: (row) => ({ embed_origins: row.embedOrigins, embed_any_origin: row.embedAnyOrigin }),
+  // Callers pass origins already normalised by checkEmbedOrigins.
+  columns: (input) => ({
+    embedOrigins: input.embed_origins,
+    embedAnyOrigin: input.embed_any_origin,
+  }),
+}
+
+/** Booking policy, notifications, appearance and embed settings of the member's business. */
 export function createSettingsService(database: Database) {
   /** Replaces one section; records the changed fields, in the same transaction, if any. */
   function replace<T extends Record<string, unknown>>(
@@ -126,5 +141,30 @@ export function createSettingsService(database: Database) {
       replace(member, notifications, input),
     updateAppearance: (member: Member, input: AppearanceSettings) =>
       replace(member, appearance, input),
+    async getEmbed(member: Member): Promise<EmbedSettings> {
+      return embed.read(await createSettingsRepository(database.db).get(member.tenantId))
+    },
+    /** Saves the origins in their normalised spelling; a bad one is a 400 naming its index. */
+    updateEmbed(member: Member, input: EmbedSettings): Promise<EmbedSettings> {
+      const checked = checkEmbedOrigins(input.embed_origins)
+      if (!checked.ok) {
+        assertValid(
+          checked.errors.map(({ index, message }) => ({
+            path: `body.embed_origins.${index}`,
+            message,
+          })),
+        )
+      }
+      const origins = checked.ok ? checked.origins : []
+      return replace(member, embed, { ...input, embed_origins: origins })
+    },
+    /**
+     * The CSP `frame-ancestors` sources of a business's embed pages (see embedFrameAncestors),
+     * for the page server; public, since any visitor's browser is told them anyway.
+     */
+    async frameAncestors(tenantId: string): Promise<string[]> {
+      const row = await createSettingsRepository(database.db).get(tenantId)
+      return embedFrameAncestors({ anyOrigin: row.embedAnyOrigin, origins: row.embedOrigins })
+    },
   }
 }

@@ -400,6 +400,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which websites may show the booking page in a frame (owner, admin) */
+        get: operations["getEmbedSettings"];
+        /**
+         * Replace the embed settings (owner, admin)
+         * @description Origins are `http` or `https`, a host and an optional port, with no path, query or credentials; they are saved lower-cased, without a default port or a trailing slash, and each once. A bad origin is a 400 naming `body.embed_origins.N`.
+         */
+        put: operations["updateEmbedSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/business-configuration": {
         parameters: {
             query?: never;
@@ -1607,6 +1628,11 @@ export interface components {
             /** @enum {string} */
             default_theme: "light" | "dark" | "system";
         };
+        /** @description Where the embed routes (`/embed/booking…`) may be framed: the listed origins, or any origin when `embed_any_origin` is true. Every other page is never framed. */
+        EmbedSettings: {
+            embed_origins: string[];
+            embed_any_origin: boolean;
+        };
         Settings: {
             booking_policy: components["schemas"]["BookingPolicy"];
             notifications: components["schemas"]["NotificationSettings"];
@@ -2811,6 +2837,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEmbedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The embed settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEmbedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved embed settings, origins normalised. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedSettings"];
+                };
             };
             default: components["responses"]["Problem"];
         };

@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect } from 'react'
 import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter'
 import { BookingLayout } from '../components/booking-layout'
+import { EmbedLayout } from '../components/embed-layout'
 import { LoadingIndicator } from '../components/loading-indicator'
 import { usePageTitle } from '../components/use-page-title'
 import { usePageBusiness } from './booking/use-page-business'
@@ -26,10 +27,35 @@ function useMatchedRoute(): AppRoute | null {
   return ROUTES.find((route) => matchRoute(parser, route.path, location)[0]) ?? null
 }
 
-/** Renders the route table: picks the route, then the frame its area needs around the screen. */
-export function AppRoutes({ authAreas }: { authAreas: AuthAreas | null }) {
+/**
+ * Renders the route table: picks the route, then the frame its area needs around the screen.
+ * `embedded`: the app runs under /embed (main.tsx gives wouter that base), where only the
+ * booking area exists, in the frame-sized layout.
+ */
+export function AppRoutes({
+  authAreas,
+  embedded = false,
+}: {
+  authAreas: AuthAreas | null
+  embedded?: boolean
+}) {
   const [location] = useLocation()
   const route = useMatchedRoute()
+
+  if (embedded) {
+    if (route === null || isRedirect(route) || route.area !== 'booking') {
+      return (
+        <EmbedLayout>
+          <RouteScreen route={NOT_FOUND_ROUTE} />
+        </EmbedLayout>
+      )
+    }
+    return (
+      <EmbedLayout title={route.title}>
+        <RouteScreen route={route} />
+      </EmbedLayout>
+    )
+  }
 
   if (route === null) {
     if (isBookingPath(location)) {

@@ -1,3 +1,5 @@
+import { EMBED_PREFIX, isEmbedPath } from '../../shared/booking-links'
+
 export const BOOKING_PREFIX = '/booking'
 
 /** Paths of the public booking area, whose screens need no sign-in. */
@@ -11,4 +13,13 @@ export function isBookingPath(path: string): boolean {
  */
 export function startsWithoutAuth(pathname: string): boolean {
   return pathname.startsWith('/book')
+}
+
+/**
+ * An address for a plain `<a>` (a full page load, not the router): under /embed when this
+ * page is an embed page, so the frame stays on pages it may show. Router links need nothing:
+ * the router is based at /embed there.
+ */
+export function hrefInThisArea(href: string): string {
+  return isEmbedPath(window.location.pathname) ? `${EMBED_PREFIX}${href}` : href
 }

@@ -253,6 +253,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/settings/embed',
+    area: 'staff',
+    title: 'Website Embed',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
+  {
     path: '/settings/:settingId',
     area: 'staff',
     title: 'Setting not found',

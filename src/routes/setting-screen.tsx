@@ -6,6 +6,7 @@ import { FormSkeleton } from '../components/form/list-skeleton'
 import { AccessDenied } from './settings/access-denied'
 import { AppearanceForm } from './settings/appearance-form'
 import { BookingPolicyForm } from './settings/booking-policy-form'
+import { EmbedForm } from './settings/embed-form'
 import { NotificationsForm } from './settings/notifications-form'
 import { isSettingId, type SettingId } from './settings/setting-pages'
 
@@ -18,9 +19,10 @@ const FORMS: Record<SettingId, () => React.JSX.Element> = {
   'booking-policy': BookingPolicyForm,
   notifications: NotificationsForm,
   appearance: AppearanceForm,
+  embed: EmbedForm,
 }
 
-/** /settings/{settingId}: booking policy, notifications or appearance. */
+/** /settings/{settingId}: booking policy, notifications, appearance or embed. */
 export function SettingScreen() {
   const [path] = useLocation()
   const profile = useProfile()

@@ -95,6 +95,8 @@ function CardSummary({
   failed: boolean
 }) {
   if (card.key === 'billing') return <BillingSummary />
+  // Its settings load on its own page; the description says enough here.
+  if (card.key === 'embed') return null
   if (failed) return null
   if (!data) {
     return (

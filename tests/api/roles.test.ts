@@ -507,6 +507,24 @@ const cases: Case[] = [
       body: { brand_color: '#123456', default_theme: 'dark' },
     }),
   },
+  {
+    operationId: 'getEmbedSettings',
+    capability: 'settings.read',
+    allowed: managers,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/settings/embed' }),
+  },
+  {
+    operationId: 'updateEmbedSettings',
+    capability: 'settings.write',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/embed',
+      body: { embed_origins: ['https://www.example.com'], embed_any_origin: false },
+    }),
+  },
   // business
   {
     operationId: 'getBusinessConfiguration',
@@ -696,7 +714,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
     }
   }
   expect(new Set(cases.map((entry) => entry.operationId))).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(43)
+  expect(operationIds).toHaveLength(45)
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {

@@ -37,10 +37,11 @@ describe('minutes as people read them', () => {
 })
 
 describe('the settings overview', () => {
-  it('knows the three single-setting pages and nothing else', () => {
+  it('knows the four single-setting pages and nothing else', () => {
     expect(isSettingId('booking-policy')).toBe(true)
     expect(isSettingId('notifications')).toBe(true)
     expect(isSettingId('appearance')).toBe(true)
+    expect(isSettingId('embed')).toBe(true)
     expect(isSettingId('billing')).toBe(false)
     expect(isSettingId('payroll')).toBe(false)
   })
@@ -53,10 +54,11 @@ describe('the settings overview', () => {
       'booking-policy',
       'notifications',
       'appearance',
+      'embed',
       'billing',
     ])
     expect(visible('admin')).not.toContain('billing')
-    expect(visible('admin')).toHaveLength(4)
+    expect(visible('admin')).toHaveLength(5)
     expect(visible('staff')).toEqual([])
   })
 

@@ -11,6 +11,7 @@ import {
   manageAppointmentMachine,
   type RescheduleChange,
 } from '../../machines/manage-appointment.machine'
+import { hrefInThisArea } from '../booking-path'
 import { AppointmentSummary } from './appointment-summary'
 import { createWeekOfSlotsLogic } from './booking-effects'
 import { invitationUrl } from './calendar-links'
@@ -172,7 +173,10 @@ function Appointment({ actor }: { actor: ManageActor }) {
           ) : null}
         </>
       ) : (
-        <a className="p-button p-button--primary" href={bookingHref('/booking', pageBusiness())}>
+        <a
+          className="p-button p-button--primary"
+          href={hrefInThisArea(bookingHref('/booking', pageBusiness()))}
+        >
           Book again
         </a>
       )}

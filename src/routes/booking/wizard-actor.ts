@@ -3,8 +3,14 @@ import { useLocation, useSearch } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { createActor } from 'xstate'
 import type { WizardRoute } from '../../../shared/booking-links'
-import { buildWizardUrl, parseWizardRoute } from '../../../shared/booking-links'
+import {
+  buildWizardUrl,
+  EMBED_PREFIX,
+  isEmbedPath,
+  parseWizardRoute,
+} from '../../../shared/booking-links'
 import { newIdempotencyKey } from '../../api/public-client'
+import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
 import { createBookingLogic } from './booking-effects'
 import { pageBusiness } from './page-business'
@@ -20,14 +26,22 @@ import { detectedTimeZone } from './slot-days'
 // The address the machine last showed; a location equal to it is the machine's own doing.
 let shownUrl: string | null = null
 
+// In a frame on a business's website the same addresses live under /embed: the machine
+// reads and writes them without it, as the router (based there) does.
+const base = isEmbedPath(window.location.pathname) ? EMBED_PREFIX : ''
+
+function currentPath(): string {
+  return window.location.pathname.slice(base.length)
+}
+
 function currentUrl(): string {
-  return `${window.location.pathname}${window.location.search}`
+  return `${currentPath()}${window.location.search}`
 }
 
 function showRoute({ route, replace }: { route: WizardRoute; replace: boolean }): void {
   const url = buildWizardUrl(route, pageBusiness())
   shownUrl = url
-  if (url !== currentUrl()) navigate(url, { replace })
+  if (url !== currentUrl()) navigate(`${base}${url}`, { replace })
 }
 
 const timeZone = detectedTimeZone()
@@ -36,13 +50,25 @@ const timeZone = detectedTimeZone()
 // machine's first navigation never happens while React renders.
 export const wizardActor = createActor(createBookingLogic(showRoute), {
   input: {
-    route: parseWizardRoute(window.location.pathname, window.location.search) ?? { step: 'start' },
+    route: parseWizardRoute(currentPath(), window.location.search) ?? { step: 'start' },
     timeZone,
     today: todayIn(timeZone),
     newIdempotencyKey,
     customer: signedInCustomerDetails(pageBusiness()) ?? undefined,
   },
 }).start()
+
+// Framed on a business's website: the host page hears of the booking once the confirmation
+// has it (the host script turns this into its `slotwise:booked` event).
+if (isEmbedded()) {
+  let told: string | null = null
+  wizardActor.subscribe((snapshot) => {
+    const appointmentId = snapshot.context.confirmation?.appointment.id
+    if (!appointmentId || appointmentId === told) return
+    told = appointmentId
+    postToEmbedHost({ type: 'booked', appointmentId })
+  })
+}
 
 /** Tells the machine about every address it did not set itself: links, back, forward. */
 export function useWizardUrlSync(): void {

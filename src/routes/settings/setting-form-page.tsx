@@ -22,6 +22,7 @@ export function SettingFormPage<Values extends object, Saved>({
   name,
   initialValues,
   fromSettings,
+  load,
   save,
   validate,
   children,
@@ -33,7 +34,9 @@ export function SettingFormPage<Values extends object, Saved>({
   name: string
   /** Shown only until the saved values arrive. */
   initialValues: Values
-  fromSettings: (settings: Settings) => Values
+  fromSettings?: (settings: Settings) => Values
+  /** For a setting outside GET /settings (embed): loads its values instead of fromSettings. */
+  load?: () => Promise<Values>
   save: (values: Values) => Promise<Saved>
   validate?: (values: Values) => FieldErrors
   children: (form: EntityFormView<Values>) => ReactNode
@@ -45,7 +48,11 @@ export function SettingFormPage<Values extends object, Saved>({
     id: settingId,
     initialValues,
     validate,
-    load: async () => fromSettings(await loadSettings()),
+    load: async () => {
+      if (load) return load()
+      if (!fromSettings) throw new Error('A setting page needs fromSettings or load.')
+      return fromSettings(await loadSettings())
+    },
     save: ({ values }) => save(values),
     onSaved: () => toast.success(`Your ${name.toLowerCase()} was saved.`, `${name} saved`),
   })

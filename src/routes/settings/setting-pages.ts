@@ -8,11 +8,17 @@ export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
 export type Logo = components['schemas']['Logo']
 export type BusinessConfiguration = components['schemas']['BusinessConfiguration']
+export type EmbedSettings = components['schemas']['EmbedSettings']
 
 /** The settings with a page at /settings/{settingId}. */
-export type SettingId = 'booking-policy' | 'notifications' | 'appearance'
+export type SettingId = 'booking-policy' | 'notifications' | 'appearance' | 'embed'
 
-export const SETTING_IDS: readonly SettingId[] = ['booking-policy', 'notifications', 'appearance']
+export const SETTING_IDS: readonly SettingId[] = [
+  'booking-policy',
+  'notifications',
+  'appearance',
+  'embed',
+]
 
 export function isSettingId(value: string): value is SettingId {
   return (SETTING_IDS as readonly string[]).includes(value)
@@ -55,6 +61,13 @@ export const SETTING_CARDS: readonly SettingCard[] = [
     title: 'Appearance',
     description: 'Brand colour and default theme of your booking pages.',
     href: '/settings/appearance',
+    capability: 'settings.write',
+  },
+  {
+    key: 'embed',
+    title: 'Booking page on your website',
+    description: 'The snippet that shows your booking page on your own website, and where.',
+    href: '/settings/embed',
     capability: 'settings.write',
   },
   {

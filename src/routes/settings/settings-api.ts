@@ -6,6 +6,7 @@ import type {
   AppearanceSettings,
   BookingPolicy,
   BusinessConfiguration,
+  EmbedSettings,
   Logo,
   NotificationSettings,
   Settings,
@@ -49,6 +50,17 @@ export async function uploadLogo(file: Blob, client: Client<paths> = api): Promi
 
 export async function deleteLogo(client: Client<paths> = api): Promise<void> {
   unwrap(await client.DELETE('/api/v1/settings/appearance/logo'))
+}
+
+export async function loadEmbedSettings(client: Client<paths> = api): Promise<EmbedSettings> {
+  return unwrap(await client.GET('/api/v1/settings/embed'))
+}
+
+export async function saveEmbedSettings(
+  body: EmbedSettings,
+  client: Client<paths> = api,
+): Promise<EmbedSettings> {
+  return unwrap(await client.PUT('/api/v1/settings/embed', { body }))
 }
 
 export async function loadBusinessConfiguration(
