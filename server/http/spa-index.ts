@@ -9,9 +9,14 @@ import { HttpProblem } from './problem.ts'
  * index.html carrying the client config; the SPA's router takes it from there. The file is
  * read per request so a rebuilt app is served without a restart.
  */
-export function createSpaIndexResponder(options: { spaDir: string; clientConfig: ClientConfig }) {
+export function createSpaIndexResponder(options: {
+  spaDir: string
+  clientConfig: ClientConfig
+  /** Adds what a page carries beyond the shell (the booking wizard's inline catalogue). */
+  pageData?: (request: FastifyRequest, html: string) => Promise<string>
+}) {
   const indexPath = join(options.spaDir, 'index.html')
-  return async (_request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     let html: string
     try {
       html = await readFile(indexPath, 'utf8')
@@ -20,6 +25,7 @@ export function createSpaIndexResponder(options: { spaDir: string; clientConfig:
         cause: error,
       })
     }
+    if (options.pageData) html = await options.pageData(request, html)
     await reply
       .code(200)
       .type('text/html; charset=utf-8')

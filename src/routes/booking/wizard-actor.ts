@@ -7,6 +7,7 @@ import { buildWizardUrl, parseWizardRoute } from '../../../shared/booking-links'
 import { newIdempotencyKey } from '../../api/public-client'
 import { todayIn } from '../../domain/appointment-time'
 import { createBookingLogic } from './booking-effects'
+import { inlineCatalogue } from './inline-catalogue'
 import { pageBusiness } from './page-business'
 import { signedInCustomerDetails } from './signed-in-customer'
 import { detectedTimeZone } from './slot-days'
@@ -41,6 +42,7 @@ export const wizardActor = createActor(createBookingLogic(showRoute), {
     today: todayIn(timeZone),
     newIdempotencyKey,
     customer: signedInCustomerDetails(pageBusiness()) ?? undefined,
+    catalogue: inlineCatalogue(),
   },
 }).start()
 
