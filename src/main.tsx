@@ -6,7 +6,6 @@ import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { initMonitoring } from './app/monitoring'
 import { getRuntimeConfig } from './app/runtime-config'
-import { AppToaster, ToastProvider } from './app/toast-context'
 import { AppErrorBoundary } from './components/app-error-boundary'
 import { LoadingIndicator } from './components/loading-indicator'
 import { RouteFocusProvider } from './components/route-focus'
@@ -26,10 +25,7 @@ function App({ authAreas }: { authAreas: AuthAreas | null }) {
   return (
     <StrictMode>
       <AppErrorBoundary>
-        <ToastProvider>
-          {authAreas ? <authAreas.Provider>{routes}</authAreas.Provider> : routes}
-          <AppToaster />
-        </ToastProvider>
+        {authAreas ? <authAreas.Provider>{routes}</authAreas.Provider> : routes}
       </AppErrorBoundary>
     </StrictMode>
   )
