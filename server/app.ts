@@ -4,10 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
+import type { Tenant } from './db/repositories/tenant-repository.ts'
+import { type LoadInlineCatalogue, withInlineCatalogue } from './http/booking-page-data.ts'
 import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { requestLogFields } from './http/log-redaction.ts'
+import { HttpProblem } from './http/problem.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
@@ -24,6 +27,7 @@ import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
+import { createPublicCatalogService } from './services/public/public-catalog-service.ts'
 import { createSettingsService } from './services/settings-service.ts'
 
 /** What the public booking pages, e-mails and calendar feeds need from the deployment. */
@@ -148,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             if (!tenant) return ["'none'"]
             return createSettingsService(options.database).frameAncestors(tenant.id)
           },
+          pageData: bookingPageData(options.database, publicBooking),
         })
       : undefined,
     onServerError: options.onServerError,
@@ -166,4 +171,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.jobs) await app.register(backgroundJobsPlugin, options.jobs)
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
   return app
+}
+
+/** The booking wizard's pages carry their business's catalogue inline (booking-page-data.ts). */
+function bookingPageData(database: Database, publicBooking: PublicBookingOptions) {
+  const catalog = createPublicCatalogService(database)
+  const resolveBusiness = createBusinessResolver(database.db, {
+    publicUrl: publicBooking.publicUrl,
+    defaultBusiness: publicBooking.defaultBusiness,
+  })
+  const load: LoadInlineCatalogue = async (request) => {
+    let tenant: Tenant
+    try {
+      tenant = await resolveBusiness(request)
+    } catch (error) {
+      // No such business (or none named): the shell, whose wizard shows the API's answer.
+      if (error instanceof HttpProblem) return null
+      throw error
+    }
+    const [business, services, teamMembers] = await Promise.all([
+      catalog.business(tenant),
+      catalog.services(tenant, undefined),
+      catalog.teamMembers(tenant, undefined),
+    ])
+    return { business, services: services.items, teamMembers: teamMembers.items }
+  }
+  return (request: FastifyRequest, html: string) => withInlineCatalogue(request, html, load)
 }

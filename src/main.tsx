@@ -8,7 +8,6 @@ import { Router } from 'wouter'
 import { EMBED_PREFIX, isEmbedPath } from '../shared/booking-links'
 import { initMonitoring } from './app/monitoring'
 import { getRuntimeConfig } from './app/runtime-config'
-import { AppToaster, ToastProvider } from './app/toast-context'
 import { AppErrorBoundary } from './components/app-error-boundary'
 import { LoadingIndicator } from './components/loading-indicator'
 import { RouteFocusProvider } from './components/route-focus'
@@ -37,10 +36,7 @@ function App({ authAreas }: { authAreas: AuthAreas | null }) {
   return (
     <StrictMode>
       <AppErrorBoundary>
-        <ToastProvider>
-          {authAreas ? <authAreas.Provider>{routes}</authAreas.Provider> : routes}
-          <AppToaster />
-        </ToastProvider>
+        {authAreas ? <authAreas.Provider>{routes}</authAreas.Provider> : routes}
       </AppErrorBoundary>
     </StrictMode>
   )

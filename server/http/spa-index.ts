@@ -19,6 +19,8 @@ export function createSpaIndexResponder(options: {
    * the business the request is for. Every other page keeps `'none'` and X-Frame-Options.
    */
   embedFrameAncestors?: (request: FastifyRequest) => Promise<string[]>
+  /** Adds what a page carries beyond the shell (the booking wizard's inline catalogue). */
+  pageData?: (request: FastifyRequest, html: string) => Promise<string>
 }) {
   const indexPath = join(options.spaDir, 'index.html')
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -49,6 +51,7 @@ export function createSpaIndexResponder(options: {
       // The same address answers differently per business (subdomain or ?business=).
       reply.header('vary', 'host')
     }
+    if (options.pageData) html = await options.pageData(request, html)
     await reply
       .code(200)
       .type('text/html; charset=utf-8')

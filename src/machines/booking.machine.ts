@@ -64,6 +64,8 @@ export interface BookingInput {
   newIdempotencyKey: () => string
   /** Details to start the form with (a signed-in customer's profile); default empty. */
   customer?: CustomerDetails
+  /** The catalogue the server sent inline with the page; the machine then does not fetch it. */
+  catalogue?: Catalogue
 }
 
 export interface BookingContext {
@@ -321,7 +323,7 @@ export const bookingMachine = setup({
     route: input.route,
     teamMemberFirst: false,
     followingUrl: true,
-    catalogue: null,
+    catalogue: input.catalogue ?? null,
     serviceId: null,
     teamMemberId: null,
     timeZone: input.timeZone,

@@ -3,6 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter'
 import { AuthProvider, useAuthStatus } from '../app/auth-context'
 import { LiveProvider } from '../app/live-context'
 import { readIsAuthenticated } from '../app/storage'
+import { AppToaster, ToastProvider } from '../app/toast-context'
 import { LoadingIndicator } from '../components/loading-indicator'
 import { MainLayout } from '../components/main-layout'
 import type { AuthAreas } from './app-routes'
@@ -47,12 +48,16 @@ function StaffArea({ route, children }: { route: ScreenRoute; children: ReactNod
   )
 }
 
-// Live updates run for as long as someone is signed in, across every staff screen.
+// Live updates run for as long as someone is signed in, across every staff screen. Toasts live
+// here too: no booking page shows one, so the booking area's first load does without them.
 function SignedInProviders({ children }: { children: ReactNode }) {
   return (
-    <AuthProvider>
-      <LiveProvider>{children}</LiveProvider>
-    </AuthProvider>
+    <ToastProvider>
+      <AuthProvider>
+        <LiveProvider>{children}</LiveProvider>
+      </AuthProvider>
+      <AppToaster />
+    </ToastProvider>
   )
 }
 

@@ -255,6 +255,30 @@ test('the first load of /booking fetches under 120 KB of gzipped JavaScript', as
   expect(gzipped).toBeLessThan(120 * 1024)
 })
 
+test('/booking starts from the catalogue in its HTML: no catalogue requests, no console errors, and it books on', async ({
+  page,
+}) => {
+  const catalogueCalls: string[] = []
+  const consoleProblems: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (/^\/api\/v1\/public\/(business|services|team-members)$/.test(pathname)) {
+      catalogueCalls.push(pathname)
+    }
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      consoleProblems.push(message.text())
+    }
+  })
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await page.getByRole('button', { name: /Signature Haircut/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(catalogueCalls).toEqual([])
+  expect(consoleProblems).toEqual([])
+})
+
 test("booking with a known customer's e-mail shows only what was typed; staff copy it into the record", async ({
   page,
   browser,

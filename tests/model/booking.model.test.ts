@@ -113,7 +113,8 @@ describe('booking machine paths from its graph', () => {
   describeModel({
     name: 'booking',
     machine: bookingMachine,
-    starts: [{ input }],
+    // The second start is a page the server sent with its catalogue inline: nothing to fetch.
+    starts: [{ input }, { input: { ...input, catalogue: catalogue('both') } }],
     events: sampleEvents,
     offers,
     observe,

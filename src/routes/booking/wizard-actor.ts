@@ -13,6 +13,7 @@ import { newIdempotencyKey } from '../../api/public-client'
 import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
 import { createBookingLogic } from './booking-effects'
+import { inlineCatalogue } from './inline-catalogue'
 import { pageBusiness } from './page-business'
 import { signedInCustomerDetails } from './signed-in-customer'
 import { detectedTimeZone } from './slot-days'
@@ -55,6 +56,7 @@ export const wizardActor = createActor(createBookingLogic(showRoute), {
     today: todayIn(timeZone),
     newIdempotencyKey,
     customer: signedInCustomerDetails(pageBusiness()) ?? undefined,
+    catalogue: inlineCatalogue(),
   },
 }).start()
 

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify'
+import { EMBED_PREFIX, isEmbedPath, parseWizardRoute } from '../../shared/booking-links.ts'
+
+export const BOOKING_CATALOGUE_ELEMENT_ID = 'slotwise-booking-catalogue'
+
+/** What the booking wizard starts from (the shape of src/machines/booking.machine.ts's Catalogue). */
+export interface InlineCatalogue {
+  business: unknown
+  services: unknown[]
+  teamMembers: unknown[]
+}
+
+/**
+ * Loads the catalogue of the business a page request is for, or null when the request names
+ * no business that exists (the resolver's 400/404). Wired in app.ts from the public catalogue
+ * service, so the page carries exactly what the public API would answer.
+ */
+export type LoadInlineCatalogue = (request: FastifyRequest) => Promise<InlineCatalogue | null>
+
+/**
+ * Adds the business's catalogue to a booking wizard page as a JSON data block, so the wizard
+ * starts without its three API round trips after the scripts (they were most of the time to
+ * the largest paint on a phone). Pages other than the wizard's steps get the HTML unchanged;
+ * a failed load is logged and the plain page served: the wizard then fetches as before.
+ */
+export async function withInlineCatalogue(
+  request: FastifyRequest,
+  html: string,
+  load: LoadInlineCatalogue,
+): Promise<string> {
+  const url = new URL(request.url, 'http://page.invalid')
+  // The embedded wizard (`/embed/booking…`) has the same steps under its prefix.
+  const pathname = isEmbedPath(url.pathname)
+    ? url.pathname.slice(EMBED_PREFIX.length)
+    : url.pathname
+  const route = parseWizardRoute(pathname, url.search)
+  if (route === null || route.step === 'confirmation') return html
+  let catalogue: InlineCatalogue | null
+  try {
+    catalogue = await load(request)
+  } catch (error) {
+    request.log.error({ err: error }, 'The booking page is served without its inline catalogue')
+    return html
+  }
+  return catalogue === null ? html : injectInlineCatalogue(html, catalogue)
+}
+
+/**
+ * Browsers never run `type="application/json"` scripts (no CSP allowance needed); escaping
+ * every `<` keeps a business's text such as `</script>` from closing the element early.
+ */
+export function injectInlineCatalogue(html: string, catalogue: InlineCatalogue): string {
+  const json = JSON.stringify(catalogue).replaceAll('<', '\\u003c')
+  const tag = `<script type="application/json" id="${BOOKING_CATALOGUE_ELEMENT_ID}">${json}</script>`
+  const headEnd = html.search(/<\/head>/i)
+  if (headEnd === -1) return `${tag}${html}`
+  return `${html.slice(0, headEnd)}${tag}${html.slice(headEnd)}`
+}
