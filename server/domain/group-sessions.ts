@@ -47,6 +47,27 @@ export function openSessions(
     .sort((a, b) => a.startsAt - b.startsAt)
 }
 
+/**
+ * Seats a visitor can still book at `startsAt`, summed over the members offering it: each one
+ * runs (or would start) a session of its own there, so each has `capacity` less the seats
+ * already taken in its session at that start.
+ */
+export function seatsLeftAt(
+  seatsByMember: ReadonlyMap<string, readonly SeatRow[]>,
+  slot: { startsAt: number; teamMemberIds: readonly string[] },
+  session: { serviceId: string; capacity: number },
+): number {
+  const group = `${session.serviceId}@${slot.startsAt}`
+  let left = 0
+  for (const teamMemberId of slot.teamMemberIds) {
+    const taken = (seatsByMember.get(teamMemberId) ?? []).filter(
+      (seat) => seat.seatGroup === group,
+    ).length
+    left += Math.max(0, session.capacity - taken)
+  }
+  return left
+}
+
 /** Two ascending slot lists as one, ascending, each start once (the first list's wins). */
 export function mergeSlots(slots: readonly Slot[], more: readonly Slot[]): Slot[] {
   if (more.length === 0) return [...slots]

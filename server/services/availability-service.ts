@@ -7,7 +7,13 @@ import {
 import { pooledSlots } from '../domain/availability/any-available.ts'
 import { memberSlots } from '../domain/availability/slots.ts'
 import type { PooledSlot, Slot, SlotPolicy } from '../domain/availability/types.ts'
-import { mergeSlots, openSessions, poolSlots, type SeatRow } from '../domain/group-sessions.ts'
+import {
+  mergeSlots,
+  openSessions,
+  poolSlots,
+  type SeatRow,
+  seatsLeftAt,
+} from '../domain/group-sessions.ts'
 import { timingOf } from './booking-service.ts'
 import { chooseFairly } from './team-assignment.ts'
 
@@ -36,6 +42,22 @@ export async function findAvailability(
 ): Promise<PooledSlot[]> {
   const team = await loadTeam(db, search, search.from, search.to)
   return slotsOf(team, search, search.from, search.to)
+}
+
+/**
+ * {@link findAvailability} with the seats still free at each start: a number for a group
+ * service (capacity above 1), null for a one-to-one service.
+ */
+export async function findAvailabilityWithSeats(
+  db: Db,
+  search: SlotSearch & { from: number; to: number },
+): Promise<(PooledSlot & { seatsLeft: number | null })[]> {
+  const team = await loadTeam(db, search, search.from, search.to)
+  const session = { serviceId: search.service.id, capacity: search.service.capacity }
+  return slotsOf(team, search, search.from, search.to).map((slot) => ({
+    ...slot,
+    seatsLeft: session.capacity > 1 ? seatsLeftAt(team.seats, slot, session) : null,
+  }))
 }
 
 /**

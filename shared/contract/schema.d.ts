@@ -1977,6 +1977,8 @@ export interface components {
             starts_at: string;
             /** Format: date-time */
             ends_at: string;
+            /** @description For a group service (capacity above 1), the seats still free at this start across the team members offering it; null for a one-to-one service. */
+            seats_left: number | null;
         };
         PublicAvailability: {
             /** Format: uuid */

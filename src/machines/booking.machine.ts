@@ -242,6 +242,8 @@ export const bookingMachine = setup({
                   ends_at: new Date(
                     Date.parse(startsAt) + (service?.duration_minutes ?? 0) * 60_000,
                   ).toISOString(),
+                  // A link names only the start; the seats are known again once times load.
+                  seats_left: null,
                 }
           return { serviceId: route.serviceId, teamMemberId: route.teamMemberId, slot }
         }

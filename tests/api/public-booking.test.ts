@@ -195,7 +195,13 @@ describe('what the booking pages show', () => {
     expect(starts.length).toBeGreaterThan(0)
     // Default minimum notice is two hours.
     expect(Math.min(...starts)).toBeGreaterThanOrEqual(Date.now() - 5_000 + 120 * 60_000)
-    expect(Object.keys(availability.slots[0] ?? {}).sort()).toEqual(['ends_at', 'starts_at'])
+    expect(Object.keys(availability.slots[0] ?? {}).sort()).toEqual([
+      'ends_at',
+      'seats_left',
+      'starts_at',
+    ])
+    // A one-to-one service has no seats to count.
+    expect(availability.slots.every((slot) => slot.seats_left === null)).toBe(true)
 
     const window = 3
     await testApp.database.db
@@ -228,6 +234,56 @@ describe('what the booking pages show', () => {
       await get(`/api/v1/public/availability?service_id=${other.haircutId}&from=${from}&to=${to}`),
       'query.service_id',
     )
+  })
+})
+
+describe('seats left in a group session', () => {
+  it('counts the seats still free at each start from the seats already booked', async () => {
+    const day = freshDay()
+    const yoga = await addService(testApp, salon.owner, {
+      name: 'Public yoga',
+      duration_minutes: 60,
+      capacity: 3,
+      team_member_ids: [salon.staffMemberId],
+    })
+    const seatsAt = async (service: string) => {
+      const from = new Date(local(day, '00:00')).toISOString()
+      const to = new Date(local(day + 1, '00:00')).toISOString()
+      const response = await get(
+        `/api/v1/public/availability?service_id=${service}&team_member_id=${salon.staffMemberId}&from=${from}&to=${to}`,
+      )
+      expect(response.statusCode, response.body).toBe(200)
+      return new Map(
+        response
+          .json<PublicAvailability>()
+          .slots.map((slot) => [Date.parse(slot.starts_at), slot.seats_left]),
+      )
+    }
+    const ten = Date.parse(local(day, '10:00'))
+    const eleven = Date.parse(local(day, '11:00'))
+    expect((await seatsAt(yoga)).get(ten)).toBe(3)
+
+    await bookPublicly(
+      testApp,
+      salonSlug,
+      bookingBody(salon, local(day, '10:00'), { service_id: yoga }),
+    )
+    await bookPublicly(
+      testApp,
+      salonSlug,
+      bookingBody(salon, local(day, '10:00'), { service_id: yoga }),
+    )
+    const afterTwo = await seatsAt(yoga)
+    expect(afterTwo.get(ten)).toBe(1)
+    expect(afterTwo.get(eleven)).toBe(3)
+
+    await bookPublicly(
+      testApp,
+      salonSlug,
+      bookingBody(salon, local(day, '10:00'), { service_id: yoga }),
+    )
+    // A full session is not offered at all.
+    expect((await seatsAt(yoga)).has(ten)).toBe(false)
   })
 })
 

@@ -40,7 +40,11 @@ describe('slot days', () => {
   })
 
   it('files a slot under the visitor’s day, not the UTC one', () => {
-    const late = { starts_at: '2026-12-01T23:30:00.000Z', ends_at: '2026-12-02T00:00:00.000Z' }
+    const late = {
+      starts_at: '2026-12-01T23:30:00.000Z',
+      ends_at: '2026-12-02T00:00:00.000Z',
+      seats_left: null,
+    }
     expect(dayOf(late.starts_at, 'UTC')).toBe('2026-12-01')
     expect(dayOf(late.starts_at, 'Europe/Berlin')).toBe('2026-12-02')
     const week = slotsByDay([late], '2026-12-01', 7, 'Europe/Berlin')

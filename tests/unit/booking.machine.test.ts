@@ -150,7 +150,11 @@ describe('booking machine: URL', () => {
     })
     const { context, value } = harness.actor.getSnapshot()
     expect(value).toEqual({ details: 'editing' })
-    expect(context.slot).toEqual({ starts_at: startsAt, ends_at: '2026-12-02T13:30:00.000Z' })
+    expect(context.slot).toEqual({
+      starts_at: startsAt,
+      ends_at: '2026-12-02T13:30:00.000Z',
+      seats_left: null,
+    })
     expect(lastShown(harness)?.replace).toBe(true)
   })
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { mergeSlots, openSessions, poolSlots } from '../../server/domain/group-sessions.ts'
+import {
+  mergeSlots,
+  openSessions,
+  poolSlots,
+  seatsLeftAt,
+} from '../../server/domain/group-sessions.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../../server/domain/seat-group.ts'
 
 const HOUR = 3_600_000
@@ -39,6 +44,25 @@ describe('open sessions', () => {
   it('leaves out other services’ sessions, and starts outside the range or in the past', () => {
     const seats = [seat(10 * HOUR, 'pilates'), seat(2 * HOUR), seat(200 * HOUR), seat(30 * HOUR)]
     expect(openSessions(seats, { ...window, now: 5 * HOUR })).toEqual([slot(30 * HOUR)])
+  })
+})
+
+describe('seats left', () => {
+  const seat = (start: number, service = 'yoga') => ({
+    seatGroup: `${service}@${start}`,
+    startsAt: start,
+    endsAt: start + HOUR,
+  })
+  const yoga = { serviceId: 'yoga', capacity: 3 }
+
+  it('is the capacity less the seats of that session, summed over the members offering it', () => {
+    const seats = new Map([
+      ['ann', [seat(10 * HOUR), seat(10 * HOUR), seat(11 * HOUR), seat(10 * HOUR, 'pilates')]],
+      ['bo', [seat(10 * HOUR)]],
+    ])
+    expect(seatsLeftAt(seats, { startsAt: 10 * HOUR, teamMemberIds: ['ann'] }, yoga)).toBe(1)
+    expect(seatsLeftAt(seats, { startsAt: 10 * HOUR, teamMemberIds: ['ann', 'bo'] }, yoga)).toBe(3)
+    expect(seatsLeftAt(seats, { startsAt: 12 * HOUR, teamMemberIds: ['ann', 'cy'] }, yoga)).toBe(6)
   })
 })
 

@@ -9,7 +9,7 @@ import type { Tenant } from '../../db/repositories/tenant-repository.ts'
 import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
 import { HttpProblem } from '../../http/problem.ts'
-import { findAvailability } from '../availability-service.ts'
+import { findAvailabilityWithSeats } from '../availability-service.ts'
 import { loadCurrentPlan, planView } from '../billing/current-plan.ts'
 import { logoView } from '../logo-service.ts'
 import { type PublicCatalog, publicBusiness, publicCatalog } from './public-views.ts'
@@ -99,7 +99,7 @@ export function createPublicCatalogService(database: Database) {
       ])
       if (!service) throw invalid('query.service_id', 'is not a service of this business')
       const now = Date.now()
-      const slots = await findAvailability(database.db, {
+      const slots = await findAvailabilityWithSeats(database.db, {
         tenantId: tenant.id,
         service,
         teamMemberId: team_member_id,
@@ -117,6 +117,7 @@ export function createPublicCatalogService(database: Database) {
           .map((slot) => ({
             starts_at: new Date(slot.startsAt).toISOString(),
             ends_at: new Date(slot.endsAt).toISOString(),
+            seats_left: slot.seatsLeft,
           })),
       }
     },

@@ -166,10 +166,12 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
 export const firstSlot: PublicSlot = {
   starts_at: '2026-12-02T09:00:00.000Z',
   ends_at: '2026-12-02T09:30:00.000Z',
+  seats_left: null,
 }
 export const secondSlot: PublicSlot = {
   starts_at: '2026-12-02T09:30:00.000Z',
   ends_at: '2026-12-02T10:00:00.000Z',
+  seats_left: null,
 }
 
 const url = (route: WizardRoute, name: string): BookingEvent & { name: string } => ({
