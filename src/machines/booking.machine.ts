@@ -1,8 +1,9 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { WizardRoute } from '../../shared/booking-links'
 import type { components } from '../../shared/contract/schema'
+import { monthOf, plusDays } from '../domain/month-grid'
 import { errorOf, messageOf, statusOf } from './call-errors'
-import { addDays, reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
+import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
 /** The team member segment that means "any available" (who takes it is decided on booking). */
 export const ANY_TEAM_MEMBER = 'any'
@@ -80,8 +81,8 @@ export interface BookingContext {
   teamMemberId: string | null
   timeZone: string
   today: string
-  /** Where the visitor left the week of free times, to reopen it there. */
-  weekStart: string
+  /** Where the visitor left the month of free times (`YYYY-MM`), to reopen it there. */
+  month: string
   slot: PublicSlot | null
   customer: CustomerDetails
   fieldErrors: CustomerErrors
@@ -104,8 +105,8 @@ export type BookingEvent =
   | { type: 'booking.serviceChosen'; serviceId: string }
   /** A team member's id, or {@link ANY_TEAM_MEMBER}. */
   | { type: 'booking.teamMemberChosen'; teamMemberId: string }
-  /** The week of free times the calendar step invokes reports the choice and where it is. */
-  | WeekOfSlotsReport
+  /** The month of free times the calendar step invokes reports the choice and where it is. */
+  | MonthOfSlotsReport
   | { type: 'booking.customerChanged'; values: Partial<CustomerDetails> }
   | { type: 'booking.submitted' }
   | { type: 'booking.retry' }
@@ -192,8 +193,8 @@ const notices = { notice: null, error: null }
  * with a notice; every step announces its own address through the `showRoute` action (the app
  * navigates, replacing the entry when it only corrects the URL the visitor came with).
  *
- * Effects are provided by the app: actors `loadCatalogue`, `weekOfSlots` (the week of free times,
- * week-of-slots.machine.ts, with its own `loadSlots`), `submitBooking`, `loadAppointment`, action
+ * Effects are provided by the app: actors `loadCatalogue`, `monthOfSlots` (the month of free
+ * times, month-of-slots.machine.ts, with its own `loadMonth`), `submitBooking`, `loadAppointment`, action
  * `showRoute`. Errors are states: slot taken (409, back to fresh
  * slots), rate limited (429), offline, other failures; a retry resends the same body with the
  * same idempotency key. Tags: `loading` while data loads, `busy` while the booking is sent.
@@ -203,13 +204,13 @@ export const bookingMachine = setup({
     context: {} as BookingContext,
     events: {} as BookingEvent,
     input: {} as BookingInput,
-    children: {} as { weekOfSlots: 'weekOfSlots' },
+    children: {} as { monthOfSlots: 'monthOfSlots' },
   },
   actors: {
     loadCatalogue: fromPromise<Catalogue, void>(async () => {
       throw new Error('provided by the app')
     }),
-    weekOfSlots: reportingToParent(),
+    monthOfSlots: monthReportingToParent(),
     submitBooking: fromPromise<PublicBookingConfirmation, BookingSubmission>(async () => {
       throw new Error('provided by the app')
     }),
@@ -330,7 +331,7 @@ export const bookingMachine = setup({
     teamMemberId: null,
     timeZone: input.timeZone,
     today: input.today,
-    weekStart: input.today,
+    month: monthOf(input.today),
     slot: null,
     customer: input.customer ?? EMPTY_CUSTOMER,
     fieldErrors: {},
@@ -511,28 +512,25 @@ export const bookingMachine = setup({
         }),
       },
       invoke: {
-        id: 'weekOfSlots',
-        src: 'weekOfSlots',
+        id: 'monthOfSlots',
+        src: 'monthOfSlots',
         input: ({ context }) => ({
           serviceId: context.serviceId ?? '',
           teamMemberId: context.teamMemberId === ANY_TEAM_MEMBER ? null : context.teamMemberId,
           timeZone: context.timeZone,
           today: context.today,
-          weekStart: context.weekStart,
-          lastWeekStart: addDays(
-            context.today,
-            context.catalogue?.business.booking_window_days ?? 0,
-          ),
+          month: context.month,
+          lastDay: plusDays(context.today, context.catalogue?.business.booking_window_days ?? 0),
         }),
       },
       on: {
-        'weekOfSlots.shown': {
+        'monthOfSlots.shown': {
           actions: assign({
-            weekStart: ({ event }) => event.weekStart,
+            month: ({ event }) => event.month,
             timeZone: ({ event }) => event.timeZone,
           }),
         },
-        'weekOfSlots.chosen': {
+        'monthOfSlots.chosen': {
           target: 'details',
           actions: [
             'chooseFromUser',

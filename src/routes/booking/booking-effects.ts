@@ -1,11 +1,17 @@
 import { fromPromise } from 'xstate'
 import type { WizardRoute } from '../../../shared/booking-links'
 import { createPublicBookingApi, type PublicBookingApi } from '../../api/public-client'
+import { daysInMonth } from '../../domain/month-grid'
 import {
   type AppointmentQuery,
   type BookingSubmission,
   bookingMachine,
 } from '../../machines/booking.machine'
+import {
+  type MonthQuery,
+  monthOfSlotsMachine,
+  monthReportingToParent,
+} from '../../machines/month-of-slots.machine'
 import {
   reportingToParent,
   type SlotQuery,
@@ -24,6 +30,29 @@ export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
     to,
   })
   return availability.slots
+}
+
+/** The public API's free times for one month of the visitor's days (at most 31: within 42). */
+export async function loadMonthOfSlots(api: PublicBookingApi, query: MonthQuery) {
+  const { from, to } = weekRange(`${query.month}-01`, daysInMonth(query.month), query.timeZone)
+  const availability = await api.availability({
+    serviceId: query.serviceId,
+    teamMemberId: query.teamMemberId,
+    from,
+    to,
+  })
+  return availability.slots
+}
+
+/** The month of free times as the booking machine invokes it, on the public API. */
+export function createMonthOfSlotsLogic(api: PublicBookingApi) {
+  return monthReportingToParent(
+    monthOfSlotsMachine.provide({
+      actors: {
+        loadMonth: fromPromise(({ input }: { input: MonthQuery }) => loadMonthOfSlots(api, input)),
+      },
+    }),
+  )
 }
 
 /** The week of free times as the booking and the manage machines invoke it, on the public API. */
@@ -52,7 +81,7 @@ export function createBookingLogic(
         ])
         return { business, services, teamMembers }
       }),
-      weekOfSlots: createWeekOfSlotsLogic(api),
+      monthOfSlots: createMonthOfSlotsLogic(api),
       submitBooking: fromPromise(({ input }: { input: BookingSubmission }) =>
         api.book(input.idempotencyKey, input.body),
       ),

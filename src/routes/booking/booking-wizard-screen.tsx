@@ -7,9 +7,9 @@ import { ANY_TEAM_MEMBER, type Catalogue, type PublicService } from '../../machi
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { CustomerForm } from './customer-form'
+import { MonthSlotPicker } from './month-slot-picker'
 import { pageBusiness } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
-import { SlotPicker } from './slot-picker'
 import { useWizardUrlSync, wizardActor } from './wizard-actor'
 import './booking.css'
 import { RetryAlert } from './booking-status'
@@ -251,22 +251,65 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
   )
 }
 
+/** The summary panel's words, in one place for the translation catalogue. */
+const SUMMARY_TEXT = {
+  label: 'Your booking',
+  duration: (minutes: number) => `${minutes} min`,
+  with: (name: string) => `with ${name}`,
+  anyone: 'with any available team member',
+  cancelAnytime: 'Free cancellation up to the start.',
+  cancelBefore: (notice: string) => `Free cancellation up to ${notice} before the start.`,
+}
+
+/** "24 hours", "2 days", "30 minutes" for a cut-off, through Intl's unit formatting. */
+function noticeInWords(minutes: number): string {
+  const [value, unit] =
+    minutes % 1440 === 0 && minutes >= 2880
+      ? [minutes / 1440, 'day']
+      : minutes % 60 === 0
+        ? [minutes / 60, 'hour']
+        : [minutes, 'minute']
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value as number,
+  )
+}
+
+/** What is being booked, with whom, where and on which terms; beside the steps throughout. */
 function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
   const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
   const service = catalogue.services.find((candidate) => candidate.id === serviceId)
   const member = catalogue.teamMembers.find((candidate) => candidate.id === teamMemberId)
+  const { business } = catalogue
+  // "brand" adds logo_url to the public business; shown only when it is there.
+  const logo = (business as { logo_url?: string | null }).logo_url
+  const cutoff = business.cancellation_cutoff_minutes
   return (
-    <p className="p-booking-choice">
-      <strong>{service?.name}</strong>
-      {service ? ` · ${service.duration_minutes} min` : ''} · with{' '}
-      {member ? member.name : 'any available team member'}
-    </p>
+    <aside className="p-booking-choice" aria-label={SUMMARY_TEXT.label}>
+      <div className="p-booking-choice__business">
+        {logo ? <img src={logo} alt="" className="p-booking-choice__logo" /> : null}
+        <span>{business.name}</span>
+      </div>
+      <p className="p-booking-choice__service">{service?.name}</p>
+      <ul className="p-booking-choice__facts">
+        {service ? <li>{SUMMARY_TEXT.duration(service.duration_minutes)}</li> : null}
+        {service ? (
+          <li>{formatPrice({ amount_minor: service.price_minor, currency: service.currency })}</li>
+        ) : null}
+        <li>{member ? SUMMARY_TEXT.with(member.name) : SUMMARY_TEXT.anyone}</li>
+        {business.address ? <li>{business.address}</li> : null}
+        <li>
+          {cutoff > 0
+            ? SUMMARY_TEXT.cancelBefore(noticeInWords(cutoff))
+            : SUMMARY_TEXT.cancelAnytime}
+        </li>
+      </ul>
+    </aside>
   )
 }
 
 function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
-  const week = useSelector(wizardActor, (s) => s.children.weekOfSlots)
+  const month = useSelector(wizardActor, (s) => s.children.monthOfSlots)
   const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
   const teamMemberFirst = useSelector(wizardActor, (s) => s.context.teamMemberFirst)
@@ -279,8 +322,12 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
   return (
     <>
       <BackLink to={buildWizardUrl(back, pageBusiness())} label="Back" />
-      <ChoiceSummary catalogue={catalogue} />
-      {week ? <SlotPicker week={week} businessTimeZone={catalogue.business.time_zone} /> : null}
+      <div className="p-booking-time">
+        <ChoiceSummary catalogue={catalogue} />
+        {month ? (
+          <MonthSlotPicker month={month} businessTimeZone={catalogue.business.time_zone} />
+        ) : null}
+      </div>
     </>
   )
 }
