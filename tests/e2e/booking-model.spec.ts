@@ -18,8 +18,8 @@ import {
 } from '@playwright/test'
 import type { WizardRoute } from '../../shared/booking-links.ts'
 import { buildWizardUrl } from '../../shared/booking-links.ts'
+import { timeZoneCity } from '../../src/domain/time-zone-names.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
-import { formatDay } from '../../src/routes/booking/slot-days.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
 import { describeValue } from '../model/support/graph-paths.ts'
 import { uniqueEmail } from './support/accounts.ts'
@@ -35,7 +35,14 @@ import {
   replayInMemory,
   SEEDED_NAMES,
 } from './support/booking-model-paths.ts'
-import { BUSINESS, signInAsStaff } from './support/public-booking.ts'
+import {
+  BUSINESS,
+  chooseFirstTime,
+  chooseTimeZone,
+  escapeRegExp,
+  monthTitle,
+  signInAsStaff,
+} from './support/public-booking.ts'
 
 test.use({ viewport: { width: 375, height: 812 }, timezoneId: BROWSER_TIME_ZONE })
 
@@ -302,24 +309,19 @@ class PathRunner {
           .click()
         return
       }
-      case 'weekOfSlots.shown': {
+      case 'monthOfSlots.shown': {
         // The graph offers only what one click shows (booking-model-paths.ts).
-        const { weekStart, timeZone } = event as { weekStart: string; timeZone: string }
+        const { month, timeZone } = event as unknown as { month: string; timeZone: string }
         if (timeZone !== before?.context.timeZone) {
-          await page.getByLabel('Times shown in').selectOption(timeZone)
+          await chooseTimeZone(page, timeZone)
         } else {
-          const later = weekStart > (before?.context.weekStart ?? '')
-          await page
-            .getByRole('button', { name: later ? /Next week/ : /Previous week/ })
-            .first()
-            .click()
+          const later = month > (before?.context.month ?? '')
+          await page.getByRole('button', { name: later ? 'Next month' : 'Previous month' }).click()
         }
         return
       }
-      case 'weekOfSlots.chosen':
-        // The week is chosen from once it has loaded.
-        await expect(page.locator('.p-slot-picker .p-skeleton')).toHaveCount(0)
-        await page.locator('.p-slot-picker__time').first().click()
+      case 'monthOfSlots.chosen':
+        await chooseFirstTime(page)
         return
       case 'booking.customerChanged': {
         const values = (event as { values: Record<string, string> }).values
@@ -407,11 +409,13 @@ class PathRunner {
     } else if (state.matches('calendar')) {
       await expect(h1('Choose a time')).toBeVisible()
       expect(path()).toBe(`/booking/calendar/${id(seen.serviceId)}/${id(seen.teamMemberId)}`)
-      // The week opens where the visitor left it, in the zone they chose.
-      await expect(page.getByLabel('Times shown in')).toHaveValue(seen.timeZone)
+      // The month opens where the visitor left it, in the zone they chose.
+      await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(
+        new RegExp(`^${escapeRegExp(timeZoneCity(seen.timeZone))} · `),
+      )
       const locale = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().locale)
-      await expect(page.locator('#slot-picker-week')).toHaveText(
-        new RegExp(`^${formatDay(state.context.weekStart, locale)} – `),
+      await expect(page.locator('#month-grid-title')).toHaveText(
+        monthTitle(state.context.month, locale),
       )
     } else if (state.matches('details')) {
       await expect(h1('Your details')).toBeVisible()

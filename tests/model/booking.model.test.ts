@@ -5,13 +5,13 @@
  * app its URL.
  */
 import { describe, expect } from 'vitest'
+import { monthOf, plusDays } from '../../src/domain/month-grid'
 import {
   type BookingEvent,
   type BookingInput,
   bookingMachine,
   validateCustomer,
 } from '../../src/machines/booking.machine'
-import { addDays } from '../../src/machines/week-of-slots.machine'
 import {
   ann,
   apiError,
@@ -41,10 +41,10 @@ const input: BookingInput = {
 const sampleEvents: ModelEvent<BookingEvent>[] = [
   ...urlSamples,
   ...choiceSamples,
-  // What the week of free times reports (week-of-slots.model.test.ts walks its own graph).
-  { type: 'weekOfSlots.shown', weekStart: '2026-12-08', timeZone: input.timeZone, name: 'next' },
-  { type: 'weekOfSlots.shown', weekStart: input.today, timeZone: 'America/New_York', name: 'NY' },
-  { type: 'weekOfSlots.chosen', slot: firstSlot },
+  // What the month of free times reports (month-of-slots.model.test.ts walks its own graph).
+  { type: 'monthOfSlots.shown', month: '2027-01', timeZone: input.timeZone, name: 'next' },
+  { type: 'monthOfSlots.shown', month: '2026-12', timeZone: 'America/New_York', name: 'NY' },
+  { type: 'monthOfSlots.chosen', slot: firstSlot },
   { type: 'booking.customerChanged', values: ann },
   { type: 'booking.customerChanged', values: { name: '' } },
   { type: 'booking.submitted' },
@@ -76,8 +76,8 @@ function observe(snapshot: BookingSnapshot) {
     choice: context.catalogue?.business.team_member_choice ?? null,
     serviceId: context.serviceId,
     teamMemberId: context.teamMemberId,
-    // Paging and the zone reload the same slots; which week it is adds states, not behaviour.
-    firstWeek: context.weekStart === context.today,
+    // Paging and the zone reload the same slots; which month it is adds states, not behaviour.
+    firstMonth: context.month === monthOf(context.today),
     timeZone: context.timeZone,
     slot: context.slot?.starts_at ?? null,
     // Whether the form would pass: its exact text adds states, not behaviour.
@@ -123,17 +123,17 @@ describe('booking machine paths from its graph', () => {
       return {
         actor: harness.actor,
         effects: harness.effects,
-        // The calendar step opens the week where the visitor left it, within the window.
+        // The calendar step opens the month where the visitor left it, within the window.
         afterStep: ({ before, after, at }) => {
           if (!after.matches('calendar') || before.matches('calendar')) return
           const { context } = after
-          expect(harness.week().getSnapshot().context, at).toMatchObject({
+          expect(harness.month().getSnapshot().context, at).toMatchObject({
             serviceId: context.serviceId,
             teamMemberId: context.teamMemberId === 'any' ? null : context.teamMemberId,
-            weekStart: context.weekStart,
+            month: context.month,
             timeZone: context.timeZone,
             today: context.today,
-            lastWeekStart: addDays(
+            lastDay: plusDays(
               context.today,
               context.catalogue?.business.booking_window_days ?? Number.NaN,
             ),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WizardRoute } from '../../shared/booking-links'
+import { plusDays } from '../../src/domain/month-grid'
 import {
   NO_TOKEN_MESSAGE,
   SLOT_TAKEN_NOTICE,
@@ -36,16 +37,16 @@ async function startAt(route: WizardRoute, choice: Parameters<typeof catalogue>[
 /** From the start to the details step with Ann's details typed and a first slot chosen. */
 async function atDetails() {
   const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: bobId })
-  await harness.settle('loadSlots', { output: [firstSlot, secondSlot] })
-  harness.week().send({ type: 'week.slotChosen', slot: firstSlot })
+  await harness.settle('loadMonth', { output: [firstSlot, secondSlot] })
+  harness.month().send({ type: 'month.slotChosen', slot: firstSlot })
   harness.actor.send({ type: 'booking.customerChanged', values: ann })
   return harness
 }
 
-/** The calendar step, with its week of free times in `week` (loading, ready, failed). */
-function expectCalendar(harness: ReturnType<typeof createBookingHarness>, week: string) {
+/** The calendar step, with its month of free times in `month` (loading, ready, failed). */
+function expectCalendar(harness: ReturnType<typeof createBookingHarness>, month: string) {
   expect(harness.actor.getSnapshot().value).toBe('calendar')
-  expect(harness.week().getSnapshot().value).toBe(week)
+  expect(harness.month().getSnapshot().value).toBe(month)
 }
 
 const lastShown = (harness: ReturnType<typeof createBookingHarness>) => harness.shown.at(-1)
@@ -66,14 +67,8 @@ describe('booking machine: choosing', () => {
 
     actor.send({ type: 'booking.teamMemberChosen', teamMemberId: 'any' })
     expectCalendar(harness, 'loading')
-    expect(harness.inputs.loadSlots).toEqual([
-      {
-        serviceId: haircutId,
-        teamMemberId: null,
-        weekStart: '2026-12-01',
-        days: 7,
-        timeZone: 'Europe/Berlin',
-      },
+    expect(harness.inputs.loadMonth).toEqual([
+      { serviceId: haircutId, teamMemberId: null, month: '2026-12', timeZone: 'Europe/Berlin' },
     ])
   })
 
@@ -107,34 +102,43 @@ describe('booking machine: choosing', () => {
     expectCalendar(harness, 'loading')
   })
 
-  it('pages weeks within today and the booking window, and reloads on a time zone change', async () => {
-    const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: 'any' })
+  it('pages months within today’s and the booking window’s, keeps the month, reloads on a zone change', async () => {
+    // 30 days of window from 15 Dec end on 14 Jan: December and January can be shown.
+    const harness = createBookingHarness({
+      input: {
+        route: { step: 'calendar', serviceId: haircutId, teamMemberId: 'any' },
+        today: '2026-12-15',
+        catalogue: catalogue('both'),
+      },
+    })
     const { actor } = harness
-    await harness.settle('loadSlots', { output: [] })
-    harness.week().send({ type: 'week.changed', weeks: -1 })
+    actor.start()
+    expect(harness.month().getSnapshot().context.lastDay).toBe('2027-01-14')
+    await harness.settle('loadMonth', { output: [] })
+    harness.month().send({ type: 'month.changed', months: -1 })
     expectCalendar(harness, 'ready')
-    for (let week = 1; week <= 4; week += 1) {
-      harness.week().send({ type: 'week.changed', weeks: 1 })
-      await harness.settle('loadSlots', { output: [] })
-    }
-    // 30 days of window from 1 Dec: the week of 29 Dec is the last one that starts inside it.
-    expect(harness.week().getSnapshot().context.weekStart).toBe('2026-12-29')
-    // The wizard keeps where the visitor is, to reopen the week there.
-    expect(actor.getSnapshot().context.weekStart).toBe('2026-12-29')
-    harness.week().send({ type: 'week.changed', weeks: 1 })
+    harness.month().send({ type: 'month.changed', months: 1 })
+    await harness.settle('loadMonth', { output: [] })
+    expect(harness.month().getSnapshot().context.month).toBe('2027-01')
+    // The wizard keeps where the visitor is, to reopen the month there.
+    expect(actor.getSnapshot().context.month).toBe('2027-01')
+    harness.month().send({ type: 'month.changed', months: 1 })
     expectCalendar(harness, 'ready')
 
-    harness.week().send({ type: 'week.timeZoneChanged', timeZone: 'America/New_York' })
+    harness.month().send({ type: 'month.timeZoneChanged', timeZone: 'America/New_York' })
     expectCalendar(harness, 'loading')
-    expect(harness.inputs.loadSlots.at(-1)).toMatchObject({ timeZone: 'America/New_York' })
+    expect(harness.inputs.loadMonth.at(-1)).toMatchObject({
+      month: '2027-01',
+      timeZone: 'America/New_York',
+    })
     expect(actor.getSnapshot().context.timeZone).toBe('America/New_York')
   })
 
   it('shows a slot failure as a state and retries', async () => {
     const harness = await startAt({ step: 'calendar', serviceId: haircutId, teamMemberId: 'any' })
-    await harness.settle('loadSlots', { fails: new TypeError('Failed to fetch') })
+    await harness.settle('loadMonth', { fails: new TypeError('Failed to fetch') })
     expectCalendar(harness, 'failed')
-    harness.week().send({ type: 'week.retry' })
+    harness.month().send({ type: 'month.retry' })
     expectCalendar(harness, 'loading')
   })
 })
@@ -278,8 +282,8 @@ describe('booking machine: details and submitting', () => {
     expect(snapshot.context.customer).toEqual(ann)
 
     // Another time is another intended booking: another key.
-    await harness.settle('loadSlots', { output: [secondSlot] })
-    harness.week().send({ type: 'week.slotChosen', slot: secondSlot })
+    await harness.settle('loadMonth', { output: [secondSlot] })
+    harness.month().send({ type: 'month.slotChosen', slot: secondSlot })
     expect(harness.actor.getSnapshot().context.notice).toBeNull()
     harness.actor.send({ type: 'booking.submitted' })
     expect(harness.inputs.submitBooking.at(-1)).toMatchObject({ idempotencyKey: 'key-2' })
@@ -375,6 +379,9 @@ describe('booking machine: confirmation from a link', () => {
 
 describe('booking helpers', () => {
   it('adds calendar days across months and years', () => {
+    // plusDays bounds the booking window; addDays pages the manage page's week.
+    expect(plusDays('2026-12-01', 30)).toBe('2026-12-31')
+    expect(plusDays('2026-12-29', 7)).toBe('2027-01-05')
     expect(addDays('2026-12-29', 7)).toBe('2027-01-05')
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
   })

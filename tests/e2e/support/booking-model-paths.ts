@@ -6,6 +6,7 @@
  */
 import type { EventObject } from 'xstate'
 import type { StatePath, TraversalOptions } from 'xstate/graph'
+import { monthOf, plusMonths } from '../../../src/domain/month-grid.ts'
 import {
   type BookingEvent,
   type BookingInput,
@@ -13,7 +14,6 @@ import {
   type Catalogue,
   validateCustomer,
 } from '../../../src/machines/booking.machine.ts'
-import { addDays } from '../../../src/machines/week-of-slots.machine.ts'
 import { createGraphCoverage } from '../../model/support/graph-coverage.ts'
 import { describeValue, graphPaths } from '../../model/support/graph-paths.ts'
 
@@ -41,7 +41,7 @@ export type ModelEvent =
   | (EventObject & { output?: unknown; error?: unknown; name?: string })
 type ModelPath = StatePath<BookingSnapshot, ModelEvent>
 
-/** The zone the browser runs in (the test's `timezoneId`), and so the wizard's first week. */
+/** The zone the browser runs in (the test's `timezoneId`), and so the wizard's first month. */
 export const BROWSER_TIME_ZONE = 'Europe/Berlin'
 /** Passes the wizard's check but not the server's (a comment in the local part). */
 export const EMAIL_THE_SERVER_REFUSES = 'ann(lee)@example.test'
@@ -80,9 +80,9 @@ const failed = (actor: BookingEffect, error: unknown, name: string): ModelEvent 
   name,
 })
 const offline = () => new TypeError('Failed to fetch')
-const shown = (weekStart: string, timeZone: string, name: string): ModelEvent => ({
-  type: 'weekOfSlots.shown',
-  weekStart,
+const shown = (month: string, timeZone: string, name: string): ModelEvent => ({
+  type: 'monthOfSlots.shown',
+  month,
   timeZone,
   name,
 })
@@ -91,11 +91,11 @@ const shown = (weekStart: string, timeZone: string, name: string): ModelEvent =>
 const sampleEvents: ModelEvent[] = [
   ...urlSamples,
   ...choiceSamples,
-  // What the week of free times reports: a page or a zone the visitor switched to, a choice.
-  shown(addDays(input.today, 7), BROWSER_TIME_ZONE, 'next week'),
-  shown(input.today, BROWSER_TIME_ZONE, 'this week'),
-  shown(input.today, 'America/New_York', 'New York'),
-  { type: 'weekOfSlots.chosen', slot: firstSlot },
+  // What the month of free times reports: a page or a zone the visitor switched to, a choice.
+  shown(plusMonths(monthOf(input.today), 1), BROWSER_TIME_ZONE, 'next month'),
+  shown(monthOf(input.today), BROWSER_TIME_ZONE, 'this month'),
+  shown(monthOf(input.today), 'America/New_York', 'New York'),
+  { type: 'monthOfSlots.chosen', slot: firstSlot },
   { type: 'booking.customerChanged', values: { name: ann.name, email: ann.email } },
   {
     type: 'booking.customerChanged',
@@ -137,7 +137,7 @@ export function observe(snapshot: BookingSnapshot) {
     choice: context.catalogue?.business.team_member_choice ?? null,
     serviceId: context.serviceId,
     teamMemberId: context.teamMemberId,
-    firstWeek: context.weekStart === context.today,
+    firstMonth: context.month === monthOf(context.today),
     timeZone: context.timeZone,
     slot: context.slot !== null,
     customerValid: Object.keys(validateCustomer(context.customer)).length === 0,
@@ -157,7 +157,7 @@ export function label(event: ModelEvent): string {
   const { type: _type, ...payload } = event as Record<string, unknown>
   const values = Object.values(payload).map((value) => {
     if (typeof value === 'string') return SEEDED_NAMES[value] ?? value
-    if (event.type === 'weekOfSlots.chosen') return 'first free time'
+    if (event.type === 'monthOfSlots.chosen') return 'first free time'
     return JSON.stringify(value)
   })
   return values.length > 0 ? `${event.type}(${values.join(', ')})` : event.type
@@ -178,7 +178,7 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
     return snapshot.matches('start')
   }
   if (snapshot.hasTag('loading') && !settles(event)) return false
-  if (event.type === 'weekOfSlots.shown') return isOneClickAway(snapshot, event)
+  if (event.type === 'monthOfSlots.shown') return isOneClickAway(snapshot, event)
   if (snapshot.matches({ details: 'submitting' })) {
     if (event.type === 'booking.submitted') return true
     if (!settles(event)) return false
@@ -189,18 +189,14 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
   return snapshot.can(event as BookingEvent)
 }
 
-/** A week or zone the picker can show next with one click: the next or previous week, or a zone. */
+/** A month or zone the picker can show next with one click: the next or previous month, or a zone. */
 function isOneClickAway(snapshot: BookingSnapshot, event: ModelEvent): boolean {
-  const { weekStart, timeZone } = event as { weekStart: string; timeZone: string }
+  const { month, timeZone } = event as unknown as { month: string; timeZone: string }
   const { context } = snapshot
-  const paged = weekStart !== context.weekStart
+  const paged = month !== context.month
   const zoned = timeZone !== context.timeZone
   if (paged === zoned) return false
-  return (
-    zoned ||
-    weekStart === addDays(context.weekStart, 7) ||
-    weekStart === addDays(context.weekStart, -7)
-  )
+  return zoned || month === plusMonths(context.month, 1) || month === plusMonths(context.month, -1)
 }
 
 const traversal = {

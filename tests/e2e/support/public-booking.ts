@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page } from '@playwright/test'
+import { type Browser, expect, type FrameLocator, type Page } from '@playwright/test'
 import { DEMO_OWNER } from '../../../server/auth/demo-owner.ts'
+import { timeZoneCity } from '../../../src/domain/time-zone-names.ts'
 
 /** The seeded demo business (server/db/seed.ts) that the public pages show. */
 export const BUSINESS = 'harbor-street'
@@ -14,7 +15,7 @@ export interface ChosenSlot {
   startsAt: string
 }
 
-/** Service, then team member (or "Any available"), up to the week of free times. */
+/** Service, then team member (or "Any available"), up to the month of free times. */
 export async function openTimes(page: Page, options: { service: string; teamMember?: string }) {
   await page.goto(`/booking?business=${BUSINESS}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
@@ -26,22 +27,75 @@ export async function openTimes(page: Page, options: { service: string; teamMemb
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
 }
 
+/** The time step's month has loaded (its grid is no longer busy). */
+export async function monthLoaded(page: Page | FrameLocator) {
+  await expect(page.locator('.p-month-grid__table')).toBeVisible()
+  await expect(page.locator('.p-month-grid__table[aria-busy]')).toHaveCount(0)
+}
+
+/** The first free time the month shows (its first free day is preselected), or the next month's. */
+export async function chooseFirstTime(page: Page | FrameLocator) {
+  await monthLoaded(page)
+  const nextAvailable = page.getByRole('button', { name: /Next available/ })
+  if (await nextAvailable.isVisible()) {
+    await nextAvailable.click()
+    await monthLoaded(page)
+  }
+  await page.locator('.p-time-list__time').first().click()
+}
+
+/** A zone through the picker's search: its city typed, the first match taken with Enter. */
+export async function chooseTimeZone(page: Page, timeZone: string) {
+  const zone = page.getByRole('combobox', { name: 'Time zone' })
+  await zone.click()
+  await zone.fill(timeZoneCity(timeZone).replace(/ \(.*\)$/, ''))
+  await expect(page.getByRole('option').first()).toBeVisible()
+  await zone.press('Enter')
+}
+
+/** A month's title as the picker shows it: "December 2026" in the browser's locale. */
+export function monthTitle(month: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-01T12:00:00Z`))
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
- * The first free time from next week on, paging forward past weeks without one. Next week is
- * past the 24-hour reschedule and cancellation cutoffs, so the manage link offers both; each
- * test takes the first time still free, so tests never pick the same one.
+ * The first free time from a week ahead on, paging months forward past those without one. A
+ * week ahead is past the 24-hour reschedule and cancellation cutoffs, so the manage link
+ * offers both; each test takes the first time still free, so tests never pick the same one.
  */
 export async function chooseTimeNextWeek(page: Page): Promise<ChosenSlot> {
-  const times = page.locator('.p-slot-picker__time')
-  const nextWeek = page.getByRole('button', { name: /Next week/ }).first()
-  for (let week = 0; week < 6; week += 1) {
-    await nextWeek.click()
-    await expect(times.first().or(page.getByText(/No free times this week/))).toBeVisible()
-    if (await times.first().isVisible()) break
-  }
-  await times.first().click()
+  // A week from the browser's today, as the picker counts days (in the visitor's zone).
+  const weekAhead = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 7 * 86_400_000)),
+  )
+  await chooseTimeFrom(page, weekAhead)
   await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible()
   return chosenSlot(page)
+}
+
+/** The first free time on or after a day (`YYYY-MM-DD`), paging months forward to it. */
+export async function chooseTimeFrom(scope: Page | FrameLocator, from: string): Promise<void> {
+  for (let month = 0; month < 4; month += 1) {
+    await monthLoaded(scope)
+    const free = await scope
+      .locator('.p-month-grid__day[data-free]')
+      .evaluateAll((days) => days.map((day) => (day as HTMLElement).dataset.date ?? ''))
+    const day = free.find((date) => date >= from)
+    if (day) {
+      await scope.locator(`.p-month-grid__day[data-date="${day}"]`).click()
+      await expect(scope.locator('.p-time-list__title')).toHaveCount(1)
+      await scope.locator('.p-time-list__time').first().click()
+      return
+    }
+    await scope.getByRole('button', { name: 'Next month' }).click()
+  }
+  throw new Error(`No free day from ${from} on within four months`)
 }
 
 export function chosenSlot(page: Page): ChosenSlot {

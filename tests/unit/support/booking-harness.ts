@@ -12,16 +12,16 @@ import {
   type PublicSlot,
 } from '../../../src/machines/booking.machine'
 import {
-  reportingToParent,
-  type SlotQuery,
-  weekOfSlotsMachine,
-} from '../../../src/machines/week-of-slots.machine'
+  type MonthQuery,
+  monthOfSlotsMachine,
+  monthReportingToParent,
+} from '../../../src/machines/month-of-slots.machine'
 import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
-/** The machine's injected actors, by the id they are invoked under (`loadSlots` by the week). */
+/** The machine's injected actors, by the id they are invoked under (`loadMonth` by the month). */
 export const BOOKING_EFFECTS = [
   'loadCatalogue',
-  'loadSlots',
+  'loadMonth',
   'submitBooking',
   'loadAppointment',
 ] as const
@@ -42,10 +42,10 @@ export function createBookingHarness(
   const machine = bookingMachine.provide({
     actors: {
       loadCatalogue: effect<Catalogue, void>('loadCatalogue'),
-      // The real week of free times, loading through the parked fake.
-      weekOfSlots: reportingToParent(
-        weekOfSlotsMachine.provide({
-          actors: { loadSlots: effect<PublicSlot[], SlotQuery>('loadSlots') },
+      // The real month of free times, loading through the parked fake.
+      monthOfSlots: monthReportingToParent(
+        monthOfSlotsMachine.provide({
+          actors: { loadMonth: effect<PublicSlot[], MonthQuery>('loadMonth') },
         }),
       ),
       submitBooking: effect<PublicBookingConfirmation, BookingSubmission>('submitBooking'),
@@ -72,11 +72,11 @@ export function createBookingHarness(
 
   return {
     actor,
-    /** The week of free times the calendar step has open (throws when it has none). */
-    week() {
-      const week = actor.getSnapshot().children.weekOfSlots
-      if (!week) throw new Error('no week of free times is open')
-      return week
+    /** The month of free times the calendar step has open (throws when it has none). */
+    month() {
+      const month = actor.getSnapshot().children.monthOfSlots
+      if (!month) throw new Error('no month of free times is open')
+      return month
     },
     inputs: effects.inputs,
     effects,
