@@ -173,6 +173,17 @@ class PathRunner {
       timezoneId: BROWSER_TIME_ZONE,
     })
     const runner = new PathRunner(context, await context.newPage())
+    // The graph here starts from a page that fetches its catalogue, so the copy the server
+    // inlines is taken out; the inline start is walked in memory (tests/model/booking.model.test.ts).
+    await runner.page.route('**/booking?*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback()
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="slotwise-booking-catalogue">[\s\S]*?<\/script>/,
+        '',
+      )
+      await route.fulfill({ response, body })
+    })
     // Bookings are held until the path says what their answer is: the page shows "Booking…"
     // meanwhile, and the answer can be timed with the next step's setup.
     await runner.page.route('**/api/v1/public/bookings?*', (route) => {
