@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { uniqueEmail } from './support/accounts.ts'
 import { authEmulatorPort } from './support/ports.ts'
+import { chooseFirstTime } from './support/public-booking.ts'
 
 /**
  * The customer's account pages against the real app, its Auth emulator and the seeded demo
@@ -17,18 +18,6 @@ const ACCOUNT_PAGE = `/booking/my-appointments?business=${BUSINESS}`
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.map((violation) => violation.id)).toEqual([])
-}
-
-/** The first free time, paging forward through weeks that have none. */
-async function chooseFirstFreeTime(page: Page) {
-  const times = page.locator('.p-slot-picker__time')
-  const nextWeek = page.getByRole('button', { name: 'Show next week' })
-  await expect(times.first().or(nextWeek)).toBeVisible()
-  for (let week = 0; week < 6 && !(await times.first().isVisible()); week += 1) {
-    await nextWeek.click()
-    await expect(times.first().or(nextWeek)).toBeVisible()
-  }
-  await times.first().click()
 }
 
 /** The sign-in link the Auth emulator "sent" to this address (it keeps every one). */
@@ -132,7 +121,7 @@ test('a customer signs in with the e-mailed link, creates a profile and finds th
   const teamStep = page.getByRole('heading', { level: 1, name: 'Choose a team member' })
   await expect(teamStep.or(page.getByRole('button', { name: 'Show next week' }))).toBeVisible()
   if (await teamStep.isVisible()) await page.locator('.p-choice').first().click()
-  await chooseFirstFreeTime(page)
+  await chooseFirstTime(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveValue('Cara Doe')
   await expect(page.getByLabel('E-mail')).toHaveValue(email)

@@ -293,7 +293,8 @@ function MonthGrid(props: MonthGridProps) {
               aria-label={weekday.long}
               className="p-month-grid__weekday"
             >
-              <span aria-hidden="true">{weekday.short}</span>
+              {/* Visible text (a header needs some), named in full by its label. */}
+              {weekday.short}
             </div>
           ))}
         </div>

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { uniqueEmail } from './support/accounts.ts'
+import { BUSINESS, monthLoaded, openTimes } from './support/public-booking.ts'
+
+/**
+ * The wizard with the keyboard alone, against the real app and the seeded demo business: a
+ * whole booking in at most 25 key presses besides the typed name and e-mail, and the time step
+ * (month grid, zone search, clock switch, the day's times) without axe violations in light and
+ * dark, on a phone and on a desktop.
+ */
+
+const KEY_BUDGET = 25
+
+/** Presses keys and counts them; typing is not counted. */
+class Keyboard {
+  presses = 0
+  constructor(private readonly page: Page) {}
+
+  async press(key: string) {
+    this.presses += 1
+    await this.page.keyboard.press(key)
+  }
+
+  /** Tabs until the focused element's name matches, counting every Tab. */
+  async tabTo(name: RegExp) {
+    for (let tries = 0; tries < 30; tries += 1) {
+      await this.press('Tab')
+      if (name.test(await focusedName(this.page))) return
+    }
+    throw new Error(`Tab never reached ${name}`)
+  }
+}
+
+/** What a screen reader would roughly call the focused element: its label, else its text. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element) return ''
+    const label = element.id
+      ? document.querySelector(`label[for="${element.id}"]`)?.textContent
+      : null
+    return `${element.getAttribute('aria-label') ?? ''} ${label ?? ''} ${element.textContent ?? ''}`
+  })
+}
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+test(`a whole booking with the keyboard alone takes at most ${KEY_BUDGET} key presses`, async ({
+  page,
+}) => {
+  const keys = new Keyboard(page)
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
+
+  await keys.tabTo(/Signature Haircut/)
+  await keys.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  await keys.tabTo(/Any available/)
+  await keys.press('Enter')
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  await monthLoaded(page)
+  // The grid is one Tab stop, on the first free day (preselected); the day's times are one more.
+  await keys.tabTo(/^\s*\w+day, /)
+  await expect(page.locator('.p-month-grid__day:focus')).toHaveAttribute('data-free', 'true')
+  await keys.tabTo(/\d{1,2}:\d{2}/)
+  await expect(page.getByRole('radio').first()).toBeFocused()
+  await keys.press('Enter')
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeFocused()
+  await keys.tabTo(/^\s*Name/)
+  await page.keyboard.type('Kai Keys')
+  await keys.tabTo(/E-mail/)
+  await page.keyboard.type(uniqueEmail('keys'))
+  await keys.tabTo(/Book now/)
+  await keys.press('Enter')
+  await expect(page.getByText("You're booked, Kai Keys")).toBeVisible()
+
+  console.info(`keyboard booking: ${keys.presses} key presses besides typing`)
+  expect(keys.presses).toBeLessThanOrEqual(KEY_BUDGET)
+})
+
+test('the grid pages months with PageDown and PageUp, the focus following', async ({ page }) => {
+  await openTimes(page, { service: 'Signature Haircut' })
+  await monthLoaded(page)
+  const title = page.locator('#month-grid-title')
+  const before = await title.textContent()
+  await page.locator('.p-month-grid__day[tabindex="0"]').focus()
+  await page.keyboard.press('PageDown')
+  await expect(title).not.toHaveText(before ?? '')
+  await monthLoaded(page)
+  // The focus follows into the new month, on a day of it.
+  await expect(page.locator('.p-month-grid__day:focus')).toHaveCount(1)
+  await page.keyboard.press('PageUp')
+  await expect(title).toHaveText(before ?? '')
+})
+
+for (const viewport of [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the time step has no axe violations (${viewport.name}, ${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height })
+      await page.emulateMedia({ colorScheme })
+      await openTimes(page, { service: 'Signature Haircut' })
+      await monthLoaded(page)
+      await expect(page.getByRole('radio').first()).toBeVisible()
+      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+      // The zone search open, too: its list is part of the step.
+      await page.getByRole('combobox', { name: 'Time zone' }).click()
+      await expect(page.getByRole('option').first()).toBeVisible()
+      const open = await new AxeBuilder({ page }).analyze()
+      await page.keyboard.press('Escape')
+      const closed = await new AxeBuilder({ page }).analyze()
+      expect([...open.violations, ...closed.violations].map((v) => `${v.id}: ${v.help}`)).toEqual(
+        [],
+      )
+      await page.screenshot({
+        path: test.info().outputPath(`time-step-${viewport.name}-${colorScheme}.png`),
+        fullPage: true,
+      })
+    })
+  }
+}
