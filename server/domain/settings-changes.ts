@@ -1,8 +1,8 @@
 import type { ActivityChange } from './activity-changes.ts'
 import { describeChanges, type FieldWording, formatMinutes } from './change-summary.ts'
 
-/** The three settings sections, as the API names their fields. */
-export type SettingsSection = 'booking_policy' | 'notifications' | 'appearance'
+/** The settings sections, as the API names their fields. */
+export type SettingsSection = 'booking_policy' | 'notifications' | 'appearance' | 'language'
 
 export const bookingPolicyFields = [
   'min_notice_minutes',
@@ -20,6 +20,8 @@ export const notificationFields = [
 ] as const
 
 export const appearanceFields = ['brand_color', 'default_theme'] as const
+
+export const languageFields = ['default_language', 'follow_visitor_language'] as const
 
 const teamMemberChoices: Record<string, string> = {
   customer_picks: 'customer picks',
@@ -45,12 +47,15 @@ const wording: Record<string, FieldWording> = {
   reminder_lead_minutes: { label: 'reminder lead time', format: formatMinutes },
   brand_color: { label: 'brand colour' },
   default_theme: { label: 'default theme' },
+  default_language: { label: 'default language' },
+  follow_visitor_language: { label: "visitor's language" },
 }
 
 const sectionNames: Record<SettingsSection, string> = {
   booking_policy: 'the booking policy',
   notifications: 'the notification settings',
   appearance: 'the appearance',
+  language: 'the language settings',
 }
 
 /** "Changed the booking policy: minimum notice 2 h → 4 h". */

@@ -37,5 +37,11 @@ export function createSettingsHandlers(deps: {
       requireCapability(member, 'settings.write', 'change the appearance')
       return settings.updateAppearance(member, request.body)
     },
+
+    async updateLanguageSettings(request: OperationRequest<'updateLanguageSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'change the language settings')
+      return settings.updateLanguage(member, request.body)
+    },
   }
 }

@@ -10,6 +10,7 @@ import { changedFields } from '../domain/activity-changes.ts'
 import {
   appearanceFields,
   bookingPolicyFields,
+  languageFields,
   notificationFields,
   type SettingsSection,
   settingsChangeSummary,
@@ -20,6 +21,7 @@ export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']
 export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
+export type LanguageSettings = components['schemas']['LanguageSettings']
 
 /** One section of the settings: its API fields and how they map to the row. */
 interface Section<T extends Record<string, unknown>> {
@@ -76,7 +78,20 @@ const appearance: Section<AppearanceSettings> = {
   }),
 }
 
-/** Booking policy, notifications and appearance of the member's business. */
+const language: Section<LanguageSettings> = {
+  name: 'language',
+  fields: languageFields,
+  read: (row) => ({
+    default_language: row.defaultLanguage,
+    follow_visitor_language: row.followVisitorLanguage,
+  }),
+  columns: (input) => ({
+    defaultLanguage: input.default_language,
+    followVisitorLanguage: input.follow_visitor_language,
+  }),
+}
+
+/** Booking policy, notifications, appearance and language of the member's business. */
 export function createSettingsService(database: Database) {
   /** Replaces one section; records the changed fields, in the same transaction, if any. */
   function replace<T extends Record<string, unknown>>(
@@ -112,6 +127,7 @@ export function createSettingsService(database: Database) {
         booking_policy: bookingPolicy.read(row),
         notifications: notifications.read(row),
         appearance: appearance.read(row),
+        language: language.read(row),
       }
     },
     updateBookingPolicy: (member: Member, input: BookingPolicy) =>
@@ -120,5 +136,6 @@ export function createSettingsService(database: Database) {
       replace(member, notifications, input),
     updateAppearance: (member: Member, input: AppearanceSettings) =>
       replace(member, appearance, input),
+    updateLanguage: (member: Member, input: LanguageSettings) => replace(member, language, input),
   }
 }
