@@ -23,6 +23,7 @@ export const storageKeys = {
   currency: 'currency',
   domain: 'domain',
   subscription: 'subscription',
+  bookingLanguage: 'bookingLanguage',
 } as const
 
 export const DEFAULT_CURRENCY = 'USD'
@@ -113,6 +114,15 @@ export function readIsAuthenticated(store: KeyValueStore = browserStore()): bool
 
 export function readSubscription(store: KeyValueStore = browserStore()): Subscription | null {
   return readJson<Subscription>(store, storageKeys.subscription)
+}
+
+/** The language a visitor picked on the booking pages' switcher, if they ever did. */
+export function readBookingLanguage(store: KeyValueStore = browserStore()): string | null {
+  return store.getItem(storageKeys.bookingLanguage) || null
+}
+
+export function storeBookingLanguage(language: string, store: KeyValueStore = browserStore()) {
+  store.setItem(storageKeys.bookingLanguage, language)
 }
 
 export function readBusinessData(store: KeyValueStore = browserStore()): Tenant | null {

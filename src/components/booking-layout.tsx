@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { decidePageLanguage } from '../app/i18n'
 import { Brand } from './brand'
+import { LanguageSwitcher } from './language-switcher'
 import { PageHeading } from './page-heading'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link'
 import { ThemeToggle } from './theme-toggle'
@@ -9,6 +11,9 @@ import { ThemeToggle } from './theme-toggle'
  * or the auth context: customers booking an appointment never download the sign-in code.
  */
 export function BookingLayout({ title, children }: { title?: string; children: ReactNode }) {
+  useEffect(() => {
+    void decidePageLanguage()
+  }, [])
   return (
     <div className="p-booking">
       <SkipLink />
@@ -20,6 +25,9 @@ export function BookingLayout({ title, children }: { title?: string; children: R
         {title ? <PageHeading className="p-booking__title">{title}</PageHeading> : null}
         {children}
       </main>
+      <footer className="p-booking__footer">
+        <LanguageSwitcher />
+      </footer>
     </div>
   )
 }
