@@ -6,6 +6,7 @@ import { FormSkeleton } from '../components/form/list-skeleton'
 import { AccessDenied } from './settings/access-denied'
 import { AppearanceForm } from './settings/appearance-form'
 import { BookingPolicyForm } from './settings/booking-policy-form'
+import { LanguageForm } from './settings/language-form'
 import { NotificationsForm } from './settings/notifications-form'
 import { isSettingId, type SettingId } from './settings/setting-pages'
 
@@ -18,6 +19,7 @@ const FORMS: Record<SettingId, () => React.JSX.Element> = {
   'booking-policy': BookingPolicyForm,
   notifications: NotificationsForm,
   appearance: AppearanceForm,
+  language: LanguageForm,
 }
 
 /** /settings/{settingId}: booking policy, notifications or appearance. */

@@ -1,4 +1,5 @@
 import type { components } from '../../../shared/contract/schema'
+import { LANGUAGE_NAMES } from '../../../shared/i18n/language-choice'
 import type { Capability } from '../../../shared/permissions.ts'
 import { formatMinutes } from '../../domain/duration-minutes'
 
@@ -6,12 +7,18 @@ export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']
 export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
+export type LanguageSettings = components['schemas']['LanguageSettings']
 export type BusinessConfiguration = components['schemas']['BusinessConfiguration']
 
 /** The settings with a page at /settings/{settingId}. */
-export type SettingId = 'booking-policy' | 'notifications' | 'appearance'
+export type SettingId = 'booking-policy' | 'notifications' | 'appearance' | 'language'
 
-export const SETTING_IDS: readonly SettingId[] = ['booking-policy', 'notifications', 'appearance']
+export const SETTING_IDS: readonly SettingId[] = [
+  'booking-policy',
+  'notifications',
+  'appearance',
+  'language',
+]
 
 export function isSettingId(value: string): value is SettingId {
   return (SETTING_IDS as readonly string[]).includes(value)
@@ -54,6 +61,13 @@ export const SETTING_CARDS: readonly SettingCard[] = [
     title: 'Appearance',
     description: 'Brand colour and default theme of your booking pages.',
     href: '/settings/appearance',
+    capability: 'settings.write',
+  },
+  {
+    key: 'language',
+    title: 'Language',
+    description: 'The language of your booking pages and customer e-mails.',
+    href: '/settings/language',
     capability: 'settings.write',
   },
   {
@@ -100,6 +114,13 @@ export function describeAppearance(settings: AppearanceSettings): string {
   return `Brand colour ${settings.brand_color.toUpperCase()}; theme follows ${
     THEME_LABELS[settings.default_theme]
   }.`
+}
+
+export function describeLanguage(settings: LanguageSettings): string {
+  const name = LANGUAGE_NAMES[settings.default_language]
+  return settings.follow_visitor_language
+    ? `${name}, or the visitor's language when available.`
+    : `Always ${name}.`
 }
 
 export function describeBusiness(configuration: BusinessConfiguration): string {

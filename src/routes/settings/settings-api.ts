@@ -6,6 +6,7 @@ import type {
   AppearanceSettings,
   BookingPolicy,
   BusinessConfiguration,
+  LanguageSettings,
   NotificationSettings,
   Settings,
 } from './setting-pages'
@@ -33,6 +34,13 @@ export async function saveAppearanceSettings(
   client: Client<paths> = api,
 ): Promise<AppearanceSettings> {
   return unwrap(await client.PUT('/api/v1/settings/appearance', { body }))
+}
+
+export async function saveLanguageSettings(
+  body: LanguageSettings,
+  client: Client<paths> = api,
+): Promise<LanguageSettings> {
+  return unwrap(await client.PUT('/api/v1/settings/language', { body }))
 }
 
 export async function loadBusinessConfiguration(
