@@ -23,8 +23,13 @@ export const storageKeys = {
   currency: 'currency',
   domain: 'domain',
   subscription: 'subscription',
-  bookingLanguage: 'bookingLanguage',
 } as const
+
+/**
+ * A booking visitor's language choice: not part of anyone's session, so sign-in and sign-out
+ * (which work through `storageKeys`) leave it alone.
+ */
+const BOOKING_LANGUAGE_KEY = 'bookingLanguage'
 
 export const DEFAULT_CURRENCY = 'USD'
 
@@ -118,11 +123,11 @@ export function readSubscription(store: KeyValueStore = browserStore()): Subscri
 
 /** The language a visitor picked on the booking pages' switcher, if they ever did. */
 export function readBookingLanguage(store: KeyValueStore = browserStore()): string | null {
-  return store.getItem(storageKeys.bookingLanguage) || null
+  return store.getItem(BOOKING_LANGUAGE_KEY) || null
 }
 
 export function storeBookingLanguage(language: string, store: KeyValueStore = browserStore()) {
-  store.setItem(storageKeys.bookingLanguage, language)
+  store.setItem(BOOKING_LANGUAGE_KEY, language)
 }
 
 export function readBusinessData(store: KeyValueStore = browserStore()): Tenant | null {
