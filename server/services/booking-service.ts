@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { components } from '../../shared/contract/schema.d.ts'
+import type { Language } from '../../shared/languages.ts'
 import type { Database, Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
@@ -96,6 +97,8 @@ export interface PublicBookingRequest extends BookingBasics {
   visitor: Omit<BookingCustomer, 'timeZone'>
   /** The visitor's own IANA time zone, for the times in their e-mails. */
   customerTimeZone?: string | undefined
+  /** The language the visitor booked in: their e-mails are written in it. */
+  customerLanguage?: Language | undefined
 }
 
 export type BookingRequest = StaffBookingRequest | PublicBookingRequest
@@ -264,6 +267,7 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       seatGroup: placement.seatGroup,
       outsideWorkingHours: placement.outsideWorkingHours,
       customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
+      customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
       ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
     }),
   )

@@ -421,6 +421,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the language settings (owner, admin) */
+        put: operations["updateLanguageSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/business-configuration": {
         parameters: {
             query?: never;
@@ -1633,7 +1650,18 @@ export interface components {
             embed_origins: string[];
             embed_any_origin: boolean;
         };
+        /**
+         * @description A language the public booking pages and customer e-mails are written in.
+         * @enum {string}
+         */
+        Language: "en" | "es" | "de" | "fr";
+        LanguageSettings: {
+            default_language: components["schemas"]["Language"];
+            /** @description Show the booking page in the visitor's browser language when it is one of the supported languages (and let the visitor switch); otherwise always the default. */
+            follow_visitor_language: boolean;
+        };
         Settings: {
+            language: components["schemas"]["LanguageSettings"];
             booking_policy: components["schemas"]["BookingPolicy"];
             notifications: components["schemas"]["NotificationSettings"];
             appearance: components["schemas"]["AppearanceSettings"];
@@ -1939,6 +1967,9 @@ export interface components {
             slot_interval_minutes: number;
             cancellation_cutoff_minutes: number;
             reschedule_cutoff_minutes: number;
+            default_language: components["schemas"]["Language"];
+            /** @description Whether the page may follow the visitor's browser language and offer a switcher. */
+            follow_visitor_language: boolean;
         };
         PublicService: {
             /** Format: uuid */
@@ -2012,6 +2043,8 @@ export interface components {
             notes?: string;
             /** @description The visitor's time zone, for the times in their e-mails. */
             time_zone?: components["schemas"]["TimeZone"];
+            /** @description The language the visitor booked in; their e-mails are written in it (absent → the business's default). */
+            language?: components["schemas"]["Language"];
         };
         PublicRescheduleInput: {
             /** Format: date-time */
@@ -2884,6 +2917,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmbedSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateLanguageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved language settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageSettings"];
                 };
             };
             default: components["responses"]["Problem"];

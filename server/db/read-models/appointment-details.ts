@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm'
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages.ts'
 import {
   appointmentCustomer,
   appointmentService,
@@ -31,6 +32,8 @@ export interface AppointmentDetails {
   notes: string
   cancelReason: string | null
   customerTimeZone: string | null
+  /** The language the customer booked in; null for staff bookings (the business's default). */
+  customerLanguage: Language | null
   business: {
     name: string
     slug: string
@@ -39,6 +42,8 @@ export interface AppointmentDetails {
     email: string | null
     timeZone: string
     locale: string
+    /** The language of customer e-mails when the booking recorded none. */
+    defaultLanguage: Language
     /** The business's setting for e-mails to customers (see the notifier). */
     confirmationEmail: boolean
     /** How long before the start the reminder goes out. */
@@ -63,6 +68,7 @@ function select(db: Db) {
         locale: tenants.locale,
       },
       confirmationEmail: tenantSettings.confirmationEmail,
+      defaultLanguage: tenantSettings.defaultLanguage,
       reminderLeadMinutes: tenantSettings.reminderLeadMinutes,
       serviceName: services.name,
       member: {
@@ -93,6 +99,7 @@ function toDetails({
   business,
   confirmationEmail,
   reminderLeadMinutes,
+  defaultLanguage,
   ...rest
 }: JoinedRow): AppointmentDetails {
   return {
@@ -105,11 +112,13 @@ function toDetails({
     notes: row.notes,
     cancelReason: row.cancelReason,
     customerTimeZone: row.customerTimeZone,
+    customerLanguage: row.customerLanguage,
     // No settings row yet means the defaults, which send e-mails.
     business: {
       ...business,
       confirmationEmail: confirmationEmail ?? true,
       reminderLeadMinutes: reminderLeadMinutes ?? DEFAULT_REMINDER_LEAD_MINUTES,
+      defaultLanguage: defaultLanguage ?? DEFAULT_LANGUAGE,
     },
     ...rest,
   }

@@ -154,6 +154,7 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
               notes: input.notes,
               source: 'public',
               customerTimeZone: input.time_zone,
+              customerLanguage: input.language,
               // The key's answer commits with the booking: a retry after a crash replays it.
               alsoInTransaction: async (tx, booked) => {
                 answer = {

@@ -129,6 +129,8 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
       slot_interval_minutes: 15,
       cancellation_cutoff_minutes: 1440,
       reschedule_cutoff_minutes: 1440,
+      default_language: 'en',
+      follow_visitor_language: true,
     },
     services: [
       {
