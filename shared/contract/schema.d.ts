@@ -767,7 +767,13 @@ export interface paths {
          *     typed are kept with the appointment for staff to accept (`submitted_details`). The
          *     answer, the manage page and the e-mails show only what was typed, nothing the business
          *     holds. A refused booking writes nothing (no customer, no activity entry, no e-mail).
-         *     409 when the time was taken meanwhile (no details of the other booking). The answer
+         *     Only a start the availability offers is accepted; any other is a 400 naming
+         *     `body.starts_at` whose `type` says why:
+         *     `/problems/not-on-slot-grid` (not on the grid of `slot_interval_minutes` counted from
+         *     the start of each stretch of working time), `/problems/outside-working-hours` (hours
+         *     or breaks), `/problems/time-off`, `/problems/too-soon` (minimum notice),
+         *     `/problems/too-far-ahead` (booking window). A start that is offered but was booked
+         *     meanwhile is 409 `/problems/slot-taken` (no details of the other booking). The answer
          *     carries the secret manage token, needed to see, move or cancel the appointment. With
          *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
          *     body is 422. Rate limited per IP address and per e-mail (429 with Retry-After).
@@ -810,7 +816,13 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment to another free time
-         * @description Allowed until the business's reschedule cut-off before the current start; 409 after it or when cancelled.
+         * @description Allowed until the business's reschedule cut-off before the current start; 409
+         *     `/problems/appointment-not-changeable` after it or when cancelled. The new start is
+         *     judged as in `createPublicBooking` (for the current team member when
+         *     `team_member_id` is left out, for anyone who performs the service when it is null):
+         *     400 naming `body.starts_at` with type `/problems/not-on-slot-grid`,
+         *     `/problems/outside-working-hours`, `/problems/time-off`, `/problems/too-soon` or
+         *     `/problems/too-far-ahead`; 409 `/problems/slot-taken` when someone else holds it.
          */
         post: operations["reschedulePublicAppointment"];
         delete?: never;
