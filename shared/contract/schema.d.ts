@@ -1445,16 +1445,21 @@ export interface components {
         };
         /** @description Wall-clock time in the team member's time zone, 24-hour `HH:MM`. */
         ClockTime: string;
+        /**
+         * @description Where hours or a break end, as `ClockTime`, or `24:00` for the end of the day: the
+         *     next local midnight (on a day the clocks change, the day's real length).
+         */
+        ClockEndTime: string;
         TimeRange: {
             start: components["schemas"]["ClockTime"];
-            end: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockEndTime"];
         };
         /** @description Hours on one weekday; a weekday not listed is a day off. */
         WorkingDay: {
             /** @description ISO weekday, 1 = Monday … 7 = Sunday. */
             weekday: number;
             start: components["schemas"]["ClockTime"];
-            end: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockEndTime"];
             breaks: components["schemas"]["TimeRange"][];
         };
         WorkingHours: components["schemas"]["WorkingDay"][];

@@ -1,7 +1,8 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { WizardRoute } from '../../shared/booking-links'
 import type { components } from '../../shared/contract/schema'
-import { errorOf, messageOf, statusOf } from './call-errors'
+import { startRefusalNotice } from '../domain/start-refusals'
+import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { addDays, reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 /** The team member segment that means "any available" (who takes it is decided on booking). */
@@ -310,6 +311,8 @@ export const bookingMachine = setup({
       isBookablePair(context, event.serviceId, context.teamMemberId),
     isCustomerInvalid: ({ context }) => Object.keys(validateCustomer(context.customer)).length > 0,
     isSlotTaken: ({ event }) => statusOf(errorOf(event)) === 409,
+    /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
+    isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
     isRateLimited: ({ event }) => statusOf(errorOf(event)) === 429,
     /** No HTTP answer at all: offline, DNS, timeout. */
     isNetworkFailure: ({ event }) => statusOf(errorOf(event)) === null,
@@ -605,6 +608,15 @@ export const bookingMachine = setup({
                 guard: 'isSlotTaken',
                 target: '#booking.calendar',
                 actions: assign({ slot: null, notice: SLOT_TAKEN_NOTICE, followingUrl: false }),
+              },
+              {
+                guard: 'isStartRefused',
+                target: '#booking.calendar',
+                actions: assign({
+                  slot: null,
+                  notice: ({ event }) => startRefusalNotice(problemTypeOf(event.error)),
+                  followingUrl: false,
+                }),
               },
               {
                 guard: 'isRateLimited',

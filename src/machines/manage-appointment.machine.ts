@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { startRefusalNotice } from '../domain/start-refusals'
 import type { PublicAppointment, PublicSlot } from './booking.machine'
-import { errorOf, messageOf, statusOf } from './call-errors'
+import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 export interface ManageInput {
@@ -98,6 +99,8 @@ export const manageAppointmentMachine = setup({
     hasNoReason: ({ context }) => context.reason.trim() === '',
     /** 409: the time was taken meanwhile, or the cut-off passed while the page was open. */
     isConflict: ({ event }) => statusOf(errorOf(event)) === 409,
+    /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
+    isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
   },
 }).createMachine({
   id: 'manage',
@@ -233,6 +236,15 @@ export const manageAppointmentMachine = setup({
                   chosen: null,
                   notice: ({ event }) =>
                     messageOf(event.error, 'That time is no longer free. Please choose another.'),
+                }),
+              },
+              {
+                guard: 'isStartRefused',
+                target: '#manage.rescheduling',
+                reenter: true,
+                actions: assign({
+                  chosen: null,
+                  notice: ({ event }) => startRefusalNotice(problemTypeOf(event.error)),
                 }),
               },
               {

@@ -236,3 +236,49 @@ describe('staff bookings', () => {
     expect(late.statusCode, late.body).toBe(201)
   })
 })
+
+describe('working hours until midnight', () => {
+  it('accept 24:00 as an end, offer the evening up to it, and refuse 24:00 as a start', async () => {
+    const late = await createSchedulingBusiness(testApp, 'Late', 'America/New_York')
+    const lateSlug = await slugOf(testApp, late.tenantId)
+    const patch = (workingHours: object) =>
+      call(testApp, late.owner, 'PATCH', `/api/v1/team-members/${late.staffMemberId}`, {
+        working_hours: workingHours,
+      })
+    const evenings = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      start: '22:00',
+      end: '24:00',
+      breaks: [{ start: '23:45', end: '24:00' }],
+    }))
+    const saved = await patch(evenings)
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().working_hours[0]).toMatchObject({ end: '24:00' })
+    expectInvalid(
+      await patch([{ weekday: 1, start: '24:00', end: '24:00', breaks: [] }]),
+      'body.working_hours.0.start',
+    )
+    expectInvalid(
+      await patch([{ weekday: 1, start: '22:00', end: '24:30', breaks: [] }]),
+      'body.working_hours.0.end',
+    )
+
+    const day = 3
+    const from = inDays(day, '00:00', late.timeZone)
+    const to = inDays(day + 1, '00:00', late.timeZone)
+    const offered = await publicCall(
+      testApp,
+      'GET',
+      `/api/v1/public/availability?service_id=${late.haircutId}&team_member_id=${late.staffMemberId}&from=${from}&to=${to}`,
+      { business: lateSlug },
+    )
+    const starts = offered.json<PublicAvailability>().slots.map((slot) => slot.starts_at)
+    // 45 minutes (and a 10-minute buffer after) inside 22:00–23:45.
+    expect(starts).toEqual(
+      ['22:00', '22:15', '22:30', '22:45', '23:00'].map((time) =>
+        new Date(inDays(day, time, late.timeZone)).toISOString(),
+      ),
+    )
+    await bookPublicly(testApp, lateSlug, bookingBody(late, starts.at(-1) ?? ''))
+  })
+})
