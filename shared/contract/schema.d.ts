@@ -386,7 +386,9 @@ export interface paths {
         get: operations["getBusinessConfiguration"];
         /**
          * Replace the business's details (owner, admin)
-         * @description A slug another business uses is refused with 409.
+         * @description A slug another business uses is refused with 409. A slug given up keeps leading to
+         *     this business (the public pages and API find it by its former slug) until another
+         *     business takes it.
          */
         put: operations["updateBusinessConfiguration"];
         post?: never;
@@ -717,7 +719,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A team member's public profile */
+        /**
+         * A team member's public profile
+         * @description Found by the member's slug or by a slug they had before a rename (renaming a team
+         *     member gives them a slug made from the new name, suffixed when taken, unless another
+         *     was asked for). For a former slug the answer is the same profile, whose
+         *     `team_member.slug` is the current one: the booking page then replaces its address with
+         *     `/booking/{current slug}`. A slug nobody has or had here is 404.
+         */
         get: operations["getPublicProfile"];
         put?: never;
         post?: never;

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { Link, useParams } from 'wouter'
+import { useEffect } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { buildWizardUrl } from '../../../shared/booking-links'
 import { createPublicBookingApi } from '../../api/public-client'
@@ -48,8 +49,18 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
   const result = useSelector(actor, (s) => s.output)
   const error = useSelector(actor, (s) => (s.status === 'error' ? s.error : null))
   const business = pageBusiness()
+  const [, navigate] = useLocation()
+  const currentSlug = result?.profile.team_member.slug
+  // An old address (from before a rename) answers with the current slug: move there, so the
+  // address shown and shared is the current one.
+  const renamed = currentSlug !== undefined && currentSlug !== teamMemberSlug
+  useEffect(() => {
+    if (!renamed) return
+    const query = business ? `?${new URLSearchParams({ business })}` : ''
+    navigate(`/booking/${currentSlug}${query}`, { replace: true })
+  }, [renamed, currentSlug, business, navigate])
 
-  if (status === 'active') return <ListSkeleton rows={3} columns={2} label="Loading profile…" />
+  if (status === 'active' || renamed) return <ListSkeleton rows={3} columns={2} label="Loading profile…" />
   if (status === 'error' || !result) {
     return (
       <div className="p-alert" role="alert">
