@@ -69,6 +69,8 @@ export interface BookingInput {
 
 export interface BookingContext {
   route: WizardRoute
+  /** The confirmation link names no appointment here (404): nothing to retry. */
+  notFound: boolean
   /** Which the visitor chose first, for the order of the progress steps and the way back. */
   teamMemberFirst: boolean
   /** The step was entered because the URL changed (deep link, back, forward), not by a choice. */
@@ -321,6 +323,7 @@ export const bookingMachine = setup({
 }).createMachine({
   id: 'booking',
   context: ({ input }) => ({
+    notFound: false,
     route: input.route,
     teamMemberFirst: false,
     followingUrl: true,
@@ -670,7 +673,7 @@ export const bookingMachine = setup({
                   context.route.step === 'confirmation' ? context.route.token : null,
               }),
             },
-            { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE }) },
+            { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE, notFound: false }) },
           ],
         },
         loading: {
@@ -697,6 +700,7 @@ export const bookingMachine = setup({
               actions: assign({
                 error: ({ event }) =>
                   messageOf(event.error, 'This appointment could not be found.'),
+                notFound: ({ event }) => statusOf(event.error) === 404,
               }),
             },
           },

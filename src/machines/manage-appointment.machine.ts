@@ -39,6 +39,8 @@ export interface ManageContext {
   idempotencyKey: string | null
   keyedChange: string | null
   error: string | null
+  /** The link names no appointment here (404): nothing to retry. */
+  notFound: boolean
   /** Said after a change, or when a chosen time was taken meanwhile. */
   notice: string | null
   newIdempotencyKey: () => string
@@ -117,6 +119,7 @@ export const manageAppointmentMachine = setup({
     idempotencyKey: null,
     keyedChange: null,
     error: null,
+    notFound: false,
     notice: null,
     newIdempotencyKey: input.newIdempotencyKey,
   }),
@@ -125,7 +128,7 @@ export const manageAppointmentMachine = setup({
     checking: {
       always: [
         { guard: 'hasToken', target: 'loading' },
-        { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE }) },
+        { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE, notFound: false }) },
       ],
     },
     loading: {
@@ -145,6 +148,7 @@ export const manageAppointmentMachine = setup({
           target: 'failed',
           actions: assign({
             error: ({ event }) => messageOf(event.error, 'This appointment could not be found.'),
+            notFound: ({ event }) => statusOf(event.error) === 404,
           }),
         },
       },

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
 import { AppointmentSummary } from './appointment-summary'
+import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
 import { pageBusiness } from './page-business'
@@ -13,6 +14,7 @@ export function BookingConfirmation() {
   const error = useSelector(wizardActor, (s) =>
     s.matches({ confirmation: 'failed' }) ? s.context.error : null,
   )
+  const notFound = useSelector(wizardActor, (s) => s.context.notFound)
   const confirmation = useSelector(wizardActor, (s) => s.context.confirmation)
   const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
   const canRetry = useSelector(wizardActor, (s) => s.can({ type: 'booking.retry' }))
@@ -21,6 +23,7 @@ export function BookingConfirmation() {
   if (loading) {
     return <LoadingCard label="Loading your appointment…" />
   }
+  if (error && notFound) return <BookingNotFound what="appointment" />
   if (error || !confirmation) {
     return (
       <RetryAlert
