@@ -2,8 +2,8 @@ import type { components, operations } from '../../../shared/contract/schema.d.t
 import type { Database } from '../../db/database.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
-import { createTeamMemberRepository } from '../../db/repositories/team-member-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
+import { createTeamMemberRepository } from '../../db/repositories/team-member-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
 import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
@@ -67,8 +67,7 @@ export function createPublicCatalogService(database: Database) {
       // A slug given up in a rename still finds its member; the answer names the current
       // slug, and the page moves to its address.
       const member =
-        catalog.everyone.find((candidate) => candidate.slug === slug) ??
-        (await formerHolder(slug))
+        catalog.everyone.find((candidate) => candidate.slug === slug) ?? (await formerHolder(slug))
       if (!member) throw new HttpProblem(404, 'There is no one with this profile here.')
       return {
         team_member: member,
