@@ -766,5 +766,11 @@ export function checkBookingNotice(
   now: number,
 ): void {
   const refusal = bookingNoticeRefusal(startsAt, notice, now)
-  if (refusal) throw invalid(refusal.path, refusal.message)
+  if (!refusal) return
+  const { path, message } = refusal
+  // Each its own type, so the booking page can say why instead of "just taken".
+  throw new HttpProblem(400, `${path} ${message}.`, {
+    type: refusal.kind === 'too_soon' ? '/problems/too-soon' : '/problems/too-far-ahead',
+    errors: [{ path, message }],
+  })
 }

@@ -449,7 +449,9 @@ export interface paths {
         get: operations["getBusinessConfiguration"];
         /**
          * Replace the business's details (owner, admin)
-         * @description A slug another business uses is refused with 409.
+         * @description A slug another business uses is refused with 409. A slug given up keeps leading to
+         *     this business (the public pages and API find it by its former slug) until another
+         *     business takes it.
          */
         put: operations["updateBusinessConfiguration"];
         post?: never;
@@ -803,7 +805,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A team member's public profile */
+        /**
+         * A team member's public profile
+         * @description Found by the member's slug or by a slug they had before a rename (renaming a team
+         *     member gives them a slug made from the new name, suffixed when taken, unless another
+         *     was asked for). For a former slug the answer is the same profile, whose
+         *     `team_member.slug` is the current one: the booking page then replaces its address with
+         *     `/booking/{current slug}`. A slug nobody has or had here is 404.
+         */
         get: operations["getPublicProfile"];
         put?: never;
         post?: never;
@@ -853,7 +862,13 @@ export interface paths {
          *     typed are kept with the appointment for staff to accept (`submitted_details`). The
          *     answer, the manage page and the e-mails show only what was typed, nothing the business
          *     holds. A refused booking writes nothing (no customer, no activity entry, no e-mail).
-         *     409 when the time was taken meanwhile (no details of the other booking). The answer
+         *     Only a start the availability offers is accepted; any other is a 400 naming
+         *     `body.starts_at` whose `type` says why:
+         *     `/problems/not-on-slot-grid` (not on the grid of `slot_interval_minutes` counted from
+         *     the start of each stretch of working time), `/problems/outside-working-hours` (hours
+         *     or breaks), `/problems/time-off`, `/problems/too-soon` (minimum notice),
+         *     `/problems/too-far-ahead` (booking window). A start that is offered but was booked
+         *     meanwhile is 409 `/problems/slot-taken` (no details of the other booking). The answer
          *     carries the secret manage token, needed to see, move or cancel the appointment. With
          *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
          *     body is 422. Rate limited per IP address and per e-mail (429 with Retry-After).
@@ -896,7 +911,13 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment to another free time
-         * @description Allowed until the business's reschedule cut-off before the current start; 409 after it or when cancelled.
+         * @description Allowed until the business's reschedule cut-off before the current start; 409
+         *     `/problems/appointment-not-changeable` after it or when cancelled. The new start is
+         *     judged as in `createPublicBooking` (for the current team member when
+         *     `team_member_id` is left out, for anyone who performs the service when it is null):
+         *     400 naming `body.starts_at` with type `/problems/not-on-slot-grid`,
+         *     `/problems/outside-working-hours`, `/problems/time-off`, `/problems/too-soon` or
+         *     `/problems/too-far-ahead`; 409 `/problems/slot-taken` when someone else holds it.
          */
         post: operations["reschedulePublicAppointment"];
         delete?: never;
@@ -1519,16 +1540,21 @@ export interface components {
         };
         /** @description Wall-clock time in the team member's time zone, 24-hour `HH:MM`. */
         ClockTime: string;
+        /**
+         * @description Where hours or a break end, as `ClockTime`, or `24:00` for the end of the day: the
+         *     next local midnight (on a day the clocks change, the day's real length).
+         */
+        ClockEndTime: string;
         TimeRange: {
             start: components["schemas"]["ClockTime"];
-            end: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockEndTime"];
         };
         /** @description Hours on one weekday; a weekday not listed is a day off. */
         WorkingDay: {
             /** @description ISO weekday, 1 = Monday … 7 = Sunday. */
             weekday: number;
             start: components["schemas"]["ClockTime"];
-            end: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockEndTime"];
             breaks: components["schemas"]["TimeRange"][];
         };
         WorkingHours: components["schemas"]["WorkingDay"][];

@@ -27,6 +27,7 @@ import { chooseFairly } from '../team-assignment.ts'
 import { createIdempotency } from './idempotency.ts'
 import { checkChoice, type createPublicCatalogService } from './public-catalog-service.ts'
 import { customerActor } from './public-customers.ts'
+import { checkPublicStart } from './public-start-check.ts'
 import { publicAppointment } from './public-views.ts'
 
 type PublicAppointment = components['schemas']['PublicAppointment']
@@ -143,6 +144,13 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           checkTeamMemberChoice(settings, input.team_member_id ?? null)
           const startsAt = new Date(input.starts_at)
           checkBookingNotice(startsAt.getTime(), settings, Date.now())
+          await checkPublicStart(database.db, {
+            tenantId: tenant.id,
+            serviceId: input.service_id,
+            teamMemberId: input.team_member_id ?? null,
+            startsAt: startsAt.getTime(),
+            slotIntervalMinutes: settings.slotIntervalMinutes,
+          })
           let answer: PublicBookingConfirmation | undefined
           await publicSlot(() =>
             bookings.book({
@@ -211,6 +219,14 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           if (input.team_member_id) {
             checkChoice(await catalog.catalogOf(tenant), serviceId, input.team_member_id, 'body')
           }
+          await checkPublicStart(database.db, {
+            tenantId: tenant.id,
+            serviceId,
+            teamMemberId:
+              input.team_member_id === undefined ? found.row.teamMemberId : input.team_member_id,
+            startsAt: startsAt.getTime(),
+            slotIntervalMinutes: settings.slotIntervalMinutes,
+          })
           const teamMemberId =
             input.team_member_id === null
               ? await anyoneFree(tenant, serviceId, startsAt.getTime(), found.row.teamMemberId)

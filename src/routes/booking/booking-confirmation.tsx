@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { AppointmentSummary } from './appointment-summary'
+import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
 import { pageBusiness } from './page-business'
@@ -14,6 +15,7 @@ export function BookingConfirmation() {
   const error = useSelector(wizardActor, (s) =>
     s.matches({ confirmation: 'failed' }) ? s.context.error : null,
   )
+  const notFound = useSelector(wizardActor, (s) => s.context.notFound)
   const confirmation = useSelector(wizardActor, (s) => s.context.confirmation)
   const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
   const canRetry = useSelector(wizardActor, (s) => s.can({ type: 'booking.retry' }))
@@ -23,6 +25,7 @@ export function BookingConfirmation() {
   if (loading) {
     return <LoadingCard label={t('confirmation_loading')} />
   }
+  if (error && notFound) return <BookingNotFound what="appointment" />
   if (error || !confirmation) {
     return (
       <RetryAlert
