@@ -22,6 +22,7 @@ import { checkFit } from '../domain/availability/check-fit.ts'
 import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
 import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
 import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
+import type { BookingAnswer } from '../domain/booking-questions.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
@@ -96,6 +97,8 @@ export interface PublicBookingRequest extends BookingBasics {
   visitor: Omit<BookingCustomer, 'timeZone'>
   /** The visitor's own IANA time zone, for the times in their e-mails. */
   customerTimeZone?: string | undefined
+  /** The answers to the service's questions as checked, with the labels as asked. */
+  bookingAnswers?: BookingAnswer[] | null | undefined
 }
 
 export type BookingRequest = StaffBookingRequest | PublicBookingRequest
@@ -264,6 +267,7 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       seatGroup: placement.seatGroup,
       outsideWorkingHours: placement.outsideWorkingHours,
       customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
+      bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
       ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
     }),
   )
