@@ -183,9 +183,7 @@ function answerProblem(
         question.kind === 'short_text'
           ? bookingQuestionLimits.shortText
           : bookingQuestionLimits.longText
-      return (value as string).trim().length > limit
-        ? `must be at most ${limit} characters`
-        : null
+      return (value as string).trim().length > limit ? `must be at most ${limit} characters` : null
     }
     case 'single_choice':
       return question.options.includes(value as string) ? null : 'must be one of the options'

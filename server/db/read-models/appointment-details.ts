@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm'
+import type { BookingAnswer } from '../../domain/booking-questions.ts'
 import {
   appointmentCustomer,
   appointmentService,
@@ -47,6 +48,8 @@ export interface AppointmentDetails {
   serviceName: string
   member: { id: string; name: string; email: string | null; timeZone: string }
   customer: { name: string; email: string | null }
+  /** Answers to the service's booking questions, with the labels as asked; empty for none. */
+  bookingAnswers: BookingAnswer[]
 }
 
 function select(db: Db) {
@@ -105,6 +108,7 @@ function toDetails({
     notes: row.notes,
     cancelReason: row.cancelReason,
     customerTimeZone: row.customerTimeZone,
+    bookingAnswers: row.bookingAnswers ?? [],
     // No settings row yet means the defaults, which send e-mails.
     business: {
       ...business,
