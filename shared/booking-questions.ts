@@ -183,7 +183,11 @@ function answerProblem(
         question.kind === 'short_text'
           ? bookingQuestionLimits.shortText
           : bookingQuestionLimits.longText
-      return (value as string).trim().length > limit ? `must be at most ${limit} characters` : null
+      const text = (value as string).trim()
+      if (text.length > limit) return `must be at most ${limit} characters`
+      return question.kind === 'short_text' && /[\r\n\t]/.test(text)
+        ? 'must be a single line without tabs or line breaks'
+        : null
     }
     case 'single_choice':
       return question.options.includes(value as string) ? null : 'must be one of the options'
