@@ -168,7 +168,7 @@ describe('answering them', () => {
           booking_answers: {
             [length.id]: 'Medium',
             [agree.id]: false,
-            [notes.id]: 'x'.repeat(2001),
+            [notes.id]: ['not', 'text'],
             'a2b0d7e4-0000-4000-8000-000000000000': 'who asked?',
           },
         }),
@@ -177,6 +177,16 @@ describe('answering them', () => {
       `body.booking_answers.${agree.id}`,
       `body.booking_answers.${notes.id}`,
       'body.booking_answers.a2b0d7e4-0000-4000-8000-000000000000',
+    )
+    // Too long for any answer: the contract refuses it (naming it once per way it fails).
+    const tooLong = await postBooking(
+      bookingBody(salon, startsAt, {
+        booking_answers: { [length.id]: 'Long', [agree.id]: true, [notes.id]: 'x'.repeat(2001) },
+      }),
+    )
+    const problem = expectProblem(tooLong, 400)
+    expect(new Set(problem.errors?.map((error) => error.path))).toEqual(
+      new Set([`body.booking_answers.${notes.id}`]),
     )
   })
 
