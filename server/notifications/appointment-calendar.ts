@@ -37,6 +37,7 @@ export function factsOf(details: AppointmentDetails, links: CustomerLinks): Appo
     cancelReason: details.cancelReason,
     manageUrl: links.manageUrl,
     bookingUrl: links.bookingUrl,
+    bookingAnswers: details.bookingAnswers,
   }
 }
 

@@ -8,6 +8,8 @@ import { translatorFor } from './i18n.ts'
  * member (times in theirs). Pure: the notifier gathers the facts.
  */
 
+import { answerText, type BookingAnswer } from '../domain/booking-questions.ts'
+
 export type NotificationKind = 'confirmation' | 'reschedule' | 'cancellation' | 'reminder'
 
 export interface AppointmentFacts {
@@ -33,6 +35,8 @@ export interface AppointmentFacts {
   manageUrl: string
   /** The business's public booking page, to book again after a cancellation. */
   bookingUrl: string
+  /** The visitor's answers to the service's booking questions, for the team member. */
+  bookingAnswers?: readonly BookingAnswer[] | undefined
 }
 
 export interface Message {
@@ -88,6 +92,9 @@ export function teamMemberMessage(kind: NotificationKind, facts: AppointmentFact
     reminder: `Reminder: ${what}`,
   }[kind]
   const lines = [`Hello ${facts.teamMemberName},`, '', opening, '', what, when]
+  if (kind === 'confirmation' && facts.bookingAnswers?.length) {
+    lines.push('', 'Answers given when booking:', ...facts.bookingAnswers.map(answerLine))
+  }
   if (kind === 'cancellation' && facts.cancelReason) lines.push('', `Reason: ${facts.cancelReason}`)
   lines.push('', signature(facts))
   return {
@@ -120,6 +127,14 @@ function shortDate(start: Date, timeZone: string, locale: string): string {
     timeStyle: 'short',
     timeZone,
   }).format(start)
+}
+
+/**
+ * "- Label: answer". A long answer's line breaks are indented, so nothing a visitor types can
+ * pose as a line of the e-mail's own (a link, a signature).
+ */
+function answerLine(answer: BookingAnswer): string {
+  return `- ${answer.label}: ${answerText(answer)}`.replace(/\r\n?|\n/g, '\n    ')
 }
 
 function signature(facts: AppointmentFacts): string {

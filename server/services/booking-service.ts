@@ -23,6 +23,7 @@ import { checkFit } from '../domain/availability/check-fit.ts'
 import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
 import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
 import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
+import type { BookingAnswer } from '../domain/booking-questions.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
@@ -99,6 +100,8 @@ export interface PublicBookingRequest extends BookingBasics {
   customerTimeZone?: string | undefined
   /** The language the visitor booked in: their e-mails are written in it. */
   customerLanguage?: Language | undefined
+  /** The answers to the service's questions as checked, with the labels as asked. */
+  bookingAnswers?: BookingAnswer[] | null | undefined
 }
 
 export type BookingRequest = StaffBookingRequest | PublicBookingRequest
@@ -268,6 +271,7 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       outsideWorkingHours: placement.outsideWorkingHours,
       customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
       customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
+      bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
       ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
     }),
   )

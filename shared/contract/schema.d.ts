@@ -1460,7 +1460,44 @@ export interface components {
             /** @description Seats per slot; above 1 for group sessions. */
             capacity?: number;
             team_member_ids?: string[];
+            /** @description The questions the booking page asks with this service, in order. The whole list replaces the previous one: a question with the `id` of one of this service's questions is that question edited; one without an id is new and gets an id. */
+            booking_questions?: components["schemas"]["BookingQuestionInput"][];
         };
+        /**
+         * @description A checkbox that is required must be ticked (like "I agree"). Short text answers are at most 200 characters, long text at most 2000.
+         * @enum {string}
+         */
+        BookingQuestionKind: "short_text" | "long_text" | "single_choice" | "multiple_choice" | "checkbox";
+        BookingQuestionInput: {
+            /**
+             * Format: uuid
+             * @description Absent for a new question.
+             */
+            id?: string;
+            label: string;
+            kind: components["schemas"]["BookingQuestionKind"];
+            required: boolean;
+            /** @description For the two choice kinds: at least two, each unique; none for the other kinds. */
+            options?: string[];
+        };
+        BookingQuestion: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            kind: components["schemas"]["BookingQuestionKind"];
+            required: boolean;
+            options: string[];
+        };
+        /** @description An answer given when booking, with the question's label as it was asked. */
+        BookingAnswer: {
+            /** Format: uuid */
+            question_id: string;
+            label: string;
+            kind: components["schemas"]["BookingQuestionKind"];
+            value: components["schemas"]["BookingAnswerValue"];
+        };
+        /** @description Text for the text kinds and single choice, the chosen options for multiple choice, true or false for a checkbox. */
+        BookingAnswerValue: string | string[] | boolean;
         ServiceInput: WithRequired<components["schemas"]["ServiceFields"], "name" | "duration_minutes" | "price_minor">;
         ServicePatch: components["schemas"]["ServiceFields"];
         Service: {
@@ -1478,6 +1515,7 @@ export interface components {
             active: boolean;
             capacity: number;
             team_member_ids: string[];
+            booking_questions: components["schemas"]["BookingQuestion"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1828,6 +1866,8 @@ export interface components {
             seats_booked: number;
             /** @description What was typed into the online booking form that differs from the customer record now (an online booking never changes the record). Empty when nothing differs or staff booked it. `acceptSubmittedDetails` copies them into the record. */
             submitted_details: components["schemas"]["SubmittedDetail"][];
+            /** @description The answers to the service's booking questions given when booking online, in the order asked; empty when none were asked or staff booked it. */
+            booking_answers: components["schemas"]["BookingAnswer"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2010,6 +2050,8 @@ export interface components {
             capacity: number;
             /** @description Bookable team members who perform it. */
             team_member_ids: string[];
+            /** @description What the booking page asks with this service, in order. */
+            booking_questions: components["schemas"]["BookingQuestion"][];
         };
         PublicServiceList: {
             items: components["schemas"]["PublicService"][];
@@ -2071,6 +2113,10 @@ export interface components {
             time_zone?: components["schemas"]["TimeZone"];
             /** @description The language the visitor booked in; their e-mails are written in it (absent → the business's default). */
             language?: components["schemas"]["Language"];
+            /** @description Answers to the service's booking questions, keyed by question id. A required question must be answered (a required checkbox ticked); an answer to a question the service does not ask is refused. Each problem is a 400 naming `body.booking_answers.<question id>`. */
+            booking_answers?: {
+                [key: string]: components["schemas"]["BookingAnswerValue"];
+            };
         };
         PublicRescheduleInput: {
             /** Format: date-time */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm'
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages.ts'
+import type { BookingAnswer } from '../../domain/booking-questions.ts'
 import {
   appointmentCustomer,
   appointmentService,
@@ -52,6 +53,8 @@ export interface AppointmentDetails {
   serviceName: string
   member: { id: string; name: string; email: string | null; timeZone: string }
   customer: { name: string; email: string | null }
+  /** Answers to the service's booking questions, with the labels as asked; empty for none. */
+  bookingAnswers: BookingAnswer[]
 }
 
 function select(db: Db) {
@@ -113,6 +116,7 @@ function toDetails({
     cancelReason: row.cancelReason,
     customerTimeZone: row.customerTimeZone,
     customerLanguage: row.customerLanguage,
+    bookingAnswers: row.bookingAnswers ?? [],
     // No settings row yet means the defaults, which send e-mails.
     business: {
       ...business,

@@ -99,6 +99,7 @@ function publicService(service: PublicServiceRow, teamMemberIds: string[]): Publ
     color: service.color,
     capacity: service.capacity,
     team_member_ids: [...teamMemberIds].sort(),
+    booking_questions: service.bookingQuestions,
   }
 }
 

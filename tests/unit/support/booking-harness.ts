@@ -144,6 +144,7 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
         color: '#4f46e5',
         capacity: 1,
         team_member_ids: [bobId, eveId],
+        booking_questions: [],
       },
       {
         id: colourId,
@@ -156,6 +157,7 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
         color: '#db2777',
         capacity: 1,
         team_member_ids: [eveId],
+        booking_questions: [],
       },
     ],
     teamMembers: [
