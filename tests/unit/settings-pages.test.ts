@@ -60,7 +60,7 @@ describe('the settings overview', () => {
       'billing',
     ])
     expect(visible('admin')).not.toContain('billing')
-    expect(visible('admin')).toHaveLength(5)
+    expect(visible('admin')).toHaveLength(6)
     expect(visible('staff')).toEqual([])
   })
 
