@@ -114,11 +114,6 @@ export const tenants = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email'),
-    /**
-     * No longer read or written: the logo is uploaded into tenant_logos (issue 12). Kept only
-     * because this branch may not add a migration; the next migration should drop it.
-     */
-    logoUrl: text('logo_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

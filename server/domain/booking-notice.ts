@@ -26,22 +26,30 @@ export function bookableStarts(
   }
 }
 
-/** Why a customer may not choose this start, as the field error of `body.starts_at`, or null. */
+/**
+ * Why a customer may not choose this start, as the field error of `body.starts_at` with its
+ * kind (too soon or too far ahead, each its own problem type), or null.
+ */
 export function bookingNoticeRefusal(
   startsAt: number,
   notice: BookingNotice,
   now: number,
-): { path: 'body.starts_at'; message: string } | null {
+): { kind: 'too_soon' | 'too_far_ahead'; path: 'body.starts_at'; message: string } | null {
   const path = 'body.starts_at'
   const { earliest, latest } = bookableStarts(notice, now)
   if (startsAt < earliest) {
     return {
+      kind: 'too_soon',
       path,
       message: `must be at least ${describeMinutes(notice.minNoticeMinutes)} from now`,
     }
   }
   if (startsAt > latest) {
-    return { path, message: `must be within ${notice.bookingWindowDays} days from now` }
+    return {
+      kind: 'too_far_ahead',
+      path,
+      message: `must be within ${notice.bookingWindowDays} days from now`,
+    }
   }
   return null
 }

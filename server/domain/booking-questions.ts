@@ -1,35 +1,22 @@
 /**
  * The questions a business asks with an online booking of a service, and the answers stored
- * with the appointment. Stored as JSON (services.booking_questions, appointments.booking_answers).
+ * with the appointment (services.booking_questions, appointments.booking_answers). The types
+ * and rules live in the shared kernel so the booking page checks answers as the server does.
  */
-
-export const bookingQuestionKinds = [
-  'short_text',
-  'long_text',
-  'single_choice',
-  'multiple_choice',
-  'checkbox',
-] as const
-
-export type BookingQuestionKind = (typeof bookingQuestionKinds)[number]
-
-/** One question of a service's booking form. `options` only for the two choice kinds. */
-export interface BookingQuestion {
-  id: string
-  label: string
-  kind: BookingQuestionKind
-  required: boolean
-  options: string[]
-}
-
-/**
- * A visitor's answer, with the question's label as it was asked: a later edit of the question
- * never changes what an appointment says was asked. Text for the text kinds, the chosen
- * options for the choice kinds, true/false for a checkbox.
- */
-export interface BookingAnswer {
-  question_id: string
-  label: string
-  kind: BookingQuestionKind
-  value: string | string[] | boolean
-}
+export {
+  type AnswerProblem,
+  answerProblems,
+  answerSnapshot,
+  answerText,
+  type BookingAnswer,
+  type BookingAnswerValue,
+  type BookingAnswerValues,
+  type BookingQuestion,
+  type BookingQuestionDraft,
+  type BookingQuestionKind,
+  bookingQuestionKinds,
+  bookingQuestionLimits,
+  isChoiceKind,
+  type QuestionProblem,
+  questionProblems,
+} from '../../shared/booking-questions.ts'

@@ -1,7 +1,19 @@
-/** The name of the business created for a new user: "Dana Smith's Business". */
-export function firstBusinessName(user: { name: string | null; email: string | null }): string {
-  const name = user.name?.trim() || user.email?.split('@')[0]?.trim()
+/**
+ * The name of the business created for a new user: "Dana Smith's Business", from the name
+ * they typed. Never from their e-mail: the name and its slug are public (the booking page's
+ * heading and address), and an address or its local part must not leak there.
+ */
+export function firstBusinessName(user: { name: string | null }): string {
+  const name = user.name?.trim()
   return name ? `${name}'s Business` : 'My Business'
+}
+
+/**
+ * The public name of a new owner's own team member: what they typed, or "Owner" (never their
+ * e-mail, for the same reason as the business name).
+ */
+export function ownerTeamMemberName(user: { name: string | null }): string {
+  return user.name?.trim() || 'Owner'
 }
 
 const MAX_SLUG_LENGTH = 40

@@ -15,6 +15,7 @@ export const serviceFields = [
   'active',
   'capacity',
   'team_member_ids',
+  'booking_questions',
 ] as const
 
 const wording: Record<string, FieldWording> = {
@@ -24,6 +25,7 @@ const wording: Record<string, FieldWording> = {
   buffer_after_minutes: { label: 'buffer after' },
   color: { label: 'colour' },
   team_member_ids: { label: 'team members' },
+  booking_questions: { label: 'booking questions' },
 }
 
 /**

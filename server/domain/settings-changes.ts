@@ -2,7 +2,12 @@ import type { ActivityChange } from './activity-changes.ts'
 import { describeChanges, type FieldWording, formatMinutes } from './change-summary.ts'
 
 /** The settings sections, as the API names their fields. */
-export type SettingsSection = 'booking_policy' | 'notifications' | 'appearance' | 'embed'
+export type SettingsSection =
+  | 'booking_policy'
+  | 'notifications'
+  | 'appearance'
+  | 'embed'
+  | 'language'
 
 export const bookingPolicyFields = [
   'min_notice_minutes',
@@ -25,6 +30,7 @@ export const embedFields = ['embed_origins', 'embed_any_origin'] as const
 
 const origins = (value: unknown) =>
   Array.isArray(value) ? (value.length > 0 ? value.join(', ') : 'none') : String(value)
+export const languageFields = ['default_language', 'follow_visitor_language'] as const
 
 const teamMemberChoices: Record<string, string> = {
   customer_picks: 'customer picks',
@@ -53,6 +59,8 @@ const wording: Record<string, FieldWording> = {
   default_theme: { label: 'default theme' },
   embed_origins: { label: 'websites that may embed the booking page', format: origins },
   embed_any_origin: { label: 'any website may embed the booking page' },
+  default_language: { label: 'default language' },
+  follow_visitor_language: { label: "visitor's language" },
 }
 
 const sectionNames: Record<SettingsSection, string> = {
@@ -60,6 +68,7 @@ const sectionNames: Record<SettingsSection, string> = {
   notifications: 'the notification settings',
   appearance: 'the appearance',
   embed: 'the embed settings',
+  language: 'the language settings',
 }
 
 /** "Changed the booking policy: minimum notice 2 h → 4 h". */

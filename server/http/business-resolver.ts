@@ -63,7 +63,7 @@ export function createBusinessResolver(db: Db, options: BusinessResolverOptions)
         errors: [{ path: 'query.business', message }],
       })
     }
-    const tenant = await tenants.findBySlug(slug)
+    const tenant = await tenants.findBySlugOrFormer(slug)
     if (!tenant) throw new HttpProblem(404, `No business called "${slug}" takes bookings here.`)
     return tenant
   }

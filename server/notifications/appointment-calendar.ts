@@ -1,4 +1,6 @@
+import type { Language } from '../../shared/languages.ts'
 import type { AppointmentDetails } from '../db/read-models/appointment-details.ts'
+import { translatorFor } from './i18n.ts'
 import { appointmentUid, type CalendarEvent, type CalendarPerson } from './ics.ts'
 import { noReplyAddress, singleAddress } from './mail-headers.ts'
 import type { AppointmentFacts } from './messages.ts'
@@ -7,6 +9,11 @@ import type { AppointmentFacts } from './messages.ts'
 export interface CustomerLinks {
   manageUrl: string
   bookingUrl: string
+}
+
+/** The language of everything the customer receives about this appointment. */
+export function customerLanguageOf(details: AppointmentDetails): Language {
+  return details.customerLanguage ?? details.business.defaultLanguage
 }
 
 /** Who the event is for: the customer's copy carries their manage link, the member's does not. */
@@ -19,6 +26,7 @@ export function factsOf(details: AppointmentDetails, links: CustomerLinks): Appo
     businessPhone: details.business.phone,
     businessTimeZone: details.business.timeZone,
     locale: details.business.locale,
+    customerLanguage: customerLanguageOf(details),
     serviceName: details.serviceName,
     teamMemberName: details.member.name,
     teamMemberTimeZone: details.member.timeZone,
@@ -29,6 +37,7 @@ export function factsOf(details: AppointmentDetails, links: CustomerLinks): Appo
     cancelReason: details.cancelReason,
     manageUrl: links.manageUrl,
     bookingUrl: links.bookingUrl,
+    bookingAnswers: details.bookingAnswers,
   }
 }
 
@@ -48,11 +57,18 @@ export function eventOf(
   }
   const cancelled = details.status === 'cancelled'
   const attendee = audience === 'customer' ? details.customer : details.member
+  const t = translatorFor(customerLanguageOf(details))
+  const names = {
+    service: details.serviceName,
+    member: details.member.name,
+    business: details.business.name,
+  }
+  // The customer's copy is in their language; the team member's stays in English like the staff app.
   const description =
     audience === 'customer'
       ? [
-          `${details.serviceName} with ${details.member.name} at ${details.business.name}.`,
-          options.manageUrl ? `Reschedule or cancel: ${options.manageUrl}` : '',
+          t('ics_description', names),
+          options.manageUrl ? t('ics_manage', { url: options.manageUrl }) : '',
         ]
       : [
           `${details.serviceName} for ${details.customer.name}.`,
@@ -66,7 +82,7 @@ export function eventOf(
     end: details.endsAt,
     summary:
       audience === 'customer'
-        ? `${details.serviceName} at ${details.business.name}`
+        ? t('ics_summary', names)
         : `${details.serviceName} — ${details.customer.name}`,
     description: description.filter(Boolean).join('\n'),
     location: details.business.address,

@@ -1,8 +1,14 @@
+import { localeFor } from '../../shared/i18n/language-choice.ts'
+import type { Language } from '../../shared/languages.ts'
+import { translatorFor } from './i18n.ts'
+
 /*
  * The words of every e-mail about an appointment: a subject and a plain-text body, for the
  * customer (times in their own zone, with the link to move or cancel it) and for the team
  * member (times in theirs). Pure: the notifier gathers the facts.
  */
+
+import { answerText, type BookingAnswer } from '../domain/booking-questions.ts'
 
 export type NotificationKind = 'confirmation' | 'reschedule' | 'cancellation' | 'reminder'
 
@@ -14,6 +20,8 @@ export interface AppointmentFacts {
   businessTimeZone: string
   /** BCP 47, the business's; dates are written the way its customers read them. */
   locale: string
+  /** The customer's language: the one they booked in, else the business's default. */
+  customerLanguage: Language
   serviceName: string
   teamMemberName: string
   teamMemberTimeZone: string
@@ -27,6 +35,8 @@ export interface AppointmentFacts {
   manageUrl: string
   /** The business's public booking page, to book again after a cancellation. */
   bookingUrl: string
+  /** The visitor's answers to the service's booking questions, for the team member. */
+  bookingAnswers?: readonly BookingAnswer[] | undefined
 }
 
 export interface Message {
@@ -34,36 +44,34 @@ export interface Message {
   text: string
 }
 
-/** The e-mail to the customer. */
+/** The e-mail to the customer, in their language, dates in its conventions. */
 export function customerMessage(kind: NotificationKind, facts: AppointmentFacts): Message {
+  const t = translatorFor(facts.customerLanguage)
+  const locale = localeFor(facts.customerLanguage, facts.locale)
   const zone = facts.customerTimeZone ?? facts.businessTimeZone
-  const when = describeTimeRange(facts.startsAt, facts.endsAt, zone, facts.locale)
-  const what = `${facts.serviceName} with ${facts.teamMemberName}`
+  const when = describeTimeRange(facts.startsAt, facts.endsAt, zone, locale)
+  const what = t('email_what', { service: facts.serviceName, member: facts.teamMemberName })
+  const business = { business: facts.businessName }
   const opening = {
-    confirmation: `Your appointment at ${facts.businessName} is booked.`,
-    reschedule: `Your appointment at ${facts.businessName} has changed. The new details:`,
-    cancellation: `Your appointment at ${facts.businessName} is cancelled.`,
-    reminder: `A reminder of your upcoming appointment at ${facts.businessName}.`,
+    confirmation: t('email_opening_confirmation', business),
+    reschedule: t('email_opening_reschedule', business),
+    cancellation: t('email_opening_cancellation', business),
+    reminder: t('email_opening_reminder', business),
   }[kind]
-  const subject = {
-    confirmation: `Booked: ${what}`,
-    reschedule: `Changed: ${what}`,
-    cancellation: `Cancelled: ${what}`,
-    reminder: `Reminder: ${what}`,
-  }[kind]
-  const lines = [`Hello ${facts.customerName},`, '', opening, '', `${what}`, when]
+  const subject = t(`email_subject_${kind}`, {
+    what,
+    date: shortDate(facts.startsAt, zone, locale),
+  })
+  const lines = [t('email_greeting', { name: facts.customerName }), '', opening, '', what, when]
   if (facts.businessAddress) lines.push(facts.businessAddress)
   if (kind === 'cancellation') {
-    if (facts.cancelReason) lines.push('', `Reason: ${facts.cancelReason}`)
-    lines.push('', `To book again: ${facts.bookingUrl}`)
+    if (facts.cancelReason) lines.push('', t('email_reason', { reason: facts.cancelReason }))
+    lines.push('', t('email_book_again', { url: facts.bookingUrl }))
   } else {
-    lines.push('', `To reschedule or cancel: ${facts.manageUrl}`)
+    lines.push('', t('email_manage', { url: facts.manageUrl }))
   }
   lines.push('', signature(facts))
-  return {
-    subject: `${subject} — ${shortDate(facts.startsAt, zone, facts.locale)}`,
-    text: lines.join('\n'),
-  }
+  return { subject, text: lines.join('\n') }
 }
 
 /** The e-mail to the team member who performs the appointment. */
@@ -84,6 +92,9 @@ export function teamMemberMessage(kind: NotificationKind, facts: AppointmentFact
     reminder: `Reminder: ${what}`,
   }[kind]
   const lines = [`Hello ${facts.teamMemberName},`, '', opening, '', what, when]
+  if (kind === 'confirmation' && facts.bookingAnswers?.length) {
+    lines.push('', 'Answers given when booking:', ...facts.bookingAnswers.map(answerLine))
+  }
   if (kind === 'cancellation' && facts.cancelReason) lines.push('', `Reason: ${facts.cancelReason}`)
   lines.push('', signature(facts))
   return {
@@ -116,6 +127,14 @@ function shortDate(start: Date, timeZone: string, locale: string): string {
     timeStyle: 'short',
     timeZone,
   }).format(start)
+}
+
+/**
+ * "- Label: answer". A long answer's line breaks are indented, so nothing a visitor types can
+ * pose as a line of the e-mail's own (a link, a signature).
+ */
+function answerLine(answer: BookingAnswer): string {
+  return `- ${answer.label}: ${answerText(answer)}`.replace(/\r\n?|\n/g, '\n    ')
 }
 
 function signature(facts: AppointmentFacts): string {

@@ -73,5 +73,11 @@ export function createSettingsHandlers(deps: {
       requireCapability(member, 'settings.write', 'change the embed settings')
       return settings.updateEmbed(member, request.body)
     },
+
+    async updateLanguageSettings(request: OperationRequest<'updateLanguageSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'change the language settings')
+      return settings.updateLanguage(member, request.body)
+    },
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { components } from '../../shared/contract/schema.d.ts'
+import type { Language } from '../../shared/languages.ts'
 import type { Database, Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
@@ -22,6 +23,7 @@ import { checkFit } from '../domain/availability/check-fit.ts'
 import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
 import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
 import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
+import type { BookingAnswer } from '../domain/booking-questions.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
@@ -96,6 +98,10 @@ export interface PublicBookingRequest extends BookingBasics {
   visitor: Omit<BookingCustomer, 'timeZone'>
   /** The visitor's own IANA time zone, for the times in their e-mails. */
   customerTimeZone?: string | undefined
+  /** The language the visitor booked in: their e-mails are written in it. */
+  customerLanguage?: Language | undefined
+  /** The answers to the service's questions as checked, with the labels as asked. */
+  bookingAnswers?: BookingAnswer[] | null | undefined
 }
 
 export type BookingRequest = StaffBookingRequest | PublicBookingRequest
@@ -264,6 +270,8 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       seatGroup: placement.seatGroup,
       outsideWorkingHours: placement.outsideWorkingHours,
       customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
+      customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
+      bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
       ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
     }),
   )
@@ -762,5 +770,11 @@ export function checkBookingNotice(
   now: number,
 ): void {
   const refusal = bookingNoticeRefusal(startsAt, notice, now)
-  if (refusal) throw invalid(refusal.path, refusal.message)
+  if (!refusal) return
+  const { path, message } = refusal
+  // Each its own type, so the booking page can say why instead of "just taken".
+  throw new HttpProblem(400, `${path} ${message}.`, {
+    type: refusal.kind === 'too_soon' ? '/problems/too-soon' : '/problems/too-far-ahead',
+    errors: [{ path, message }],
+  })
 }

@@ -44,6 +44,8 @@ export function createBusinessService(database: Database) {
             throw slugTaken()
           }
           const after = toConfiguration(await business.update(member.tenantId, columnsOf(proposed)))
+          if (after.slug !== before.slug)
+            await business.recordFormerSlug(member.tenantId, before.slug)
           const movedPrices =
             after.currency === before.currency
               ? 0

@@ -7,8 +7,14 @@ import { createTeamMemberRepository } from '../db/repositories/team-member-repos
 import { createTenantRepository } from '../db/repositories/tenant-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
 import type { Permission } from '../db/schema.ts'
-import { firstBusinessName, slugCandidates, slugify } from '../domain/business-name.ts'
+import {
+  firstBusinessName,
+  ownerTeamMemberName,
+  slugCandidates,
+  slugify,
+} from '../domain/business-name.ts'
 import { dateAt } from '../domain/business-time.ts'
+import { teamMemberSlugBase } from '../domain/slug.ts'
 import { defaultWorkingHours } from '../domain/working-hours.ts'
 import { HttpProblem } from '../http/problem.ts'
 
@@ -164,12 +170,12 @@ async function createFirstBusiness(tx: Db, identity: Identity, actor: Actor) {
       permission: 'owner',
     })
     // The owner is usually also the first person customers book.
-    const ownerName = identity.name ?? identity.email?.split('@')[0] ?? 'Owner'
+    const ownerName = ownerTeamMemberName(identity)
     const ownRecord = await createTeamMemberRepository(tx).createIfSlugFree(tenant.id, {
       name: ownerName,
       email: identity.email,
       permission: 'owner',
-      slug: slugify(ownerName),
+      slug: teamMemberSlugBase(ownerName),
       timeZone: tenant.timeZone,
       workingHours: defaultWorkingHours(),
       userUid: identity.uid,

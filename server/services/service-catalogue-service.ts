@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
@@ -9,15 +10,22 @@ import {
 } from '../db/repositories/service-repository.ts'
 import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
+import {
+  type BookingQuestion,
+  isChoiceKind,
+  questionProblems,
+} from '../domain/booking-questions.ts'
 import { plural } from '../domain/plural.ts'
 import { serviceFields, serviceUpdateSummary } from '../domain/service-changes.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { type FieldError, HttpProblem } from '../http/problem.ts'
+import { assertValid } from '../http/validation-problem.ts'
 import type { Member } from './membership-service.ts'
 
 type Service = components['schemas']['Service']
 type ServicePage = components['schemas']['ServicePage']
 type ServiceInput = components['schemas']['ServiceInput']
 type ServicePatch = components['schemas']['ServicePatch']
+type BookingQuestionInput = components['schemas']['BookingQuestionInput']
 
 export interface ServiceListQuery {
   search?: string | undefined
@@ -51,6 +59,9 @@ export function createServiceCatalogueService(database: Database) {
 
     async create(member: Member, input: ServiceInput): Promise<Service> {
       const columns = serviceColumns(input)
+      if (input.booking_questions !== undefined) {
+        columns.bookingQuestions = checkQuestions(input.booking_questions, [])
+      }
       return database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
         const teamMemberIds = await checkTeamMembers(tx, member.tenantId, input.team_member_ids)
@@ -81,6 +92,12 @@ export function createServiceCatalogueService(database: Database) {
         const services = createServiceRepository(tx)
         const existing = await services.find(member.tenantId, id, { lock: true })
         if (!existing) throw notFound()
+        if (input.booking_questions !== undefined) {
+          columns.bookingQuestions = checkQuestions(
+            input.booking_questions,
+            existing.bookingQuestions,
+          )
+        }
         // A new price is in today's business currency, whatever the old one was in.
         if (input.price_minor !== undefined) {
           columns.currency = await services.businessCurrency(member.tenantId)
@@ -163,6 +180,7 @@ function toService(record: ServiceRecord): Service {
     active: record.active,
     capacity: record.capacity,
     team_member_ids: record.teamMemberIds,
+    booking_questions: record.bookingQuestions,
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),
   }
@@ -191,6 +209,43 @@ function serviceColumns(input: ServicePatch): Partial<NewService> {
   if (input.active !== undefined) columns.active = input.active
   if (input.capacity !== undefined) columns.capacity = input.capacity
   return columns
+}
+
+/**
+ * The questions as stored: labels and options trimmed, options only for the choice kinds. A
+ * question keeps its id when it names one of the service's questions (its answers' history
+ * stays linked); a new one gets a fresh id; any other id is refused.
+ */
+function checkQuestions(
+  input: readonly BookingQuestionInput[],
+  existing: readonly BookingQuestion[],
+): BookingQuestion[] {
+  const known = new Set(existing.map((question) => question.id))
+  const errors: FieldError[] = []
+  input.forEach((question, index) => {
+    if (question.id !== undefined && !known.has(question.id)) {
+      errors.push({
+        path: `body.booking_questions.${index}.id`,
+        message: 'is not a question of this service',
+      })
+    }
+  })
+  const drafts = input.map((question) => ({
+    ...question,
+    label: question.label.trim(),
+    options: (question.options ?? []).map((option) => option.trim()),
+  }))
+  for (const { index, field, message } of questionProblems(drafts)) {
+    errors.push({ path: `body.booking_questions.${index}.${field}`, message })
+  }
+  assertValid(errors)
+  return drafts.map((question) => ({
+    id: question.id ?? randomUUID(),
+    label: question.label,
+    kind: question.kind,
+    required: question.required,
+    options: isChoiceKind(question.kind) ? question.options : [],
+  }))
 }
 
 /** The given team members, sorted, once each checked to belong to this business. */

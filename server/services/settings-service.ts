@@ -13,6 +13,7 @@ import {
   appearanceFields,
   bookingPolicyFields,
   embedFields,
+  languageFields,
   notificationFields,
   type SettingsSection,
   settingsChangeSummary,
@@ -26,6 +27,7 @@ export type BookingPolicy = components['schemas']['BookingPolicy']
 export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
 export type EmbedSettings = components['schemas']['EmbedSettings']
+export type LanguageSettings = components['schemas']['LanguageSettings']
 
 /** One section of the settings: its API fields and how they map to the row. */
 interface Section<T extends Record<string, unknown>> {
@@ -93,7 +95,20 @@ const embed: Section<EmbedSettings> = {
   }),
 }
 
-/** Booking policy, notifications, appearance and embed settings of the member's business. */
+const language: Section<LanguageSettings> = {
+  name: 'language',
+  fields: languageFields,
+  read: (row) => ({
+    default_language: row.defaultLanguage,
+    follow_visitor_language: row.followVisitorLanguage,
+  }),
+  columns: (input) => ({
+    defaultLanguage: input.default_language,
+    followVisitorLanguage: input.follow_visitor_language,
+  }),
+}
+
+/** Booking policy, notifications, appearance, embed and language settings of the member's business. */
 export function createSettingsService(database: Database) {
   /** Replaces one section; records the changed fields, in the same transaction, if any. */
   function replace<T extends Record<string, unknown>>(
@@ -133,6 +148,7 @@ export function createSettingsService(database: Database) {
         notifications: notifications.read(row),
         appearance: appearance.read(row),
         logo: logo ? logoView(logo) : null,
+        language: language.read(row),
       }
     },
     updateBookingPolicy: (member: Member, input: BookingPolicy) =>
@@ -166,5 +182,6 @@ export function createSettingsService(database: Database) {
       const row = await createSettingsRepository(database.db).get(tenantId)
       return embedFrameAncestors({ anyOrigin: row.embedAnyOrigin, origins: row.embedOrigins })
     },
+    updateLanguage: (member: Member, input: LanguageSettings) => replace(member, language, input),
   }
 }

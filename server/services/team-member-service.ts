@@ -120,6 +120,21 @@ export function createTeamMemberService(database: Database) {
             changes.map((change) => change.field),
           )
           const serviceIds = await checkServices(tx, member.tenantId, input.service_ids)
+          // A new name brings a new public address unless a slug of its own was asked for;
+          // the old one keeps leading to them (recorded below). Not a change the editor asked
+          // for, so it needs no more rights than the rename itself.
+          if (proposed.name !== existing.name && (input.slug ?? existing.slug) === existing.slug) {
+            const slug = await freeSlugFor(tx, member.tenantId, proposed.name, existing.id)
+            if (slug !== existing.slug) {
+              columns.slug = slug
+              proposed.slug = slug
+              changes.push(
+                ...changedFields(before, toTeamMember(proposed, []), teamMemberFields).filter(
+                  (change) => change.field === 'slug',
+                ),
+              )
+            }
+          }
           // Re-saving an unchanged form writes nothing and logs nothing.
           if (changes.length === 0) {
             return (await teamMemberViews(tx, member.tenantId, [existing]))[0] as TeamMember
@@ -151,6 +166,9 @@ export function createTeamMemberService(database: Database) {
           }
 
           await team.update(member.tenantId, existing.id, columns)
+          if (proposed.slug !== existing.slug) {
+            await team.recordFormerSlug(member.tenantId, existing.slug, existing.id)
+          }
           if (serviceIds) await team.setServices(member.tenantId, existing.id, serviceIds)
           // Their access follows their record, in the same transaction.
           if (permissionChanged && existing.userUid) {
@@ -283,6 +301,21 @@ async function refuseTakenSlug(tx: Db, tenantId: string, slug: string, exceptId?
   throw new HttpProblem(409, `${clash.name} already has the public slug "${slug}".`, {
     errors: [{ path: 'body.slug', message: `is already used by ${clash.name}` }],
     existing: { id: clash.id, href: `/team/${clash.id}/edit` },
+  })
+}
+
+/** The first slug made from the name that nobody else in the business has. */
+async function freeSlugFor(tx: Db, tenantId: string, name: string, exceptId: string) {
+  const team = createTeamMemberRepository(tx)
+  let attempts = 0
+  for (const candidate of slugCandidates(teamMemberSlugBase(name), () =>
+    randomBytes(3).toString('hex'),
+  )) {
+    if (!(await team.findBySlug(tenantId, candidate, exceptId))) return candidate
+    if (++attempts > 20) break
+  }
+  throw new HttpProblem(409, 'No free public slug was found for this name; choose one.', {
+    errors: [{ path: 'body.slug', message: 'is already taken' }],
   })
 }
 

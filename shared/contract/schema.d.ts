@@ -421,6 +421,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the language settings (owner, admin) */
+        put: operations["updateLanguageSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/business-configuration": {
         parameters: {
             query?: never;
@@ -432,7 +449,9 @@ export interface paths {
         get: operations["getBusinessConfiguration"];
         /**
          * Replace the business's details (owner, admin)
-         * @description A slug another business uses is refused with 409.
+         * @description A slug another business uses is refused with 409. A slug given up keeps leading to
+         *     this business (the public pages and API find it by its former slug) until another
+         *     business takes it.
          */
         put: operations["updateBusinessConfiguration"];
         post?: never;
@@ -786,7 +805,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A team member's public profile */
+        /**
+         * A team member's public profile
+         * @description Found by the member's slug or by a slug they had before a rename (renaming a team
+         *     member gives them a slug made from the new name, suffixed when taken, unless another
+         *     was asked for). For a former slug the answer is the same profile, whose
+         *     `team_member.slug` is the current one: the booking page then replaces its address with
+         *     `/booking/{current slug}`. A slug nobody has or had here is 404.
+         */
         get: operations["getPublicProfile"];
         put?: never;
         post?: never;
@@ -836,7 +862,13 @@ export interface paths {
          *     typed are kept with the appointment for staff to accept (`submitted_details`). The
          *     answer, the manage page and the e-mails show only what was typed, nothing the business
          *     holds. A refused booking writes nothing (no customer, no activity entry, no e-mail).
-         *     409 when the time was taken meanwhile (no details of the other booking). The answer
+         *     Only a start the availability offers is accepted; any other is a 400 naming
+         *     `body.starts_at` whose `type` says why:
+         *     `/problems/not-on-slot-grid` (not on the grid of `slot_interval_minutes` counted from
+         *     the start of each stretch of working time), `/problems/outside-working-hours` (hours
+         *     or breaks), `/problems/time-off`, `/problems/too-soon` (minimum notice),
+         *     `/problems/too-far-ahead` (booking window). A start that is offered but was booked
+         *     meanwhile is 409 `/problems/slot-taken` (no details of the other booking). The answer
          *     carries the secret manage token, needed to see, move or cancel the appointment. With
          *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
          *     body is 422. Rate limited per IP address and per e-mail (429 with Retry-After).
@@ -879,7 +911,13 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment to another free time
-         * @description Allowed until the business's reschedule cut-off before the current start; 409 after it or when cancelled.
+         * @description Allowed until the business's reschedule cut-off before the current start; 409
+         *     `/problems/appointment-not-changeable` after it or when cancelled. The new start is
+         *     judged as in `createPublicBooking` (for the current team member when
+         *     `team_member_id` is left out, for anyone who performs the service when it is null):
+         *     400 naming `body.starts_at` with type `/problems/not-on-slot-grid`,
+         *     `/problems/outside-working-hours`, `/problems/time-off`, `/problems/too-soon` or
+         *     `/problems/too-far-ahead`; 409 `/problems/slot-taken` when someone else holds it.
          */
         post: operations["reschedulePublicAppointment"];
         delete?: never;
@@ -1422,7 +1460,44 @@ export interface components {
             /** @description Seats per slot; above 1 for group sessions. */
             capacity?: number;
             team_member_ids?: string[];
+            /** @description The questions the booking page asks with this service, in order. The whole list replaces the previous one: a question with the `id` of one of this service's questions is that question edited; one without an id is new and gets an id. */
+            booking_questions?: components["schemas"]["BookingQuestionInput"][];
         };
+        /**
+         * @description A checkbox that is required must be ticked (like "I agree"). Short text answers are at most 200 characters, long text at most 2000.
+         * @enum {string}
+         */
+        BookingQuestionKind: "short_text" | "long_text" | "single_choice" | "multiple_choice" | "checkbox";
+        BookingQuestionInput: {
+            /**
+             * Format: uuid
+             * @description Absent for a new question.
+             */
+            id?: string;
+            label: string;
+            kind: components["schemas"]["BookingQuestionKind"];
+            required: boolean;
+            /** @description For the two choice kinds: at least two, each unique; none for the other kinds. */
+            options?: string[];
+        };
+        BookingQuestion: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            kind: components["schemas"]["BookingQuestionKind"];
+            required: boolean;
+            options: string[];
+        };
+        /** @description An answer given when booking, with the question's label as it was asked. */
+        BookingAnswer: {
+            /** Format: uuid */
+            question_id: string;
+            label: string;
+            kind: components["schemas"]["BookingQuestionKind"];
+            value: components["schemas"]["BookingAnswerValue"];
+        };
+        /** @description Text for the text kinds and single choice, the chosen options for multiple choice, true or false for a checkbox. */
+        BookingAnswerValue: string | string[] | boolean;
         ServiceInput: WithRequired<components["schemas"]["ServiceFields"], "name" | "duration_minutes" | "price_minor">;
         ServicePatch: components["schemas"]["ServiceFields"];
         Service: {
@@ -1440,6 +1515,7 @@ export interface components {
             active: boolean;
             capacity: number;
             team_member_ids: string[];
+            booking_questions: components["schemas"]["BookingQuestion"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1502,16 +1578,21 @@ export interface components {
         };
         /** @description Wall-clock time in the team member's time zone, 24-hour `HH:MM`. */
         ClockTime: string;
+        /**
+         * @description Where hours or a break end, as `ClockTime`, or `24:00` for the end of the day: the
+         *     next local midnight (on a day the clocks change, the day's real length).
+         */
+        ClockEndTime: string;
         TimeRange: {
             start: components["schemas"]["ClockTime"];
-            end: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockEndTime"];
         };
         /** @description Hours on one weekday; a weekday not listed is a day off. */
         WorkingDay: {
             /** @description ISO weekday, 1 = Monday … 7 = Sunday. */
             weekday: number;
             start: components["schemas"]["ClockTime"];
-            end: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockEndTime"];
             breaks: components["schemas"]["TimeRange"][];
         };
         WorkingHours: components["schemas"]["WorkingDay"][];
@@ -1633,7 +1714,18 @@ export interface components {
             embed_origins: string[];
             embed_any_origin: boolean;
         };
+        /**
+         * @description A language the public booking pages and customer e-mails are written in.
+         * @enum {string}
+         */
+        Language: "en" | "es" | "de" | "fr";
+        LanguageSettings: {
+            default_language: components["schemas"]["Language"];
+            /** @description Show the booking page in the visitor's browser language when it is one of the supported languages (and let the visitor switch); otherwise always the default. */
+            follow_visitor_language: boolean;
+        };
         Settings: {
+            language: components["schemas"]["LanguageSettings"];
             booking_policy: components["schemas"]["BookingPolicy"];
             notifications: components["schemas"]["NotificationSettings"];
             appearance: components["schemas"]["AppearanceSettings"];
@@ -1774,6 +1866,8 @@ export interface components {
             seats_booked: number;
             /** @description What was typed into the online booking form that differs from the customer record now (an online booking never changes the record). Empty when nothing differs or staff booked it. `acceptSubmittedDetails` copies them into the record. */
             submitted_details: components["schemas"]["SubmittedDetail"][];
+            /** @description The answers to the service's booking questions given when booking online, in the order asked; empty when none were asked or staff booked it. */
+            booking_answers: components["schemas"]["BookingAnswer"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1939,6 +2033,9 @@ export interface components {
             slot_interval_minutes: number;
             cancellation_cutoff_minutes: number;
             reschedule_cutoff_minutes: number;
+            default_language: components["schemas"]["Language"];
+            /** @description Whether the page may follow the visitor's browser language and offer a switcher. */
+            follow_visitor_language: boolean;
         };
         PublicService: {
             /** Format: uuid */
@@ -1953,6 +2050,8 @@ export interface components {
             capacity: number;
             /** @description Bookable team members who perform it. */
             team_member_ids: string[];
+            /** @description What the booking page asks with this service, in order. */
+            booking_questions: components["schemas"]["BookingQuestion"][];
         };
         PublicServiceList: {
             items: components["schemas"]["PublicService"][];
@@ -2012,6 +2111,12 @@ export interface components {
             notes?: string;
             /** @description The visitor's time zone, for the times in their e-mails. */
             time_zone?: components["schemas"]["TimeZone"];
+            /** @description The language the visitor booked in; their e-mails are written in it (absent → the business's default). */
+            language?: components["schemas"]["Language"];
+            /** @description Answers to the service's booking questions, keyed by question id. A required question must be answered (a required checkbox ticked); an answer to a question the service does not ask is refused. Each problem is a 400 naming `body.booking_answers.<question id>`. */
+            booking_answers?: {
+                [key: string]: components["schemas"]["BookingAnswerValue"];
+            };
         };
         PublicRescheduleInput: {
             /** Format: date-time */
@@ -2884,6 +2989,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmbedSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateLanguageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved language settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageSettings"];
                 };
             };
             default: components["responses"]["Problem"];

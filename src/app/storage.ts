@@ -25,6 +25,12 @@ export const storageKeys = {
   subscription: 'subscription',
 } as const
 
+/**
+ * A booking visitor's language choice: not part of anyone's session, so sign-in and sign-out
+ * (which work through `storageKeys`) leave it alone.
+ */
+const BOOKING_LANGUAGE_KEY = 'bookingLanguage'
+
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The keys a failed 401 refresh removes; currency, domain and subscription survive it. */
@@ -113,6 +119,15 @@ export function readIsAuthenticated(store: KeyValueStore = browserStore()): bool
 
 export function readSubscription(store: KeyValueStore = browserStore()): Subscription | null {
   return readJson<Subscription>(store, storageKeys.subscription)
+}
+
+/** The language a visitor picked on the booking pages' switcher, if they ever did. */
+export function readBookingLanguage(store: KeyValueStore = browserStore()): string | null {
+  return store.getItem(BOOKING_LANGUAGE_KEY) || null
+}
+
+export function storeBookingLanguage(language: string, store: KeyValueStore = browserStore()) {
+  store.setItem(BOOKING_LANGUAGE_KEY, language)
 }
 
 export function readBusinessData(store: KeyValueStore = browserStore()): Tenant | null {

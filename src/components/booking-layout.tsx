@@ -1,8 +1,10 @@
 import { type CSSProperties, type ReactNode, useEffect } from 'react'
 import { Link } from 'wouter'
 import type { components } from '../../shared/contract/schema'
+import { decidePageLanguage } from '../app/i18n'
 import { brandStyle } from '../domain/brand-style'
 import { Brand } from './brand'
+import { LanguageSwitcher } from './language-switcher'
 import { PageHeading } from './page-heading'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link'
 import { ThemeToggle } from './theme-toggle'
@@ -10,10 +12,20 @@ import { formatBookingTitle } from './use-page-title'
 
 type PublicBusiness = components['schemas']['PublicBusiness']
 
-/** What the frame shows of the business: its name, logo, colour and whether to credit Slotwise. */
+/**
+ * What the frame shows of the business: its name, logo, colour, whether to credit Slotwise,
+ * and the language settings the page's language is decided from.
+ */
 export type BookingIdentity = Pick<
   PublicBusiness,
-  'name' | 'brand_color' | 'logo_url' | 'logo_width' | 'logo_height' | 'show_powered_by'
+  | 'name'
+  | 'brand_color'
+  | 'logo_url'
+  | 'logo_width'
+  | 'logo_height'
+  | 'show_powered_by'
+  | 'default_language'
+  | 'follow_visitor_language'
 >
 
 /**
@@ -39,6 +51,9 @@ export function BookingLayout({
   useEffect(() => {
     if (title) document.title = formatBookingTitle(title, businessName)
   }, [title, businessName])
+  useEffect(() => {
+    if (business) void decidePageLanguage(business)
+  }, [business])
 
   return (
     <div
@@ -55,13 +70,14 @@ export function BookingLayout({
         {title ? <PageHeading className="p-booking__title">{title}</PageHeading> : null}
         {children}
       </main>
-      {business === null || business?.show_powered_by ? (
-        <footer className="p-booking__footer">
+      <footer className="p-booking__footer">
+        <LanguageSwitcher />
+        {business === null || business?.show_powered_by ? (
           <span>
             Powered by <a href="/">Slotwise</a>
           </span>
-        </footer>
-      ) : null}
+        ) : null}
+      </footer>
     </div>
   )
 }

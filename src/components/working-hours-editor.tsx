@@ -12,33 +12,41 @@ type TimeRange = components['schemas']['TimeRange']
 
 function toTime(clock: string): Time {
   const [hours = '0', minutes = '0'] = clock.split(':')
-  return new Time(Number(hours), Number(minutes))
+  // A time field has no 24:00; the end of the day shows as 00:00 (see ClockField).
+  return new Time(Number(hours) % 24, Number(minutes))
 }
 
-function toClock(time: Time): string {
+function toClock(time: Time, isEnd: boolean): string {
+  // An end can never be 00:00 (it must follow the start), so 00:00 there means midnight.
+  if (isEnd && time.hour === 0 && time.minute === 0) return '24:00'
   return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`
 }
 
-/** A 24-hour HH:MM field; an emptied field keeps the last complete time. */
+/**
+ * A 24-hour HH:MM field; an emptied field keeps the last complete time. An end field reads
+ * 00:00 as 24:00, the end of the day, so hours and breaks can run until midnight.
+ */
 function ClockField({
   label,
   value,
   onChange,
   isInvalid,
   isDisabled,
+  isEnd = false,
 }: {
   label: string
   value: string
   onChange: (value: string) => void
   isInvalid: boolean
   isDisabled: boolean
+  isEnd?: boolean
 }) {
   return (
     <TimeField
       className="p-clock-field"
       value={toTime(value)}
       onChange={(time) => {
-        if (time) onChange(toClock(time))
+        if (time) onChange(toClock(time, isEnd))
       }}
       hourCycle={24}
       shouldForceLeadingZeros
@@ -119,6 +127,7 @@ export function WorkingHoursEditor({
                   <span aria-hidden="true">–</span>
                   <ClockField
                     label={`${name} end`}
+                    isEnd
                     value={day.end}
                     onChange={(end) => change((current) => ({ ...current, end }))}
                     isInvalid={Boolean(errors[`${path}.end`])}
@@ -212,6 +221,7 @@ function BreakRow({
         <span aria-hidden="true">–</span>
         <ClockField
           label={`${dayName} break ${number} end`}
+          isEnd
           value={value.end}
           onChange={(end) => onChange({ ...value, end })}
           isInvalid={Boolean(error)}

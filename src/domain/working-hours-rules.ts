@@ -91,7 +91,8 @@ export function toMinutes(clock: string): number {
 }
 
 export function fromMinutes(total: number): string {
-  const clamped = Math.max(0, Math.min(total, 23 * 60 + 59))
+  // 24:00 is a valid end: the end of the day.
+  const clamped = Math.max(0, Math.min(total, 24 * 60))
   const hours = Math.floor(clamped / 60)
   const minutes = clamped % 60
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`

@@ -2,7 +2,8 @@ import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { WizardRoute } from '../../shared/booking-links'
 import type { components } from '../../shared/contract/schema'
 import { monthOf, plusDays } from '../domain/month-grid'
-import { errorOf, messageOf, statusOf } from './call-errors'
+import { startRefusalNotice } from '../domain/start-refusals'
+import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
 /** The team member segment that means "any available" (who takes it is decided on booking). */
@@ -71,6 +72,8 @@ export interface BookingInput {
 
 export interface BookingContext {
   route: WizardRoute
+  /** The confirmation link names no appointment here (404): nothing to retry. */
+  notFound: boolean
   /** Which the visitor chose first, for the order of the progress steps and the way back. */
   teamMemberFirst: boolean
   /** The step was entered because the URL changed (deep link, back, forward), not by a choice. */
@@ -315,6 +318,8 @@ export const bookingMachine = setup({
       isBookablePair(context, event.serviceId, context.teamMemberId),
     isCustomerInvalid: ({ context }) => Object.keys(validateCustomer(context.customer)).length > 0,
     isSlotTaken: ({ event }) => statusOf(errorOf(event)) === 409,
+    /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
+    isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
     isRateLimited: ({ event }) => statusOf(errorOf(event)) === 429,
     /** No HTTP answer at all: offline, DNS, timeout. */
     isNetworkFailure: ({ event }) => statusOf(errorOf(event)) === null,
@@ -323,6 +328,7 @@ export const bookingMachine = setup({
 }).createMachine({
   id: 'booking',
   context: ({ input }) => ({
+    notFound: false,
     route: input.route,
     teamMemberFirst: false,
     followingUrl: true,
@@ -609,6 +615,15 @@ export const bookingMachine = setup({
                 actions: assign({ slot: null, notice: SLOT_TAKEN_NOTICE, followingUrl: false }),
               },
               {
+                guard: 'isStartRefused',
+                target: '#booking.calendar',
+                actions: assign({
+                  slot: null,
+                  notice: ({ event }) => startRefusalNotice(problemTypeOf(event.error)),
+                  followingUrl: false,
+                }),
+              },
+              {
                 guard: 'isRateLimited',
                 target: 'rateLimited',
                 actions: assign({
@@ -660,7 +675,7 @@ export const bookingMachine = setup({
                   context.route.step === 'confirmation' ? context.route.token : null,
               }),
             },
-            { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE }) },
+            { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE, notFound: false }) },
           ],
         },
         loading: {
@@ -687,6 +702,7 @@ export const bookingMachine = setup({
               actions: assign({
                 error: ({ event }) =>
                   messageOf(event.error, 'This appointment could not be found.'),
+                notFound: ({ event }) => statusOf(event.error) === 404,
               }),
             },
           },

@@ -16,3 +16,11 @@ export function statusOf(error: unknown): number | null {
 
 /** The error of an actor's error event, for guards that read any event. */
 export const errorOf = (event: unknown) => (event as { error?: unknown }).error
+
+/** The problem `type` a thrown error carries (`ApiError.problem.type`), if any. */
+export function problemTypeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('problem' in error)) return null
+  const problem = error.problem
+  if (typeof problem !== 'object' || problem === null || !('type' in problem)) return null
+  return typeof problem.type === 'string' ? problem.type : null
+}

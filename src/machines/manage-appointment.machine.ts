@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { startRefusalNotice } from '../domain/start-refusals'
 import type { PublicAppointment, PublicSlot } from './booking.machine'
-import { errorOf, messageOf, statusOf } from './call-errors'
+import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
 
 export interface ManageInput {
@@ -38,6 +39,8 @@ export interface ManageContext {
   idempotencyKey: string | null
   keyedChange: string | null
   error: string | null
+  /** The link names no appointment here (404): nothing to retry. */
+  notFound: boolean
   /** Said after a change, or when a chosen time was taken meanwhile. */
   notice: string | null
   newIdempotencyKey: () => string
@@ -98,6 +101,8 @@ export const manageAppointmentMachine = setup({
     hasNoReason: ({ context }) => context.reason.trim() === '',
     /** 409: the time was taken meanwhile, or the cut-off passed while the page was open. */
     isConflict: ({ event }) => statusOf(errorOf(event)) === 409,
+    /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
+    isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
   },
 }).createMachine({
   id: 'manage',
@@ -114,6 +119,7 @@ export const manageAppointmentMachine = setup({
     idempotencyKey: null,
     keyedChange: null,
     error: null,
+    notFound: false,
     notice: null,
     newIdempotencyKey: input.newIdempotencyKey,
   }),
@@ -122,7 +128,7 @@ export const manageAppointmentMachine = setup({
     checking: {
       always: [
         { guard: 'hasToken', target: 'loading' },
-        { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE }) },
+        { target: 'failed', actions: assign({ error: NO_TOKEN_MESSAGE, notFound: false }) },
       ],
     },
     loading: {
@@ -142,6 +148,7 @@ export const manageAppointmentMachine = setup({
           target: 'failed',
           actions: assign({
             error: ({ event }) => messageOf(event.error, 'This appointment could not be found.'),
+            notFound: ({ event }) => statusOf(event.error) === 404,
           }),
         },
       },
@@ -233,6 +240,15 @@ export const manageAppointmentMachine = setup({
                   chosen: null,
                   notice: ({ event }) =>
                     messageOf(event.error, 'That time is no longer free. Please choose another.'),
+                }),
+              },
+              {
+                guard: 'isStartRefused',
+                target: '#manage.rescheduling',
+                reenter: true,
+                actions: assign({
+                  chosen: null,
+                  notice: ({ event }) => startRefusalNotice(problemTypeOf(event.error)),
                 }),
               },
               {

@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useEffect } from 'react'
 import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter'
+import { decidePageLanguage } from '../app/i18n'
 import { BookingLayout } from '../components/booking-layout'
 import { EmbedLayout } from '../components/embed-layout'
 import { LoadingIndicator } from '../components/loading-indicator'
@@ -45,15 +46,15 @@ export function AppRoutes({
   if (embedded) {
     if (route === null || isRedirect(route) || route.area !== 'booking') {
       return (
-        <EmbedLayout>
+        <EmbedFrame>
           <RouteScreen route={NOT_FOUND_ROUTE} />
-        </EmbedLayout>
+        </EmbedFrame>
       )
     }
     return (
-      <EmbedLayout title={route.title}>
+      <EmbedFrame title={route.title}>
         <RouteScreen route={route} />
-      </EmbedLayout>
+      </EmbedFrame>
     )
   }
 
@@ -104,6 +105,15 @@ function BookingFrame({ title, children }: { title?: string | undefined; childre
       {children}
     </BookingLayout>
   )
+}
+
+/** The embed layout, in the language the business's settings and the visitor choose. */
+function EmbedFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
+  const business = usePageBusiness()
+  useEffect(() => {
+    if (business) void decidePageLanguage(business)
+  }, [business])
+  return <EmbedLayout {...(title === undefined ? {} : { title })}>{children}</EmbedLayout>
 }
 
 /** `titled={false}`: the layout sets the document title (a booking page adds the business). */

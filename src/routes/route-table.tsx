@@ -262,6 +262,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/settings/language',
+    area: 'staff',
+    title: 'Language',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
+  {
     path: '/settings/:settingId',
     area: 'staff',
     title: 'Setting not found',

@@ -7,6 +7,7 @@ import { AccessDenied } from './settings/access-denied'
 import { AppearanceForm } from './settings/appearance-form'
 import { BookingPolicyForm } from './settings/booking-policy-form'
 import { EmbedForm } from './settings/embed-form'
+import { LanguageForm } from './settings/language-form'
 import { NotificationsForm } from './settings/notifications-form'
 import { isSettingId, type SettingId } from './settings/setting-pages'
 
@@ -20,6 +21,7 @@ const FORMS: Record<SettingId, () => React.JSX.Element> = {
   notifications: NotificationsForm,
   appearance: AppearanceForm,
   embed: EmbedForm,
+  language: LanguageForm,
 }
 
 /** /settings/{settingId}: booking policy, notifications, appearance or embed. */

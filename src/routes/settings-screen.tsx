@@ -14,6 +14,7 @@ import {
   describeAppearance,
   describeBookingPolicy,
   describeBusiness,
+  describeLanguage,
   describeNotifications,
   SETTING_CARDS,
   type SettingCard,
@@ -110,6 +111,7 @@ function CardSummary({
     'booking-policy': () => describeBookingPolicy(data.settings.booking_policy),
     notifications: () => describeNotifications(data.settings.notifications),
     appearance: () => describeAppearance(data.settings.appearance),
+    language: () => describeLanguage(data.settings.language),
   }[card.key]()
   return <p className="p-settings-card__summary">{text}</p>
 }

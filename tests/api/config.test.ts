@@ -1,7 +1,12 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, clientConfigFrom, readConfig } from '../../server/config.ts'
-import { firstBusinessName, slugCandidates, slugify } from '../../server/domain/business-name.ts'
+import {
+  firstBusinessName,
+  ownerTeamMemberName,
+  slugCandidates,
+  slugify,
+} from '../../server/domain/business-name.ts'
 
 describe('readConfig', () => {
   it('has the defaults npm start relies on', () => {
@@ -140,13 +145,12 @@ describe('the secret that signs manage links and calendar feeds', () => {
 
 describe('first business name and slug', () => {
   it('names the business after the user', () => {
-    expect(firstBusinessName({ name: 'Dana Smith', email: 'd@x.test' })).toBe(
-      "Dana Smith's Business",
-    )
-    expect(firstBusinessName({ name: null, email: 'river.song@x.test' })).toBe(
-      "river.song's Business",
-    )
-    expect(firstBusinessName({ name: '  ', email: null })).toBe('My Business')
+    expect(firstBusinessName({ name: 'Dana Smith' })).toBe("Dana Smith's Business")
+    // Never the e-mail or its local part: the name and its slug are public.
+    expect(firstBusinessName({ name: null })).toBe('My Business')
+    expect(firstBusinessName({ name: '  ' })).toBe('My Business')
+    expect(ownerTeamMemberName({ name: ' Dana Smith ' })).toBe('Dana Smith')
+    expect(ownerTeamMemberName({ name: null })).toBe('Owner')
   })
 
   it('makes URL-safe slugs', () => {

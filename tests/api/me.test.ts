@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { memberships, tenants, users } from '../../server/db/schema.ts'
+import { memberships, teamMembers, tenants, users } from '../../server/db/schema.ts'
 import { createProfileService, type Profile } from '../../server/services/profile-service.ts'
 import { signUp, uniqueEmail } from './support/emulator-users.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
@@ -63,15 +63,36 @@ describe('GET /api/v1/me/', () => {
     ])
   })
 
-  it('names the business after the e-mail local part when the user has no display name', async () => {
-    const email = uniqueEmail('river')
+  it('never makes the e-mail or its local part a public name or address', async () => {
+    const email = uniqueEmail('river.song')
     const user = await signUp({ email })
 
     const profile = (await getMe(user.idToken)).json<Profile>()
 
-    const localPart = email.split('@')[0]
-    expect(profile.tenant.name).toBe(`${localPart}'s Business`)
+    const localPart = email.split('@')[0] ?? ''
+    expect(profile.tenant.name).toBe('My Business')
+    expect(profile.tenant.slug).toMatch(/^my-business(-|$)/)
     expect(profile.user.display_name).toBeNull()
+    const [own] = await testApp.database.db
+      .select({ name: teamMembers.name, slug: teamMembers.slug })
+      .from(teamMembers)
+      .where(eq(teamMembers.id, profile.team_member_id ?? ''))
+    expect(own).toEqual({ name: 'Owner', slug: 'owner' })
+    const shown = JSON.stringify([profile.tenant, own]).toLowerCase()
+    expect(shown).not.toContain('river')
+    expect(shown).not.toContain(localPart.toLowerCase())
+  })
+
+  it("names the owner's team member and its address after the name typed", async () => {
+    const user = await signUp({ displayName: 'Zoë Ærø' })
+    const profile = (await getMe(user.idToken)).json<Profile>()
+    const [own] = await testApp.database.db
+      .select({ name: teamMembers.name, slug: teamMembers.slug })
+      .from(teamMembers)
+      .where(eq(teamMembers.id, profile.team_member_id ?? ''))
+    expect(own?.name).toBe('Zoë Ærø')
+    expect(own?.slug).toMatch(/^zoe-/)
+    expect(own?.slug).not.toContain(user.email.split('@')[0] ?? '')
   })
 
   it('returns the same business on later calls, and records the visit', async () => {

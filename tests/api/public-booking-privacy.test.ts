@@ -408,7 +408,13 @@ describe('a refused booking leaves nothing behind', () => {
     expect(taken.statusCode, taken.body).toBe(201)
     const alice = await storedCustomer()
     const before = await footprint(salon.tenantId)
-    for (const time of ['19:00', '12:15', '15:00']) {
+    // Each refused with its own reason: hours and breaks are never "just taken".
+    const reasons = [
+      ['19:00', 400, '/problems/outside-working-hours'],
+      ['12:15', 400, '/problems/outside-working-hours'],
+      ['15:00', 409, '/problems/slot-taken'],
+    ] as const
+    for (const [time, status, type] of reasons) {
       for (const customer of [
         { name: 'Nora New', email: uniqueEmail('refused') },
         { name: 'Mallory Typed', email: alice.email },
@@ -417,7 +423,7 @@ describe('a refused booking leaves nothing behind', () => {
           '/api/v1/public/bookings',
           bookingBody(salon, local(day, time), { customer }),
         )
-        expect(expectProblem(refused, 409).type).toBe('/problems/slot-taken')
+        expect(expectProblem(refused, status).type).toBe(type)
       }
     }
     expect(await writtenSince(salon.tenantId, before)).toEqual(nothing)

@@ -19,6 +19,7 @@ const defaults: Settings = {
   notifications: { confirmation_email: true, reminder_email: true, reminder_lead_minutes: 1440 },
   appearance: { brand_color: '#4f46e5', default_theme: 'system' },
   logo: null,
+  language: { default_language: 'en', follow_visitor_language: true },
 }
 
 async function settingsEntries(tenantId: string) {

@@ -254,8 +254,9 @@ describe('POST /api/v1/team-members', () => {
       ['body.working_hours.0.weekday'],
     ],
     [
+      // 24:00 ends a day at midnight; anything later is no clock time.
       'a clock time past midnight',
-      { name: 'X', working_hours: [day({ end: '24:00' })] },
+      { name: 'X', working_hours: [day({ end: '24:30' })] },
       ['body.working_hours.0.end'],
     ],
     [

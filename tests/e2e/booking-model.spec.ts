@@ -287,6 +287,11 @@ class PathRunner {
         await setPolicy(this.context, { min_notice_minutes: 43_200 })
         this.later(step, () => setPolicy(this.context, {}))
         break
+      case 'unbookable':
+        // The business stops letting visitors choose who serves them: a 400 on the member.
+        await setPolicy(this.context, { team_member_choice: 'any_available' })
+        this.later(step, () => setPolicy(this.context, {}))
+        break
     }
     const response = await route.fetch()
     await this.prepare(next, step + 1)

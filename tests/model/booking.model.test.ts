@@ -24,7 +24,7 @@ import {
   urlSamples,
 } from '../unit/support/booking-harness'
 import { describeModel } from './support/describe-model'
-import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
+import { done, failed, type ModelEvent, publicProblem, sampleErrors } from './support/sample-events'
 
 type BookingSnapshot = ReturnType<ReturnType<typeof createBookingHarness>['actor']['getSnapshot']>
 
@@ -54,6 +54,16 @@ const sampleEvents: ModelEvent<BookingEvent>[] = [
   failed('loadCatalogue', sampleErrors.offline, 'offline'),
   done('submitBooking', confirmation(), 'booked'),
   failed('submitBooking', apiError(409, 'That time is taken.'), 'taken'),
+  failed(
+    'submitBooking',
+    publicProblem(
+      400,
+      'This time is too soon.',
+      { 'body.starts_at': 'must be at least 2 hours from now' },
+      '/problems/too-soon',
+    ),
+    'too soon',
+  ),
   failed('submitBooking', apiError(429, 'Slow down.', { retryAfterSeconds: 30 }), 'limited'),
   failed('submitBooking', sampleErrors.offline, 'offline'),
   failed(

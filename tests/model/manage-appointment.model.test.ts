@@ -65,6 +65,16 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
   ),
   done('reschedule', appointment(secondSlot.starts_at), 'moved'),
   failed('reschedule', publicProblem(409, 'That time is no longer free.'), 'taken'),
+  failed(
+    'reschedule',
+    publicProblem(
+      400,
+      'This time is outside working hours.',
+      { 'body.starts_at': 'is outside working hours' },
+      '/problems/outside-working-hours',
+    ),
+    'never free',
+  ),
   failed('reschedule', sampleErrors.offline, 'offline'),
   done('cancel', { ...appointment(), status: 'cancelled', cancel_reason: 'Ill' }, 'cancelled'),
   failed('cancel', sampleErrors.offline, 'offline'),

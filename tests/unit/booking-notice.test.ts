@@ -9,14 +9,16 @@ describe('a start a customer chooses', () => {
   it('must respect minimum notice and the booking window, both bounds inclusive', () => {
     expect(bookableStarts(policy, 0)).toEqual({ earliest: 2 * HOUR, latest: 48 * HOUR })
     expect(bookingNoticeRefusal(2 * HOUR - 1, policy, 0)).toEqual({
+      kind: 'too_soon',
       path: 'body.starts_at',
       message: 'must be at least 2 hours from now',
     })
     expect(bookingNoticeRefusal(2 * HOUR, policy, 0)).toBeNull()
     expect(bookingNoticeRefusal(48 * HOUR, policy, 0)).toBeNull()
-    expect(bookingNoticeRefusal(48 * HOUR + 1, policy, 0)?.message).toBe(
-      'must be within 2 days from now',
-    )
+    expect(bookingNoticeRefusal(48 * HOUR + 1, policy, 0)).toMatchObject({
+      kind: 'too_far_ahead',
+      message: 'must be within 2 days from now',
+    })
   })
 
   it('has no latest start when the window is unlimited', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { WizardRoute } from '../../shared/booking-links'
+import { ApiError } from '../../src/api/api-error'
 import { plusDays } from '../../src/domain/month-grid'
+import { startRefusalNotice } from '../../src/domain/start-refusals'
 import {
   NO_TOKEN_MESSAGE,
   SLOT_TAKEN_NOTICE,
@@ -287,6 +289,25 @@ describe('booking machine: details and submitting', () => {
     expect(harness.actor.getSnapshot().context.notice).toBeNull()
     harness.actor.send({ type: 'booking.submitted' })
     expect(harness.inputs.submitBooking.at(-1)).toMatchObject({ idempotencyKey: 'key-2' })
+  })
+
+  it('says why a time that was never free was refused, never "just taken"', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    const tooSoon = new ApiError(400, {
+      type: '/problems/too-soon',
+      status: 400,
+      detail: 'body.starts_at must be at least 2 hours from now.',
+      errors: [{ path: 'body.starts_at', message: 'must be at least 2 hours from now' }],
+    })
+    await harness.settle('submitBooking', { fails: tooSoon })
+    expectCalendar(harness, 'loading')
+    const { notice, slot, customer } = harness.actor.getSnapshot().context
+    expect(notice).toBe(startRefusalNotice('/problems/too-soon'))
+    expect(notice).not.toBe(SLOT_TAKEN_NOTICE)
+    expect(notice).toContain('too soon')
+    expect(slot).toBeNull()
+    expect(customer).toEqual(ann)
   })
 
   it('keeps what was typed when offline and retries with the same key', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   formatDuration,
   NEW_SERVICE,
+  newQuestion,
   type Service,
   serviceInput,
   servicePatch,
@@ -23,6 +24,7 @@ const stored: Service = {
   active: true,
   capacity: 1,
   team_member_ids: ['7b0f5c1e-0000-4000-8000-0000000000aa'],
+  booking_questions: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 }
@@ -73,6 +75,52 @@ describe('service form values', () => {
     expect(servicePatch(initial, { ...initial, category: 'Hair', team_member_ids: [] })).toEqual({
       category: 'Hair',
       team_member_ids: [],
+    })
+  })
+
+  it('sends booking questions with their ids, options one per line, and checks them first', () => {
+    const initial = serviceToValues({
+      ...stored,
+      booking_questions: [
+        {
+          id: 'q1',
+          label: 'Hair length',
+          kind: 'single_choice',
+          required: true,
+          options: ['Short', 'Long'],
+        },
+      ],
+    })
+    expect(initial.booking_questions[0]?.optionsText).toBe('Short\nLong')
+    const added = {
+      ...initial,
+      booking_questions: [
+        ...initial.booking_questions,
+        { ...newQuestion(), label: ' I agree ', kind: 'checkbox' as const, optionsText: 'x' },
+      ],
+    }
+    expect(servicePatch(initial, added)).toEqual({
+      booking_questions: [
+        {
+          id: 'q1',
+          label: 'Hair length',
+          kind: 'single_choice',
+          required: true,
+          options: ['Short', 'Long'],
+        },
+        { label: 'I agree', kind: 'checkbox', required: false, options: [] },
+      ],
+    })
+    const [first] = initial.booking_questions
+    if (!first) throw new Error('No question.')
+    expect(
+      validateService({
+        ...initial,
+        booking_questions: [{ ...first, optionsText: 'Short\n\nshort' }, { ...newQuestion() }],
+      }),
+    ).toEqual({
+      'booking_questions.0.options': 'The list of options must not repeat an option.',
+      'booking_questions.1.label': 'The question must not be blank.',
     })
   })
 

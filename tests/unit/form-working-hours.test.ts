@@ -77,6 +77,6 @@ describe('working hours rules (keyed like the server’s problem paths)', () => 
   it('converts clock times to minutes and back', () => {
     expect(toMinutes('07:05')).toBe(425)
     expect(fromMinutes(425)).toBe('07:05')
-    expect(fromMinutes(24 * 60 + 10)).toBe('23:59')
+    expect(fromMinutes(24 * 60 + 10)).toBe('24:00')
   })
 })

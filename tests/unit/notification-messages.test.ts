@@ -12,6 +12,7 @@ const facts: AppointmentFacts = {
   businessPhone: '+49 30 123456',
   businessTimeZone: 'Europe/Berlin',
   locale: 'en-US',
+  customerLanguage: 'en',
   serviceName: 'Haircut',
   teamMemberName: 'Sam Staff',
   teamMemberTimeZone: 'Europe/London',
@@ -86,5 +87,48 @@ describe('team member messages', () => {
     expect(message.subject).toBe('New: Haircut for Ana Lopez — Mar 29, 2026, 9:00 AM')
     expect(message.text).toContain('9:00 AM – 9:45 AM (Europe/London, GMT+1)')
     expect(message.text).not.toContain('token=')
+  })
+})
+
+describe('customer messages in the customer language', () => {
+  it('write a German confirmation with German dates, in the business region when it matches', () => {
+    const message = customerMessage('confirmation', {
+      ...facts,
+      customerLanguage: 'de',
+      locale: 'de-AT',
+    })
+    expect(message.subject).toBe('Gebucht: Haircut mit Sam Staff — 29.03.2026, 04:00')
+    expect(message.text).toContain('Guten Tag Ana Lopez,')
+    expect(message.text).toContain('Ihr Termin bei Harbor Street Studio ist gebucht.')
+    expect(message.text).toContain('Sonntag, 29. März 2026, 04:00 – 04:45 (America/New_York')
+    expect(message.text).toContain(`Verschieben oder absagen: ${facts.manageUrl}`)
+  })
+
+  it('write Spanish and French cancellations with the reason and the way to book again', () => {
+    const cancelled = { ...facts, cancelReason: 'Fermé' }
+    const es = customerMessage('cancellation', { ...cancelled, customerLanguage: 'es' })
+    expect(es.subject.startsWith('Cancelada: Haircut con Sam Staff — ')).toBe(true)
+    expect(es.text).toContain('domingo, 29 de marzo de 2026')
+    expect(es.text).toContain(`Para volver a reservar: ${facts.bookingUrl}`)
+    const fr = customerMessage('cancellation', { ...cancelled, customerLanguage: 'fr' })
+    expect(fr.text).toContain('Bonjour Ana Lopez,')
+    expect(fr.text).toContain('Motif\u202f: Fermé')
+    expect(fr.text).toContain('dimanche 29 mars 2026')
+  })
+
+  it('put typed text in as it is, never read as a placeholder', () => {
+    const message = customerMessage('reminder', {
+      ...facts,
+      customerLanguage: 'fr',
+      customerName: '{{business}} <b>&',
+      serviceName: '{{date}}',
+    })
+    expect(message.text).toContain('Bonjour {{business}} <b>&,')
+    expect(message.subject.startsWith('Rappel\u202f: {{date}} avec Sam Staff — ')).toBe(true)
+  })
+
+  it('leave the team member e-mail in English whatever the customer language', () => {
+    const message = teamMemberMessage('confirmation', { ...facts, customerLanguage: 'de' })
+    expect(message.subject.startsWith('New: Haircut for Ana Lopez')).toBe(true)
   })
 })

@@ -6,6 +6,7 @@ import {
   configurationImpacts,
   describeAppearance,
   describeBookingPolicy,
+  describeLanguage,
   describeNotifications,
   isSettingId,
   SETTING_CARDS,
@@ -55,10 +56,11 @@ describe('the settings overview', () => {
       'notifications',
       'appearance',
       'embed',
+      'language',
       'billing',
     ])
     expect(visible('admin')).not.toContain('billing')
-    expect(visible('admin')).toHaveLength(5)
+    expect(visible('admin')).toHaveLength(6)
     expect(visible('staff')).toEqual([])
   })
 
@@ -141,5 +143,16 @@ describe('the sidebar per role', () => {
 
   it('offers no gated item before the profile says who is signed in', () => {
     expect(labels(null)).toEqual(labels('staff'))
+  })
+})
+
+describe('the language card', () => {
+  it('names the default language in its own language and whether visitors get theirs', () => {
+    expect(describeLanguage({ default_language: 'de', follow_visitor_language: true })).toBe(
+      "Deutsch, or the visitor's language when available.",
+    )
+    expect(describeLanguage({ default_language: 'fr', follow_visitor_language: false })).toBe(
+      'Always Français.',
+    )
   })
 })

@@ -36,6 +36,18 @@ describe('workingHoursErrors', () => {
     expect(errors(defaultWorkingHours())).toEqual([])
   })
 
+  it('accepts hours and breaks that end at midnight (24:00), never a day starting then', () => {
+    expect(errors([day({ end: '24:00', breaks: [{ start: '23:00', end: '24:00' }] })])).toEqual([])
+    expect(errors([day({ start: '24:00', end: '24:00' })]).map((e) => e.path)).toEqual([
+      'body.working_hours.0.end',
+    ])
+    expect(
+      errors([day({ end: '24:00', breaks: [{ start: '24:00', end: '24:00' }] })]).map(
+        (e) => e.path,
+      ),
+    ).toEqual(['body.working_hours.0.breaks.0'])
+  })
+
   it('accepts breaks that start or end with the working day', () => {
     expect(
       errors([

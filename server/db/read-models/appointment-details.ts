@@ -1,4 +1,6 @@
 import { and, asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm'
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages.ts'
+import type { BookingAnswer } from '../../domain/booking-questions.ts'
 import {
   appointmentCustomer,
   appointmentService,
@@ -31,6 +33,8 @@ export interface AppointmentDetails {
   notes: string
   cancelReason: string | null
   customerTimeZone: string | null
+  /** The language the customer booked in; null for staff bookings (the business's default). */
+  customerLanguage: Language | null
   business: {
     name: string
     slug: string
@@ -39,6 +43,8 @@ export interface AppointmentDetails {
     email: string | null
     timeZone: string
     locale: string
+    /** The language of customer e-mails when the booking recorded none. */
+    defaultLanguage: Language
     /** The business's setting for e-mails to customers (see the notifier). */
     confirmationEmail: boolean
     /** How long before the start the reminder goes out. */
@@ -47,6 +53,8 @@ export interface AppointmentDetails {
   serviceName: string
   member: { id: string; name: string; email: string | null; timeZone: string }
   customer: { name: string; email: string | null }
+  /** Answers to the service's booking questions, with the labels as asked; empty for none. */
+  bookingAnswers: BookingAnswer[]
 }
 
 function select(db: Db) {
@@ -63,6 +71,7 @@ function select(db: Db) {
         locale: tenants.locale,
       },
       confirmationEmail: tenantSettings.confirmationEmail,
+      defaultLanguage: tenantSettings.defaultLanguage,
       reminderLeadMinutes: tenantSettings.reminderLeadMinutes,
       serviceName: services.name,
       member: {
@@ -93,6 +102,7 @@ function toDetails({
   business,
   confirmationEmail,
   reminderLeadMinutes,
+  defaultLanguage,
   ...rest
 }: JoinedRow): AppointmentDetails {
   return {
@@ -105,11 +115,14 @@ function toDetails({
     notes: row.notes,
     cancelReason: row.cancelReason,
     customerTimeZone: row.customerTimeZone,
+    customerLanguage: row.customerLanguage,
+    bookingAnswers: row.bookingAnswers ?? [],
     // No settings row yet means the defaults, which send e-mails.
     business: {
       ...business,
       confirmationEmail: confirmationEmail ?? true,
       reminderLeadMinutes: reminderLeadMinutes ?? DEFAULT_REMINDER_LEAD_MINUTES,
+      defaultLanguage: defaultLanguage ?? DEFAULT_LANGUAGE,
     },
     ...rest,
   }

@@ -136,6 +136,7 @@ function toAppointment({ row, ...joined }: JoinedRow): Appointment {
         timeZone: joined.customerTimeZone,
       },
     ),
+    booking_answers: row.bookingAnswers ?? [],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

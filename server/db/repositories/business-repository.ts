@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
-import { services, tenants } from '../schema.ts'
+import { services, tenantSlugRedirects, tenants } from '../schema.ts'
 
 export type BusinessRow = typeof tenants.$inferSelect
 export type BusinessValues = Pick<
@@ -22,6 +22,14 @@ export function createBusinessRepository(db: Db) {
     },
 
     /** Whether another business already has this public slug. */
+    /** Keeps a slug the business gave up, so its old booking links still find it. */
+    async recordFormerSlug(tenantId: string, oldSlug: string): Promise<void> {
+      await db
+        .insert(tenantSlugRedirects)
+        .values({ oldSlug, tenantId })
+        .onConflictDoUpdate({ target: tenantSlugRedirects.oldSlug, set: { tenantId } })
+    },
+
     async isSlugTaken(slug: string, exceptTenantId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: tenants.id })

@@ -25,6 +25,7 @@ export type PublicServiceRow = Pick<
   | 'currency'
   | 'color'
   | 'capacity'
+  | 'bookingQuestions'
 >
 
 export type PublicMemberRow = Pick<typeof teamMembers.$inferSelect, 'id' | 'name' | 'slug' | 'bio'>
@@ -85,6 +86,7 @@ export function createPublicBookingRepository(db: Db) {
           currency: services.currency,
           color: services.color,
           capacity: services.capacity,
+          bookingQuestions: services.bookingQuestions,
         })
         .from(services)
         .where(and(eq(services.tenantId, tenantId), eq(services.active, true)))

@@ -5,6 +5,7 @@ import {
   memberships,
   type Permission,
   serviceTeamMembers,
+  teamMemberSlugRedirects,
   teamMembers,
   tenants,
 } from '../schema.ts'
@@ -114,6 +115,32 @@ export function createTeamMemberRepository(db: Db) {
         )
         .limit(1)
       return row
+    },
+
+    /** Keeps a slug the team member gave up, so their old profile link still finds them. */
+    async recordFormerSlug(tenantId: string, oldSlug: string, teamMemberId: string) {
+      await db
+        .insert(teamMemberSlugRedirects)
+        .values({ tenantId, oldSlug, teamMemberId })
+        .onConflictDoUpdate({
+          target: [teamMemberSlugRedirects.tenantId, teamMemberSlugRedirects.oldSlug],
+          set: { teamMemberId },
+        })
+    },
+
+    /** The team member who had this slug before a rename, if any. */
+    async formerSlugOwner(tenantId: string, oldSlug: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ teamMemberId: teamMemberSlugRedirects.teamMemberId })
+        .from(teamMemberSlugRedirects)
+        .where(
+          and(
+            eq(teamMemberSlugRedirects.tenantId, tenantId),
+            eq(teamMemberSlugRedirects.oldSlug, oldSlug),
+          ),
+        )
+        .limit(1)
+      return row?.teamMemberId
     },
 
     /** Inserts the team member unless the slug is taken in the business (then undefined). */

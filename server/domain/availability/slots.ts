@@ -2,6 +2,7 @@ import { bookableStarts } from '../booking-notice.ts'
 import { bufferedRange, bufferedSlot } from './busy.ts'
 import { type Interval, mergeIntervals } from './intervals.ts'
 import { MINUTE_MS } from './local-time.ts'
+import { gridIndexFrom, gridStepMs } from './slot-grid.ts'
 import type { MemberSchedule, ServiceTiming, Slot, SlotPolicy } from './types.ts'
 import { workingTime } from './working-periods.ts'
 
@@ -39,9 +40,7 @@ export function memberSlots({ schedule, service, policy, now, from, to }: SlotQu
   const end = Math.min(to, latest + 1)
   if (!(earliest < end)) return []
 
-  // The API layer checks the interval; this only makes sure the grid always moves on.
-  const interval = policy.slotIntervalMinutes
-  const step = (Number.isFinite(interval) && interval >= 1 ? interval : 1) * MINUTE_MS
+  const step = gridStepMs(policy.slotIntervalMinutes)
   const duration = service.durationMinutes * MINUTE_MS
   const before = service.bufferBeforeMinutes * MINUTE_MS
   const after = service.bufferAfterMinutes * MINUTE_MS
@@ -51,7 +50,7 @@ export function memberSlots({ schedule, service, policy, now, from, to }: SlotQu
   const slots: Slot[] = []
   let next = 0 // the first busy range that ends after the current candidate's buffer starts
   for (const period of periods) {
-    let k = Math.max(0, Math.ceil((earliest - period.start) / step))
+    let k = gridIndexFrom(period.start, earliest, step)
     for (;;) {
       const start = period.start + k * step
       // Written so that a NaN anywhere ends the period rather than the loop never ending.
@@ -60,7 +59,7 @@ export function memberSlots({ schedule, service, policy, now, from, to }: SlotQu
       const clash = busy[next]
       if (clash && clash.start < start + duration + after) {
         // Every later candidate clashes too until its buffer starts at or after the clash ends.
-        k = Math.max(k + 1, Math.ceil((clash.end + before - period.start) / step))
+        k = Math.max(k + 1, gridIndexFrom(period.start, clash.end + before, step))
         continue
       }
       slots.push({ startsAt: start, endsAt: start + duration })

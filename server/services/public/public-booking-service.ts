@@ -11,9 +11,17 @@ import {
   type SettingsRow,
 } from '../../db/repositories/settings-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
+import {
+  answerProblems,
+  answerSnapshot,
+  type BookingAnswer,
+  type BookingAnswerValues,
+  type BookingQuestion,
+} from '../../domain/booking-questions.ts'
 import { selfServiceRefusal } from '../../domain/self-service-policy.ts'
 import { teamMemberChoiceRefusal } from '../../domain/team-member-choice.ts'
 import { HttpProblem } from '../../http/problem.ts'
+import { assertValid } from '../../http/validation-problem.ts'
 import { eventOf } from '../../notifications/appointment-calendar.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import { customerLinks } from '../../notifications/customer-links.ts'
@@ -27,6 +35,7 @@ import { chooseFairly } from '../team-assignment.ts'
 import { createIdempotency } from './idempotency.ts'
 import { checkChoice, type createPublicCatalogService } from './public-catalog-service.ts'
 import { customerActor } from './public-customers.ts'
+import { checkPublicStart } from './public-start-check.ts'
 import { publicAppointment } from './public-views.ts'
 
 type PublicAppointment = components['schemas']['PublicAppointment']
@@ -133,16 +142,24 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           limits.booking(input.customer.email)
           // Refusals that need no lock come first; the customer record is written only by the
           // booking's own transaction, once the time is secured, so no refusal leaves one.
-          checkChoice(
-            await catalog.catalogOf(tenant),
-            input.service_id,
-            input.team_member_id,
-            'body',
+          const offered = await catalog.catalogOf(tenant)
+          checkChoice(offered, input.service_id, input.team_member_id, 'body')
+          const bookingAnswers = checkAnswers(
+            offered.services.find((service) => service.id === input.service_id)
+              ?.booking_questions ?? [],
+            input.booking_answers ?? {},
           )
           const settings = await settingsOf(tenant)
           checkTeamMemberChoice(settings, input.team_member_id ?? null)
           const startsAt = new Date(input.starts_at)
           checkBookingNotice(startsAt.getTime(), settings, Date.now())
+          await checkPublicStart(database.db, {
+            tenantId: tenant.id,
+            serviceId: input.service_id,
+            teamMemberId: input.team_member_id ?? null,
+            startsAt: startsAt.getTime(),
+            slotIntervalMinutes: settings.slotIntervalMinutes,
+          })
           let answer: PublicBookingConfirmation | undefined
           await publicSlot(() =>
             bookings.book({
@@ -154,6 +171,8 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
               notes: input.notes,
               source: 'public',
               customerTimeZone: input.time_zone,
+              customerLanguage: input.language,
+              bookingAnswers,
               // The key's answer commits with the booking: a retry after a crash replays it.
               alsoInTransaction: async (tx, booked) => {
                 answer = {
@@ -210,6 +229,14 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           if (input.team_member_id) {
             checkChoice(await catalog.catalogOf(tenant), serviceId, input.team_member_id, 'body')
           }
+          await checkPublicStart(database.db, {
+            tenantId: tenant.id,
+            serviceId,
+            teamMemberId:
+              input.team_member_id === undefined ? found.row.teamMemberId : input.team_member_id,
+            startsAt: startsAt.getTime(),
+            slotIntervalMinutes: settings.slotIntervalMinutes,
+          })
           const teamMemberId =
             input.team_member_id === null
               ? await anyoneFree(tenant, serviceId, startsAt.getTime(), found.row.teamMemberId)
@@ -306,6 +333,24 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
       return invitationCalendar(row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', event)
     },
   }
+}
+
+/**
+ * The answers to store with the appointment (each with its question's label as asked), or a
+ * 400 naming every answer that is missing or wrong. Null when the service asks nothing, so a
+ * booking without questions is stored as before.
+ */
+function checkAnswers(
+  questions: readonly BookingQuestion[],
+  answers: BookingAnswerValues,
+): BookingAnswer[] | null {
+  assertValid(
+    answerProblems(questions, answers).map(({ questionId, message }) => ({
+      path: `body.booking_answers.${questionId}`,
+      message,
+    })),
+  )
+  return questions.length > 0 ? answerSnapshot(questions, answers) : null
 }
 
 function checkTeamMemberChoice(settings: SettingsRow, teamMemberId: string | null): void {

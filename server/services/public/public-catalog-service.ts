@@ -5,6 +5,7 @@ import { createAppointmentRepository } from '../../db/repositories/appointment-r
 import { createLogoRepository } from '../../db/repositories/logo-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
+import { createTeamMemberRepository } from '../../db/repositories/team-member-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
 import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
@@ -77,7 +78,14 @@ export function createPublicCatalogService(database: Database) {
 
     async profile(tenant: Tenant, slug: string) {
       const catalog = await catalogOf(tenant)
-      const member = catalog.everyone.find((candidate) => candidate.slug === slug)
+      const formerHolder = async (oldSlug: string) => {
+        const id = await createTeamMemberRepository(database.db).formerSlugOwner(tenant.id, oldSlug)
+        return id === undefined ? undefined : catalog.everyone.find((member) => member.id === id)
+      }
+      // A slug given up in a rename still finds its member; the answer names the current
+      // slug, and the page moves to its address.
+      const member =
+        catalog.everyone.find((candidate) => candidate.slug === slug) ?? (await formerHolder(slug))
       if (!member) throw new HttpProblem(404, 'There is no one with this profile here.')
       return {
         team_member: member,

@@ -53,6 +53,8 @@ export function publicBusiness(
     slot_interval_minutes: settings.slotIntervalMinutes,
     cancellation_cutoff_minutes: settings.cancellationCutoffMinutes,
     reschedule_cutoff_minutes: settings.rescheduleCutoffMinutes,
+    default_language: settings.defaultLanguage,
+    follow_visitor_language: settings.followVisitorLanguage,
   }
 }
 
@@ -97,6 +99,7 @@ function publicService(service: PublicServiceRow, teamMemberIds: string[]): Publ
     color: service.color,
     capacity: service.capacity,
     team_member_ids: [...teamMemberIds].sort(),
+    booking_questions: service.bookingQuestions,
   }
 }
 

@@ -26,6 +26,7 @@ import {
 } from './appointment-api'
 import { AppointmentStatusBadge, OutsideHoursBadge } from './appointment-badges'
 import { formatAppointmentTime, formatPrice } from './appointment-format'
+import { BookingAnswersList } from './booking-answers-list'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
 import { ClockField, DayField } from './day-time-fields'
 import { OverrideCheckbox } from './override-checkbox'
@@ -189,6 +190,7 @@ function AppointmentModal({
           {appointment ? (
             <>
               <AppointmentFacts appointment={appointment} timeZone={timeZone} />
+              <BookingAnswersList appointment={appointment} />
               {step === 'viewing' ? (
                 <SubmittedDetailsPanel
                   appointment={appointment}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import type { PublicAppointment } from '../../machines/booking.machine'
 import { describeTimeZone, formatDayAndTime, formatTime } from './slot-days'
@@ -10,41 +11,48 @@ export function AppointmentSummary({
   appointment: PublicAppointment
   timeZone: string
 }) {
+  const { t, tp, language } = useTranslation()
+  const price = formatPrice(
+    { amount_minor: appointment.price_minor, currency: appointment.currency },
+    language,
+  )
   const when = `${formatDayAndTime(appointment.starts_at, timeZone)} – ${formatTime(appointment.ends_at, timeZone)}`
   return (
     <dl className="p-facts p-booking-summary">
       <div className="p-facts__item">
-        <dt>Service</dt>
+        <dt>{t('summary_service')}</dt>
         <dd>
-          {appointment.service.name} ({appointment.service.duration_minutes} min)
+          {appointment.service.name} ({tp('duration_minutes', appointment.service.duration_minutes)}
+          )
         </dd>
       </div>
       <div className="p-facts__item">
-        <dt>When</dt>
+        <dt>{t('summary_when')}</dt>
         <dd>
           {when}
           {timeZone !== appointment.time_zone ? (
             <span className="p-muted">
               {' '}
               ({describeTimeZone(timeZone)};{' '}
-              {formatTime(appointment.starts_at, appointment.time_zone)} at the business)
+              {t('summary_at_business', {
+                time: formatTime(appointment.starts_at, appointment.time_zone),
+              })}
+              )
             </span>
           ) : null}
         </dd>
       </div>
       <div className="p-facts__item">
-        <dt>With</dt>
+        <dt>{t('summary_with')}</dt>
         <dd>{appointment.team_member.name}</dd>
       </div>
       <div className="p-facts__item">
-        <dt>Where</dt>
+        <dt>{t('summary_where')}</dt>
         <dd>{appointment.business_name}</dd>
       </div>
       <div className="p-facts__item">
-        <dt>Price</dt>
-        <dd>
-          {formatPrice({ amount_minor: appointment.price_minor, currency: appointment.currency })}
-        </dd>
+        <dt>{t('summary_price')}</dt>
+        <dd>{price}</dd>
       </div>
     </dl>
   )

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react'
 import { Link } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
+import { useTranslation } from '../../app/i18n'
 import { AppointmentSummary } from './appointment-summary'
+import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
 import { pageBusiness } from './page-business'
@@ -13,22 +15,25 @@ export function BookingConfirmation() {
   const error = useSelector(wizardActor, (s) =>
     s.matches({ confirmation: 'failed' }) ? s.context.error : null,
   )
+  const notFound = useSelector(wizardActor, (s) => s.context.notFound)
   const confirmation = useSelector(wizardActor, (s) => s.context.confirmation)
   const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
   const canRetry = useSelector(wizardActor, (s) => s.can({ type: 'booking.retry' }))
   const business = pageBusiness()
+  const { t } = useTranslation()
 
   if (loading) {
-    return <LoadingCard label="Loading your appointment…" />
+    return <LoadingCard label={t('confirmation_loading')} />
   }
+  if (error && notFound) return <BookingNotFound what="appointment" />
   if (error || !confirmation) {
     return (
       <RetryAlert
-        title="We could not show this appointment"
+        title={t('confirmation_failed')}
         message={error}
         onRetry={canRetry ? () => wizardActor.send({ type: 'booking.retry' }) : undefined}
       >
-        <Link href={bookingHref('/booking', business)}>Book an appointment</Link>
+        <Link href={bookingHref('/booking', business)}>{t('book_an_appointment')}</Link>
       </RetryAlert>
     )
   }
@@ -36,39 +41,47 @@ export function BookingConfirmation() {
   const { appointment, manage_token: token } = confirmation
   const manage = manageUrl(appointment.id, token, business)
   const google = googleCalendarUrl({
-    title: `${appointment.service.name} at ${appointment.business_name}`,
+    title: t('calendar_title', {
+      service: appointment.service.name,
+      business: appointment.business_name,
+    }),
     startsAt: appointment.starts_at,
     endsAt: appointment.ends_at,
-    details: `With ${appointment.team_member.name}. See, move or cancel: ${window.location.origin}${manage}`,
+    details: t('calendar_details', {
+      member: appointment.team_member.name,
+      url: `${window.location.origin}${manage}`,
+    }),
   })
 
   return (
     <div className="p-card p-stack p-booking-confirmation">
       <p className="p-booking-confirmation__lead">
         {appointment.status === 'cancelled'
-          ? 'This appointment was cancelled.'
-          : `You're booked, ${appointment.customer_name}. We've sent the details to ${appointment.customer_email ?? 'you'}.`}
+          ? t('confirmation_cancelled')
+          : appointment.customer_email
+            ? t('confirmation_lead', {
+                name: appointment.customer_name,
+                email: appointment.customer_email,
+              })
+            : t('confirmation_lead_no_email', { name: appointment.customer_name })}
       </p>
       <AppointmentSummary appointment={appointment} timeZone={timeZone} />
       <div className="p-booking-actions">
         <a className="p-button" href={invitationUrl(appointment.id, token, business)} download>
-          Download calendar file (.ics)
+          {t('confirmation_download_ics')}
         </a>
         <a className="p-button" href={google} target="_blank" rel="noreferrer">
-          Add to Google Calendar
+          {t('confirmation_google')}
         </a>
         <Link className="p-button p-button--primary" href={manage}>
-          Reschedule or cancel
+          {t('confirmation_manage')}
         </Link>
       </div>
+      <p className="p-muted">{t('confirmation_keep_link')}</p>
       <p className="p-muted">
-        Keep this page's address or the e-mail: the link to change your appointment is private to
-        you.
-      </p>
-      <p className="p-muted">
-        All your bookings here in one place:{' '}
-        <Link href={bookingHref('/booking/my-appointments', business)}>My appointments</Link> (we
-        e-mail you a sign-in link, no password).
+        {t('confirmation_all_bookings')}{' '}
+        <Link href={bookingHref('/booking/my-appointments', business)}>{t('my_appointments')}</Link>{' '}
+        {t('confirmation_sign_in_hint')}
       </p>
     </div>
   )

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { WizardRoute } from '../../../shared/booking-links'
 import { createPublicBookingApi, type PublicBookingApi } from '../../api/public-client'
+import { currentLanguage } from '../../app/i18n'
 import { daysInMonth } from '../../domain/month-grid'
 import {
   type AppointmentQuery,
@@ -83,7 +84,8 @@ export function createBookingLogic(
       }),
       monthOfSlots: createMonthOfSlotsLogic(api),
       submitBooking: fromPromise(({ input }: { input: BookingSubmission }) =>
-        api.book(input.idempotencyKey, input.body),
+        // The page's language goes with the booking: the customer's e-mails are written in it.
+        api.book(input.idempotencyKey, { ...input.body, language: currentLanguage() }),
       ),
       loadAppointment: fromPromise(({ input }: { input: AppointmentQuery }) =>
         api.appointment(input.appointmentId, input.token),

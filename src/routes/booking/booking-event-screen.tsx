@@ -14,6 +14,7 @@ import {
 import { hrefInThisArea } from '../booking-path'
 import { AppointmentSummary } from './appointment-summary'
 import { createWeekOfSlotsLogic } from './booking-effects'
+import { BookingNotFound } from './booking-not-found'
 import { invitationUrl } from './calendar-links'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
@@ -101,6 +102,8 @@ function ManageAppointment({
 function LoadFailed({ actor }: { actor: ManageActor }) {
   const error = useSelector(actor, (s) => s.context.error)
   const canRetry = useSelector(actor, (s) => s.can({ type: 'manage.retry' }))
+  const notFound = useSelector(actor, (s) => s.context.notFound)
+  if (notFound) return <BookingNotFound what="appointment" detail={error ?? undefined} />
   return (
     <RetryAlert
       title="We could not show this appointment"

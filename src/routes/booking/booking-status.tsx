@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react'
+import { useTranslation } from '../../app/i18n'
 
 /*
  * The two states every booking page passes through: waiting for an answer, and an answer
@@ -31,13 +32,14 @@ export function RetryAlert({
   onRetry?: (() => void) | undefined
   children?: ReactNode
 } & HTMLAttributes<HTMLDivElement>) {
+  const { t } = useTranslation()
   return (
     <div className="p-alert" role="alert" {...attributes}>
       <span className="p-alert__title">{title}</span>
       {message ? <p>{message}</p> : null}
       {onRetry ? (
         <button type="button" className="p-button p-button--small" onClick={onRetry}>
-          Try again
+          {t('try_again')}
         </button>
       ) : (
         children

@@ -1,12 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { Link, useParams } from 'wouter'
+import { useEffect } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { buildWizardUrl } from '../../../shared/booking-links'
 import { createPublicBookingApi } from '../../api/public-client'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { todayIn } from '../../domain/appointment-time'
+import { statusOf } from '../../machines/call-errors'
 import { loadWeekOfSlots } from './booking-effects'
+import { BookingNotFound } from './booking-not-found'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import './booking.css'
@@ -15,24 +18,36 @@ import './booking.css'
 const NEXT_SLOTS_SHOWN = 6
 const LOOK_AHEAD_DAYS = 14
 
-/** The profile and, for their first service, the next free times within two weeks. */
+/**
+ * The profile and, for their first service, the next free times within two weeks; a failure
+ * is its output, not the actor's error: useSelector throws an errored actor's error into
+ * render, and an unknown slug's 404 took the app's crash screen instead of the page.
+ */
 const loadProfile = fromPromise(
   async ({ input }: { input: { slug: string; timeZone: string } }) => {
-    const api = createPublicBookingApi(pagePublicClient)
-    const profile = await api.profile(input.slug)
-    const first = profile.services[0]
-    const slots = first
-      ? await loadWeekOfSlots(api, {
-          serviceId: first.id,
-          teamMemberId: profile.team_member.id,
-          weekStart: todayIn(input.timeZone),
-          days: LOOK_AHEAD_DAYS,
-          timeZone: input.timeZone,
-        })
-      : []
-    return { profile, slots: slots.slice(0, NEXT_SLOTS_SHOWN) }
+    try {
+      return { ...(await loadProfileAndSlots(input)), failure: null }
+    } catch (failure) {
+      return { profile: null, slots: [], failure }
+    }
   },
 )
+
+async function loadProfileAndSlots(input: { slug: string; timeZone: string }) {
+  const api = createPublicBookingApi(pagePublicClient)
+  const profile = await api.profile(input.slug)
+  const first = profile.services[0]
+  const slots = first
+    ? await loadWeekOfSlots(api, {
+        serviceId: first.id,
+        teamMemberId: profile.team_member.id,
+        weekStart: todayIn(input.timeZone),
+        days: LOOK_AHEAD_DAYS,
+        timeZone: input.timeZone,
+      })
+    : []
+  return { profile, slots: slots.slice(0, NEXT_SLOTS_SHOWN) }
+}
 
 /** `/booking/{teamMemberSlug}`: a team member's public page — who, what, when, book. */
 export function BookingTeamMemberScreen() {
@@ -46,11 +61,23 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
   const actor = useActorRef(loadProfile, { input: { slug: teamMemberSlug, timeZone } })
   const status = useSelector(actor, (s) => s.status)
   const result = useSelector(actor, (s) => s.output)
-  const error = useSelector(actor, (s) => (s.status === 'error' ? s.error : null))
+  const error = useSelector(actor, (s) => s.output?.failure ?? null)
   const business = pageBusiness()
+  const [, navigate] = useLocation()
+  const currentSlug = result?.profile?.team_member.slug
+  // An old address (from before a rename) answers with the current slug: move there, so the
+  // address shown and shared is the current one.
+  const renamed = currentSlug !== undefined && currentSlug !== teamMemberSlug
+  useEffect(() => {
+    if (!renamed) return
+    const query = business ? `?${new URLSearchParams({ business })}` : ''
+    navigate(`/booking/${currentSlug}${query}`, { replace: true })
+  }, [renamed, currentSlug, business, navigate])
 
-  if (status === 'active') return <ListSkeleton rows={3} columns={2} label="Loading profile…" />
-  if (status === 'error' || !result) {
+  if (status === 'active' || renamed)
+    return <ListSkeleton rows={3} columns={2} label="Loading profile…" />
+  if (error && statusOf(error) === 404) return <BookingNotFound what="profile" />
+  if (error || !result?.profile) {
     return (
       <div className="p-alert" role="alert">
         <span className="p-alert__title">This page could not be shown</span>

@@ -1,21 +1,23 @@
 import type { FormEvent } from 'react'
+import type { MessageKey } from '../../../shared/i18n/en'
+import { useTranslation } from '../../app/i18n'
 import type { CustomerDetails, CustomerErrors, CustomerField } from '../../machines/booking.machine'
 import { focusFirstInvalidField } from './focus-first-invalid'
 
 const FIELDS: {
   field: CustomerField
-  label: string
+  label: MessageKey
   type: 'text' | 'email' | 'tel'
   autoComplete: string
   required: boolean
   multiline?: boolean
 }[] = [
-  { field: 'name', label: 'Name', type: 'text', autoComplete: 'name', required: true },
-  { field: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', required: true },
-  { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel', required: false },
+  { field: 'name', label: 'field_name', type: 'text', autoComplete: 'name', required: true },
+  { field: 'email', label: 'field_email', type: 'email', autoComplete: 'email', required: true },
+  { field: 'phone', label: 'field_phone', type: 'tel', autoComplete: 'tel', required: false },
   {
     field: 'notes',
-    label: 'Notes for us (optional)',
+    label: 'field_notes',
     type: 'text',
     autoComplete: 'off',
     required: false,
@@ -42,6 +44,7 @@ export function CustomerForm({
   onChange: (values: Partial<CustomerDetails>) => void
   onSubmit: () => void
 }) {
+  const { t } = useTranslation()
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onSubmit()
@@ -67,7 +70,7 @@ export function CustomerForm({
         return (
           <div className="p-field" key={field}>
             <label className="p-field__label" htmlFor={id}>
-              {label}
+              {t(label)}
             </label>
             {multiline ? (
               <textarea
@@ -95,7 +98,7 @@ export function CustomerForm({
         className="p-button p-button--primary p-button--large p-button--block"
         aria-disabled={busy || undefined}
       >
-        {busy ? 'Booking…' : submitLabel}
+        {busy ? t('booking_busy') : submitLabel}
       </button>
     </form>
   )

@@ -3,25 +3,46 @@ import type { Catalogue } from '../../machines/booking.machine'
 /** The element server/http/booking-page-data.ts adds to the wizard's pages. */
 const ELEMENT_ID = 'slotwise-booking-catalogue'
 
-/**
- * The catalogue the server sent with this page (the same business the page's API calls
- * resolve), read once: the wizard then starts on it instead of three requests after the
- * scripts. Absent (dev server, a business that does not exist) or unreadable → undefined, and
- * the machine loads it as before.
- */
-export function inlineCatalogue(): Catalogue | undefined {
+/** The page's data block, parsed on first use: undefined when absent or unreadable. */
+let parsed: { catalogue: Catalogue | undefined } | null = null
+let handedToWizard = false
+
+function readBlock(): Catalogue | undefined {
+  if (parsed) return parsed.catalogue
+  parsed = { catalogue: undefined }
   if (typeof document === 'undefined') return undefined
   const element = document.getElementById(ELEMENT_ID)
   if (!element?.textContent) return undefined
-  // Read once: going back to the start later must not reuse a catalogue that may be stale.
   element.remove()
   try {
     const value: unknown = JSON.parse(element.textContent)
-    return isCatalogue(value) ? value : undefined
+    parsed.catalogue = isCatalogue(value) ? value : undefined
   } catch (error) {
     console.error(error)
-    return undefined
   }
+  return parsed.catalogue
+}
+
+/**
+ * The catalogue the server sent with this page (the same business the page's API calls
+ * resolve), handed out once: the wizard then starts on it instead of three requests after the
+ * scripts. Absent (dev server, a business that does not exist) or unreadable → undefined, and
+ * the machine loads it as before. Once only: going back to the start later must not reuse a
+ * catalogue that may be stale.
+ */
+export function inlineCatalogue(): Catalogue | undefined {
+  const catalogue = readBlock()
+  if (handedToWizard) return undefined
+  handedToWizard = true
+  return catalogue
+}
+
+/**
+ * The business of the page's catalogue, for the booking frame's name, logo and colours (so
+ * the header needs no request of its own either); undefined without a data block.
+ */
+export function inlineBusiness(): Catalogue['business'] | undefined {
+  return readBlock()?.business
 }
 
 function isCatalogue(value: unknown): value is Catalogue {

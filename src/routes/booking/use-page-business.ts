@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { createPublicBookingApi } from '../../api/public-client'
 import type { BookingIdentity } from '../../components/booking-layout'
+import { inlineBusiness } from './inline-catalogue'
 import { pageBusiness, pagePublicClient } from './page-business'
 
 /** One request per business a page shows, shared by every booking page the visitor opens. */
@@ -9,6 +10,12 @@ const loaded = new Map<string, Promise<BookingIdentity | null>>()
 function loadIdentity(): Promise<BookingIdentity | null> {
   const key = pageBusiness() ?? ''
   let pending = loaded.get(key)
+  const inline = inlineBusiness()
+  if (!pending && inline) {
+    // The server sent the business with the page (booking-page-data.ts): no request needed.
+    pending = Promise.resolve(inline)
+    loaded.set(key, pending)
+  }
   if (!pending) {
     // No business to show (unknown address, offline): the frame falls back to Slotwise's own.
     pending = createPublicBookingApi(pagePublicClient)

@@ -13,6 +13,7 @@ import { FormError } from '../../components/form-error'
 import { createEntityListMachine } from '../../machines/entity-list.machine'
 import { loadAllTeamMembers } from '../team/team-api'
 import type { TeamMember } from '../team/team-member-values'
+import { BookingQuestionsEditor } from './booking-questions-editor'
 import type { ServiceValues } from './service-values'
 
 const teamChoices = createEntityListMachine<TeamMember>()
@@ -174,6 +175,18 @@ export function ServiceForm({
           value={values.team_member_ids}
           onChange={(team_member_ids) => change({ team_member_ids })}
           error={errors.team_member_ids}
+        />
+      </section>
+
+      <section className="p-form-section" aria-labelledby="service-questions">
+        <h2 id="service-questions" className="p-form-section__title">
+          Booking questions
+        </h2>
+        <p className="p-field__help">Asked when customers book this service online.</p>
+        <BookingQuestionsEditor
+          questions={values.booking_questions}
+          errors={errors}
+          onChange={(booking_questions) => change({ booking_questions })}
         />
       </section>
 

@@ -1,3 +1,8 @@
+import {
+  type BookingQuestionKind,
+  isChoiceKind,
+  questionProblems,
+} from '../../../shared/booking-questions'
 import type { components } from '../../../shared/contract/schema'
 import { collectErrors, isBlank } from '../../components/form/validation'
 import { changedFields, type FieldErrors } from '../../machines/entity-form.machine'
@@ -19,6 +24,51 @@ export interface ServiceValues {
   active: boolean
   capacity: number | null
   team_member_ids: string[]
+  booking_questions: QuestionValues[]
+}
+
+/**
+ * A booking question as the form edits it: `key` tells list items apart while they move
+ * (a new question has no id until saved), options are typed one per line.
+ */
+export interface QuestionValues {
+  key: string
+  id?: string
+  label: string
+  kind: BookingQuestionKind
+  required: boolean
+  optionsText: string
+}
+
+let nextQuestionKey = 0
+
+export function newQuestion(): QuestionValues {
+  nextQuestionKey += 1
+  return {
+    key: `new-${nextQuestionKey}`,
+    label: '',
+    kind: 'short_text',
+    required: false,
+    optionsText: '',
+  }
+}
+
+function questionOptions(question: QuestionValues): string[] {
+  if (!isChoiceKind(question.kind)) return []
+  return question.optionsText
+    .split('\n')
+    .map((option) => option.trim())
+    .filter(Boolean)
+}
+
+function questionInputs(questions: QuestionValues[]): ServiceInput['booking_questions'] {
+  return questions.map((question) => ({
+    ...(question.id ? { id: question.id } : {}),
+    label: question.label.trim(),
+    kind: question.kind,
+    required: question.required,
+    options: questionOptions(question),
+  }))
 }
 
 export const DEFAULT_SERVICE_COLOR = '#4f46e5'
@@ -35,6 +85,7 @@ export const NEW_SERVICE: ServiceValues = {
   active: true,
   capacity: 1,
   team_member_ids: [],
+  booking_questions: [],
 }
 
 export function serviceToValues(service: Service): ServiceValues {
@@ -50,6 +101,14 @@ export function serviceToValues(service: Service): ServiceValues {
     active: service.active,
     capacity: service.capacity,
     team_member_ids: [...service.team_member_ids],
+    booking_questions: service.booking_questions.map((question) => ({
+      key: question.id,
+      id: question.id,
+      label: question.label,
+      kind: question.kind,
+      required: question.required,
+      optionsText: question.options.join('\n'),
+    })),
   }
 }
 
@@ -68,6 +127,7 @@ export function serviceInput(values: ServiceValues): ServiceInput {
     active: values.active,
     capacity: values.capacity ?? 1,
     team_member_ids: values.team_member_ids,
+    booking_questions: questionInputs(values.booking_questions),
   }
 }
 
@@ -93,7 +153,19 @@ function minutesError(value: number | null, min: number, max: number, what: stri
 
 /** What the browser can check before sending; the server checks the same and more. */
 export function validateService(values: ServiceValues): FieldErrors {
+  const questionErrors: Record<string, string> = {}
+  const drafts = values.booking_questions.map((question) => ({
+    label: question.label,
+    kind: question.kind,
+    required: question.required,
+    options: questionOptions(question),
+  }))
+  for (const { index, field, message } of questionProblems(drafts)) {
+    const what = field === 'label' ? 'The question' : 'The list of options'
+    questionErrors[`booking_questions.${index}.${field}`] ??= `${what} ${message}.`
+  }
   return collectErrors({
+    ...questionErrors,
     name: isBlank(values.name) && 'Enter a name for the service.',
     duration_minutes: minutesError(
       values.duration_minutes,

@@ -1,4 +1,5 @@
 import type { components } from '../../../shared/contract/schema'
+import { LANGUAGE_NAMES } from '../../../shared/i18n/language-choice'
 import type { Capability } from '../../../shared/permissions.ts'
 import { formatMinutes } from '../../domain/duration-minutes'
 
@@ -7,17 +8,19 @@ export type BookingPolicy = components['schemas']['BookingPolicy']
 export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
 export type Logo = components['schemas']['Logo']
+export type LanguageSettings = components['schemas']['LanguageSettings']
 export type BusinessConfiguration = components['schemas']['BusinessConfiguration']
 export type EmbedSettings = components['schemas']['EmbedSettings']
 
 /** The settings with a page at /settings/{settingId}. */
-export type SettingId = 'booking-policy' | 'notifications' | 'appearance' | 'embed'
+export type SettingId = 'booking-policy' | 'notifications' | 'appearance' | 'embed' | 'language'
 
 export const SETTING_IDS: readonly SettingId[] = [
   'booking-policy',
   'notifications',
   'appearance',
   'embed',
+  'language',
 ]
 
 export function isSettingId(value: string): value is SettingId {
@@ -71,6 +74,13 @@ export const SETTING_CARDS: readonly SettingCard[] = [
     capability: 'settings.write',
   },
   {
+    key: 'language',
+    title: 'Language',
+    description: 'The language of your booking pages and customer e-mails.',
+    href: '/settings/language',
+    capability: 'settings.write',
+  },
+  {
     key: 'billing',
     title: 'Billing',
     description: 'Your plan, invoices and payment method.',
@@ -114,6 +124,13 @@ export function describeAppearance(settings: AppearanceSettings): string {
   return `Brand colour ${settings.brand_color.toUpperCase()}; theme follows ${
     THEME_LABELS[settings.default_theme]
   }.`
+}
+
+export function describeLanguage(settings: LanguageSettings): string {
+  const name = LANGUAGE_NAMES[settings.default_language]
+  return settings.follow_visitor_language
+    ? `${name}, or the visitor's language when available.`
+    : `Always ${name}.`
 }
 
 export function describeBusiness(configuration: BusinessConfiguration): string {

@@ -7,6 +7,7 @@ import type {
   BookingPolicy,
   BusinessConfiguration,
   EmbedSettings,
+  LanguageSettings,
   Logo,
   NotificationSettings,
   Settings,
@@ -61,6 +62,13 @@ export async function saveEmbedSettings(
   client: Client<paths> = api,
 ): Promise<EmbedSettings> {
   return unwrap(await client.PUT('/api/v1/settings/embed', { body }))
+}
+
+export async function saveLanguageSettings(
+  body: LanguageSettings,
+  client: Client<paths> = api,
+): Promise<LanguageSettings> {
+  return unwrap(await client.PUT('/api/v1/settings/language', { body }))
 }
 
 export async function loadBusinessConfiguration(

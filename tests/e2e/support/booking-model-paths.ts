@@ -120,10 +120,21 @@ const sampleEvents: ModelEvent[] = [
   ),
   failed(
     'submitBooking',
-    apiError(400, 'starts_at must be at least 43200 minutes from now.', {
-      fieldErrors: { starts_at: 'must be at least 43200 minutes from now' },
-    }),
+    // A time that was never free names its reason (here too soon), not "taken".
+    Object.assign(
+      apiError(400, 'starts_at must be at least 43200 minutes from now.', {
+        fieldErrors: { starts_at: 'must be at least 43200 minutes from now' },
+      }),
+      { problem: { type: '/problems/too-soon' } },
+    ),
     'refused',
+  ),
+  failed(
+    'submitBooking',
+    apiError(400, 'body.team_member_id is not offered here.', {
+      fieldErrors: { team_member_id: 'is not offered here' },
+    }),
+    'unbookable',
   ),
   done('loadAppointment', appointment(), 'found'),
   failed('loadAppointment', offline(), 'offline'),
@@ -185,6 +196,9 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
     const name = (event as { name?: string }).name
     const refused = snapshot.context.customer.email === EMAIL_THE_SERVER_REFUSES
     if (name === 'field errors' ? !refused : refused) return false
+    // Refused because the business stopped letting visitors choose: only with someone chosen.
+    const chosen = snapshot.context.teamMemberId
+    if (name === 'unbookable' && (chosen === null || chosen === 'any')) return false
   }
   return snapshot.can(event as BookingEvent)
 }

@@ -89,9 +89,10 @@ export function publicProblem(
   status: number,
   detail: string,
   fields: Record<string, string> = {},
+  type = 'about:blank',
 ): ApiError {
   const errors = Object.entries(fields).map(([path, message]) => ({ path, message }))
-  return new ApiError(status, { status, detail, errors }, null)
+  return new ApiError(status, { type, status, detail, errors }, null)
 }
 
 /** The answers of a load: each output (by name) and each way it fails. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkFit } from '../../../server/domain/availability/check-fit.ts'
+import { memberSlots } from '../../../server/domain/availability/slots.ts'
 import { workingPeriods } from '../../../server/domain/availability/working-periods.ts'
-import { day, member, service, zone } from './support.ts'
+import { day, everyDay, HOUR, member, policy, service, zone } from './support.ts'
 
 const ny = zone('America/New_York')
 const monday = (time: string) => ny.at(`2026-06-15T${time}`)
@@ -99,5 +100,48 @@ describe('checkFit', () => {
   it('rejects an appointment within working hours that overlaps time off', () => {
     expect(fitAt('14:45')).toEqual({ kind: 'time_off' })
     expect(fitAt('15:30')).toEqual({ kind: 'time_off' })
+  })
+})
+
+describe('a day that ends at midnight (24:00)', () => {
+  const hours = (timeZone: string, date: string, start: string) => {
+    const { at } = zone(timeZone)
+    const schedule = member({ timeZone, workingHours: everyDay(start, '24:00') })
+    return workingPeriods(schedule, at(`${date}T00:00`), at(`${date}T23:59`)).filter(
+      (period) => period.startsAt === at(`${date}T${start}`),
+    )
+  }
+
+  it('ends at the next local midnight', () => {
+    const { at } = zone('Europe/Berlin')
+    expect(hours('Europe/Berlin', '2026-03-04', '20:00')).toEqual([
+      { startsAt: at('2026-03-04T20:00'), endsAt: at('2026-03-05T00:00') },
+    ])
+  })
+
+  it('is as long as the day really is when the clocks change at midnight', () => {
+    // Chile springs forward at 24:00 on 5 September 2026: midnight is the next day's 01:00,
+    // and 22:00–24:00 is still two hours of real time.
+    const [period] = hours('America/Santiago', '2026-09-05', '22:00')
+    expect(period && (period.endsAt - period.startsAt) / HOUR).toBe(2)
+  })
+
+  it('offers the last slot of the day ending at midnight', () => {
+    const { at, iso } = zone('America/New_York')
+    const schedule = member({ workingHours: everyDay('22:00', '24:00') })
+    const slots = memberSlots({
+      schedule,
+      service: service({ durationMinutes: 30 }),
+      policy: policy({ slotIntervalMinutes: 30 }),
+      now: 0,
+      from: at('2026-03-04T00:00'),
+      to: at('2026-03-05T00:00'),
+    })
+    expect(slots.map((slot) => iso(slot.startsAt))).toEqual([
+      '2026-03-04T22:00-05:00',
+      '2026-03-04T22:30-05:00',
+      '2026-03-04T23:00-05:00',
+      '2026-03-04T23:30-05:00',
+    ])
   })
 })

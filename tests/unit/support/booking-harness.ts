@@ -129,6 +129,8 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
       slot_interval_minutes: 15,
       cancellation_cutoff_minutes: 1440,
       reschedule_cutoff_minutes: 1440,
+      default_language: 'en',
+      follow_visitor_language: true,
     },
     services: [
       {
@@ -142,6 +144,7 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
         color: '#4f46e5',
         capacity: 1,
         team_member_ids: [bobId, eveId],
+        booking_questions: [],
       },
       {
         id: colourId,
@@ -154,6 +157,7 @@ export function catalogue(choice: Catalogue['business']['team_member_choice'] = 
         color: '#db2777',
         capacity: 1,
         team_member_ids: [eveId],
+        booking_questions: [],
       },
     ],
     teamMembers: [

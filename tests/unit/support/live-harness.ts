@@ -142,6 +142,7 @@ export const sampleAppointmentEvent: LiveAppointmentEvent = {
     capacity: 1,
     seats_booked: 1,
     submitted_details: [],
+    booking_answers: [],
     created_at: '2026-03-20T09:00:00.000Z',
     updated_at: '2026-03-20T09:00:00.000Z',
   },

@@ -108,6 +108,7 @@ export function bookedAppointment(slot: ProposedSlot, customer = ann): Appointme
     capacity: 1,
     seats_booked: 1,
     submitted_details: [],
+    booking_answers: [],
     created_at: '2025-11-28T08:00:00.000Z',
     updated_at: '2025-11-28T08:00:00.000Z',
   }

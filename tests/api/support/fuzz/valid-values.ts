@@ -168,6 +168,16 @@ export class ValidValues {
     return at(day, `${hour}:${minute}`, this.world.business.timeZone)
   }
 
+  /** A quarter hour of the seeded hours (nine to five) from two days to four weeks ahead. */
+  private publicStart(): string {
+    const day = this.today()
+      .add({ days: this.random.int(2, 28) })
+      .toString()
+    const hour = String(this.random.int(9, 15)).padStart(2, '0')
+    const minute = String(this.random.pick([0, 15, 30, 45])).padStart(2, '0')
+    return at(day, `${hour}:${minute}`, this.world.business.timeZone)
+  }
+
   private today(): Temporal.PlainDate {
     return Temporal.Now.plainDateISO(this.world.business.timeZone)
   }
@@ -251,6 +261,13 @@ export class ValidValues {
         return SIGN_THE_BODY
       case 'locale':
         return random.pick(['en-US', 'de-DE', 'fr', 'es-ES'])
+      case 'booking_answers':
+        // The seeded services ask no questions: any answer would be one to a question not asked.
+        return {}
+      case 'starts_at':
+        // The public API takes only a start the page would offer: on the grid, within hours,
+        // after the notice and before the window's end (staff may book any time).
+        return publicPath ? this.publicStart() : undefined
       default:
         return undefined
     }

@@ -1,0 +1,77 @@
+import type { Db } from '../../db/database.ts'
+import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
+import { createScheduleRepository } from '../../db/repositories/schedule-repository.ts'
+import {
+  anyoneStartRefusal,
+  type StartRefusal,
+  startRefusal,
+} from '../../domain/availability/start-check.ts'
+import { HttpProblem } from '../../http/problem.ts'
+import { timingOf } from '../booking-service.ts'
+
+const PATH = 'body.starts_at'
+
+/**
+ * A customer may only choose a start the booking page would offer: on the slot grid, inside
+ * working hours and outside time off (notice and window are checked on their own). A start
+ * that is never free is refused here with its real reason, so that the booking's own 409
+ * afterwards can only mean the time was taken.
+ *
+ * `teamMemberId` null is "any available": the start must suit at least one bookable member
+ * who performs the service.
+ */
+export async function checkPublicStart(
+  db: Db,
+  input: {
+    tenantId: string
+    serviceId: string
+    teamMemberId: string | null
+    startsAt: number
+    slotIntervalMinutes: number
+  },
+): Promise<void> {
+  const { tenantId, startsAt } = input
+  const service = await createAppointmentRepository(db).service(tenantId, input.serviceId)
+  // The booking itself refuses an unknown service, naming the field; nothing to judge here.
+  if (!service) return
+  const schedules = await createScheduleRepository(db).load(tenantId, {
+    ...(input.teamMemberId === null
+      ? { serviceId: service.id }
+      : { teamMemberId: input.teamMemberId, bookableOnly: false }),
+    from: startsAt,
+    to: startsAt + 1,
+  })
+  const refusal = anyoneStartRefusal(
+    schedules.map((schedule) =>
+      startRefusal({
+        schedule,
+        service: timingOf(service),
+        startsAt,
+        slotIntervalMinutes: input.slotIntervalMinutes,
+      }),
+    ),
+  )
+  if (refusal) throw startRefused(refusal, input.slotIntervalMinutes)
+}
+
+function startRefused(refusal: StartRefusal, slotIntervalMinutes: number): HttpProblem {
+  const { type, detail, message } = {
+    outside_working_hours: {
+      type: '/problems/outside-working-hours',
+      detail: 'This time is outside working hours. Please choose one of the times offered.',
+      message: 'is outside working hours',
+    },
+    time_off: {
+      type: '/problems/time-off',
+      detail:
+        'Nobody is available at this time (time off). Please choose one of the times offered.',
+      message: 'falls in time off',
+    },
+    off_grid: {
+      type: '/problems/not-on-slot-grid',
+      detail: `Appointments start every ${slotIntervalMinutes} minutes from the start of working hours. Please choose one of the times offered.`,
+      message: `must be one of the offered start times (every ${slotIntervalMinutes} minutes)`,
+    },
+  }[refusal]
+  return new HttpProblem(400, detail, { type, errors: [{ path: PATH, message }] })
+}

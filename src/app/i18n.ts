@@ -1,0 +1,103 @@
+import { useSyncExternalStore } from 'react'
+import rosetta from 'rosetta'
+import type { Catalogue, MessageKey } from '../../shared/i18n/en'
+import { en } from '../../shared/i18n/en'
+import { localeFor, negotiateLanguage, pluralKey } from '../../shared/i18n/language-choice'
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages'
+import { readBookingLanguage, storeBookingLanguage } from './storage'
+
+/*
+ * The booking pages' language. English is in the bundle (the fallback and most businesses'
+ * default); another language's catalogue is fetched only when the page is shown in it, so the
+ * first load carries one catalogue, never four. The state is a tiny external store that
+ * React reads with useSyncExternalStore.
+ */
+
+const i18n = rosetta<Catalogue>({ en })
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  es: () => import('../../shared/i18n/es').then((module) => module.es),
+  de: () => import('../../shared/i18n/de').then((module) => module.de),
+  fr: () => import('../../shared/i18n/fr').then((module) => module.fr),
+}
+
+interface LanguageState {
+  language: Language
+  /** Whether the business lets the visitor switch (it follows the visitor's language). */
+  switchable: boolean
+}
+
+let state: LanguageState = { language: DEFAULT_LANGUAGE, switchable: false }
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+async function show(language: Language, switchable: boolean): Promise<void> {
+  if (language !== 'en' && !i18n.table(language)) i18n.set(language, await loaders[language]())
+  state = { language, switchable }
+  document.documentElement.lang = language
+  for (const listener of listeners) listener()
+}
+
+let decided: Promise<void> | null = null
+
+/** What the business says about its pages' language (from its public business). */
+export interface PageLanguageSettings {
+  default_language: Language
+  follow_visitor_language: boolean
+}
+
+/**
+ * Decides the page's language once per page load from the business's settings (the public
+ * business the booking layout already loaded), the visitor's remembered choice and
+ * `navigator.languages`. Until it is known the page speaks English; a catalogue that fails to
+ * load keeps English rather than breaking the page.
+ */
+export function decidePageLanguage(settings: PageLanguageSettings): Promise<void> {
+  decided ??= (async () => {
+    const language = negotiateLanguage({
+      defaultLanguage: settings.default_language,
+      followVisitor: settings.follow_visitor_language,
+      visitorLanguages: navigator.languages ?? [navigator.language],
+      remembered: readBookingLanguage(),
+    })
+    await show(language, settings.follow_visitor_language)
+  })().catch(() => undefined)
+  return decided
+}
+
+/** The visitor picked a language on the switcher: shown now and remembered. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  storeBookingLanguage(language)
+  await show(language, state.switchable)
+}
+
+/** The language the page is shown in now (for what leaves the page, e.g. a booking). */
+export function currentLanguage(): Language {
+  return state.language
+}
+
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
+
+/** The page's language, `t` in it, plurals and the locale for `Intl` (given the business's). */
+export function useTranslation() {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  )
+  const { language } = current
+  const t: Translate = (key, params) => i18n.t(key, params, language)
+  return {
+    language,
+    switchable: current.switchable,
+    t,
+    /** A plural message for `count` (`{{count}}` in it), by the language's rules. */
+    tp: (key: string, count: number, params: Record<string, string | number> = {}) =>
+      i18n.t(pluralKey(key, count, language), { ...params, count }, language),
+    locale: (businessLocale: string) => localeFor(language, businessLocale),
+  }
+}

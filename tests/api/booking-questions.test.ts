@@ -1,0 +1,294 @@
+/**
+ * Booking questions: staff define them per service, the booking page shows them, the server
+ * checks the answers (each problem a 400 naming `body.booking_answers.<question id>`) and
+ * stores them with the labels as asked, for staff and the team member's e-mail.
+ */
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notificationOutbox } from '../../server/db/schema.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
+import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
+import {
+  createSchedulingBusiness,
+  inDays,
+  type SchedulingBusiness,
+} from './support/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from './support/team-business.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+type Service = components['schemas']['Service']
+type Appointment = components['schemas']['Appointment']
+type PublicCatalog = components['schemas']['PublicServiceList']
+
+const roomy = { limit: 10_000, windowMs: 60_000 }
+
+let testApp: TestApp
+let salon: SchedulingBusiness
+let other: SchedulingBusiness
+let salonSlug: string
+let nextDay = 2
+const freshDay = () => nextDay++
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
+  })
+  salon = await createSchedulingBusiness(testApp, 'Asking')
+  other = await createSchedulingBusiness(testApp, 'Elsewhere')
+  salonSlug = await slugOf(testApp, salon.tenantId)
+}, 120_000)
+afterAll(() => testApp?.close())
+
+const lengthQuestion = {
+  label: 'Hair length',
+  kind: 'single_choice',
+  required: true,
+  options: ['Short', 'Long'],
+}
+const agreeQuestion = { label: 'I agree to the terms', kind: 'checkbox', required: true }
+const notesQuestion = { label: 'Anything else?', kind: 'long_text', required: false }
+
+async function setQuestions(business: SchedulingBusiness, questions: object[]) {
+  return call(testApp, business.owner, 'PATCH', `/api/v1/services/${business.haircutId}`, {
+    booking_questions: questions,
+  })
+}
+
+async function haircutQuestions(): Promise<Service['booking_questions']> {
+  const response = await setQuestions(salon, [lengthQuestion, agreeQuestion, notesQuestion])
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<Service>().booking_questions
+}
+
+const postBooking = (body: object) =>
+  publicCall(testApp, 'POST', '/api/v1/public/bookings', { business: salonSlug, body })
+
+describe('defining questions', () => {
+  it('gives new questions ids, keeps them on edit, and lists them for the booking page', async () => {
+    const created = await haircutQuestions()
+    expect(created).toMatchObject([
+      { label: 'Hair length', kind: 'single_choice', required: true, options: ['Short', 'Long'] },
+      { label: 'I agree to the terms', kind: 'checkbox', required: true, options: [] },
+      { label: 'Anything else?', kind: 'long_text', required: false, options: [] },
+    ])
+    const [length, agree] = created
+    if (!length || !agree) throw new Error('Questions missing.')
+
+    // Reordered, one relabelled, one removed: ids stay with their questions.
+    const edited = await setQuestions(salon, [{ ...agree, label: '  I accept the terms ' }, length])
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json<Service>().booking_questions).toEqual([
+      { ...agree, label: 'I accept the terms' },
+      length,
+    ])
+
+    const read = await call(testApp, salon.owner, 'GET', `/api/v1/services/${salon.haircutId}`)
+    expect(read.json<Service>().booking_questions).toHaveLength(2)
+    const catalog = await publicCall(testApp, 'GET', '/api/v1/public/services', {
+      business: salonSlug,
+    })
+    expect(catalog.statusCode, catalog.body).toBe(200)
+    const haircut = catalog
+      .json<PublicCatalog>()
+      .items.find((service) => service.id === salon.haircutId)
+    expect(haircut?.booking_questions.map((question) => question.id)).toEqual([agree.id, length.id])
+  })
+
+  it('creates a service with questions', async () => {
+    const response = await call(testApp, salon.owner, 'POST', '/api/v1/services', {
+      name: 'Colour',
+      duration_minutes: 60,
+      price_minor: 5000,
+      booking_questions: [notesQuestion],
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.json<Service>().booking_questions).toMatchObject([notesQuestion])
+  })
+
+  it('refuses bad questions naming the field', async () => {
+    expectInvalid(
+      await setQuestions(salon, [
+        { ...lengthQuestion, label: '   ' },
+        { ...lengthQuestion, options: ['Short', 'short'] },
+        { ...notesQuestion, options: ['Stray'] },
+        { ...lengthQuestion, options: ['Only'] },
+      ]),
+      'body.booking_questions.0.label',
+      'body.booking_questions.1.options',
+      'body.booking_questions.2.options',
+      'body.booking_questions.3.options',
+    )
+    expectInvalid(
+      await setQuestions(salon, [{ ...notesQuestion, kind: 'date' }]),
+      'body.booking_questions.0.kind',
+    )
+    expectInvalid(
+      await setQuestions(salon, [{ ...notesQuestion, label: 'x'.repeat(201) }]),
+      'body.booking_questions.0.label',
+    )
+    expectInvalid(
+      await setQuestions(
+        salon,
+        Array.from({ length: 21 }, () => notesQuestion),
+      ),
+      'body.booking_questions',
+    )
+  })
+
+  it("refuses another service's question id and another business's service", async () => {
+    const [theirs] = (await setQuestions(other, [notesQuestion])).json<Service>().booking_questions
+    expectInvalid(
+      await setQuestions(salon, [{ ...notesQuestion, id: theirs?.id }]),
+      'body.booking_questions.0.id',
+    )
+    const response = await call(
+      testApp,
+      salon.owner,
+      'PATCH',
+      `/api/v1/services/${other.haircutId}`,
+      { booking_questions: [notesQuestion] },
+    )
+    expectProblem(response, 404)
+  })
+})
+
+describe('answering them', () => {
+  it('refuses missing and wrong answers, naming each question', async () => {
+    const [length, agree, notes] = await haircutQuestions()
+    if (!length || !agree || !notes) throw new Error('Questions missing.')
+    const startsAt = inDays(freshDay(), '10:00', salon.timeZone)
+    expectInvalid(
+      await postBooking(bookingBody(salon, startsAt)),
+      `body.booking_answers.${length.id}`,
+      `body.booking_answers.${agree.id}`,
+    )
+    expectInvalid(
+      await postBooking(
+        bookingBody(salon, startsAt, {
+          booking_answers: {
+            [length.id]: 'Medium',
+            [agree.id]: false,
+            [notes.id]: ['not', 'text'],
+            'a2b0d7e4-0000-4000-8000-000000000000': 'who asked?',
+          },
+        }),
+      ),
+      `body.booking_answers.${length.id}`,
+      `body.booking_answers.${agree.id}`,
+      `body.booking_answers.${notes.id}`,
+      'body.booking_answers.a2b0d7e4-0000-4000-8000-000000000000',
+    )
+    // Too long for any answer: the contract refuses it (naming it once per way it fails).
+    const tooLong = await postBooking(
+      bookingBody(salon, startsAt, {
+        booking_answers: { [length.id]: 'Long', [agree.id]: true, [notes.id]: 'x'.repeat(2001) },
+      }),
+    )
+    const problem = expectProblem(tooLong, 400)
+    expect(new Set(problem.errors?.map((error) => error.path))).toEqual(
+      new Set([`body.booking_answers.${notes.id}`]),
+    )
+  })
+
+  it('stores the answers with the labels as asked, for staff and the e-mail', async () => {
+    const [length, agree, notes] = await haircutQuestions()
+    if (!length || !agree || !notes) throw new Error('Questions missing.')
+    const startsAt = inDays(freshDay(), '10:00', salon.timeZone)
+    const { appointment } = await bookPublicly(
+      testApp,
+      salonSlug,
+      bookingBody(salon, startsAt, {
+        booking_answers: {
+          [length.id]: 'Long',
+          [agree.id]: true,
+          [notes.id]: '<b>Hi</b>\nsecond line',
+        },
+      }),
+    )
+    const expected = [
+      { question_id: length.id, label: 'Hair length', kind: 'single_choice', value: 'Long' },
+      { question_id: agree.id, label: 'I agree to the terms', kind: 'checkbox', value: true },
+      {
+        question_id: notes.id,
+        label: 'Anything else?',
+        kind: 'long_text',
+        value: '<b>Hi</b>\nsecond line',
+      },
+    ]
+
+    // A later edit of the question does not change what the appointment says was asked.
+    await setQuestions(salon, [{ ...length, label: 'Length of hair' }])
+    const staffView = await call(
+      testApp,
+      salon.owner,
+      'GET',
+      `/api/v1/appointments/${appointment.id}`,
+    )
+    expect(staffView.statusCode, staffView.body).toBe(200)
+    expect(staffView.json<Appointment>().booking_answers).toEqual(expected)
+
+    const mails = await testApp.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.appointmentId, appointment.id),
+          eq(notificationOutbox.recipient, 'team_member'),
+        ),
+      )
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.bodyText).toContain(
+      '- Hair length: Long\n- I agree to the terms: Yes\n- Anything else?: <b>Hi</b>\n    second line',
+    )
+    const customerMails = await testApp.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.appointmentId, appointment.id),
+          eq(notificationOutbox.recipient, 'customer'),
+        ),
+      )
+    expect(customerMails[0]?.bodyText).not.toContain('Hair length')
+  })
+
+  it('books a service without questions as before, with no answers', async () => {
+    expect((await setQuestions(salon, [])).statusCode).toBe(200)
+    const startsAt = inDays(freshDay(), '10:00', salon.timeZone)
+    const { appointment } = await bookPublicly(testApp, salonSlug, bookingBody(salon, startsAt))
+    const staffView = await call(
+      testApp,
+      salon.owner,
+      'GET',
+      `/api/v1/appointments/${appointment.id}`,
+    )
+    expect(staffView.json<Appointment>().booking_answers).toEqual([])
+    expectInvalid(
+      await postBooking(
+        bookingBody(salon, inDays(freshDay(), '10:00', salon.timeZone), {
+          booking_answers: { 'a2b0d7e4-0000-4000-8000-000000000000': 'x' },
+        }),
+      ),
+      'body.booking_answers.a2b0d7e4-0000-4000-8000-000000000000',
+    )
+  })
+
+  it("does not show answers of another business's appointment", async () => {
+    const [length, agree] = await haircutQuestions()
+    if (!length || !agree) throw new Error('Questions missing.')
+    const { appointment } = await bookPublicly(
+      testApp,
+      salonSlug,
+      bookingBody(salon, inDays(freshDay(), '11:00', salon.timeZone), {
+        booking_answers: { [length.id]: 'Short', [agree.id]: true },
+      }),
+    )
+    const response = await call(
+      testApp,
+      other.owner,
+      'GET',
+      `/api/v1/appointments/${appointment.id}`,
+    )
+    expectProblem(response, 404)
+  })
+})
