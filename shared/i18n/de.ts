@@ -18,6 +18,13 @@ export const de: Catalogue = {
   error_email_required: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
   error_email_invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
 
+  // Booking questions
+  question_required: 'Pflichtfeld',
+  answer_required: 'Bitte beantworten Sie diese Frage.',
+  answer_must_tick: 'Bitte kreuzen Sie dieses Kästchen an, um fortzufahren.',
+  answer_too_long: 'Bitte verwenden Sie höchstens {{max}} Zeichen.',
+  answer_invalid: 'Bitte prüfen Sie diese Antwort.',
+
   summary_service: 'Leistung',
   summary_when: 'Wann',
   summary_with: 'Mit',

@@ -23,6 +23,13 @@ export const en = {
   error_email_required: 'Please enter your e-mail address.',
   error_email_invalid: 'Please enter a valid e-mail address.',
 
+  // Booking questions
+  question_required: 'required',
+  answer_required: 'Please answer this question.',
+  answer_must_tick: 'Please tick this box to continue.',
+  answer_too_long: 'Please keep this under {{max}} characters.',
+  answer_invalid: 'Please check this answer.',
+
   // Appointment summary
   summary_service: 'Service',
   summary_when: 'When',

@@ -18,6 +18,13 @@ export const es: Catalogue = {
   error_email_required: 'Indique su dirección de correo electrónico.',
   error_email_invalid: 'Indique una dirección de correo electrónico válida.',
 
+  // Booking questions
+  question_required: 'obligatorio',
+  answer_required: 'Responda a esta pregunta.',
+  answer_must_tick: 'Marque esta casilla para continuar.',
+  answer_too_long: 'Use como máximo {{max}} caracteres.',
+  answer_invalid: 'Revise esta respuesta.',
+
   summary_service: 'Servicio',
   summary_when: 'Cuándo',
   summary_with: 'Con',

@@ -18,6 +18,13 @@ export const fr: Catalogue = {
   error_email_required: 'Veuillez indiquer votre adresse e-mail.',
   error_email_invalid: 'Veuillez indiquer une adresse e-mail valide.',
 
+  // Booking questions
+  question_required: 'obligatoire',
+  answer_required: 'Veuillez répondre à cette question.',
+  answer_must_tick: 'Veuillez cocher cette case pour continuer.',
+  answer_too_long: 'Veuillez utiliser au plus {{max}} caractères.',
+  answer_invalid: 'Veuillez vérifier cette réponse.',
+
   summary_service: 'Prestation',
   summary_when: 'Quand',
   summary_with: 'Avec',

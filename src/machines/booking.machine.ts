@@ -1,5 +1,11 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
 import type { WizardRoute } from '../../shared/booking-links'
+import {
+  answerProblems,
+  type BookingAnswerValue,
+  type BookingAnswerValues,
+  isAnswered,
+} from '../../shared/booking-questions'
 import type { components } from '../../shared/contract/schema'
 import { monthOf, plusDays } from '../domain/month-grid'
 import { startRefusalNotice } from '../domain/start-refusals'
@@ -46,6 +52,9 @@ export interface CustomerDetails {
 export type CustomerField = keyof CustomerDetails
 export type CustomerErrors = Partial<Record<CustomerField, string>>
 
+/** Per question id, why its answer cannot be sent (the shared rule's or the server's words). */
+export type AnswerErrors = Partial<Record<string, string>>
+
 export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '', notes: '' }
 
 export const SLOT_TAKEN_NOTICE =
@@ -89,6 +98,11 @@ export interface BookingContext {
   slot: PublicSlot | null
   customer: CustomerDetails
   fieldErrors: CustomerErrors
+  /** Answers to the chosen service's booking questions, keyed by question id. */
+  answers: BookingAnswerValues
+  answerErrors: AnswerErrors
+  /** The service the answers were given for: a details step for another one starts afresh. */
+  answersFor: string | null
   idempotencyKey: string | null
   /** The body the key was made for: the key is reused exactly while the body is the same. */
   keyedBody: string | null
@@ -111,6 +125,7 @@ export type BookingEvent =
   /** The month of free times the calendar step invokes reports the choice and where it is. */
   | MonthOfSlotsReport
   | { type: 'booking.customerChanged'; values: Partial<CustomerDetails> }
+  | { type: 'booking.answerChanged'; questionId: string; value: BookingAnswerValue }
   | { type: 'booking.submitted' }
   | { type: 'booking.retry' }
 
@@ -135,6 +150,36 @@ export function validateCustomer(values: CustomerDetails): CustomerErrors {
   return errors
 }
 
+/** The questions the chosen service asks (none before a service is chosen). */
+export function questionsOf(context: Pick<BookingContext, 'catalogue' | 'serviceId'>) {
+  return (
+    context.catalogue?.services.find((service) => service.id === context.serviceId)
+      ?.booking_questions ?? []
+  )
+}
+
+/** The answers worth sending: only to the questions the chosen service asks, only answered. */
+function askedAnswers(context: BookingContext): Record<string, BookingAnswerValue> {
+  const answers: Record<string, BookingAnswerValue> = {}
+  for (const question of questionsOf(context)) {
+    const value = context.answers[question.id]
+    if (value !== undefined && isAnswered(value)) answers[question.id] = value
+  }
+  return answers
+}
+
+/**
+ * The shared rule the server refuses with (shared/booking-questions.ts), per question id, for
+ * the answers that would be sent.
+ */
+export function validateAnswers(context: BookingContext): AnswerErrors {
+  const errors: AnswerErrors = {}
+  for (const problem of answerProblems(questionsOf(context), askedAnswers(context))) {
+    errors[problem.questionId] ??= problem.message
+  }
+  return errors
+}
+
 /** What the server is sent for the chosen slot and details. */
 export function bookingBody(context: BookingContext): PublicBookingInput {
   const { customer } = context
@@ -146,6 +191,8 @@ export function bookingBody(context: BookingContext): PublicBookingInput {
     starts_at: context.slot?.starts_at ?? '',
     customer: { name: customer.name.trim(), email: customer.email.trim(), phone: phone || null },
     ...(notes ? { notes } : {}),
+    // A service without questions sends none, as before questions existed.
+    ...(questionsOf(context).length > 0 ? { booking_answers: askedAnswers(context) } : {}),
     time_zone: context.timeZone,
   }
 }
@@ -165,6 +212,20 @@ function customerErrorsOf(error: unknown): CustomerErrors {
     if (field === 'name' || field === 'email' || field === 'phone' || field === 'notes') {
       errors[field] = message
     }
+  }
+  return errors
+}
+
+const ANSWER_PATH = /^booking_answers\.(.+)$/
+
+/** Answer errors a 400 named (`booking_answers.<question id>`), per question id. */
+function answerErrorsOf(error: unknown): AnswerErrors {
+  if (typeof error !== 'object' || error === null || !('fieldErrors' in error)) return {}
+  const fields = (error.fieldErrors ?? {}) as Record<string, string>
+  const errors: AnswerErrors = {}
+  for (const [path, message] of Object.entries(fields)) {
+    const questionId = ANSWER_PATH.exec(path)?.[1]
+    if (questionId) errors[questionId] = message
   }
   return errors
 }
@@ -316,14 +377,18 @@ export const bookingMachine = setup({
       event.type === 'booking.serviceChosen' &&
       context.teamMemberId !== null &&
       isBookablePair(context, event.serviceId, context.teamMemberId),
-    isCustomerInvalid: ({ context }) => Object.keys(validateCustomer(context.customer)).length > 0,
+    areDetailsInvalid: ({ context }) =>
+      Object.keys(validateCustomer(context.customer)).length > 0 ||
+      Object.keys(validateAnswers(context)).length > 0,
     isSlotTaken: ({ event }) => statusOf(errorOf(event)) === 409,
     /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
     isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
     isRateLimited: ({ event }) => statusOf(errorOf(event)) === 429,
     /** No HTTP answer at all: offline, DNS, timeout. */
     isNetworkFailure: ({ event }) => statusOf(errorOf(event)) === null,
-    hasCustomerErrors: ({ event }) => Object.keys(customerErrorsOf(errorOf(event))).length > 0,
+    hasCustomerErrors: ({ event }) =>
+      Object.keys(customerErrorsOf(errorOf(event))).length > 0 ||
+      Object.keys(answerErrorsOf(errorOf(event))).length > 0,
   },
 }).createMachine({
   id: 'booking',
@@ -341,6 +406,9 @@ export const bookingMachine = setup({
     slot: null,
     customer: input.customer ?? EMPTY_CUSTOMER,
     fieldErrors: {},
+    answers: {},
+    answerErrors: {},
+    answersFor: null,
     idempotencyKey: null,
     keyedBody: null,
     confirmation: null,
@@ -547,18 +615,26 @@ export const bookingMachine = setup({
       },
     },
     details: {
-      entry: {
-        type: 'showRoute',
-        params: ({ context }) => ({
-          route: {
-            step: 'customerInfo',
-            serviceId: context.serviceId ?? '',
-            teamMemberId: context.teamMemberId ?? ANY_TEAM_MEMBER,
-            startsAt: context.slot?.starts_at ?? null,
-          },
-          replace: context.followingUrl,
-        }),
-      },
+      entry: [
+        // Answers belong to one service's questions: another service starts them afresh.
+        assign(({ context }) =>
+          context.answersFor === context.serviceId
+            ? {}
+            : { answers: {}, answerErrors: {}, answersFor: context.serviceId },
+        ),
+        {
+          type: 'showRoute',
+          params: ({ context }) => ({
+            route: {
+              step: 'customerInfo',
+              serviceId: context.serviceId ?? '',
+              teamMemberId: context.teamMemberId ?? ANY_TEAM_MEMBER,
+              startsAt: context.slot?.starts_at ?? null,
+            },
+            replace: context.followingUrl,
+          }),
+        },
+      ],
       initial: 'editing',
       on: {
         'booking.customerChanged': {
@@ -574,12 +650,24 @@ export const bookingMachine = setup({
             }
           }),
         },
+        'booking.answerChanged': {
+          guard: 'acceptsCustomerEdits',
+          target: '.editing',
+          actions: assign(({ context, event }) => {
+            const { [event.questionId]: _fixed, ...answerErrors } = context.answerErrors
+            return {
+              answers: { ...context.answers, [event.questionId]: event.value },
+              answerErrors,
+            }
+          }),
+        },
         'booking.submitted': [
           {
-            guard: 'isCustomerInvalid',
+            guard: 'areDetailsInvalid',
             target: '.editing',
             actions: assign({
               fieldErrors: ({ context }) => validateCustomer(context.customer),
+              answerErrors: ({ context }) => validateAnswers(context),
               error: null,
             }),
           },
@@ -635,7 +723,10 @@ export const bookingMachine = setup({
               {
                 guard: 'hasCustomerErrors',
                 target: 'editing',
-                actions: assign({ fieldErrors: ({ event }) => customerErrorsOf(event.error) }),
+                actions: assign({
+                  fieldErrors: ({ event }) => customerErrorsOf(event.error),
+                  answerErrors: ({ event }) => answerErrorsOf(event.error),
+                }),
               },
               {
                 target: 'failed',

@@ -9,6 +9,7 @@
  * what they took.
  */
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   expect,
@@ -30,6 +31,7 @@ import {
   EMAIL_THE_SERVER_REFUSES,
   generateBrowserPaths,
   label,
+  MODEL_QUESTION,
   type ModelEvent,
   observe,
   replayInMemory,
@@ -93,6 +95,7 @@ test.beforeAll(async ({ browser }) => {
   )
   expect(policy.team_member_choice).toBe('both')
   const serviceId = ids.get('Signature Haircut') ?? ''
+  await setQuestions(staffToken, staff.request, serviceId, [MODEL_QUESTION])
   const teamMemberId = ids.get('Priya Natarajan') ?? ''
   const startsAt = await freeSlot(staff.context(), serviceId, teamMemberId)
   const booked = await request.post(api('/api/v1/public/bookings'), {
@@ -117,6 +120,33 @@ test.beforeAll(async ({ browser }) => {
   }
   await staff.context().close()
 })
+
+test.afterAll(async ({ playwright }) => {
+  // Other specs book the seeded haircut as it was: put its questions back.
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
+  await setQuestions(fixture.staffToken, request, fixture.ids.get('Signature Haircut') ?? '', [])
+  await request.dispose()
+})
+
+async function setQuestions(
+  staffToken: string,
+  request: APIRequestContext,
+  serviceId: string,
+  questions: readonly (typeof MODEL_QUESTION)[],
+) {
+  const response = await request.patch(`/api/v1/services/${serviceId}`, {
+    headers: { Authorization: `Bearer ${staffToken}` },
+    data: {
+      booking_questions: questions.map(({ label, kind, required }) => ({
+        label,
+        kind,
+        required,
+        options: [],
+      })),
+    },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
 
 /** The first free start of a service with someone (or anyone) from tomorrow on. */
 async function freeSlot(context: BrowserContext, serviceId: string, teamMemberId: string | null) {
@@ -349,6 +379,11 @@ class PathRunner {
         }
         return
       }
+      case 'booking.answerChanged':
+        await page
+          .getByLabel(MODEL_QUESTION.label)
+          .fill(String((event as { value: unknown }).value))
+        return
       case 'booking.submitted':
         // While booking, the button says "Booking…" and is only marked disabled: a second
         // click still reaches the machine, which must ignore it.

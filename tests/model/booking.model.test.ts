@@ -10,6 +10,8 @@ import {
   type BookingEvent,
   type BookingInput,
   bookingMachine,
+  type Catalogue,
+  validateAnswers,
   validateCustomer,
 } from '../../src/machines/booking.machine'
 import {
@@ -37,6 +39,23 @@ const input: BookingInput = {
   newIdempotencyKey: () => `graph-key-${++keys}`,
 }
 
+/** The haircut asks one required question ("I agree"), so the graph meets answers. */
+function withQuestion(base: Catalogue): Catalogue {
+  return {
+    ...base,
+    services: base.services.map((service) =>
+      service.id === base.services[0]?.id
+        ? {
+            ...service,
+            booking_questions: [
+              { id: 'q-agree', label: 'I agree', kind: 'checkbox', required: true, options: [] },
+            ],
+          }
+        : service,
+    ),
+  }
+}
+
 /** Sample payloads: every call can succeed or fail in each way the machine tells apart. */
 const sampleEvents: ModelEvent<BookingEvent>[] = [
   ...urlSamples,
@@ -47,9 +66,11 @@ const sampleEvents: ModelEvent<BookingEvent>[] = [
   { type: 'monthOfSlots.chosen', slot: firstSlot },
   { type: 'booking.customerChanged', values: ann },
   { type: 'booking.customerChanged', values: { name: '' } },
+  { type: 'booking.answerChanged', questionId: 'q-agree', value: true, name: 'ticked' },
+  { type: 'booking.answerChanged', questionId: 'q-agree', value: false, name: 'unticked' },
   { type: 'booking.submitted' },
   { type: 'booking.retry' },
-  done('loadCatalogue', catalogue('both'), 'both'),
+  done('loadCatalogue', withQuestion(catalogue('both')), 'both'),
   done('loadCatalogue', catalogue('any_available'), 'any available'),
   failed('loadCatalogue', sampleErrors.offline, 'offline'),
   done('submitBooking', confirmation(), 'booked'),
@@ -73,6 +94,13 @@ const sampleEvents: ModelEvent<BookingEvent>[] = [
     }),
     'field errors',
   ),
+  failed(
+    'submitBooking',
+    apiError(400, 'Please check the highlighted fields.', {
+      fieldErrors: { 'booking_answers.q-agree': 'This value must be ticked.' },
+    }),
+    'answer errors',
+  ),
   failed('submitBooking', apiError(500, 'The server could not complete this.'), 'server error'),
   done('loadAppointment', appointment(), 'found'),
   failed('loadAppointment', apiError(404, 'Not found.'), 'not found'),
@@ -93,6 +121,8 @@ function observe(snapshot: BookingSnapshot) {
     // Whether the form would pass: its exact text adds states, not behaviour.
     customerValid: Object.keys(validateCustomer(context.customer)).length === 0,
     fieldErrors: Object.keys(context.fieldErrors).sort(),
+    answersValid: Object.keys(validateAnswers(context)).length === 0,
+    answerErrors: Object.keys(context.answerErrors).sort(),
     keyed: context.idempotencyKey !== null,
     booked: context.confirmation?.appointment.id ?? null,
     // A failed confirmation link can be retried only when it carried a token.
@@ -114,7 +144,13 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent<BookingEvent>): boo
     return snapshot.matches('start') || snapshot.matches('loadingCatalogue')
   }
   if (snapshot.matches({ details: 'submitting' })) {
-    if (event.type === 'booking.customerChanged' || event.type === 'booking.submitted') return true
+    if (
+      event.type === 'booking.customerChanged' ||
+      event.type === 'booking.answerChanged' ||
+      event.type === 'booking.submitted'
+    ) {
+      return true
+    }
   }
   return snapshot.can(event as BookingEvent)
 }
@@ -124,7 +160,7 @@ describe('booking machine paths from its graph', () => {
     name: 'booking',
     machine: bookingMachine,
     // The second start is a page the server sent with its catalogue inline: nothing to fetch.
-    starts: [{ input }, { input: { ...input, catalogue: catalogue('both') } }],
+    starts: [{ input }, { input: { ...input, catalogue: withQuestion(catalogue('both')) } }],
     events: sampleEvents,
     offers,
     observe,

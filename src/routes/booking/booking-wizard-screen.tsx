@@ -3,9 +3,15 @@ import { Link } from 'wouter'
 import { buildWizardUrl } from '../../../shared/booking-links'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import { ANY_TEAM_MEMBER, type Catalogue, type PublicService } from '../../machines/booking.machine'
+import {
+  ANY_TEAM_MEMBER,
+  type Catalogue,
+  type PublicService,
+  questionsOf,
+} from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
+import { BookingQuestionsFields } from './booking-questions-fields'
 import { CustomerForm } from './customer-form'
 import { MonthSlotPicker } from './month-slot-picker'
 import { pageBusiness } from './page-business'
@@ -337,6 +343,8 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
   const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
   const customer = useSelector(wizardActor, (s) => s.context.customer)
   const fieldErrors = useSelector(wizardActor, (s) => s.context.fieldErrors)
+  const answers = useSelector(wizardActor, (s) => s.context.answers)
+  const answerErrors = useSelector(wizardActor, (s) => s.context.answerErrors)
   const busy = useSelector(wizardActor, (s) => s.hasTag('busy'))
   const failure = useSelector(wizardActor, (s) =>
     s.matches({ details: 'offline' })
@@ -378,7 +386,17 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
         submitLabel={failure ? 'Try again' : 'Book now'}
         onChange={(values) => send({ type: 'booking.customerChanged', values })}
         onSubmit={() => send(failure ? { type: 'booking.retry' } : { type: 'booking.submitted' })}
-      />
+      >
+        <BookingQuestionsFields
+          questions={questionsOf({ catalogue, serviceId })}
+          answers={answers}
+          errors={answerErrors}
+          busy={busy}
+          onChange={(questionId, value) =>
+            send({ type: 'booking.answerChanged', questionId, value })
+          }
+        />
+      </CustomerForm>
     </>
   )
 }

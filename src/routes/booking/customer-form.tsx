@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import type { MessageKey } from '../../../shared/i18n/en'
 import { useTranslation } from '../../app/i18n'
 import type { CustomerDetails, CustomerErrors, CustomerField } from '../../machines/booking.machine'
@@ -36,6 +36,7 @@ export function CustomerForm({
   submitLabel,
   onChange,
   onSubmit,
+  children,
 }: {
   values: CustomerDetails
   errors: CustomerErrors
@@ -43,6 +44,8 @@ export function CustomerForm({
   submitLabel: string
   onChange: (values: Partial<CustomerDetails>) => void
   onSubmit: () => void
+  /** More fields after the details, before the submit button (the service's questions). */
+  children?: ReactNode
 }) {
   const { t } = useTranslation()
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -93,6 +96,7 @@ export function CustomerForm({
           </div>
         )
       })}
+      {children}
       <button
         type="submit"
         className="p-button p-button--primary p-button--large p-button--block"

@@ -63,10 +63,30 @@ const input: BookingInput = {
   newIdempotencyKey: () => 'graph-key',
 }
 
+/**
+ * The optional question the model spec gives the seeded haircut for its run (beforeAll), so
+ * the details step has an answer to type; optional, so it adds a transition, not states.
+ */
+export const MODEL_QUESTION = {
+  id: 'model-question',
+  label: 'Anything we should know?',
+  kind: 'short_text',
+  required: false,
+  options: [],
+} as const
+
 /** The demo business's catalogue as the graph sees it: its rules, these services and people. */
 function seeded(choice: Catalogue['business']['team_member_choice']): Catalogue {
   const shape = catalogue(choice)
-  return { ...shape, business: { ...shape.business, booking_window_days: 60 } }
+  return {
+    ...shape,
+    business: { ...shape.business, booking_window_days: 60 },
+    services: shape.services.map((service) =>
+      service.id === haircutId
+        ? { ...service, booking_questions: [{ ...MODEL_QUESTION, options: [] }] }
+        : service,
+    ),
+  }
 }
 
 const done = (actor: BookingEffect, output: unknown, name: string): ModelEvent => ({
@@ -102,6 +122,7 @@ const sampleEvents: ModelEvent[] = [
     values: { name: ann.name, email: EMAIL_THE_SERVER_REFUSES },
   },
   { type: 'booking.customerChanged', values: { name: '' } },
+  { type: 'booking.answerChanged', questionId: MODEL_QUESTION.id, value: 'Short hair, please' },
   { type: 'booking.submitted' },
   { type: 'booking.retry' },
   done('loadCatalogue', seeded('both'), 'both'),
@@ -154,6 +175,7 @@ export function observe(snapshot: BookingSnapshot) {
     customerValid: Object.keys(validateCustomer(context.customer)).length === 0,
     serverRefusesEmail: context.customer.email === EMAIL_THE_SERVER_REFUSES,
     fieldErrors: Object.keys(context.fieldErrors).sort(),
+    answered: Object.keys(context.answers).length > 0,
     booked: context.confirmation !== null,
     linkToken: context.route.step === 'confirmation' && context.route.token !== null,
     error: context.error !== null,

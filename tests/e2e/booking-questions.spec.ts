@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test'
+import { uniqueEmail } from './support/accounts.ts'
+import {
+  chooseTimeNextWeek,
+  fillDetails,
+  openTimes,
+  signInAsStaff,
+} from './support/public-booking.ts'
+
+/**
+ * Booking questions from end to end: staff add a required single choice and a required "I
+ * agree" box to a service in its form, a customer must answer both to book it, and staff read
+ * the answers in the appointment dialog.
+ */
+
+test.use({ viewport: { width: 375, height: 812 } })
+
+/** The n-th question (1-based) of the service form's booking questions. */
+function question(page: Page, number: number) {
+  return page.getByRole('group', { name: `Question ${number}`, exact: true })
+}
+
+/** react-aria keeps the real input hidden under its visual; the label is what a user clicks. */
+async function toggle(scope: ReturnType<typeof question>, name: string) {
+  await scope.getByText(name, { exact: true }).click()
+  await expect(scope.getByRole('switch', { name })).toBeChecked()
+}
+
+async function addServiceWithQuestions(staff: Page, name: string) {
+  await staff.goto('/services/create')
+  await staff.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await staff.getByRole('textbox', { name: 'Duration (minutes)', exact: true }).fill('30')
+  await staff.getByRole('textbox', { name: 'Price', exact: true }).fill('25')
+  const performers = staff.getByRole('group', { name: 'Performed by' })
+  if (!(await performers.getByRole('checkbox').first().isChecked())) {
+    await performers.locator('label').first().click()
+  }
+
+  await staff.getByRole('button', { name: 'Add a question' }).click()
+  const first = question(staff, 1)
+  await first.getByRole('textbox', { name: 'Question', exact: true }).fill('Hair type')
+  await first.getByRole('button', { name: /Answer type/ }).click()
+  await staff.getByRole('option', { name: 'Single choice' }).click()
+  await first.getByRole('textbox', { name: 'Options' }).fill('Straight\nCurly\nCoily')
+  await toggle(first, 'Required')
+
+  await staff.getByRole('button', { name: 'Add a question' }).click()
+  const second = question(staff, 2)
+  await second
+    .getByRole('textbox', { name: 'Question', exact: true })
+    .fill('I agree to the studio rules')
+  await second.getByRole('button', { name: /Answer type/ }).click()
+  await staff.getByRole('option', { name: /Checkbox/ }).click()
+  await toggle(second, 'Required')
+
+  await staff.getByRole('button', { name: 'Add service' }).click()
+  await expect(staff).toHaveURL(/\/services$/)
+}
+
+test('a customer answers the service’s required questions and staff see the answers', async ({
+  browser,
+  page,
+}) => {
+  const staff = await signInAsStaff(browser)
+  const service = `Curl Consultation ${Date.now()}`
+  await addServiceWithQuestions(staff, service)
+
+  await openTimes(page, { service })
+  await chooseTimeNextWeek(page)
+  await fillDetails(page, { name: 'Noor Haddad', email: uniqueEmail('questions') })
+
+  const hairType = page.getByRole('group', { name: /Hair type/ })
+  const agree = page.getByRole('checkbox', { name: /I agree to the studio rules/ })
+  await expect(hairType.getByRole('radio')).toHaveCount(3)
+  await expect(hairType).toContainText('(required)')
+  await expect(agree).toHaveAttribute('required', '')
+
+  // Unanswered: refused on the page, each question says why and the first one takes focus.
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(hairType.getByText('Please answer this question.')).toBeVisible()
+  await expect(page.getByText('Please tick this box to continue.')).toBeVisible()
+  const straight = hairType.getByRole('radio', { name: 'Straight' })
+  await expect(straight).toBeFocused()
+  await expect(straight).toHaveAttribute('aria-invalid', 'true')
+  await expect(straight).toHaveAccessibleDescription('Please answer this question.')
+  await expect(agree).toHaveAccessibleDescription('Please tick this box to continue.')
+  await expect(page).toHaveURL(/\/booking\/customer-info\//)
+
+  // Answering clears each question's error.
+  await hairType.getByText('Curly').click()
+  await expect(hairType.getByText('Please answer this question.')).toHaveCount(0)
+  await page.getByText('I agree to the studio rules').click()
+  await expect(agree).toBeChecked()
+  await page.getByRole('button', { name: 'Book now' }).click()
+
+  await expect(page).toHaveURL(/\/booking\/confirmation\//)
+  const appointmentId = /\/booking\/confirmation\/([\w-]+)/.exec(page.url())?.[1] ?? ''
+  expect(appointmentId).not.toBe('')
+
+  await staff.goto(`/calendar?appointment=${appointmentId}`)
+  const dialog = staff.getByRole('dialog', { name: new RegExp(`${service} for Noor Haddad`) })
+  await expect(dialog).toBeVisible()
+  const answers = dialog.getByRole('region', { name: 'Answers given when booking' })
+  await expect(answers).toContainText('Hair type')
+  await expect(answers).toContainText('Curly')
+  await expect(answers).toContainText('I agree to the studio rules')
+  await expect(answers).toContainText('Yes')
+  await staff.context().close()
+})
