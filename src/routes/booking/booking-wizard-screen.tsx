@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'wouter'
 import { buildWizardUrl } from '../../../shared/booking-links'
 import { formatPrice } from '../../components/appointments/appointment-format'
@@ -13,12 +14,17 @@ import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
 import { CustomerForm } from './customer-form'
-import { MonthSlotPicker } from './month-slot-picker'
 import { pageBusiness } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
 import { useWizardUrlSync, wizardActor } from './wizard-actor'
 import './booking.css'
 import { RetryAlert } from './booking-status'
+
+// The time step's calendar, times and zone picker load when a visitor reaches that step, so
+// the first step's load (the service list most visits start on) does not carry them.
+const MonthSlotPicker = lazy(() =>
+  import('./month-slot-picker').then((module) => ({ default: module.MonthSlotPicker })),
+)
 
 type WizardSnapshot = ReturnType<typeof wizardActor.getSnapshot>
 
@@ -331,7 +337,9 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
       <div className="p-booking-time">
         <ChoiceSummary catalogue={catalogue} />
         {month ? (
-          <MonthSlotPicker month={month} businessTimeZone={catalogue.business.time_zone} />
+          <Suspense fallback={<ListSkeleton rows={4} columns={2} label="Loading the calendar…" />}>
+            <MonthSlotPicker month={month} businessTimeZone={catalogue.business.time_zone} />
+          </Suspense>
         ) : null}
       </div>
     </>
