@@ -83,6 +83,14 @@ const view = ({ context }: { context: MonthOfSlotsContext }) => ({
  * provided; {@link monthReportingToParent} sends them to the invoking machine. The app provides
  * `loadMonth`. Tags: `loading` while a month loads, `searching` while "Next available" looks.
  */
+/** What loading the shown month asks for (opening it and looking ahead alike). */
+const monthQuery = ({ context }: { context: MonthOfSlotsContext }) => ({
+  serviceId: context.serviceId,
+  teamMemberId: context.teamMemberId,
+  month: context.month,
+  timeZone: context.timeZone,
+})
+
 export const monthOfSlotsMachine = setup({
   types: {
     context: {} as MonthOfSlotsContext,
@@ -142,12 +150,7 @@ export const monthOfSlotsMachine = setup({
       invoke: {
         id: 'loadMonth',
         src: 'loadMonth',
-        input: ({ context }) => ({
-          serviceId: context.serviceId,
-          teamMemberId: context.teamMemberId,
-          month: context.month,
-          timeZone: context.timeZone,
-        }),
+        input: monthQuery,
         onDone: {
           target: 'ready',
           actions: [assign({ slots: ({ event }) => event.output }), 'chooseFirstFreeDay'],
@@ -172,12 +175,7 @@ export const monthOfSlotsMachine = setup({
       invoke: {
         id: 'loadMonth',
         src: 'loadMonth',
-        input: ({ context }) => ({
-          serviceId: context.serviceId,
-          teamMemberId: context.teamMemberId,
-          month: context.month,
-          timeZone: context.timeZone,
-        }),
+        input: monthQuery,
         onDone: [
           {
             guard: 'isEmptyWithLaterMonth',
