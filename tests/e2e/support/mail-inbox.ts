@@ -32,8 +32,13 @@ async function fetchMail(): Promise<RawMail[]> {
 /**
  * Waits until `count` e-mails have reached `address` and returns them in the order they
  * arrived. The app sends from its outbox every JOBS_INTERVAL_MS (500 ms in this suite).
+ * `matching` narrows them, for addresses other tests also write to (the seeded team).
  */
-export async function waitForMail(address: string, count: number): Promise<ReceivedMail[]> {
+export async function waitForMail(
+  address: string,
+  count: number,
+  matching: (mail: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail[]> {
   let received: ReceivedMail[] = []
   await expect
     .poll(
@@ -41,6 +46,7 @@ export async function waitForMail(address: string, count: number): Promise<Recei
         received = (await fetchMail())
           .filter((mail) => mail.to.includes(address))
           .map((mail) => readMail(mail))
+          .filter(matching)
         return received.length
       },
       { message: `e-mails to ${address}`, timeout: 20_000 },
