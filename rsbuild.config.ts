@@ -11,8 +11,23 @@ const pluginHtmlLang: RsbuildPlugin = {
 
 export default defineConfig({
   plugins: [pluginReact(), pluginHtmlLang],
-  source: {
-    entry: { index: './src/main.tsx' },
+  environments: {
+    // The browser app: everything below applies to it.
+    web: {
+      source: { entry: { index: './src/main.tsx' } },
+    },
+    // The booking pages' server renderer (src/server-entry.tsx): one ES module for Node that
+    // the API server loads by path (server/http/server-rendered-page.ts), so the server never
+    // imports src/. Outside dist/, which is served to browsers. The screens stay in chunks of
+    // their own: only the booking pages' are ever loaded on the server.
+    ssr: {
+      source: { entry: { 'booking-page': './src/server-entry.tsx' } },
+      output: {
+        target: 'node',
+        distPath: { root: 'dist-ssr' },
+        minify: false,
+      },
+    },
   },
   html: {
     title: 'Slotwise Appointments',

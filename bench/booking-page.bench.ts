@@ -45,6 +45,7 @@ async function main() {
       environment: 'bench',
     },
     spaDir: `${root}dist`,
+    serverRenderBundle: `${root}dist-ssr/booking-page.js`,
     logger: false,
     publicBooking: {
       secret: 'bench-secret-bench-secret-bench-secret-0123',

@@ -5,13 +5,14 @@ import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { Tenant } from './db/repositories/tenant-repository.ts'
-import { type LoadInlineCatalogue, withInlineCatalogue } from './http/booking-page-data.ts'
+import { type LoadInlineCatalogue, withBookingPageData } from './http/booking-page-data.ts'
 import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { requestLogFields } from './http/log-redaction.ts'
 import { HttpProblem } from './http/problem.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
+import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
@@ -62,6 +63,11 @@ export interface AppOptions {
   clientConfig: ClientConfig
   /** The built SPA (e.g. dist/); without it only the API and its docs are served. */
   spaDir?: string
+  /**
+   * The booking pages' server renderer built beside the SPA (dist-ssr/booking-page.js);
+   * without it the booking pages are rendered by the browser alone.
+   */
+  serverRenderBundle?: string
   /** false for silence (tests); a level for structured JSON logs. Default 'info'. */
   logger?: false | LogLevel
   /** Reported by the health endpoint. */
@@ -152,7 +158,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             if (!tenant) return ["'none'"]
             return createSettingsService(options.database).frameAncestors(tenant.id)
           },
-          pageData: bookingPageData(options.database, publicBooking),
+          pageData: bookingPageData(
+            options.database,
+            publicBooking,
+            options.serverRenderBundle
+              ? createBookingPageRenderer(options.serverRenderBundle, app.log)
+              : undefined,
+          ),
         })
       : undefined,
     onServerError: options.onServerError,
@@ -173,8 +185,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app
 }
 
-/** The booking wizard's pages carry their business's catalogue inline (booking-page-data.ts). */
-function bookingPageData(database: Database, publicBooking: PublicBookingOptions) {
+/**
+ * The booking wizard's pages carry their business's catalogue inline, and their first steps
+ * come rendered on the server (booking-page-data.ts).
+ */
+function bookingPageData(
+  database: Database,
+  publicBooking: PublicBookingOptions,
+  render: RenderBookingPage | undefined,
+) {
   const catalog = createPublicCatalogService(database)
   const resolveBusiness = createBusinessResolver(database.db, {
     publicUrl: publicBooking.publicUrl,
@@ -196,5 +215,5 @@ function bookingPageData(database: Database, publicBooking: PublicBookingOptions
     ])
     return { business, services: services.items, teamMembers: teamMembers.items }
   }
-  return (request: FastifyRequest, html: string) => withInlineCatalogue(request, html, load)
+  return (request: FastifyRequest, html: string) => withBookingPageData(request, html, load, render)
 }

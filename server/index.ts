@@ -44,6 +44,7 @@ async function main() {
     corsOrigins: config.corsOrigins,
     clientConfig: clientConfigFrom(config),
     spaDir: `${root}dist`,
+    serverRenderBundle: `${root}dist-ssr/booking-page.js`,
     logger: config.logLevel,
     version,
     onServerError: config.sentryDsn ? (error) => Sentry.captureException(error) : undefined,

@@ -2,17 +2,15 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/components.css'
 import './styles/layout.css'
-import { StrictMode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
-import { Router } from 'wouter'
-import { EMBED_PREFIX, isEmbedPath } from '../shared/booking-links'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { isEmbedPath } from '../shared/booking-links'
+import { isLanguage } from '../shared/languages'
+import { loadLanguage, renderInLanguage } from './app/i18n'
 import { initMonitoring } from './app/monitoring'
 import { getRuntimeConfig } from './app/runtime-config'
-import { AppErrorBoundary } from './components/app-error-boundary'
+import { AppRoot } from './app-root'
 import { LoadingIndicator } from './components/loading-indicator'
-import { RouteFocusProvider } from './components/route-focus'
 import { applyInitialTheme } from './components/theme'
-import { AppRoutes, type AuthAreas } from './routes/app-routes'
 import { startsWithoutAuth } from './routes/booking-path'
 
 // Before anything renders, so the first paint is already in the user's palette.
@@ -20,27 +18,6 @@ applyInitialTheme()
 
 // A frame on a business's website: the booking pages under /embed, every link kept there.
 const embedded = isEmbedPath(window.location.pathname)
-
-function App({ authAreas }: { authAreas: AuthAreas | null }) {
-  const routes = (
-    <RouteFocusProvider>
-      {embedded ? (
-        <Router base={EMBED_PREFIX}>
-          <AppRoutes authAreas={null} embedded />
-        </Router>
-      ) : (
-        <AppRoutes authAreas={authAreas} />
-      )}
-    </RouteFocusProvider>
-  )
-  return (
-    <StrictMode>
-      <AppErrorBoundary>
-        {authAreas ? <authAreas.Provider>{routes}</authAreas.Provider> : routes}
-      </AppErrorBoundary>
-    </StrictMode>
-  )
-}
 
 function StartupFailed({ detail }: { detail: string }) {
   return (
@@ -74,14 +51,14 @@ async function start(root: Root) {
   // The booking area starts without authentication: Firebase is only reached through this
   // import(), so customers on /book* never download it.
   if (embedded || startsWithoutAuth(window.location.pathname)) {
-    root.render(<App authAreas={null} />)
+    root.render(<AppRoot authAreas={null} embedded={embedded} />)
     return
   }
 
   root.render(<LoadingIndicator fullPage />)
   try {
     const { authAreas } = await import('./routes/auth-areas')
-    root.render(<App authAreas={authAreas} />)
+    root.render(<AppRoot authAreas={authAreas} embedded={false} />)
   } catch (error) {
     console.error(error)
     root.render(
@@ -90,6 +67,26 @@ async function start(root: Root) {
   }
 }
 
+/**
+ * A booking page the server rendered (server/http/server-rendered-page.ts marks its root with
+ * the language it rendered in): React adopts that HTML instead of drawing the page again. Its
+ * first render must be the server's, so that language's messages are loaded first.
+ */
+async function hydrate(container: HTMLElement, language: string): Promise<void> {
+  if (isLanguage(language)) {
+    await loadLanguage(language).catch((error: unknown) => console.error(error))
+    renderInLanguage(language, container.dataset.languageSwitchable === 'true')
+  }
+  try {
+    void initMonitoring(getRuntimeConfig()).catch((error: unknown) => console.error(error))
+  } catch (error) {
+    console.error(error)
+  }
+  hydrateRoot(container, <AppRoot authAreas={null} embedded={embedded} />)
+}
+
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
-void start(createRoot(container))
+const renderedLanguage = container.dataset.renderedLanguage
+if (renderedLanguage !== undefined) void hydrate(container, renderedLanguage)
+else void start(createRoot(container))

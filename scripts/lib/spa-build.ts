@@ -4,6 +4,8 @@ import { join } from 'node:path'
 
 const sourcesOfTheBuild = [
   'src',
+  // The app imports the shared kernel (catalogues, rules, the contract's types).
+  'shared',
   'public',
   'rsbuild.config.ts',
   'package-lock.json',
@@ -27,12 +29,17 @@ function newestSourceTime(root: string): number {
 }
 
 /**
- * Builds the SPA into dist/ when it is missing or older than its sources, so `npm start`
+ * Builds the SPA into dist/ (and the booking pages' server renderer into dist-ssr/) when it is missing or older than its sources, so `npm start`
  * on a fresh clone just works and a restart without changes costs nothing.
  */
 export function buildSpaIfStale(root: string, log: (line: string) => void): void {
   const index = join(root, 'dist', 'index.html')
-  if (existsSync(index) && statSync(index).mtimeMs >= newestSourceTime(root)) {
+  const serverRenderer = join(root, 'dist-ssr', 'booking-page.js')
+  if (
+    existsSync(index) &&
+    existsSync(serverRenderer) &&
+    statSync(index).mtimeMs >= newestSourceTime(root)
+  ) {
     log('The app is already built (dist/ is newer than src/).')
     return
   }

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify'
 import { EMBED_PREFIX, isEmbedPath, parseWizardRoute } from '../../shared/booking-links.ts'
+import { negotiateLanguage } from '../../shared/i18n/language-choice.ts'
+import { acceptedLanguages } from './accept-language.ts'
+import { injectRenderedPage, type RenderBookingPage } from './server-rendered-page.ts'
 
 export const BOOKING_CATALOGUE_ELEMENT_ID = 'slotwise-booking-catalogue'
 
 /** What the booking wizard starts from (the shape of src/machines/booking.machine.ts's Catalogue). */
 export interface InlineCatalogue {
-  business: unknown
+  business: { default_language: string; follow_visitor_language: boolean }
   services: unknown[]
   teamMembers: unknown[]
 }
@@ -20,13 +23,16 @@ export type LoadInlineCatalogue = (request: FastifyRequest) => Promise<InlineCat
 /**
  * Adds the business's catalogue to a booking wizard page as a JSON data block, so the wizard
  * starts without its three API round trips after the scripts (they were most of the time to
- * the largest paint on a phone). Pages other than the wizard's steps get the HTML unchanged;
- * a failed load is logged and the plain page served: the wizard then fetches as before.
+ * the largest paint on a phone), and, where `render` renders the step, the step's markup: the
+ * page paints before any script runs. Pages other than the wizard's steps get the HTML
+ * unchanged; a failed load is logged and the plain page served: the wizard then fetches as
+ * before.
  */
-export async function withInlineCatalogue(
+export async function withBookingPageData(
   request: FastifyRequest,
   html: string,
   load: LoadInlineCatalogue,
+  render?: RenderBookingPage,
 ): Promise<string> {
   const url = new URL(request.url, 'http://page.invalid')
   // The embedded wizard (`/embed/booking…`) has the same steps under its prefix.
@@ -42,7 +48,21 @@ export async function withInlineCatalogue(
     request.log.error({ err: error }, 'The booking page is served without its inline catalogue')
     return html
   }
-  return catalogue === null ? html : injectInlineCatalogue(html, catalogue)
+  if (catalogue === null) return html
+  const withCatalogue = injectInlineCatalogue(html, catalogue)
+  if (!render) return withCatalogue
+  // The language the browser would pick, but for the switcher choice it may remember: a
+  // visitor who picked another one sees the page switch once it has started.
+  const { default_language: defaultLanguage, follow_visitor_language: followVisitor } =
+    catalogue.business
+  const language = negotiateLanguage({
+    defaultLanguage,
+    followVisitor,
+    visitorLanguages: acceptedLanguages(request.headers['accept-language']),
+  })
+  const page = await render({ url: request.url, catalogue, language })
+  if (!page) return withCatalogue
+  return injectRenderedPage(withCatalogue, page, { code: language, switchable: followVisitor })
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ClientConfig } from './client-config.ts'
+import { THEME_BOOT_SCRIPT_SOURCE } from './theme-boot-script.ts'
 
 export type CspDirectives = Record<string, string[]>
 
@@ -16,7 +17,8 @@ export function contentSecurityPolicy(config: ClientConfig): CspDirectives {
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", 'https://apis.google.com'],
+    // The hash: the theme's few lines in a server-rendered booking page's head.
+    'script-src': ["'self'", THEME_BOOT_SCRIPT_SOURCE, 'https://apis.google.com'],
     'script-src-attr': ["'none'"],
     // react-hot-toast and Swagger UI set inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -35,11 +35,25 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-async function show(language: Language, switchable: boolean): Promise<void> {
+/** Brings a language's catalogue in (once); English is always there. */
+export async function loadLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.table(language)) i18n.set(language, await loaders[language]())
+}
+
+async function show(language: Language, switchable: boolean): Promise<void> {
+  await loadLanguage(language)
   state = { language, switchable }
   document.documentElement.lang = language
   for (const listener of listeners) listener()
+}
+
+/**
+ * The language of the render about to happen, without telling anyone: before React hydrates
+ * a page the server rendered (its first render must speak the server's language), and in the
+ * server renderer, which renders one page at a time, synchronously, after `loadLanguage`.
+ */
+export function renderInLanguage(language: Language, switchable: boolean): void {
+  state = { language, switchable }
 }
 
 let decided: Promise<void> | null = null

@@ -1,21 +1,33 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { applyTheme, currentTheme, followSystemTheme, storeTheme, type Theme } from './theme'
+
+/** Changes of the class on <html> (this toggle, another one, the system's setting followed). */
+function subscribeToTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange)
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
+  const stopFollowing = followSystemTheme(() => {})
+  return () => {
+    observer.disconnect()
+    stopFollowing()
+  }
+}
+
+// The server cannot know the visitor's palette: it renders the light toggle, hydration starts
+// from that, and React then renders the page's own theme.
+const serverTheme = (): Theme => 'light'
 
 /**
  * Switches between the light and dark palettes and remembers the choice in localStorage `theme`.
  * The class on <html> is the source of truth, so every toggle on the page agrees.
  */
 export function ThemeToggle({ className }: { className?: string }) {
-  const [theme, setTheme] = useState<Theme>(() => currentTheme())
-
-  useEffect(() => followSystemTheme(setTheme), [])
+  const theme = useSyncExternalStore(subscribeToTheme, () => currentTheme(), serverTheme)
 
   const isDark = theme === 'dark'
   const toggle = () => {
     const next: Theme = isDark ? 'light' : 'dark'
     applyTheme(next)
     storeTheme(next)
-    setTheme(next)
   }
 
   return (

@@ -1,8 +1,9 @@
+import { DARK_THEME_CLASS, THEME_STORAGE_KEY } from '../../shared/theme'
+
 /** The two palettes; the dark one is the class `p-dark` on the root element. */
 export type Theme = 'light' | 'dark'
 
-export const THEME_STORAGE_KEY = 'theme'
-export const DARK_THEME_CLASS = 'p-dark'
+export { DARK_THEME_CLASS, THEME_STORAGE_KEY }
 
 const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)'
 

@@ -4,7 +4,8 @@ import { decidePageLanguage } from '../app/i18n'
 import { BookingLayout } from '../components/booking-layout'
 import { EmbedLayout } from '../components/embed-layout'
 import { LoadingIndicator } from '../components/loading-indicator'
-import { usePageTitle } from '../components/use-page-title'
+import { formatBookingTitle, usePageTitle } from '../components/use-page-title'
+import { useServedPage } from './booking/served-page'
 import { usePageBusiness } from './booking/use-page-business'
 import { isBookingPath } from './booking-path'
 import { ScreenOutlet } from './lazy-screen'
@@ -100,6 +101,9 @@ export function AppRoutes({
 /** The booking layout in the colours, logo and name of the business the page is for. */
 function BookingFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   const business = usePageBusiness()
+  // On the server the page's <title> is written into the HTML instead of by the layout's effect.
+  const served = useServedPage()
+  if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
   return (
     <BookingLayout {...(title === undefined ? {} : { title })} business={business}>
       {children}
@@ -110,6 +114,8 @@ function BookingFrame({ title, children }: { title?: string | undefined; childre
 /** The embed layout, in the language the business's settings and the visitor choose. */
 function EmbedFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
   const business = usePageBusiness()
+  const served = useServedPage()
+  if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
   useEffect(() => {
     if (business) void decidePageLanguage(business)
   }, [business])

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BOOKING_CATALOGUE_ELEMENT_ID,
-  withInlineCatalogue,
+  withBookingPageData,
 } from '../../server/http/booking-page-data.ts'
 import { publicCall, slugOf } from './support/public-booking.ts'
 import { addService, createSchedulingBusiness } from './support/scheduling-business.ts'
@@ -121,7 +121,7 @@ describe('a catalogue that fails to load', () => {
       log: { error: (details: unknown) => logged.push(details) },
     } as unknown as FastifyRequest
 
-    const html = await withInlineCatalogue(request, SHELL, async () => {
+    const html = await withBookingPageData(request, SHELL, async () => {
       throw new Error('database unavailable')
     })
 

@@ -6,20 +6,21 @@ import { AppointmentSummary } from './appointment-summary'
 import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
-import { pageBusiness } from './page-business'
-import { wizardActor } from './wizard-actor'
+import { usePageBusinessParam } from './page-business'
+import { useWizard } from './wizard-actor'
 
 /** The booking is made: what, when, the calendar file, Google Calendar, and the manage link. */
 export function BookingConfirmation() {
-  const loading = useSelector(wizardActor, (s) => s.hasTag('loading'))
-  const error = useSelector(wizardActor, (s) =>
+  const wizard = useWizard()
+  const loading = useSelector(wizard, (s) => s.hasTag('loading'))
+  const error = useSelector(wizard, (s) =>
     s.matches({ confirmation: 'failed' }) ? s.context.error : null,
   )
-  const notFound = useSelector(wizardActor, (s) => s.context.notFound)
-  const confirmation = useSelector(wizardActor, (s) => s.context.confirmation)
-  const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
-  const canRetry = useSelector(wizardActor, (s) => s.can({ type: 'booking.retry' }))
-  const business = pageBusiness()
+  const notFound = useSelector(wizard, (s) => s.context.notFound)
+  const confirmation = useSelector(wizard, (s) => s.context.confirmation)
+  const timeZone = useSelector(wizard, (s) => s.context.timeZone)
+  const canRetry = useSelector(wizard, (s) => s.can({ type: 'booking.retry' }))
+  const business = usePageBusinessParam()
   const { t } = useTranslation()
 
   if (loading) {
@@ -31,7 +32,7 @@ export function BookingConfirmation() {
       <RetryAlert
         title={t('confirmation_failed')}
         message={error}
-        onRetry={canRetry ? () => wizardActor.send({ type: 'booking.retry' }) : undefined}
+        onRetry={canRetry ? () => wizard.send({ type: 'booking.retry' }) : undefined}
       >
         <Link href={bookingHref('/booking', business)}>{t('book_an_appointment')}</Link>
       </RetryAlert>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { Link } from 'wouter'
-import { buildWizardUrl } from '../../../shared/booking-links'
+import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import {
@@ -14,10 +14,11 @@ import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
 import { CustomerForm } from './customer-form'
-import { pageBusiness } from './page-business'
+import { usePageBusinessParam } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
-import { useWizardUrlSync, wizardActor } from './wizard-actor'
+import { useWizard, useWizardUrlSync, type WizardActor } from './wizard-actor'
 import './booking.css'
+import { useTranslation } from '../../app/i18n'
 import { RetryAlert } from './booking-status'
 
 // The time step's calendar, times and zone picker load when a visitor reaches that step, so
@@ -26,7 +27,7 @@ const MonthSlotPicker = lazy(() =>
   import('./month-slot-picker').then((module) => ({ default: module.MonthSlotPicker })),
 )
 
-type WizardSnapshot = ReturnType<typeof wizardActor.getSnapshot>
+type WizardSnapshot = ReturnType<WizardActor['getSnapshot']>
 
 /** Which step the machine is at, for the screen and the progress indicator. */
 function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' {
@@ -40,15 +41,14 @@ function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' {
   return 'service'
 }
 
-const send = wizardActor.send.bind(wizardActor)
-
 /** Every step of the booking wizard; which one shows is the machine's state, set from the URL. */
 export function BookingWizardScreen() {
-  useWizardUrlSync()
-  const step = useSelector(wizardActor, stepOf)
-  const catalogue = useSelector(wizardActor, (s) => s.context.catalogue)
-  const notice = useSelector(wizardActor, (s) => s.context.notice)
-  const teamMemberFirst = useSelector(wizardActor, (s) => s.context.teamMemberFirst)
+  const wizard = useWizard()
+  useWizardUrlSync(wizard)
+  const step = useSelector(wizard, stepOf)
+  const catalogue = useSelector(wizard, (s) => s.context.catalogue)
+  const notice = useSelector(wizard, (s) => s.context.notice)
+  const teamMemberFirst = useSelector(wizard, (s) => s.context.teamMemberFirst)
   const choosesTeamMember = catalogue?.business.team_member_choice !== 'any_available'
 
   if (step === 'loading')
@@ -72,7 +72,8 @@ export function BookingWizardScreen() {
 }
 
 function WizardStep({ catalogue }: { catalogue: Catalogue }) {
-  const state = useSelector(wizardActor, (s) =>
+  const wizard = useWizard()
+  const state = useSelector(wizard, (s) =>
     s.matches('start')
       ? 'start'
       : s.matches('chooseTeamMember')
@@ -102,23 +103,28 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
 }
 
 function CatalogueFailed() {
-  const error = useSelector(wizardActor, (s) => s.context.error)
+  const wizard = useWizard()
+  const error = useSelector(wizard, (s) => s.context.error)
   return (
     <RetryAlert
       title="The booking page did not load"
       message={error}
-      onRetry={() => send({ type: 'booking.retry' })}
+      onRetry={() => wizard.send({ type: 'booking.retry' })}
     />
   )
 }
 
 function ServiceChoices({
   services,
+  businessLocale,
   onChoose,
 }: {
   services: PublicService[]
+  /** The business's locale: prices are written in the page's language, never the device's. */
+  businessLocale: string
   onChoose: (serviceId: string) => void
 }) {
+  const { locale } = useTranslation()
   if (services.length === 0) {
     return (
       <div className="p-empty-state">
@@ -140,7 +146,10 @@ function ServiceChoices({
             <span className="p-choice__title">{service.name}</span>
             <span className="p-choice__meta" id={`service-${service.id}-meta`}>
               {service.duration_minutes} min ·{' '}
-              {formatPrice({ amount_minor: service.price_minor, currency: service.currency })}
+              {formatPrice(
+                { amount_minor: service.price_minor, currency: service.currency },
+                locale(businessLocale),
+              )}
               {service.description ? ` · ${service.description}` : ''}
             </span>
           </button>
@@ -182,6 +191,7 @@ function TeamMemberChoices({
 }
 
 function StartStep({ catalogue }: { catalogue: Catalogue }) {
+  const wizard = useWizard()
   const { business, services, teamMembers } = catalogue
   const byTeamMember = business.team_member_choice !== 'any_available' && teamMembers.length > 0
   return (
@@ -195,7 +205,8 @@ function StartStep({ catalogue }: { catalogue: Catalogue }) {
         </h2>
         <ServiceChoices
           services={services}
-          onChoose={(serviceId) => send({ type: 'booking.serviceChosen', serviceId })}
+          businessLocale={business.locale}
+          onChoose={(serviceId) => wizard.send({ type: 'booking.serviceChosen', serviceId })}
         />
       </section>
       {byTeamMember ? (
@@ -206,7 +217,9 @@ function StartStep({ catalogue }: { catalogue: Catalogue }) {
           <TeamMemberChoices
             members={teamMembers}
             anyAllowed={false}
-            onChoose={(teamMemberId) => send({ type: 'booking.teamMemberChosen', teamMemberId })}
+            onChoose={(teamMemberId) =>
+              wizard.send({ type: 'booking.teamMemberChosen', teamMemberId })
+            }
           />
         </section>
       ) : null}
@@ -214,50 +227,54 @@ function StartStep({ catalogue }: { catalogue: Catalogue }) {
   )
 }
 
-function BackLink({ to, label }: { to: string; label: string }) {
+function BackLink({ to, label }: { to: WizardRoute; label: string }) {
+  const business = usePageBusinessParam()
   return (
-    <Link href={to} className="p-booking-back">
+    <Link href={buildWizardUrl(to, business)} className="p-booking-back">
       ← {label}
     </Link>
   )
 }
 
 function TeamMemberStep({ catalogue }: { catalogue: Catalogue }) {
-  const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
+  const wizard = useWizard()
+  const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const service = catalogue.services.find((candidate) => candidate.id === serviceId)
   const members = catalogue.teamMembers.filter((member) =>
     service?.team_member_ids.includes(member.id),
   )
   return (
     <>
-      <BackLink to={buildWizardUrl({ step: 'start' }, pageBusiness())} label="Services" />
+      <BackLink to={{ step: 'start' }} label="Services" />
       <p>
         <strong>{service?.name}</strong> — who would you like to see?
       </p>
       <TeamMemberChoices
         members={members}
         anyAllowed={catalogue.business.team_member_choice === 'both'}
-        onChoose={(teamMemberId) => send({ type: 'booking.teamMemberChosen', teamMemberId })}
+        onChoose={(teamMemberId) => wizard.send({ type: 'booking.teamMemberChosen', teamMemberId })}
       />
     </>
   )
 }
 
 function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
-  const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
+  const wizard = useWizard()
+  const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
   const member = catalogue.teamMembers.find((candidate) => candidate.id === teamMemberId)
   const services = catalogue.services.filter((service) =>
     service.team_member_ids.includes(teamMemberId ?? ''),
   )
   return (
     <>
-      <BackLink to={buildWizardUrl({ step: 'start' }, pageBusiness())} label="Start again" />
+      <BackLink to={{ step: 'start' }} label="Start again" />
       <p>
         What would you like to book with <strong>{member?.name}</strong>?
       </p>
       <ServiceChoices
         services={services}
-        onChoose={(serviceId) => send({ type: 'booking.serviceChosen', serviceId })}
+        businessLocale={catalogue.business.locale}
+        onChoose={(serviceId) => wizard.send({ type: 'booking.serviceChosen', serviceId })}
       />
     </>
   )
@@ -288,8 +305,9 @@ function noticeInWords(minutes: number): string {
 
 /** What is being booked, with whom, where and on which terms; beside the steps throughout. */
 function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
-  const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
-  const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
+  const wizard = useWizard()
+  const serviceId = useSelector(wizard, (s) => s.context.serviceId)
+  const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
   const service = catalogue.services.find((candidate) => candidate.id === serviceId)
   const member = catalogue.teamMembers.find((candidate) => candidate.id === teamMemberId)
   const { business } = catalogue
@@ -321,10 +339,11 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
 }
 
 function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
-  const month = useSelector(wizardActor, (s) => s.children.monthOfSlots)
-  const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
-  const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
-  const teamMemberFirst = useSelector(wizardActor, (s) => s.context.teamMemberFirst)
+  const wizard = useWizard()
+  const month = useSelector(wizard, (s) => s.children.monthOfSlots)
+  const serviceId = useSelector(wizard, (s) => s.context.serviceId)
+  const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
+  const teamMemberFirst = useSelector(wizard, (s) => s.context.teamMemberFirst)
   const back =
     catalogue.business.team_member_choice === 'any_available'
       ? { step: 'start' as const }
@@ -333,7 +352,7 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
         : { step: 'serviceTeam' as const, serviceId: serviceId ?? '' }
   return (
     <>
-      <BackLink to={buildWizardUrl(back, pageBusiness())} label="Back" />
+      <BackLink to={back} label="Back" />
       <div className="p-booking-time">
         <ChoiceSummary catalogue={catalogue} />
         {month ? (
@@ -347,14 +366,15 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
 }
 
 function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
-  const slot = useSelector(wizardActor, (s) => s.context.slot)
-  const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
-  const customer = useSelector(wizardActor, (s) => s.context.customer)
-  const fieldErrors = useSelector(wizardActor, (s) => s.context.fieldErrors)
-  const answers = useSelector(wizardActor, (s) => s.context.answers)
-  const answerErrors = useSelector(wizardActor, (s) => s.context.answerErrors)
-  const busy = useSelector(wizardActor, (s) => s.hasTag('busy'))
-  const failure = useSelector(wizardActor, (s) =>
+  const wizard = useWizard()
+  const slot = useSelector(wizard, (s) => s.context.slot)
+  const timeZone = useSelector(wizard, (s) => s.context.timeZone)
+  const customer = useSelector(wizard, (s) => s.context.customer)
+  const fieldErrors = useSelector(wizard, (s) => s.context.fieldErrors)
+  const answers = useSelector(wizard, (s) => s.context.answers)
+  const answerErrors = useSelector(wizard, (s) => s.context.answerErrors)
+  const busy = useSelector(wizard, (s) => s.hasTag('busy'))
+  const failure = useSelector(wizard, (s) =>
     s.matches({ details: 'offline' })
       ? 'offline'
       : s.matches({ details: 'rateLimited' })
@@ -363,20 +383,17 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
           ? 'failed'
           : null,
   )
-  const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
-  const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
+  const serviceId = useSelector(wizard, (s) => s.context.serviceId)
+  const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
 
   return (
     <>
       <BackLink
-        to={buildWizardUrl(
-          {
-            step: 'calendar',
-            serviceId: serviceId ?? '',
-            teamMemberId: teamMemberId ?? ANY_TEAM_MEMBER,
-          },
-          pageBusiness(),
-        )}
+        to={{
+          step: 'calendar',
+          serviceId: serviceId ?? '',
+          teamMemberId: teamMemberId ?? ANY_TEAM_MEMBER,
+        }}
         label="Other times"
       />
       <ChoiceSummary catalogue={catalogue} />
@@ -392,8 +409,10 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
         errors={fieldErrors}
         busy={busy}
         submitLabel={failure ? 'Try again' : 'Book now'}
-        onChange={(values) => send({ type: 'booking.customerChanged', values })}
-        onSubmit={() => send(failure ? { type: 'booking.retry' } : { type: 'booking.submitted' })}
+        onChange={(values) => wizard.send({ type: 'booking.customerChanged', values })}
+        onSubmit={() =>
+          wizard.send(failure ? { type: 'booking.retry' } : { type: 'booking.submitted' })
+        }
       >
         <BookingQuestionsFields
           questions={questionsOf({ catalogue, serviceId })}
@@ -401,7 +420,7 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
           errors={answerErrors}
           busy={busy}
           onChange={(questionId, value) =>
-            send({ type: 'booking.answerChanged', questionId, value })
+            wizard.send({ type: 'booking.answerChanged', questionId, value })
           }
         />
       </CustomerForm>
@@ -410,8 +429,9 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
 }
 
 function SubmitFailure({ failure }: { failure: 'offline' | 'rateLimited' | 'failed' }) {
-  const error = useSelector(wizardActor, (s) => s.context.error)
-  const retryAfter = useSelector(wizardActor, (s) => s.context.retryAfterSeconds)
+  const wizard = useWizard()
+  const error = useSelector(wizard, (s) => s.context.error)
+  const retryAfter = useSelector(wizard, (s) => s.context.retryAfterSeconds)
   const text =
     failure === 'offline'
       ? 'We could not reach the booking service — check your connection. Your details are kept; trying again will not book twice.'

@@ -45,7 +45,7 @@ export function inlineBusiness(): Catalogue['business'] | undefined {
   return readBlock()?.business
 }
 
-function isCatalogue(value: unknown): value is Catalogue {
+export function isCatalogue(value: unknown): value is Catalogue {
   if (typeof value !== 'object' || value === null) return false
   const candidate = value as Record<string, unknown>
   return (

@@ -3,6 +3,7 @@ import { createPublicBookingApi } from '../../api/public-client'
 import type { BookingIdentity } from '../../components/booking-layout'
 import { inlineBusiness } from './inline-catalogue'
 import { pageBusiness, pagePublicClient } from './page-business'
+import { useServedPage } from './served-page'
 
 /** One request per business a page shows, shared by every booking page the visitor opens. */
 const loaded = new Map<string, Promise<BookingIdentity | null>>()
@@ -29,10 +30,18 @@ function loadIdentity(): Promise<BookingIdentity | null> {
   return pending
 }
 
-/** The business the booking frame wears: undefined while it loads, null when there is none. */
+/**
+ * The business the booking frame wears: undefined while it loads, null when there is none.
+ * A page that came with its business (rendered on the server, or carrying the data block) has
+ * it from the first render, so the header is the business's at once, on the server too.
+ */
 export function usePageBusiness(): BookingIdentity | null | undefined {
-  const [business, setBusiness] = useState<BookingIdentity | null | undefined>(undefined)
+  const served = useServedPage()
+  const [business, setBusiness] = useState<BookingIdentity | null | undefined>(
+    () => served?.catalogue.business ?? inlineBusiness(),
+  )
   useEffect(() => {
+    if (business !== undefined) return
     let current = true
     void loadIdentity().then((identity) => {
       if (current) setBusiness(identity)
@@ -40,6 +49,6 @@ export function usePageBusiness(): BookingIdentity | null | undefined {
     return () => {
       current = false
     }
-  }, [])
+  }, [business])
   return business
 }

@@ -12,9 +12,11 @@ import {
 import { newIdempotencyKey } from '../../api/public-client'
 import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
+import type { Catalogue } from '../../machines/booking.machine'
 import { createBookingLogic } from './booking-effects'
 import { inlineCatalogue } from './inline-catalogue'
 import { pageBusiness } from './page-business'
+import { useServedPage } from './served-page'
 import { signedInCustomerDetails } from './signed-in-customer'
 import { detectedTimeZone } from './slot-days'
 
@@ -29,10 +31,12 @@ let shownUrl: string | null = null
 
 // In a frame on a business's website the same addresses live under /embed: the machine
 // reads and writes them without it, as the router (based there) does.
-const base = isEmbedPath(window.location.pathname) ? EMBED_PREFIX : ''
+function routerBase(): string {
+  return isEmbedPath(window.location.pathname) ? EMBED_PREFIX : ''
+}
 
 function currentPath(): string {
-  return window.location.pathname.slice(base.length)
+  return window.location.pathname.slice(routerBase().length)
 }
 
 function currentUrl(): string {
@@ -42,38 +46,72 @@ function currentUrl(): string {
 function showRoute({ route, replace }: { route: WizardRoute; replace: boolean }): void {
   const url = buildWizardUrl(route, pageBusiness())
   shownUrl = url
-  if (url !== currentUrl()) navigate(`${base}${url}`, { replace })
+  if (url !== currentUrl()) navigate(`${routerBase()}${url}`, { replace })
 }
 
-const timeZone = detectedTimeZone()
+function startBrowserWizard() {
+  const timeZone = detectedTimeZone()
+  const actor = createActor(createBookingLogic(showRoute), {
+    input: {
+      route: parseWizardRoute(currentPath(), window.location.search) ?? { step: 'start' },
+      timeZone,
+      today: todayIn(timeZone),
+      newIdempotencyKey,
+      customer: signedInCustomerDetails(pageBusiness()) ?? undefined,
+      catalogue: inlineCatalogue(),
+    },
+  }).start()
+
+  // Framed on a business's website: the host page hears of the booking once the confirmation
+  // has it (the host script turns this into its `slotwise:booked` event).
+  if (isEmbedded()) {
+    let told: string | null = null
+    actor.subscribe((snapshot) => {
+      const appointmentId = snapshot.context.confirmation?.appointment.id
+      if (!appointmentId || appointmentId === told) return
+      told = appointmentId
+      postToEmbedHost({ type: 'booked', appointmentId })
+    })
+  }
+  return actor
+}
+
+export type WizardActor = ReturnType<typeof startBrowserWizard>
 
 // Started when this module loads (with the wizard's code, outside React's render), so the
-// machine's first navigation never happens while React renders.
-export const wizardActor = createActor(createBookingLogic(showRoute), {
-  input: {
-    route: parseWizardRoute(currentPath(), window.location.search) ?? { step: 'start' },
-    timeZone,
-    today: todayIn(timeZone),
-    newIdempotencyKey,
-    customer: signedInCustomerDetails(pageBusiness()) ?? undefined,
-    catalogue: inlineCatalogue(),
-  },
-}).start()
+// machine's first navigation never happens while React renders. Not on the server, which has
+// no window and renders each page with a wizard of its own (serverWizard).
+const browserWizard: WizardActor | null =
+  typeof window === 'undefined' ? null : startBrowserWizard()
 
-// Framed on a business's website: the host page hears of the booking once the confirmation
-// has it (the host script turns this into its `slotwise:booked` event).
-if (isEmbedded()) {
-  let told: string | null = null
-  wizardActor.subscribe((snapshot) => {
-    const appointmentId = snapshot.context.confirmation?.appointment.id
-    if (!appointmentId || appointmentId === told) return
-    told = appointmentId
-    postToEmbedHost({ type: 'booked', appointmentId })
-  })
+/**
+ * A wizard for the server renderer's one page: the route and catalogue of the request, the
+ * business's time zone (the visitor's is unknown there; the steps rendered show no times),
+ * and effects that do nothing, so rendering never navigates.
+ */
+export function serverWizard(
+  route: WizardRoute,
+  catalogue: Catalogue,
+  timeZone: string,
+): WizardActor {
+  return createActor(
+    createBookingLogic(() => {}),
+    {
+      input: { route, timeZone, today: todayIn(timeZone), newIdempotencyKey, catalogue },
+    },
+  ).start()
+}
+
+/** The wizard of this page: the server's for the page it renders, else the browser's one. */
+export function useWizard(): WizardActor {
+  const served = useServedPage()
+  const wizard = served?.wizard ?? browserWizard
+  if (!wizard) throw new Error('The booking wizard needs a browser or a served page')
+  return wizard
 }
 
 /** Tells the machine about every address it did not set itself: links, back, forward. */
-export function useWizardUrlSync(): void {
+export function useWizardUrlSync(wizard: WizardActor): void {
   const [location] = useLocation()
   const search = useSearch()
   useEffect(() => {
@@ -82,6 +120,6 @@ export function useWizardUrlSync(): void {
     const route = parseWizardRoute(location, search)
     if (!route) return
     shownUrl = url
-    wizardActor.send({ type: 'booking.urlChanged', route })
-  }, [location, search])
+    wizard.send({ type: 'booking.urlChanged', route })
+  }, [wizard, location, search])
 }

@@ -1,0 +1,79 @@
+import { renderToString } from 'react-dom/server'
+import { EMBED_PREFIX, isEmbedPath, parseWizardRoute } from '../shared/booking-links'
+import type {
+  BookingPageRenderer,
+  BookingPageRenderInput,
+  RenderedBookingPage,
+} from '../shared/booking-page-render'
+import { loadLanguage, renderInLanguage } from './app/i18n'
+import { AppRoot } from './app-root'
+import { isCatalogue } from './routes/booking/inline-catalogue'
+import { ServedPageProvider } from './routes/booking/served-page'
+import { serverWizard } from './routes/booking/wizard-actor'
+
+/*
+ * The booking pages' server renderer: the wizard's first steps (services, a service's team,
+ * a team member's services) rendered to HTML with the very tree the browser then hydrates
+ * (main.tsx), so a visitor on a phone sees the business's page before any script has run.
+ * The time step is not rendered here: its month and times depend on the visitor's clock and
+ * time zone, which only the browser knows.
+ */
+
+const RENDERED_STEPS = new Set(['start', 'serviceTeam', 'teamServices'])
+
+// React marks a boundary it could not finish (a lazy screen still loading, or one that
+// failed) for the browser to render: the page is complete once no such mark is left.
+const UNFINISHED_BOUNDARY = '<!--$!-->'
+const MAX_PASSES = 4
+
+// The wizard's screen chunk, loaded from disk once: the route table's lazy screen then finds the
+// module ready and settles within a pass instead of after the file read.
+const wizardScreenLoaded = import('./routes/booking/booking-wizard-screen').then(() => undefined)
+
+export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async (
+  input: BookingPageRenderInput,
+): Promise<RenderedBookingPage | null> => {
+  const { catalogue, language } = input
+  if (!isCatalogue(catalogue)) return null
+  const url = new URL(input.url, 'http://page.invalid')
+  const embedded = isEmbedPath(url.pathname)
+  const path = embedded ? url.pathname.slice(EMBED_PREFIX.length) : url.pathname
+  const route = parseWizardRoute(path, url.search)
+  if (route === null || !RENDERED_STEPS.has(route.step)) return null
+
+  await Promise.all([loadLanguage(language), wizardScreenLoaded])
+  const wizard = serverWizard(route, catalogue, catalogue.business.time_zone)
+  try {
+    // An address the wizard corrects (an unknown service, say) is left to the browser,
+    // which changes the address before its first render.
+    if (wizard.getSnapshot().context.notice) return null
+    let title = ''
+    const onTitle = (pageTitle: string) => {
+      title = pageTitle
+    }
+    const page = (
+      <ServedPageProvider page={{ catalogue, wizard, onTitle }}>
+        <AppRoot
+          authAreas={null}
+          embedded={embedded}
+          ssrPath={url.pathname}
+          ssrSearch={url.search.replace(/^\?/, '')}
+        />
+      </ServedPageProvider>
+    )
+    // renderToString is synchronous: the page's language, module state in i18n.ts, cannot be
+    // changed by another request's render in between. Each pass lets the lazy screens it
+    // started load; the next pass renders them.
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      renderInLanguage(language, catalogue.business.follow_visitor_language)
+      const html = renderToString(page)
+      if (!html.includes(UNFINISHED_BOUNDARY)) {
+        return { html, title }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    return null
+  } finally {
+    wizard.stop()
+  }
+}

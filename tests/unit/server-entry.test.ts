@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { renderBookingPage } from '../../src/server-entry.tsx'
+import { catalogue, colourId, eveId, haircutId } from './support/booking-harness.ts'
+
+/*
+ * The booking pages' server renderer, with real React on Node: what it renders, what it leaves
+ * to the browser, and that pages of different businesses and languages rendered at the same
+ * time never borrow from each other.
+ */
+
+function hostile() {
+  const page = catalogue()
+  page.business.name = '</script><b>Evil & Co</b>'
+  return page
+}
+
+describe('renderBookingPage', () => {
+  it('renders the first step in the business’s frame, with its services and prices', async () => {
+    const page = await renderBookingPage({
+      url: '/booking?business=harbor-street',
+      catalogue: catalogue(),
+      language: 'en',
+    })
+
+    expect(page?.title).toBe('Book an appointment · Harbor Street Studio')
+    expect(page?.html).toContain('Harbor Street Studio')
+    expect(page?.html).toContain('Haircut')
+    // The price in the page's language and the business's locale, never the server's own.
+    expect(page?.html).toContain('€30.00')
+    // Nothing left for the browser to render on its own.
+    expect(page?.html).not.toContain('<!--$!-->')
+  })
+
+  it('escapes the business’s text', async () => {
+    const page = await renderBookingPage({ url: '/booking', catalogue: hostile(), language: 'en' })
+
+    expect(page?.html).toContain('&lt;/script&gt;&lt;b&gt;Evil &amp; Co&lt;/b&gt;')
+    expect(page?.html).not.toContain('<b>Evil')
+  })
+
+  it('renders a service’s team and a team member’s services, links keeping the business', async () => {
+    const team = await renderBookingPage({
+      url: `/booking/service/${haircutId}/team?business=harbor-street`,
+      catalogue: catalogue(),
+      language: 'en',
+    })
+    expect(team?.html).toContain('Eve')
+    expect(team?.html).toContain('href="/booking?business=harbor-street"')
+
+    const services = await renderBookingPage({
+      url: `/booking/team/${eveId}/services`,
+      catalogue: catalogue(),
+      language: 'en',
+    })
+    expect(services?.html).toContain('Colour')
+  })
+
+  it('keeps a framed page’s links under /embed', async () => {
+    const page = await renderBookingPage({
+      url: `/embed/booking/service/${colourId}/team`,
+      catalogue: catalogue(),
+      language: 'en',
+    })
+    expect(page?.html).toContain('href="/embed/booking"')
+  })
+
+  it('writes prices in the page’s language', async () => {
+    const page = await renderBookingPage({
+      url: '/booking',
+      catalogue: catalogue(),
+      language: 'de',
+    })
+    expect(page?.html).toMatch(/30,00\s€/)
+  })
+
+  it('leaves the time step, an address it would correct and a broken catalogue to the browser', async () => {
+    for (const url of [
+      `/booking/calendar/${haircutId}/${eveId}`,
+      `/booking/customer-info/${haircutId}/${eveId}`,
+      '/booking/service/00000000-0000-4000-8000-000000000000/team',
+      '/booking/my-appointments',
+    ]) {
+      expect(
+        await renderBookingPage({ url, catalogue: catalogue(), language: 'en' }),
+        url,
+      ).toBeNull()
+    }
+    expect(
+      await renderBookingPage({ url: '/booking', catalogue: { services: [] }, language: 'en' }),
+    ).toBeNull()
+  })
+
+  it('renders pages of different businesses and languages at the same time without mixing them', async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => {
+        const page = catalogue()
+        page.business.name = `Salon ${index}`
+        return renderBookingPage({
+          url: '/booking',
+          catalogue: page,
+          language: index % 2 === 0 ? 'en' : 'de',
+        })
+      }),
+    )
+    pages.forEach((page, index) => {
+      expect(page?.title).toContain(`Salon ${index}`)
+      expect(page?.html).toContain(`Salon ${index}`)
+      for (const other of [0, 1, 2].map((step) => (index + step + 1) % 12)) {
+        expect(page?.html).not.toContain(`Salon ${other}<`)
+      }
+      expect(page?.html).toMatch(index % 2 === 0 ? /€30\.00/ : /30,00\s€/)
+    })
+  })
+})
