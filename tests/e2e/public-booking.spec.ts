@@ -274,12 +274,45 @@ test('/booking starts from the catalogue in its HTML: no catalogue requests, no 
       consoleProblems.push(message.text())
     }
   })
+  // The server's markup, taken before any of the page's scripts run (they are deferred, so
+  // they wait for the document's "interactive" state).
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return
+      const marked = window as unknown as { serverChoice?: Element | null }
+      marked.serverChoice = document.querySelector('.p-choice')
+    })
+  })
   await page.goto(`/booking?business=${BUSINESS}`)
+  await page.waitForLoadState('networkidle')
+  // Hydrated, not drawn again: the button the server sent is the one React now runs.
+  expect(
+    await page.evaluate(() => {
+      const { serverChoice } = window as unknown as { serverChoice?: Element | null }
+      return Boolean(serverChoice) && serverChoice === document.querySelector('.p-choice')
+    }),
+  ).toBe(true)
   await page.getByRole('button', { name: /Signature Haircut/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(catalogueCalls).toEqual([])
+  // A hydration mismatch or a refused inline script would be reported here.
   expect(consoleProblems).toEqual([])
+})
+
+test('without scripts the first steps still show and lead on: the server renders them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await expect(page).toHaveTitle(/^Book an appointment · /)
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
+  await page.getByRole('button', { name: /Signature Haircut/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  await expect(page.getByRole('button', { name: new RegExp(PRIYA.name) })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('business')).toBe(BUSINESS)
+  await context.close()
 })
 
 test("booking with a known customer's e-mail shows only what was typed; staff copy it into the record", async ({

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
-import { Link } from 'wouter'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { Link, useRouter } from 'wouter'
 import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
@@ -114,14 +114,52 @@ function CatalogueFailed() {
   )
 }
 
+/**
+ * A choice that works before the page's scripts have run (a tap while a phone still loads
+ * them): a form that opens the next step's address, which the server renders. Once the page
+ * runs, choosing sends the wizard its event instead, which shows the same step.
+ */
+function ChoiceButton({
+  to,
+  onChoose,
+  describedBy,
+  children,
+}: {
+  to: WizardRoute
+  onChoose: () => void
+  describedBy?: string
+  children: ReactNode
+}) {
+  const business = usePageBusinessParam()
+  const { base } = useRouter()
+  return (
+    <form
+      method="get"
+      action={`${base}${buildWizardUrl(to, null)}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onChoose()
+      }}
+    >
+      {business ? <input type="hidden" name="business" value={business} /> : null}
+      <button type="submit" className="p-choice" aria-describedby={describedBy}>
+        {children}
+      </button>
+    </form>
+  )
+}
+
 function ServiceChoices({
   services,
   businessLocale,
+  nextStep,
   onChoose,
 }: {
   services: PublicService[]
   /** The business's locale: prices are written in the page's language, never the device's. */
   businessLocale: string
+  /** The step choosing a service leads to, for the page before its scripts run. */
+  nextStep: (serviceId: string) => WizardRoute
   onChoose: (serviceId: string) => void
 }) {
   const { locale } = useTranslation()
@@ -137,11 +175,10 @@ function ServiceChoices({
     <ul className="p-choice-list">
       {services.map((service) => (
         <li key={service.id}>
-          <button
-            type="button"
-            className="p-choice"
-            onClick={() => onChoose(service.id)}
-            aria-describedby={`service-${service.id}-meta`}
+          <ChoiceButton
+            to={nextStep(service.id)}
+            onChoose={() => onChoose(service.id)}
+            describedBy={`service-${service.id}-meta`}
           >
             <span className="p-choice__title">{service.name}</span>
             <span className="p-choice__meta" id={`service-${service.id}-meta`}>
@@ -152,7 +189,7 @@ function ServiceChoices({
               )}
               {service.description ? ` · ${service.description}` : ''}
             </span>
-          </button>
+          </ChoiceButton>
         </li>
       ))}
     </ul>
@@ -162,28 +199,31 @@ function ServiceChoices({
 function TeamMemberChoices({
   members,
   anyAllowed,
+  nextStep,
   onChoose,
 }: {
   members: Catalogue['teamMembers']
   anyAllowed: boolean
+  /** The step choosing a team member leads to, for the page before its scripts run. */
+  nextStep: (teamMemberId: string) => WizardRoute
   onChoose: (teamMemberId: string) => void
 }) {
   return (
     <ul className="p-choice-list">
       {anyAllowed ? (
         <li>
-          <button type="button" className="p-choice" onClick={() => onChoose(ANY_TEAM_MEMBER)}>
+          <ChoiceButton to={nextStep(ANY_TEAM_MEMBER)} onChoose={() => onChoose(ANY_TEAM_MEMBER)}>
             <span className="p-choice__title">Any available</span>
             <span className="p-choice__meta">The most times to choose from</span>
-          </button>
+          </ChoiceButton>
         </li>
       ) : null}
       {members.map((member) => (
         <li key={member.id}>
-          <button type="button" className="p-choice" onClick={() => onChoose(member.id)}>
+          <ChoiceButton to={nextStep(member.id)} onChoose={() => onChoose(member.id)}>
             <span className="p-choice__title">{member.name}</span>
             {member.bio ? <span className="p-choice__meta">{member.bio}</span> : null}
-          </button>
+          </ChoiceButton>
         </li>
       ))}
     </ul>
@@ -206,6 +246,7 @@ function StartStep({ catalogue }: { catalogue: Catalogue }) {
         <ServiceChoices
           services={services}
           businessLocale={business.locale}
+          nextStep={(serviceId) => ({ step: 'serviceTeam', serviceId })}
           onChoose={(serviceId) => wizard.send({ type: 'booking.serviceChosen', serviceId })}
         />
       </section>
@@ -217,6 +258,7 @@ function StartStep({ catalogue }: { catalogue: Catalogue }) {
           <TeamMemberChoices
             members={teamMembers}
             anyAllowed={false}
+            nextStep={(teamMemberId) => ({ step: 'teamServices', teamMemberId })}
             onChoose={(teamMemberId) =>
               wizard.send({ type: 'booking.teamMemberChosen', teamMemberId })
             }
@@ -252,6 +294,11 @@ function TeamMemberStep({ catalogue }: { catalogue: Catalogue }) {
       <TeamMemberChoices
         members={members}
         anyAllowed={catalogue.business.team_member_choice === 'both'}
+        nextStep={(teamMemberId) => ({
+          step: 'calendar',
+          serviceId: serviceId ?? '',
+          teamMemberId,
+        })}
         onChoose={(teamMemberId) => wizard.send({ type: 'booking.teamMemberChosen', teamMemberId })}
       />
     </>
@@ -274,6 +321,11 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
       <ServiceChoices
         services={services}
         businessLocale={catalogue.business.locale}
+        nextStep={(serviceId) => ({
+          step: 'calendar',
+          serviceId,
+          teamMemberId: teamMemberId ?? '',
+        })}
         onChoose={(serviceId) => wizard.send({ type: 'booking.serviceChosen', serviceId })}
       />
     </>
