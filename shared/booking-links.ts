@@ -4,12 +4,15 @@
  * themselves are the booking machine's. Shared: the server writes the same manage link into e-mails.
  */
 
+/** The team member "whoever is free", in addresses and in the booking machine. */
+export const ANY_TEAM_MEMBER = 'any'
+
 /** A wizard step and what it needs, as its address names it. */
 export type WizardRoute =
   | { step: 'start' }
   | { step: 'serviceTeam'; serviceId: string }
   | { step: 'teamServices'; teamMemberId: string }
-  /** `teamMemberId` is an id or the booking machine's `ANY_TEAM_MEMBER`. */
+  /** `teamMemberId` is an id or `ANY_TEAM_MEMBER`. */
   | { step: 'calendar'; serviceId: string; teamMemberId: string }
   | { step: 'customerInfo'; serviceId: string; teamMemberId: string; startsAt: string | null }
   | { step: 'confirmation'; appointmentId: string; token: string | null }

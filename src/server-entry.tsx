@@ -26,9 +26,12 @@ const RENDERED_STEPS = new Set(['start', 'serviceTeam', 'teamServices'])
 const UNFINISHED_BOUNDARY = '<!--$!-->'
 const MAX_PASSES = 4
 
-// The wizard's screen chunk, loaded from disk once: the route table's lazy screen then finds the
-// module ready and settles within a pass instead of after the file read.
-const wizardScreenLoaded = import('./routes/booking/booking-wizard-screen').then(() => undefined)
+// The booking screens' chunks, loaded from disk once: the route table's lazy screens then find
+// their modules ready and settle within a pass instead of after the file read.
+const wizardScreenLoaded = Promise.all([
+  import('./routes/booking/booking-start-screen'),
+  import('./routes/booking/booking-wizard-screen'),
+]).then(() => undefined)
 
 export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async (
   input: BookingPageRenderInput,

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate'
-import type { WizardRoute } from '../../shared/booking-links'
+import { ANY_TEAM_MEMBER, type WizardRoute } from '../../shared/booking-links'
 import {
   answerProblems,
   type BookingAnswerValue,
@@ -12,8 +12,8 @@ import { startRefusalNotice } from '../domain/start-refusals'
 import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
-/** The team member segment that means "any available" (who takes it is decided on booking). */
-export const ANY_TEAM_MEMBER = 'any'
+// "Any available" (who takes it is decided on booking): defined with the addresses it appears in.
+export { ANY_TEAM_MEMBER }
 
 /** The wizard's steps and what each one's URL carries (shared/booking-links.ts). */
 export type PublicBusiness = components['schemas']['PublicBusiness']

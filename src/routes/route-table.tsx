@@ -322,9 +322,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/booking',
     area: 'booking',
     title: 'Book an appointment',
+    // Not the wizard: most visits start here, so the first load stays small (see the screen).
     screen: lazyScreen(
-      () => import('./booking/booking-wizard-screen'),
-      (m) => m.BookingWizardScreen,
+      () => import('./booking/booking-start-screen'),
+      (m) => m.BookingStartScreen,
     ),
   },
   {

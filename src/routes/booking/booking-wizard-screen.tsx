@@ -1,15 +1,10 @@
 import { useSelector } from '@xstate/react'
-import { lazy, type ReactNode, Suspense } from 'react'
-import { Link, useRouter } from 'wouter'
+import { lazy, Suspense } from 'react'
+import { Link } from 'wouter'
 import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import {
-  ANY_TEAM_MEMBER,
-  type Catalogue,
-  type PublicService,
-  questionsOf,
-} from '../../machines/booking.machine'
+import { ANY_TEAM_MEMBER, type Catalogue, questionsOf } from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
@@ -17,9 +12,10 @@ import { CustomerForm } from './customer-form'
 import { usePageBusinessParam } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
 import { useWizard, useWizardUrlSync, type WizardActor } from './wizard-actor'
+import { registerWizardScreen } from './wizard-presence'
 import './booking.css'
-import { useTranslation } from '../../app/i18n'
 import { RetryAlert } from './booking-status'
+import { ServiceChoices, StartStep, TeamMemberChoices } from './start-step'
 
 // The time step's calendar, times and zone picker load when a visitor reaches that step, so
 // the first step's load (the service list most visits start on) does not carry them.
@@ -28,6 +24,8 @@ const MonthSlotPicker = lazy(() =>
 )
 
 type WizardSnapshot = ReturnType<WizardActor['getSnapshot']>
+
+export { chooseOnBrowserWizard } from './wizard-actor'
 
 /** Which step the machine is at, for the screen and the progress indicator. */
 function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' {
@@ -88,7 +86,15 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
   )
   switch (state) {
     case 'start':
-      return <StartStep catalogue={catalogue} />
+      return (
+        <StartStep
+          catalogue={catalogue}
+          onServiceChosen={(serviceId) => wizard.send({ type: 'booking.serviceChosen', serviceId })}
+          onTeamMemberChosen={(teamMemberId) =>
+            wizard.send({ type: 'booking.teamMemberChosen', teamMemberId })
+          }
+        />
+      )
     case 'chooseTeamMember':
       return <TeamMemberStep catalogue={catalogue} />
     case 'chooseService':
@@ -111,161 +117,6 @@ function CatalogueFailed() {
       message={error}
       onRetry={() => wizard.send({ type: 'booking.retry' })}
     />
-  )
-}
-
-/**
- * A choice that works before the page's scripts have run (a tap while a phone still loads
- * them): a form that opens the next step's address, which the server renders. Once the page
- * runs, choosing sends the wizard its event instead, which shows the same step.
- */
-function ChoiceButton({
-  to,
-  onChoose,
-  describedBy,
-  children,
-}: {
-  to: WizardRoute
-  onChoose: () => void
-  describedBy?: string
-  children: ReactNode
-}) {
-  const business = usePageBusinessParam()
-  const { base } = useRouter()
-  return (
-    <form
-      method="get"
-      action={`${base}${buildWizardUrl(to, null)}`}
-      onSubmit={(event) => {
-        event.preventDefault()
-        onChoose()
-      }}
-    >
-      {business ? <input type="hidden" name="business" value={business} /> : null}
-      <button type="submit" className="p-choice" aria-describedby={describedBy}>
-        {children}
-      </button>
-    </form>
-  )
-}
-
-function ServiceChoices({
-  services,
-  businessLocale,
-  nextStep,
-  onChoose,
-}: {
-  services: PublicService[]
-  /** The business's locale: prices are written in the page's language, never the device's. */
-  businessLocale: string
-  /** The step choosing a service leads to, for the page before its scripts run. */
-  nextStep: (serviceId: string) => WizardRoute
-  onChoose: (serviceId: string) => void
-}) {
-  const { locale } = useTranslation()
-  if (services.length === 0) {
-    return (
-      <div className="p-empty-state">
-        <h3 className="p-empty-state__title">Nothing to book online yet</h3>
-        <p className="p-empty-state__text">Please contact the business directly.</p>
-      </div>
-    )
-  }
-  return (
-    <ul className="p-choice-list">
-      {services.map((service) => (
-        <li key={service.id}>
-          <ChoiceButton
-            to={nextStep(service.id)}
-            onChoose={() => onChoose(service.id)}
-            describedBy={`service-${service.id}-meta`}
-          >
-            <span className="p-choice__title">{service.name}</span>
-            <span className="p-choice__meta" id={`service-${service.id}-meta`}>
-              {service.duration_minutes} min ·{' '}
-              {formatPrice(
-                { amount_minor: service.price_minor, currency: service.currency },
-                locale(businessLocale),
-              )}
-              {service.description ? ` · ${service.description}` : ''}
-            </span>
-          </ChoiceButton>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function TeamMemberChoices({
-  members,
-  anyAllowed,
-  nextStep,
-  onChoose,
-}: {
-  members: Catalogue['teamMembers']
-  anyAllowed: boolean
-  /** The step choosing a team member leads to, for the page before its scripts run. */
-  nextStep: (teamMemberId: string) => WizardRoute
-  onChoose: (teamMemberId: string) => void
-}) {
-  return (
-    <ul className="p-choice-list">
-      {anyAllowed ? (
-        <li>
-          <ChoiceButton to={nextStep(ANY_TEAM_MEMBER)} onChoose={() => onChoose(ANY_TEAM_MEMBER)}>
-            <span className="p-choice__title">Any available</span>
-            <span className="p-choice__meta">The most times to choose from</span>
-          </ChoiceButton>
-        </li>
-      ) : null}
-      {members.map((member) => (
-        <li key={member.id}>
-          <ChoiceButton to={nextStep(member.id)} onChoose={() => onChoose(member.id)}>
-            <span className="p-choice__title">{member.name}</span>
-            {member.bio ? <span className="p-choice__meta">{member.bio}</span> : null}
-          </ChoiceButton>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function StartStep({ catalogue }: { catalogue: Catalogue }) {
-  const wizard = useWizard()
-  const { business, services, teamMembers } = catalogue
-  const byTeamMember = business.team_member_choice !== 'any_available' && teamMembers.length > 0
-  return (
-    <>
-      <p className="p-muted">
-        Book with {business.name}. {byTeamMember ? 'Start with a service or a person.' : ''}
-      </p>
-      <section className="p-stack" aria-labelledby="choose-service">
-        <h2 id="choose-service" className="p-section-title">
-          Choose a service
-        </h2>
-        <ServiceChoices
-          services={services}
-          businessLocale={business.locale}
-          nextStep={(serviceId) => ({ step: 'serviceTeam', serviceId })}
-          onChoose={(serviceId) => wizard.send({ type: 'booking.serviceChosen', serviceId })}
-        />
-      </section>
-      {byTeamMember ? (
-        <section className="p-stack" aria-labelledby="choose-team-member">
-          <h2 id="choose-team-member" className="p-section-title">
-            Or choose who you would like to see
-          </h2>
-          <TeamMemberChoices
-            members={teamMembers}
-            anyAllowed={false}
-            nextStep={(teamMemberId) => ({ step: 'teamServices', teamMemberId })}
-            onChoose={(teamMemberId) =>
-              wizard.send({ type: 'booking.teamMemberChosen', teamMemberId })
-            }
-          />
-        </section>
-      ) : null}
-    </>
   )
 }
 
@@ -499,3 +350,6 @@ function SubmitFailure({ failure }: { failure: 'offline' | 'rateLimited' | 'fail
     </div>
   )
 }
+
+// From now on the start step is the wizard's own (see wizard-presence.ts).
+registerWizardScreen(BookingWizardScreen)

@@ -38,6 +38,14 @@ export function inlineCatalogue(): Catalogue | undefined {
 }
 
 /**
+ * The page's catalogue for the start screen, which only shows it: unlike inlineCatalogue(),
+ * reading it leaves it for the wizard.
+ */
+export function pageCatalogue(): Catalogue | undefined {
+  return readBlock()
+}
+
+/**
  * The business of the page's catalogue, for the booking frame's name, logo and colours (so
  * the header needs no request of its own either); undefined without a data block.
  */

@@ -12,7 +12,7 @@ import {
 import { newIdempotencyKey } from '../../api/public-client'
 import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
-import type { Catalogue } from '../../machines/booking.machine'
+import type { BookingEvent, Catalogue } from '../../machines/booking.machine'
 import { createBookingLogic } from './booking-effects'
 import { inlineCatalogue } from './inline-catalogue'
 import { pageBusiness } from './page-business'
@@ -122,4 +122,14 @@ export function useWizardUrlSync(wizard: WizardActor): void {
     shownUrl = url
     wizard.send({ type: 'booking.urlChanged', route })
   }, [wizard, location, search])
+}
+
+/**
+ * The visitor's first choice on the start screen (booking-start-screen.tsx), which runs before
+ * this module has loaded: the same event the wizard's own start step sends.
+ */
+export function chooseOnBrowserWizard(
+  event: Extract<BookingEvent, { type: 'booking.serviceChosen' | 'booking.teamMemberChosen' }>,
+): void {
+  browserWizard?.send(event)
 }
