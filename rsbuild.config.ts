@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 
@@ -9,8 +12,32 @@ const pluginHtmlLang: RsbuildPlugin = {
   },
 }
 
+// Scripts, styles and the embed's host script also as .br and .gz beside each file, which the
+// server sends to browsers that accept them (server/plugins/spa-assets.ts): compressed once at
+// build time, at the strongest settings, instead of on every response.
+const COMPRESSIBLE = /\.(js|css|svg)$/
+const pluginPrecompress: RsbuildPlugin = {
+  name: 'slotwise:precompress',
+  setup(api) {
+    api.onAfterBuild(({ environments }) => {
+      const web = environments.web
+      if (!web) return
+      const files = readdirSync(web.distPath, { recursive: true, encoding: 'utf8' })
+      for (const file of files.filter((name) => COMPRESSIBLE.test(name))) {
+        const path = join(web.distPath, file)
+        const content = readFileSync(path)
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }))
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 7 } }),
+        )
+      }
+    })
+  },
+}
+
 export default defineConfig({
-  plugins: [pluginReact(), pluginHtmlLang],
+  plugins: [pluginReact(), pluginHtmlLang, pluginPrecompress],
   environments: {
     // The browser app: everything below applies to it.
     web: {

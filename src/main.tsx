@@ -2,6 +2,9 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/components.css'
 import './styles/layout.css'
+// With the shell's styles, not the booking screens' chunks: a booking page the server rendered
+// paints before those chunks load, and must not move when they arrive.
+import './routes/booking/booking.css'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { isEmbedPath } from '../shared/booking-links'
 import { isLanguage } from '../shared/languages'

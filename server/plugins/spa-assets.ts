@@ -18,6 +18,8 @@ export const spaAssetsPlugin: FastifyPluginAsync<{ spaDir: string }> = async (ap
     wildcard: false,
     index: false,
     globIgnore: ['index.html'],
+    // The build writes .br and .gz beside every script and style (rsbuild.config.ts).
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       // The host script of the embed is loaded by businesses' own websites: helmet's

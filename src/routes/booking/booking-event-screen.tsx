@@ -19,7 +19,6 @@ import { invitationUrl } from './calendar-links'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'
-import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
 
 function createManageLogic() {

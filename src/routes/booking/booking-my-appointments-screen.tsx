@@ -12,7 +12,6 @@ import {
 } from './customer-links'
 import { pageBusiness } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
-import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { focusFirstInvalidField } from './focus-first-invalid'
 

@@ -6,7 +6,6 @@ import type { ProfileField } from '../../machines/customer-profile.machine'
 import { createCustomerProfileLogic } from './customer-account-effects'
 import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
 import { pageBusiness } from './page-business'
-import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { focusFirstInvalidField } from './focus-first-invalid'
 

@@ -6,7 +6,6 @@ import { pageCatalogue } from './inline-catalogue'
 import { useServedPage } from './served-page'
 import { StartStep } from './start-step'
 import { loadedWizardScreen, loadWizard } from './wizard-presence'
-import './booking.css'
 
 const WizardScreen = lazy(() =>
   loadWizard().then((module) => ({ default: module.BookingWizardScreen })),

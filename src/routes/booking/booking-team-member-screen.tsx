@@ -12,7 +12,6 @@ import { loadWeekOfSlots } from './booking-effects'
 import { BookingNotFound } from './booking-not-found'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
-import './booking.css'
 
 /** How many of the next free times the profile offers as shortcuts. */
 const NEXT_SLOTS_SHOWN = 6

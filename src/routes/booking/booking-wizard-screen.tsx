@@ -8,14 +8,13 @@ import { ANY_TEAM_MEMBER, type Catalogue, questionsOf } from '../../machines/boo
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
+import { RetryAlert } from './booking-status'
 import { CustomerForm } from './customer-form'
 import { usePageBusinessParam } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
+import { ServiceChoices, StartStep, TeamMemberChoices } from './start-step'
 import { useWizard, useWizardUrlSync, type WizardActor } from './wizard-actor'
 import { registerWizardScreen } from './wizard-presence'
-import './booking.css'
-import { RetryAlert } from './booking-status'
-import { ServiceChoices, StartStep, TeamMemberChoices } from './start-step'
 
 // The time step's calendar, times and zone picker load when a visitor reaches that step, so
 // the first step's load (the service list most visits start on) does not carry them.
@@ -259,7 +258,14 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
       <div className="p-booking-time">
         <ChoiceSummary catalogue={catalogue} />
         {month ? (
-          <Suspense fallback={<ListSkeleton rows={4} columns={2} label="Loading the calendar…" />}>
+          <Suspense
+            fallback={
+              // As tall as the calendar that replaces it, so nothing below it jumps.
+              <div className="p-month-picker-placeholder">
+                <ListSkeleton rows={4} columns={2} label="Loading the calendar…" />
+              </div>
+            }
+          >
             <MonthSlotPicker month={month} businessTimeZone={catalogue.business.time_zone} />
           </Suspense>
         ) : null}
