@@ -22,14 +22,16 @@ export const spaAssetsPlugin: FastifyPluginAsync<{ spaDir: string }> = async (ap
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
+      // The file asked for, whether its .br or .gz copy is what goes out.
+      const name = basename(filePath).replace(/\.(br|gz)$/, '')
       // The host script of the embed is loaded by businesses' own websites: helmet's
       // same-origin resource policy would make their browsers refuse it.
-      if (basename(filePath) === 'embed.js') {
+      if (name === 'embed.js') {
         reply.header('cross-origin-resource-policy', 'cross-origin')
       }
       reply.header(
         'cache-control',
-        HASHED_FILE.test(basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        HASHED_FILE.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache',
       )
     },
   })

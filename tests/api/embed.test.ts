@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityLog, tenantSettings } from '../../server/db/schema.ts'
@@ -22,6 +23,7 @@ beforeAll(async () => {
   spaDir = mkdtempSync(join(tmpdir(), 'slotwise-embed-'))
   writeFileSync(join(spaDir, 'index.html'), '<!doctype html><html><body><div id="root"></div>')
   writeFileSync(join(spaDir, 'embed.js'), ';(() => {})()')
+  writeFileSync(join(spaDir, 'embed.js.gz'), gzipSync(';(() => {})()'))
   testApp = await createTestApp({ spaDir })
   ;({ owner, admin, staff } = await businessWithRoles(testApp, 'Embed Studio'))
   stranger = await newOwner(testApp, 'Other Embed Owner')
@@ -222,11 +224,20 @@ describe('framing', () => {
     expect(api.headers['x-frame-options']).toBe('DENY')
   })
 
-  it('serves the host script so that other websites may load it', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/embed.js' })
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin')
-    expect(response.headers['cache-control']).toBe('no-cache')
+  it('serves the host script so that other websites may load it, compressed or not', async () => {
+    for (const encoding of ['identity', 'gzip']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/embed.js',
+        headers: { 'accept-encoding': encoding },
+      })
+      expect(response.statusCode, encoding).toBe(200)
+      expect(response.headers['content-encoding'], encoding).toBe(
+        encoding === 'gzip' ? 'gzip' : undefined,
+      )
+      expect(response.headers['cross-origin-resource-policy'], encoding).toBe('cross-origin')
+      expect(response.headers['cache-control'], encoding).toBe('no-cache')
+    }
   })
 
   it('keeps a hand-edited row from widening the header', async () => {

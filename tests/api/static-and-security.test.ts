@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CLIENT_CONFIG_ELEMENT_ID,
@@ -25,6 +26,8 @@ beforeAll(async () => {
   )
   mkdirSync(join(spaDir, 'static/js'), { recursive: true })
   writeFileSync(join(spaDir, HASHED_SCRIPT), 'console.log("app")')
+  // The build's compressed copy beside it (rsbuild.config.ts's precompress step).
+  writeFileSync(join(spaDir, `${HASHED_SCRIPT}.br`), brotliCompressSync('console.log("app")'))
   writeFileSync(join(spaDir, 'robots.txt'), 'User-agent: *\n')
   testApp = await createTestApp({ spaDir, corsOrigins: [ALLOWED_ORIGIN] })
 })
@@ -173,6 +176,20 @@ describe('single-page app', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(robots.statusCode).toBe(200)
     expect(robots.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('sends the compressed copy to a browser that takes it, with the same caching', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: HASHED_SCRIPT,
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("app")')
   })
 
   it('answers a missing asset with 404 problem+json rather than the app', async () => {

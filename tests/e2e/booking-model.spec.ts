@@ -204,14 +204,17 @@ class PathRunner {
     })
     const runner = new PathRunner(context, await context.newPage())
     // The graph here starts from a page that fetches its catalogue, so the copy the server
-    // inlines is taken out; the inline start is walked in memory (tests/model/booking.model.test.ts).
+    // inlines is taken out, and with it the page the server rendered from it (the browser
+    // renders it alone); the inline start is walked in memory (tests/model/booking.model.test.ts).
     await runner.page.route('**/booking?*', async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback()
       const response = await route.fetch()
-      const body = (await response.text()).replace(
-        /<script type="application\/json" id="slotwise-booking-catalogue">[\s\S]*?<\/script>/,
-        '',
-      )
+      const body = (await response.text())
+        .replace(
+          /<script type="application\/json" id="slotwise-booking-catalogue">[\s\S]*?<\/script>/,
+          '',
+        )
+        .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(?=\s*<\/body>)/, '<div id="root"></div>')
       await route.fulfill({ response, body })
     })
     // Bookings are held until the path says what their answer is: the page shows "Booking…"

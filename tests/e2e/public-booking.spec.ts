@@ -238,10 +238,9 @@ test('a booking can be made with the keyboard alone', async ({ page }) => {
   await expect(page.getByText("You're booked, Kim Keys")).toBeVisible()
 })
 
-// A guard against growth, not the goal: issue 12 asks for 100 KB, which needs the first step
-// rendered on the server and the wizard split further (docs/benchmarks.md). Raised from 120 KB
-// when languages, brand colours and the month picker came in (120.6 KB measured).
-test('the first load of /booking fetches under 122 KB of gzipped JavaScript', async ({ page }) => {
+// Issue 12's budget: the start screen renders without the wizard, which loads on the visitor's
+// first choice (89.4 KB measured; docs/benchmarks.md has the split).
+test('the first load of /booking fetches at most 100 KB of gzipped JavaScript', async ({ page }) => {
   const bodies: Promise<Buffer>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.body())
@@ -255,7 +254,7 @@ test('the first load of /booking fetches under 122 KB of gzipped JavaScript', as
     `/booking first load: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
   )
   expect(scripts.length).toBeGreaterThan(0)
-  expect(gzipped).toBeLessThan(122 * 1024)
+  expect(gzipped).toBeLessThanOrEqual(100 * 1024)
 })
 
 test('/booking starts from the catalogue in its HTML: no catalogue requests, no console errors, and it books on', async ({
