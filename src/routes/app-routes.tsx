@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect } from 'react'
 import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter'
-import { decidePageLanguage } from '../app/i18n'
+import type { MessageKey } from '../../shared/i18n/en'
+import { decidePageLanguage, useTranslation } from '../app/i18n'
 import { BookingLayout } from '../components/booking-layout'
 import { EmbedLayout } from '../components/embed-layout'
 import { LoadingIndicator } from '../components/loading-indicator'
@@ -52,7 +53,7 @@ export function AppRoutes({
       )
     }
     return (
-      <EmbedFrame title={route.title}>
+      <EmbedFrame titleKey={route.titleKey}>
         <RouteScreen route={route} />
       </EmbedFrame>
     )
@@ -76,7 +77,7 @@ export function AppRoutes({
       return <RouteScreen route={route} />
     case 'booking':
       return (
-        <BookingFrame title={route.title}>
+        <BookingFrame titleKey={route.titleKey}>
           <RouteScreen route={route} titled={false} />
         </BookingFrame>
       )
@@ -97,9 +98,22 @@ export function AppRoutes({
   }
 }
 
+/** A booking page's title in the page's language (none: the screen sets its own). */
+function useBookingTitle(titleKey: MessageKey | undefined): string | undefined {
+  const { t } = useTranslation()
+  return titleKey === undefined ? undefined : t(titleKey)
+}
+
 /** The booking layout in the colours, logo and name of the business the page is for. */
-function BookingFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
+function BookingFrame({
+  titleKey,
+  children,
+}: {
+  titleKey?: MessageKey | undefined
+  children: ReactNode
+}) {
   const business = usePageBusiness()
+  const title = useBookingTitle(titleKey)
   return (
     <BookingLayout {...(title === undefined ? {} : { title })} business={business}>
       {children}
@@ -108,8 +122,15 @@ function BookingFrame({ title, children }: { title?: string | undefined; childre
 }
 
 /** The embed layout, in the language the business's settings and the visitor choose. */
-function EmbedFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
+function EmbedFrame({
+  titleKey,
+  children,
+}: {
+  titleKey?: MessageKey | undefined
+  children: ReactNode
+}) {
   const business = usePageBusiness()
+  const title = useBookingTitle(titleKey)
   useEffect(() => {
     if (business) void decidePageLanguage(business)
   }, [business])

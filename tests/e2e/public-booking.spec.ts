@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { en } from '../../shared/i18n/en.ts'
 import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking.machine.ts'
 import { uniqueEmail } from './support/accounts.ts'
 import { manageLinkIn, waitForMail } from './support/mail-inbox.ts'
@@ -121,7 +122,7 @@ test('when another visitor takes the time first, the wizard says so and shows fr
 
   await fillDetails(page, { name: 'Slow Visitor', email: uniqueEmail('slow') })
   await page.getByRole('button', { name: 'Book now' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: SLOT_TAKEN_NOTICE })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: en[SLOT_TAKEN_NOTICE] })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
   await monthLoaded(page)
   await expectNoAxeViolations(page)

@@ -20,7 +20,7 @@ export function BookingConfirmation() {
   const timeZone = useSelector(wizardActor, (s) => s.context.timeZone)
   const canRetry = useSelector(wizardActor, (s) => s.can({ type: 'booking.retry' }))
   const business = pageBusiness()
-  const { t } = useTranslation()
+  const { t, say } = useTranslation()
 
   if (loading) {
     return <LoadingCard label={t('confirmation_loading')} />
@@ -30,7 +30,7 @@ export function BookingConfirmation() {
     return (
       <RetryAlert
         title={t('confirmation_failed')}
-        message={error}
+        message={error === null ? null : say(error)}
         onRetry={canRetry ? () => wizardActor.send({ type: 'booking.retry' }) : undefined}
       >
         <Link href={bookingHref('/booking', business)}>{t('book_an_appointment')}</Link>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { Link } from 'wouter'
 import { buildWizardUrl } from '../../../shared/booking-links'
+import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import {
@@ -50,9 +51,9 @@ export function BookingWizardScreen() {
   const notice = useSelector(wizardActor, (s) => s.context.notice)
   const teamMemberFirst = useSelector(wizardActor, (s) => s.context.teamMemberFirst)
   const choosesTeamMember = catalogue?.business.team_member_choice !== 'any_available'
+  const { t } = useTranslation()
 
-  if (step === 'loading')
-    return <ListSkeleton rows={4} columns={2} label="Loading the booking page…" />
+  if (step === 'loading') return <ListSkeleton rows={4} columns={2} label={t('wizard_loading')} />
   if (step === 'failed') return <CatalogueFailed />
 
   return (
@@ -62,7 +63,7 @@ export function BookingWizardScreen() {
       ) : null}
       {notice ? (
         <div className="p-alert p-booking-notice" role="alert">
-          {notice}
+          {t(notice)}
         </div>
       ) : null}
       {catalogue ? <WizardStep catalogue={catalogue} /> : null}
@@ -103,10 +104,11 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
 
 function CatalogueFailed() {
   const error = useSelector(wizardActor, (s) => s.context.error)
+  const { t, say } = useTranslation()
   return (
     <RetryAlert
-      title="The booking page did not load"
-      message={error}
+      title={t('wizard_failed')}
+      message={error === null ? null : say(error)}
       onRetry={() => send({ type: 'booking.retry' })}
     />
   )
@@ -119,11 +121,12 @@ function ServiceChoices({
   services: PublicService[]
   onChoose: (serviceId: string) => void
 }) {
+  const { t, tp, intl } = useTranslation()
   if (services.length === 0) {
     return (
       <div className="p-empty-state">
-        <h3 className="p-empty-state__title">Nothing to book online yet</h3>
-        <p className="p-empty-state__text">Please contact the business directly.</p>
+        <h3 className="p-empty-state__title">{t('services_empty_title')}</h3>
+        <p className="p-empty-state__text">{t('services_empty_text')}</p>
       </div>
     )
   }
@@ -139,8 +142,8 @@ function ServiceChoices({
           >
             <span className="p-choice__title">{service.name}</span>
             <span className="p-choice__meta" id={`service-${service.id}-meta`}>
-              {service.duration_minutes} min ·{' '}
-              {formatPrice({ amount_minor: service.price_minor, currency: service.currency })}
+              {tp('duration_minutes', service.duration_minutes)} ·{' '}
+              {formatPrice({ amount_minor: service.price_minor, currency: service.currency }, intl)}
               {service.description ? ` · ${service.description}` : ''}
             </span>
           </button>
@@ -159,13 +162,14 @@ function TeamMemberChoices({
   anyAllowed: boolean
   onChoose: (teamMemberId: string) => void
 }) {
+  const { t } = useTranslation()
   return (
     <ul className="p-choice-list">
       {anyAllowed ? (
         <li>
           <button type="button" className="p-choice" onClick={() => onChoose(ANY_TEAM_MEMBER)}>
-            <span className="p-choice__title">Any available</span>
-            <span className="p-choice__meta">The most times to choose from</span>
+            <span className="p-choice__title">{t('any_available')}</span>
+            <span className="p-choice__meta">{t('any_available_hint')}</span>
           </button>
         </li>
       ) : null}
@@ -184,14 +188,15 @@ function TeamMemberChoices({
 function StartStep({ catalogue }: { catalogue: Catalogue }) {
   const { business, services, teamMembers } = catalogue
   const byTeamMember = business.team_member_choice !== 'any_available' && teamMembers.length > 0
+  const { t } = useTranslation()
   return (
     <>
       <p className="p-muted">
-        Book with {business.name}. {byTeamMember ? 'Start with a service or a person.' : ''}
+        {t('start_lead', { business: business.name })} {byTeamMember ? t('start_lead_choice') : ''}
       </p>
       <section className="p-stack" aria-labelledby="choose-service">
         <h2 id="choose-service" className="p-section-title">
-          Choose a service
+          {t('choose_service')}
         </h2>
         <ServiceChoices
           services={services}
@@ -201,7 +206,7 @@ function StartStep({ catalogue }: { catalogue: Catalogue }) {
       {byTeamMember ? (
         <section className="p-stack" aria-labelledby="choose-team-member">
           <h2 id="choose-team-member" className="p-section-title">
-            Or choose who you would like to see
+            {t('choose_team_member_instead')}
           </h2>
           <TeamMemberChoices
             members={teamMembers}
@@ -228,12 +233,11 @@ function TeamMemberStep({ catalogue }: { catalogue: Catalogue }) {
   const members = catalogue.teamMembers.filter((member) =>
     service?.team_member_ids.includes(member.id),
   )
+  const { t, tn } = useTranslation()
   return (
     <>
-      <BackLink to={buildWizardUrl({ step: 'start' }, pageBusiness())} label="Services" />
-      <p>
-        <strong>{service?.name}</strong> — who would you like to see?
-      </p>
+      <BackLink to={buildWizardUrl({ step: 'start' }, pageBusiness())} label={t('back_services')} />
+      <p>{tn('team_member_question', { service: <strong>{service?.name}</strong> })}</p>
       <TeamMemberChoices
         members={members}
         anyAllowed={catalogue.business.team_member_choice === 'both'}
@@ -249,12 +253,14 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
   const services = catalogue.services.filter((service) =>
     service.team_member_ids.includes(teamMemberId ?? ''),
   )
+  const { t, tn } = useTranslation()
   return (
     <>
-      <BackLink to={buildWizardUrl({ step: 'start' }, pageBusiness())} label="Start again" />
-      <p>
-        What would you like to book with <strong>{member?.name}</strong>?
-      </p>
+      <BackLink
+        to={buildWizardUrl({ step: 'start' }, pageBusiness())}
+        label={t('back_start_again')}
+      />
+      <p>{tn('service_question', { member: <strong>{member?.name}</strong> })}</p>
       <ServiceChoices
         services={services}
         onChoose={(serviceId) => send({ type: 'booking.serviceChosen', serviceId })}
@@ -263,25 +269,15 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
   )
 }
 
-/** The summary panel's words, in one place for the translation catalogue. */
-const SUMMARY_TEXT = {
-  label: 'Your booking',
-  duration: (minutes: number) => `${minutes} min`,
-  with: (name: string) => `with ${name}`,
-  anyone: 'with any available team member',
-  cancelAnytime: 'Free cancellation up to the start.',
-  cancelBefore: (notice: string) => `Free cancellation up to ${notice} before the start.`,
-}
-
 /** "24 hours", "2 days", "30 minutes" for a cut-off, through Intl's unit formatting. */
-function noticeInWords(minutes: number): string {
+function noticeInWords(minutes: number, locale: string): string {
   const [value, unit] =
     minutes % 1440 === 0 && minutes >= 2880
       ? [minutes / 1440, 'day']
       : minutes % 60 === 0
         ? [minutes / 60, 'hour']
         : [minutes, 'minute']
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }).format(
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
     value as number,
   )
 }
@@ -296,24 +292,29 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
   // "brand" adds logo_url to the public business; shown only when it is there.
   const logo = (business as { logo_url?: string | null }).logo_url
   const cutoff = business.cancellation_cutoff_minutes
+  const { t, tp, intl } = useTranslation()
   return (
-    <aside className="p-booking-choice" aria-label={SUMMARY_TEXT.label}>
+    <aside className="p-booking-choice" aria-label={t('summary_label')}>
       <div className="p-booking-choice__business">
         {logo ? <img src={logo} alt="" className="p-booking-choice__logo" /> : null}
         <span>{business.name}</span>
       </div>
       <p className="p-booking-choice__service">{service?.name}</p>
       <ul className="p-booking-choice__facts">
-        {service ? <li>{SUMMARY_TEXT.duration(service.duration_minutes)}</li> : null}
+        {service ? <li>{tp('duration_minutes', service.duration_minutes)}</li> : null}
         {service ? (
-          <li>{formatPrice({ amount_minor: service.price_minor, currency: service.currency })}</li>
+          <li>
+            {formatPrice({ amount_minor: service.price_minor, currency: service.currency }, intl)}
+          </li>
         ) : null}
-        <li>{member ? SUMMARY_TEXT.with(member.name) : SUMMARY_TEXT.anyone}</li>
+        <li>
+          {member ? t('summary_with_member', { name: member.name }) : t('summary_with_anyone')}
+        </li>
         {business.address ? <li>{business.address}</li> : null}
         <li>
           {cutoff > 0
-            ? SUMMARY_TEXT.cancelBefore(noticeInWords(cutoff))
-            : SUMMARY_TEXT.cancelAnytime}
+            ? t('cancel_before', { notice: noticeInWords(cutoff, intl) })
+            : t('cancel_anytime')}
         </li>
       </ul>
     </aside>
@@ -331,13 +332,14 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
       : teamMemberFirst
         ? { step: 'teamServices' as const, teamMemberId: teamMemberId ?? '' }
         : { step: 'serviceTeam' as const, serviceId: serviceId ?? '' }
+  const { t } = useTranslation()
   return (
     <>
-      <BackLink to={buildWizardUrl(back, pageBusiness())} label="Back" />
+      <BackLink to={buildWizardUrl(back, pageBusiness())} label={t('back')} />
       <div className="p-booking-time">
         <ChoiceSummary catalogue={catalogue} />
         {month ? (
-          <Suspense fallback={<ListSkeleton rows={4} columns={2} label="Loading the calendar…" />}>
+          <Suspense fallback={<ListSkeleton rows={4} columns={2} label={t('calendar_loading')} />}>
             <MonthSlotPicker month={month} businessTimeZone={catalogue.business.time_zone} />
           </Suspense>
         ) : null}
@@ -365,6 +367,7 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
   )
   const serviceId = useSelector(wizardActor, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizardActor, (s) => s.context.teamMemberId)
+  const { t, intl } = useTranslation()
 
   return (
     <>
@@ -377,12 +380,12 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
           },
           pageBusiness(),
         )}
-        label="Other times"
+        label={t('back_other_times')}
       />
       <ChoiceSummary catalogue={catalogue} />
       {slot ? (
         <p className="p-booking-when">
-          <strong>{formatDayAndTime(slot.starts_at, timeZone)}</strong>{' '}
+          <strong>{formatDayAndTime(slot.starts_at, timeZone, intl)}</strong>{' '}
           <span className="p-muted">({describeTimeZone(timeZone)})</span>
         </p>
       ) : null}
@@ -391,7 +394,7 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
         values={customer}
         errors={fieldErrors}
         busy={busy}
-        submitLabel={failure ? 'Try again' : 'Book now'}
+        submitLabel={failure ? t('try_again') : t('book_now')}
         onChange={(values) => send({ type: 'booking.customerChanged', values })}
         onSubmit={() => send(failure ? { type: 'booking.retry' } : { type: 'booking.submitted' })}
       >
@@ -412,16 +415,21 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
 function SubmitFailure({ failure }: { failure: 'offline' | 'rateLimited' | 'failed' }) {
   const error = useSelector(wizardActor, (s) => s.context.error)
   const retryAfter = useSelector(wizardActor, (s) => s.context.retryAfterSeconds)
+  const { t, tp, say } = useTranslation()
   const text =
     failure === 'offline'
-      ? 'We could not reach the booking service — check your connection. Your details are kept; trying again will not book twice.'
+      ? t('submit_offline')
       : failure === 'rateLimited'
-        ? `Too many booking attempts. Please wait ${retryAfter ? `${retryAfter} seconds` : 'a moment'} and try again.`
-        : error
+        ? retryAfter
+          ? tp('submit_rate_limited', retryAfter)
+          : t('submit_rate_limited_moment')
+        : error === null
+          ? null
+          : say(error)
   return (
     <div className="p-alert" role="alert">
       <span className="p-alert__title">
-        {failure === 'offline' ? 'You seem to be offline' : 'Not booked yet'}
+        {failure === 'offline' ? t('submit_offline_title') : t('submit_failed_title')}
       </span>
       <p>{text}</p>
     </div>
