@@ -181,6 +181,9 @@ export const de: Catalogue = {
   not_found_text:
     'Der Link ist vielleicht falsch geschrieben, oder das Angebot gibt es hier nicht mehr.',
   see_everything: 'Alle buchbaren Angebote ansehen',
+  not_found_no_page:
+    'Unter {{path}} gibt es keine Seite. Der Link ist vielleicht veraltet oder falsch geschrieben.',
+  start_a_booking: 'Eine Buchung beginnen',
 
   email_greeting: 'Guten Tag {{name}},',
   email_opening_confirmation: 'Ihr Termin bei {{business}} ist gebucht.',

@@ -181,6 +181,8 @@ export const en = {
   not_found_appointment: 'We could not find this appointment',
   not_found_text: 'The link may be mistyped, or what it pointed to is no longer offered here.',
   see_everything: 'See everything to book',
+  not_found_no_page: 'There is no page at {{path}}. The link may be out of date or mistyped.',
+  start_a_booking: 'Start a booking',
 
   // Customer e-mails
   email_greeting: 'Hello {{name}},',

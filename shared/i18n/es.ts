@@ -179,6 +179,9 @@ export const es: Catalogue = {
   not_found_text:
     'Puede que el enlace esté mal escrito o que lo que indicaba ya no se ofrezca aquí.',
   see_everything: 'Ver todo lo que se puede reservar',
+  not_found_no_page:
+    'No hay ninguna página en {{path}}. Puede que el enlace esté desactualizado o mal escrito.',
+  start_a_booking: 'Empezar una reserva',
 
   email_greeting: 'Hola, {{name}}:',
   email_opening_confirmation: 'Su cita en {{business}} está reservada.',

@@ -181,6 +181,9 @@ export const fr: Catalogue = {
   not_found_appointment: 'Nous n’avons pas trouvé ce rendez-vous',
   not_found_text: 'Le lien est peut-être mal saisi, ou ce qu’il désignait n’est plus proposé ici.',
   see_everything: 'Voir tout ce qui peut être réservé',
+  not_found_no_page:
+    'Il n’y a pas de page à l’adresse {{path}}. Le lien est peut-être périmé ou mal saisi.',
+  start_a_booking: 'Commencer une réservation',
 
   email_greeting: 'Bonjour {{name}},',
   email_opening_confirmation: 'Votre rendez-vous chez {{business}} est réservé.',

@@ -48,7 +48,7 @@ export function AppRoutes({
     if (route === null || isRedirect(route) || route.area !== 'booking') {
       return (
         <EmbedFrame>
-          <RouteScreen route={NOT_FOUND_ROUTE} />
+          <BookingNotFoundScreen />
         </EmbedFrame>
       )
     }
@@ -63,7 +63,7 @@ export function AppRoutes({
     if (isBookingPath(location)) {
       return (
         <BookingFrame>
-          <RouteScreen route={NOT_FOUND_ROUTE} />
+          <BookingNotFoundScreen />
         </BookingFrame>
       )
     }
@@ -137,9 +137,25 @@ function EmbedFrame({
   return <EmbedLayout {...(title === undefined ? {} : { title })}>{children}</EmbedLayout>
 }
 
-/** `titled={false}`: the layout sets the document title (a booking page adds the business). */
-function RouteScreen({ route, titled = true }: { route: ScreenRoute; titled?: boolean }) {
-  usePageTitle(titled ? route.title : null)
+/** The not-found screen in a booking frame, its title in the page's language. */
+function BookingNotFoundScreen() {
+  return <RouteScreen route={NOT_FOUND_ROUTE} title={useBookingTitle(NOT_FOUND_ROUTE.titleKey)} />
+}
+
+/**
+ * `titled={false}`: the layout sets the document title (a booking page adds the business).
+ * `title`: instead of the route's (a booking page's in its language).
+ */
+function RouteScreen({
+  route,
+  titled = true,
+  title = route.title,
+}: {
+  route: ScreenRoute
+  titled?: boolean
+  title?: string | undefined
+}) {
+  usePageTitle(titled ? title : null)
   // Keyed by pattern: a failed chunk on one page must not leave its error on the next page.
   const outlet = <ScreenOutlet key={route.path} screen={route.screen} />
   if (route === NOT_FOUND_ROUTE) return outlet

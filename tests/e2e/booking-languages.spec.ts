@@ -195,6 +195,12 @@ test('the footer language switcher works with the keyboard alone and is remember
   await expect(h1(page, de.book_an_appointment)).toBeVisible()
   await expect(german).toHaveValue('de')
   await expect(page).toHaveTitle(new RegExp(`^${de.book_an_appointment} · `))
+
+  // The remembered choice holds on the booking area's other pages, a wrong address included.
+  await page.goto(`/booking/no/such/page?business=${BUSINESS}`)
+  await expect(h1(page, de.title_page_not_found)).toBeVisible()
+  await expect(page).toHaveTitle(new RegExp(`^${de.title_page_not_found}`))
+  await expect(page.getByRole('link', { name: de.start_a_booking })).toBeVisible()
 })
 
 async function signInAsNewOwner(browser: Browser): Promise<Page> {
