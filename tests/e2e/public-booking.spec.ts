@@ -241,8 +241,10 @@ test('a booking can be made with the keyboard alone', async ({ page }) => {
 
 // A guard against growth, not the goal: issue 12 asks for 100 KB, which needs the first step
 // rendered on the server and the wizard split further (docs/benchmarks.md). Raised from 120 KB
-// when languages, brand colours and the month picker came in (120.6 KB measured).
-test('the first load of /booking fetches under 122 KB of gzipped JavaScript', async ({ page }) => {
+// when languages, brand colours and the month picker came in (120.6 KB measured), then to 123
+// KB when every wizard screen's words moved into the English catalogue the first load carries
+// (122.2 KB measured).
+test('the first load of /booking fetches under 123 KB of gzipped JavaScript', async ({ page }) => {
   const bodies: Promise<Buffer>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.body())
@@ -256,7 +258,7 @@ test('the first load of /booking fetches under 122 KB of gzipped JavaScript', as
     `/booking first load: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
   )
   expect(scripts.length).toBeGreaterThan(0)
-  expect(gzipped).toBeLessThan(122 * 1024)
+  expect(gzipped).toBeLessThan(123 * 1024)
 })
 
 test('/booking starts from the catalogue in its HTML: no catalogue requests, no console errors, and it books on', async ({
