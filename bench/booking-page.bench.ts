@@ -67,7 +67,9 @@ async function main() {
     const otherTotals = []
     for (const page of pages.slice(1)) {
       const loaded = await firstLoadScripts(page.url)
-      otherTotals.push(`${page.name} ${kb(loaded.reduce((sum, script) => sum + script.gzip, 0))} KB`)
+      otherTotals.push(
+        `${page.name} ${kb(loaded.reduce((sum, script) => sum + script.gzip, 0))} KB`,
+      )
     }
     const medians = []
     for (const page of pages) medians.push(await medianScores(page.url))

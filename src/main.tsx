@@ -14,6 +14,7 @@ import { getRuntimeConfig } from './app/runtime-config'
 import { AppRoot } from './app-root'
 import { LoadingIndicator } from './components/loading-indicator'
 import { applyInitialTheme } from './components/theme'
+import { inlineBusiness } from './routes/booking/inline-catalogue'
 import { startsWithoutAuth } from './routes/booking-path'
 
 // Before anything renders, so the first paint is already in the user's palette.
@@ -78,7 +79,11 @@ async function start(root: Root) {
 async function hydrate(container: HTMLElement, language: string): Promise<void> {
   if (isLanguage(language)) {
     await loadLanguage(language).catch((error: unknown) => console.error(error))
-    renderInLanguage(language, container.dataset.languageSwitchable === 'true')
+    renderInLanguage(
+      language,
+      container.dataset.languageSwitchable === 'true',
+      inlineBusiness()?.locale ?? null,
+    )
   }
   try {
     void initMonitoring(getRuntimeConfig()).catch((error: unknown) => console.error(error))

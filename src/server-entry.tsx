@@ -68,7 +68,11 @@ export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async
     // changed by another request's render in between. Each pass lets the lazy screens it
     // started load; the next pass renders them.
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      renderInLanguage(language, catalogue.business.follow_visitor_language)
+      renderInLanguage(
+        language,
+        catalogue.business.follow_visitor_language,
+        catalogue.business.locale,
+      )
       const html = renderToString(page)
       if (!html.includes(UNFINISHED_BOUNDARY)) {
         return { html, title }

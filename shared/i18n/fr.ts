@@ -51,6 +51,140 @@ export const fr: Catalogue = {
   calendar_title: '{{service}} chez {{business}}',
   calendar_details: 'Avec {{member}}. Voir, déplacer ou annuler\u202f: {{url}}',
 
+  // Page titles of the booking routes
+  title_choose_team_member: 'Choisir un membre de l’équipe',
+  title_choose_service: 'Choisir une prestation',
+  title_choose_time: 'Choisir un horaire',
+  title_your_details: 'Vos coordonnées',
+  title_create_profile: 'Créer votre profil',
+  title_confirmation: 'Confirmation de réservation',
+  title_your_appointment: 'Votre rendez-vous',
+  title_team_member: 'Membre de l’équipe',
+  title_page_not_found: 'Page introuvable',
+
+  // Booking layout and embed layout
+  theme_to_dark: 'Passer en mode sombre',
+  theme_to_light: 'Passer en mode clair',
+  powered_by: 'Propulsé par {{product}}',
+  embed_label: 'Réservation',
+
+  // Progress indicator
+  progress_label: 'Progression de la réservation',
+  progress_step: 'Étape {{current}} sur {{total}}',
+  progress_service: 'Prestation',
+  progress_team_member: 'Membre de l’équipe',
+  progress_time: 'Horaire',
+  progress_details: 'Vos coordonnées',
+  progress_done: 'Terminé',
+
+  // Wizard: service and team member steps
+  wizard_loading: 'Chargement de la page de réservation…',
+  wizard_failed: 'La page de réservation ne s’est pas chargée',
+  services_empty_title: 'Rien à réserver en ligne pour l’instant',
+  services_empty_text: 'Veuillez contacter directement l’établissement.',
+  any_available: 'N’importe qui de disponible',
+  any_available_hint: 'Le plus d’horaires au choix',
+  start_lead: 'Réservez chez {{business}}.',
+  start_lead_choice: 'Commencez par une prestation ou par une personne.',
+  choose_service: 'Choisir une prestation',
+  choose_team_member_instead: 'Ou choisissez avec qui vous souhaitez prendre rendez-vous',
+  team_member_question: '{{service}} — avec qui souhaitez-vous prendre rendez-vous\u202f?',
+  service_question: 'Que souhaitez-vous réserver avec {{member}}\u202f?',
+  back_services: 'Prestations',
+  back_start_again: 'Recommencer',
+  back: 'Retour',
+  back_other_times: 'Autres horaires',
+
+  // Wizard: summary panel
+  summary_label: 'Votre réservation',
+  summary_with_member: 'avec {{name}}',
+  summary_with_anyone: 'avec un membre disponible de l’équipe',
+  cancel_anytime: 'Annulation gratuite jusqu’au début.',
+  cancel_before: 'Annulation gratuite jusqu’à {{notice}} avant le début.',
+
+  // Wizard: time step
+  calendar_loading: 'Chargement du calendrier…',
+  choose_time: 'Choisir un horaire',
+  previous_month: 'Mois précédent',
+  next_month: 'Mois suivant',
+  next_available: 'Prochaine disponibilité',
+  times_loading: 'Chargement des horaires libres…',
+  times_failed: 'Les horaires libres ne se sont pas chargés',
+  month_empty_title: 'Aucun horaire libre ce mois-ci',
+  month_empty_end: 'Il n’est pas possible de réserver plus loin à l’avance.',
+  choose_day: 'Choisissez un jour pour voir ses horaires.',
+  times_on: 'Horaires libres le {{day}}',
+  day_no_times: 'aucun horaire libre',
+  clock_24: 'Format 24 heures',
+  seats_left_one: '{{count}} place restante',
+  seats_left_other: '{{count}} places restantes',
+  period_morning: 'Matin',
+  period_afternoon: 'Après-midi',
+  period_evening: 'Soir',
+  time_zone: 'Fuseau horaire',
+  time_zone_search: 'Rechercher une ville ou un décalage UTC',
+  time_zone_none: 'Aucun fuseau horaire ne correspond',
+  time_zone_business: 'L’établissement est à {{zone}}.',
+
+  // Wizard: details step and sending the booking
+  book_now: 'Réserver',
+  error_name_too_long: 'Veuillez utiliser moins de 120 caractères pour votre nom.',
+  error_email_format: 'Veuillez saisir une adresse e-mail comme nom@example.com.',
+  error_phone_invalid: 'Veuillez n’utiliser que des chiffres, des espaces et + ( ) . / -.',
+  error_notes_too_long: 'Veuillez utiliser moins de 2000 caractères pour les remarques.',
+  submit_offline_title: 'Vous semblez hors ligne',
+  submit_offline:
+    'Le service de réservation est injoignable — vérifiez votre connexion. Vos informations sont conservées\u202f; réessayer ne réservera pas deux fois.',
+  submit_failed_title: 'Pas encore réservé',
+  submit_rate_limited_one:
+    'Trop de tentatives de réservation. Veuillez patienter {{count}} seconde et réessayer.',
+  submit_rate_limited_other:
+    'Trop de tentatives de réservation. Veuillez patienter {{count}} secondes et réessayer.',
+  submit_rate_limited_moment:
+    'Trop de tentatives de réservation. Veuillez patienter un instant et réessayer.',
+
+  // Wizard: why the visitor was sent back, and failures
+  notice_slot_taken:
+    'Désolé, quelqu’un vient de réserver cet horaire. Voici les horaires encore libres.',
+  notice_unknown_link:
+    'Ce lien ne correspond plus à ce qui peut être réservé ici. Veuillez choisir à nouveau.',
+  refusal_not_on_grid:
+    'Cet horaire ne fait pas partie des heures de début proposées. Voici les horaires libres.',
+  refusal_outside_hours:
+    'Cet horaire est en dehors des heures d’ouverture. Voici les horaires libres.',
+  refusal_time_off: 'Personne n’est disponible à cet horaire. Voici les horaires libres.',
+  refusal_too_soon:
+    'Cet horaire est trop proche pour être réservé en ligne. Voici les horaires encore libres.',
+  refusal_too_far_ahead:
+    'Cet horaire est trop lointain pour être déjà réservé en ligne. Voici les horaires libres.',
+  error_catalogue: 'La page de réservation n’a pas pu se charger.',
+  error_rate_limited: 'Trop de réservations en même temps.',
+  error_not_booked: 'La réservation n’a pas abouti.',
+  error_no_token:
+    'Ce lien de confirmation est incomplet. Ouvrez le lien de votre e-mail de confirmation.',
+  error_appointment_not_found: 'Ce rendez-vous est introuvable.',
+  error_times: 'Les horaires libres n’ont pas pu être chargés.',
+
+  // Team member profile
+  profile_loading: 'Chargement du profil…',
+  profile_failed: 'Cette page n’a pas pu être affichée',
+  profile_failed_text: 'Veuillez réessayer plus tard.',
+  profile_book_with: 'Réserver avec {{name}}',
+  profile_services: 'Prestations',
+  profile_no_services: 'Rien à réserver en ligne avec {{name}} pour l’instant.',
+  profile_next_times: 'Prochains horaires libres pour {{service}}',
+  profile_no_times: 'Aucun horaire libre dans les deux prochaines semaines.',
+
+  // Not-found card
+  not_found_profile: 'Nous n’avons pas trouvé ce profil',
+  not_found_service: 'Nous n’avons pas trouvé cette prestation',
+  not_found_appointment: 'Nous n’avons pas trouvé ce rendez-vous',
+  not_found_text: 'Le lien est peut-être mal saisi, ou ce qu’il désignait n’est plus proposé ici.',
+  see_everything: 'Voir tout ce qui peut être réservé',
+  not_found_no_page:
+    'Il n’y a pas de page à l’adresse {{path}}. Le lien est peut-être périmé ou mal saisi.',
+  start_a_booking: 'Commencer une réservation',
+
   email_greeting: 'Bonjour {{name}},',
   email_opening_confirmation: 'Votre rendez-vous chez {{business}} est réservé.',
   email_opening_reschedule:

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../languages.ts'
-import type { MessageKey } from './en.ts'
+import { en, type MessageKey } from './en.ts'
 
 /** Each language by its own name, as a switcher or a settings select offers it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -49,4 +49,9 @@ export function localeFor(language: Language, businessLocale: string): string {
 export function pluralKey(key: string, count: number, language: Language): MessageKey {
   const category = new Intl.PluralRules(language).select(count)
   return `${key}_${category === 'one' ? 'one' : 'other'}` as MessageKey
+}
+
+/** Whether a string names a catalogue message (the machines keep keys, the page says them). */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(en, value)
 }

@@ -1,8 +1,13 @@
-import { useSyncExternalStore } from 'react'
+import { createElement, Fragment, type ReactNode, useSyncExternalStore } from 'react'
 import rosetta from 'rosetta'
 import type { Catalogue, MessageKey } from '../../shared/i18n/en'
 import { en } from '../../shared/i18n/en'
-import { localeFor, negotiateLanguage, pluralKey } from '../../shared/i18n/language-choice'
+import {
+  isMessageKey,
+  localeFor,
+  negotiateLanguage,
+  pluralKey,
+} from '../../shared/i18n/language-choice'
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages'
 import { readBookingLanguage, storeBookingLanguage } from './storage'
 
@@ -25,9 +30,11 @@ interface LanguageState {
   language: Language
   /** Whether the business lets the visitor switch (it follows the visitor's language). */
   switchable: boolean
+  /** The business's own locale (`en-US`, `de-AT`), for `Intl` when the page is in its language. */
+  businessLocale: string | null
 }
 
-let state: LanguageState = { language: DEFAULT_LANGUAGE, switchable: false }
+let state: LanguageState = { language: DEFAULT_LANGUAGE, switchable: false, businessLocale: null }
 const listeners = new Set<() => void>()
 
 function subscribe(listener: () => void): () => void {
@@ -40,9 +47,13 @@ export async function loadLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.table(language)) i18n.set(language, await loaders[language]())
 }
 
-async function show(language: Language, switchable: boolean): Promise<void> {
+async function show(
+  language: Language,
+  switchable: boolean,
+  businessLocale: string | null,
+): Promise<void> {
   await loadLanguage(language)
-  state = { language, switchable }
+  state = { language, switchable, businessLocale }
   document.documentElement.lang = language
   for (const listener of listeners) listener()
 }
@@ -52,8 +63,12 @@ async function show(language: Language, switchable: boolean): Promise<void> {
  * a page the server rendered (its first render must speak the server's language), and in the
  * server renderer, which renders one page at a time, synchronously, after `loadLanguage`.
  */
-export function renderInLanguage(language: Language, switchable: boolean): void {
-  state = { language, switchable }
+export function renderInLanguage(
+  language: Language,
+  switchable: boolean,
+  businessLocale: string | null,
+): void {
+  state = { language, switchable, businessLocale }
 }
 
 let decided: Promise<void> | null = null
@@ -62,6 +77,8 @@ let decided: Promise<void> | null = null
 export interface PageLanguageSettings {
   default_language: Language
   follow_visitor_language: boolean
+  /** The business's locale: dates and prices keep its regional conventions in its language. */
+  locale?: string
 }
 
 /**
@@ -78,7 +95,7 @@ export function decidePageLanguage(settings: PageLanguageSettings): Promise<void
       visitorLanguages: navigator.languages ?? [navigator.language],
       remembered: readBookingLanguage(),
     })
-    await show(language, settings.follow_visitor_language)
+    await show(language, settings.follow_visitor_language, settings.locale ?? null)
   })().catch(() => undefined)
   return decided
 }
@@ -86,7 +103,7 @@ export function decidePageLanguage(settings: PageLanguageSettings): Promise<void
 /** The visitor picked a language on the switcher: shown now and remembered. */
 export async function chooseLanguage(language: Language): Promise<void> {
   storeBookingLanguage(language)
-  await show(language, state.switchable)
+  await show(language, state.switchable, state.businessLocale)
 }
 
 /** The language the page is shown in now (for what leaves the page, e.g. a booking). */
@@ -95,6 +112,8 @@ export function currentLanguage(): Language {
 }
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
+
+const PLACEHOLDER = /{{\s*(\w+)\s*}}/
 
 /** The page's language, `t` in it, plurals and the locale for `Intl` (given the business's). */
 export function useTranslation() {
@@ -112,6 +131,24 @@ export function useTranslation() {
     /** A plural message for `count` (`{{count}}` in it), by the language's rules. */
     tp: (key: string, count: number, params: Record<string, string | number> = {}) =>
       i18n.t(pluralKey(key, count, language), { ...params, count }, language),
+    /**
+     * A message with elements in some placeholders ("What would you like to book with
+     * <strong>Ann</strong>?"): each language puts the element where its grammar wants it.
+     */
+    tn: (key: MessageKey, nodes: Record<string, ReactNode>): ReactNode => {
+      const kept = Object.fromEntries(Object.keys(nodes).map((name) => [name, `{{${name}}}`]))
+      const parts = i18n.t(key, kept, language).split(PLACEHOLDER)
+      // split() with a group alternates text and placeholder names: odd places are names.
+      return createElement(
+        Fragment,
+        null,
+        ...parts.map((part, index) => (index % 2 === 1 ? nodes[part] : part)),
+      )
+    },
+    /** A message of the machine's (a catalogue key) in this language; the server's words as they are. */
+    say: (message: string): string => (isMessageKey(message) ? t(message) : message),
     locale: (businessLocale: string) => localeFor(language, businessLocale),
+    /** The locale for `Intl` on this page: its language, in the business's regional flavour. */
+    intl: localeFor(language, current.businessLocale ?? language),
   }
 }

@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode, useEffect } from 'react'
 import { Link } from 'wouter'
 import type { components } from '../../shared/contract/schema'
-import { decidePageLanguage } from '../app/i18n'
+import { decidePageLanguage, useTranslation } from '../app/i18n'
 import { brandStyle } from '../domain/brand-style'
 import { Brand } from './brand'
 import { LanguageSwitcher } from './language-switcher'
@@ -26,6 +26,7 @@ export type BookingIdentity = Pick<
   | 'show_powered_by'
   | 'default_language'
   | 'follow_visitor_language'
+  | 'locale'
 >
 
 /**
@@ -47,6 +48,7 @@ export function BookingLayout({
 }) {
   const brand = business ? brandStyle(business.brand_color) : null
   const businessName = business?.name ?? null
+  const { t, tn } = useTranslation()
 
   useEffect(() => {
     if (title) document.title = formatBookingTitle(title, businessName)
@@ -61,10 +63,10 @@ export function BookingLayout({
       data-brand={brand ? '' : undefined}
       style={(brand ?? undefined) as CSSProperties | undefined}
     >
-      <SkipLink />
+      <SkipLink label={t('skip_to_content')} />
       <header className="p-booking__header">
         <BusinessIdentity business={business} />
-        <ThemeToggle />
+        <ThemeToggle labels={{ toDark: t('theme_to_dark'), toLight: t('theme_to_light') }} />
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-booking__main">
         {title ? <PageHeading className="p-booking__title">{title}</PageHeading> : null}
@@ -73,9 +75,7 @@ export function BookingLayout({
       <footer className="p-booking__footer">
         <LanguageSwitcher />
         {business === null || business?.show_powered_by ? (
-          <span>
-            Powered by <a href="/">Slotwise</a>
-          </span>
+          <span>{tn('powered_by', { product: <a href="/">Slotwise</a> })}</span>
         ) : null}
       </footer>
     </div>
@@ -83,11 +83,12 @@ export function BookingLayout({
 }
 
 function BusinessIdentity({ business }: { business: BookingIdentity | null | undefined }) {
+  const { t } = useTranslation()
   if (business === undefined) {
     return (
       <span className="p-booking__identity" aria-busy="true">
         <span className="p-skeleton" style={{ width: '10rem', height: '1.5rem' }} />
-        <span className="p-visually-hidden">Loading…</span>
+        <span className="p-visually-hidden">{t('loading')}</span>
       </span>
     )
   }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { postToEmbedHost } from '../app/embed-host'
+import { useTranslation } from '../app/i18n'
 import { PageHeading } from './page-heading'
 import { MAIN_CONTENT_ID } from './skip-link'
 
@@ -10,6 +11,7 @@ import { MAIN_CONTENT_ID } from './skip-link'
  */
 export function EmbedLayout({ title, children }: { title?: string; children: ReactNode }) {
   const root = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     const element = root.current
@@ -39,7 +41,12 @@ export function EmbedLayout({ title, children }: { title?: string; children: Rea
   return (
     <div ref={root} className="p-embed">
       {/* Named: the host page has a main landmark of its own, and the two must differ. */}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="p-embed__main" aria-label="Booking">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="p-embed__main"
+        aria-label={t('embed_label')}
+      >
         {title ? <PageHeading className="p-embed__title">{title}</PageHeading> : null}
         {children}
       </main>

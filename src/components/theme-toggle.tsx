@@ -16,11 +16,20 @@ function subscribeToTheme(onChange: () => void): () => void {
 // from that, and React then renders the page's own theme.
 const serverTheme = (): Theme => 'light'
 
+const ENGLISH_LABELS = { toDark: 'Switch to dark mode', toLight: 'Switch to light mode' }
+
 /**
  * Switches between the light and dark palettes and remembers the choice in localStorage `theme`.
- * The class on <html> is the source of truth, so every toggle on the page agrees.
+ * The class on <html> is the source of truth, so every toggle on the page agrees. `labels`:
+ * the booking pages say them in their own language.
  */
-export function ThemeToggle({ className }: { className?: string }) {
+export function ThemeToggle({
+  className,
+  labels = ENGLISH_LABELS,
+}: {
+  className?: string
+  labels?: { toDark: string; toLight: string }
+}) {
   const theme = useSyncExternalStore(subscribeToTheme, () => currentTheme(), serverTheme)
 
   const isDark = theme === 'dark'
@@ -35,8 +44,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       type="button"
       className={['p-icon-button', className].filter(Boolean).join(' ')}
       aria-pressed={isDark}
-      aria-label={isDark ? 'Switch to light mode' : 'Switch to dark mode'}
-      title={isDark ? 'Switch to light mode' : 'Switch to dark mode'}
+      aria-label={isDark ? labels.toLight : labels.toDark}
+      title={isDark ? labels.toLight : labels.toDark}
       onClick={toggle}
     >
       {isDark ? <SunIcon /> : <MoonIcon />}

@@ -7,8 +7,9 @@ import {
   isAnswered,
 } from '../../shared/booking-questions'
 import type { components } from '../../shared/contract/schema'
+import type { MessageKey } from '../../shared/i18n/en'
 import { monthOf, plusDays } from '../domain/month-grid'
-import { startRefusalNotice } from '../domain/start-refusals'
+import { startRefusalKey } from '../domain/start-refusals'
 import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
@@ -50,6 +51,7 @@ export interface CustomerDetails {
 }
 
 export type CustomerField = keyof CustomerDetails
+/** Per field, a catalogue key (the page's own check) or the server's sentence. */
 export type CustomerErrors = Partial<Record<CustomerField, string>>
 
 /** Per question id, why its answer cannot be sent (the shared rule's or the server's words). */
@@ -57,12 +59,13 @@ export type AnswerErrors = Partial<Record<string, string>>
 
 export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '', notes: '' }
 
-export const SLOT_TAKEN_NOTICE =
-  'Sorry — someone booked that time a moment ago. Here are the times that are still free.'
-export const UNKNOWN_LINK_NOTICE =
-  'That link no longer matches what can be booked here. Please choose again.'
-export const NO_TOKEN_MESSAGE =
-  'This confirmation link is incomplete. Open the link from your confirmation e-mail.'
+/*
+ * What the machine says itself is a catalogue key (shared/i18n): the page says it in its
+ * language, which may change after the words were chosen (the switcher).
+ */
+export const SLOT_TAKEN_NOTICE: MessageKey = 'notice_slot_taken'
+export const UNKNOWN_LINK_NOTICE: MessageKey = 'notice_unknown_link'
+export const NO_TOKEN_MESSAGE: MessageKey = 'error_no_token'
 
 export interface BookingInput {
   /** Where the visit starts (the page's URL). */
@@ -109,10 +112,10 @@ export interface BookingContext {
   confirmation: PublicBookingConfirmation | null
   /** The token of the confirmation being shown (from the booking or the URL). */
   token: string | null
-  /** Why the last call failed, for the failure states. */
+  /** Why the last call failed: the server's sentence, else a catalogue key of the machine's. */
   error: string | null
   /** Said at the top of a step the visitor was sent back to. */
-  notice: string | null
+  notice: MessageKey | null
   retryAfterSeconds: number | null
   newIdempotencyKey: () => string
 }
@@ -134,19 +137,21 @@ export type BookingEvent =
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE = /^[+0-9 ()./-]{3,40}$/
 
-/** The checks the contract makes (PublicCustomerInput), worded for the visitor. */
-export function validateCustomer(values: CustomerDetails): CustomerErrors {
-  const errors: CustomerErrors = {}
-  if (values.name.trim() === '') errors.name = 'Please enter your name.'
-  else if (values.name.length > 120) errors.name = 'Please keep your name under 120 characters.'
-  if (values.email.trim() === '') errors.email = 'Please enter your e-mail address.'
+/** The checks the contract makes (PublicCustomerInput), as catalogue keys for the visitor. */
+export function validateCustomer(
+  values: CustomerDetails,
+): Partial<Record<CustomerField, MessageKey>> {
+  const errors: Partial<Record<CustomerField, MessageKey>> = {}
+  if (values.name.trim() === '') errors.name = 'error_name_required'
+  else if (values.name.length > 120) errors.name = 'error_name_too_long'
+  if (values.email.trim() === '') errors.email = 'error_email_required'
   else if (!EMAIL.test(values.email.trim()) || values.email.length > 254) {
-    errors.email = 'Please enter an e-mail address like name@example.com.'
+    errors.email = 'error_email_format'
   }
   if (values.phone.trim() !== '' && !PHONE.test(values.phone.trim())) {
-    errors.phone = 'Please use digits, spaces and + ( ) . / - only.'
+    errors.phone = 'error_phone_invalid'
   }
-  if (values.notes.length > 2000) errors.notes = 'Please keep notes under 2000 characters.'
+  if (values.notes.length > 2000) errors.notes = 'error_notes_too_long'
   return errors
 }
 
@@ -382,7 +387,7 @@ export const bookingMachine = setup({
       Object.keys(validateAnswers(context)).length > 0,
     isSlotTaken: ({ event }) => statusOf(errorOf(event)) === 409,
     /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
-    isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
+    isStartRefused: ({ event }) => startRefusalKey(problemTypeOf(errorOf(event))) !== null,
     isRateLimited: ({ event }) => statusOf(errorOf(event)) === 429,
     /** No HTTP answer at all: offline, DNS, timeout. */
     isNetworkFailure: ({ event }) => statusOf(errorOf(event)) === null,
@@ -446,7 +451,7 @@ export const bookingMachine = setup({
         onError: {
           target: 'catalogueFailed',
           actions: assign({
-            error: ({ event }) => messageOf(event.error, 'The booking page could not load.'),
+            error: ({ event }) => messageOf(event.error, 'error_catalogue'),
           }),
         },
       },
@@ -707,7 +712,7 @@ export const bookingMachine = setup({
                 target: '#booking.calendar',
                 actions: assign({
                   slot: null,
-                  notice: ({ event }) => startRefusalNotice(problemTypeOf(event.error)),
+                  notice: ({ event }) => startRefusalKey(problemTypeOf(event.error)),
                   followingUrl: false,
                 }),
               },
@@ -716,7 +721,7 @@ export const bookingMachine = setup({
                 target: 'rateLimited',
                 actions: assign({
                   retryAfterSeconds: ({ event }) => retryAfterOf(event.error),
-                  error: ({ event }) => messageOf(event.error, 'Too many bookings at once.'),
+                  error: ({ event }) => messageOf(event.error, 'error_rate_limited'),
                 }),
               },
               { guard: 'isNetworkFailure', target: 'offline' },
@@ -731,7 +736,7 @@ export const bookingMachine = setup({
               {
                 target: 'failed',
                 actions: assign({
-                  error: ({ event }) => messageOf(event.error, 'The booking did not go through.'),
+                  error: ({ event }) => messageOf(event.error, 'error_not_booked'),
                 }),
               },
             ],
@@ -791,8 +796,7 @@ export const bookingMachine = setup({
             onError: {
               target: 'failed',
               actions: assign({
-                error: ({ event }) =>
-                  messageOf(event.error, 'This appointment could not be found.'),
+                error: ({ event }) => messageOf(event.error, 'error_appointment_not_found'),
                 notFound: ({ event }) => statusOf(event.error) === 404,
               }),
             },

@@ -160,7 +160,7 @@ export const monthOfSlotsMachine = setup({
           actions: assign({
             slots: [],
             day: null,
-            error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
+            error: ({ event }) => messageOf(event.error, 'error_times'),
           }),
         },
       },
@@ -192,7 +192,7 @@ export const monthOfSlotsMachine = setup({
           actions: assign({
             slots: [],
             day: null,
-            error: ({ event }) => messageOf(event.error, 'The free times could not load.'),
+            error: ({ event }) => messageOf(event.error, 'error_times'),
           }),
         },
       },

@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect } from 'react'
 import { matchRoute, Redirect, Route, useLocation, useRouter, useSearch } from 'wouter'
-import { decidePageLanguage } from '../app/i18n'
+import type { MessageKey } from '../../shared/i18n/en'
+import { decidePageLanguage, useTranslation } from '../app/i18n'
 import { BookingLayout } from '../components/booking-layout'
 import { EmbedLayout } from '../components/embed-layout'
 import { LoadingIndicator } from '../components/loading-indicator'
@@ -48,12 +49,12 @@ export function AppRoutes({
     if (route === null || isRedirect(route) || route.area !== 'booking') {
       return (
         <EmbedFrame>
-          <RouteScreen route={NOT_FOUND_ROUTE} />
+          <BookingNotFoundScreen />
         </EmbedFrame>
       )
     }
     return (
-      <EmbedFrame title={route.title}>
+      <EmbedFrame titleKey={route.titleKey}>
         <RouteScreen route={route} />
       </EmbedFrame>
     )
@@ -63,7 +64,7 @@ export function AppRoutes({
     if (isBookingPath(location)) {
       return (
         <BookingFrame>
-          <RouteScreen route={NOT_FOUND_ROUTE} />
+          <BookingNotFoundScreen />
         </BookingFrame>
       )
     }
@@ -77,7 +78,7 @@ export function AppRoutes({
       return <RouteScreen route={route} />
     case 'booking':
       return (
-        <BookingFrame title={route.title}>
+        <BookingFrame titleKey={route.titleKey}>
           <RouteScreen route={route} titled={false} />
         </BookingFrame>
       )
@@ -98,9 +99,22 @@ export function AppRoutes({
   }
 }
 
+/** A booking page's title in the page's language (none: the screen sets its own). */
+function useBookingTitle(titleKey: MessageKey | undefined): string | undefined {
+  const { t } = useTranslation()
+  return titleKey === undefined ? undefined : t(titleKey)
+}
+
 /** The booking layout in the colours, logo and name of the business the page is for. */
-function BookingFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
+function BookingFrame({
+  titleKey,
+  children,
+}: {
+  titleKey?: MessageKey | undefined
+  children: ReactNode
+}) {
   const business = usePageBusiness()
+  const title = useBookingTitle(titleKey)
   // On the server the page's <title> is written into the HTML instead of by the layout's effect.
   const served = useServedPage()
   if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
@@ -112,8 +126,15 @@ function BookingFrame({ title, children }: { title?: string | undefined; childre
 }
 
 /** The embed layout, in the language the business's settings and the visitor choose. */
-function EmbedFrame({ title, children }: { title?: string | undefined; children: ReactNode }) {
+function EmbedFrame({
+  titleKey,
+  children,
+}: {
+  titleKey?: MessageKey | undefined
+  children: ReactNode
+}) {
   const business = usePageBusiness()
+  const title = useBookingTitle(titleKey)
   const served = useServedPage()
   if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
   useEffect(() => {
@@ -122,9 +143,25 @@ function EmbedFrame({ title, children }: { title?: string | undefined; children:
   return <EmbedLayout {...(title === undefined ? {} : { title })}>{children}</EmbedLayout>
 }
 
-/** `titled={false}`: the layout sets the document title (a booking page adds the business). */
-function RouteScreen({ route, titled = true }: { route: ScreenRoute; titled?: boolean }) {
-  usePageTitle(titled ? route.title : null)
+/** The not-found screen in a booking frame, its title in the page's language. */
+function BookingNotFoundScreen() {
+  return <RouteScreen route={NOT_FOUND_ROUTE} title={useBookingTitle(NOT_FOUND_ROUTE.titleKey)} />
+}
+
+/**
+ * `titled={false}`: the layout sets the document title (a booking page adds the business).
+ * `title`: instead of the route's (a booking page's in its language).
+ */
+function RouteScreen({
+  route,
+  titled = true,
+  title = route.title,
+}: {
+  route: ScreenRoute
+  titled?: boolean
+  title?: string | undefined
+}) {
+  usePageTitle(titled ? title : null)
   // Keyed by pattern: a failed chunk on one page must not leave its error on the next page.
   const outlet = <ScreenOutlet key={route.path} screen={route.screen} />
   if (route === NOT_FOUND_ROUTE) return outlet

@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'wouter'
+import { useTranslation } from '../app/i18n'
 import { PageHeading } from '../components/page-heading'
 import { PublicLayout } from '../components/public-layout'
 import { isBookingPath } from './booking-path'
 
 function NotFoundMessage() {
   const [path] = useLocation()
-  const inBooking = isBookingPath(path)
+  if (isBookingPath(path)) return <BookingNotFoundMessage path={path} />
   return (
     <div className="p-card p-not-found">
       <p className="p-eyebrow">404</p>
@@ -14,15 +15,26 @@ function NotFoundMessage() {
         There is no page at <code>{path}</code>. The link may be out of date or mistyped.
       </p>
       <p>
-        {inBooking ? (
-          <Link href="/booking" className="p-button p-button--primary">
-            Start a booking
-          </Link>
-        ) : (
-          <Link href="/" className="p-button p-button--primary">
-            Go to the dashboard
-          </Link>
-        )}
+        <Link href="/" className="p-button p-button--primary">
+          Go to the dashboard
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+/** The same, inside the booking layout: in the page's language, with the way to book. */
+function BookingNotFoundMessage({ path }: { path: string }) {
+  const { t, tn } = useTranslation()
+  return (
+    <div className="p-card p-not-found">
+      <p className="p-eyebrow">404</p>
+      <PageHeading>{t('title_page_not_found')}</PageHeading>
+      <p className="p-muted">{tn('not_found_no_page', { path: <code>{path}</code> })}</p>
+      <p>
+        <Link href="/booking" className="p-button p-button--primary">
+          {t('start_a_booking')}
+        </Link>
       </p>
     </div>
   )

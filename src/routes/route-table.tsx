@@ -1,3 +1,4 @@
+import { en, type MessageKey } from '../../shared/i18n/en'
 import type { HeaderAction } from '../components/header-action'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
@@ -13,6 +14,11 @@ export interface ScreenRoute {
   area: RouteArea
   /** Page title (document title and, in the main and booking layouts, the h1); none = product name. */
   title?: string
+  /**
+   * A booking page's title as a catalogue key: its layout says it in the page's language
+   * (`title` is the English, from the same key).
+   */
+  titleKey?: MessageKey
   screen: LazyScreen
   headerAction?: HeaderAction
 }
@@ -23,6 +29,11 @@ export interface RedirectRoute {
 }
 
 export type AppRoute = ScreenRoute | RedirectRoute
+
+/** A booking route's title: the key the layout translates, and its English. */
+function bookingTitle(titleKey: MessageKey): { title: string; titleKey: MessageKey } {
+  return { title: en[titleKey], titleKey }
+}
 
 export function isRedirect(route: AppRoute): route is RedirectRoute {
   return 'redirectTo' in route
@@ -321,7 +332,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking',
     area: 'booking',
-    title: 'Book an appointment',
+    ...bookingTitle('book_an_appointment'),
     // Not the wizard: most visits start here, so the first load stays small (see the screen).
     screen: lazyScreen(
       () => import('./booking/booking-start-screen'),
@@ -331,7 +342,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/service/:serviceId/team',
     area: 'booking',
-    title: 'Choose a team member',
+    ...bookingTitle('title_choose_team_member'),
     screen: lazyScreen(
       () => import('./booking/booking-wizard-screen'),
       (m) => m.BookingWizardScreen,
@@ -340,7 +351,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/team/:teamMemberId/services',
     area: 'booking',
-    title: 'Choose a service',
+    ...bookingTitle('title_choose_service'),
     screen: lazyScreen(
       () => import('./booking/booking-wizard-screen'),
       (m) => m.BookingWizardScreen,
@@ -349,7 +360,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/calendar/:serviceId/:teamMemberId',
     area: 'booking',
-    title: 'Choose a time',
+    ...bookingTitle('title_choose_time'),
     screen: lazyScreen(
       () => import('./booking/booking-wizard-screen'),
       (m) => m.BookingWizardScreen,
@@ -358,7 +369,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/customer-info/:serviceId/:teamMemberId',
     area: 'booking',
-    title: 'Your details',
+    ...bookingTitle('title_your_details'),
     screen: lazyScreen(
       () => import('./booking/booking-wizard-screen'),
       (m) => m.BookingWizardScreen,
@@ -367,7 +378,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/profile-creation',
     area: 'booking',
-    title: 'Create your profile',
+    ...bookingTitle('title_create_profile'),
     screen: lazyScreen(
       () => import('./booking/booking-profile-creation-screen'),
       (m) => m.BookingProfileCreationScreen,
@@ -376,7 +387,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/confirmation/:appointmentId',
     area: 'booking',
-    title: 'Booking confirmation',
+    ...bookingTitle('title_confirmation'),
     screen: lazyScreen(
       () => import('./booking/booking-wizard-screen'),
       (m) => m.BookingWizardScreen,
@@ -385,7 +396,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/event/:appointmentId',
     area: 'booking',
-    title: 'Your appointment',
+    ...bookingTitle('title_your_appointment'),
     screen: lazyScreen(
       () => import('./booking/booking-event-screen'),
       (m) => m.BookingEventScreen,
@@ -394,7 +405,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/my-appointments',
     area: 'booking',
-    title: 'My appointments',
+    ...bookingTitle('my_appointments'),
     screen: lazyScreen(
       () => import('./booking/booking-my-appointments-screen'),
       (m) => m.BookingMyAppointmentsScreen,
@@ -403,7 +414,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/booking/:teamMemberSlug',
     area: 'booking',
-    title: 'Team member',
+    ...bookingTitle('title_team_member'),
     screen: lazyScreen(
       () => import('./booking/booking-team-member-screen'),
       (m) => m.BookingTeamMemberScreen,
@@ -415,7 +426,7 @@ export const ROUTES: readonly AppRoute[] = [
 export const NOT_FOUND_ROUTE: ScreenRoute = {
   path: '*',
   area: 'public',
-  title: 'Page not found',
+  ...bookingTitle('title_page_not_found'),
   screen: lazyScreen(
     () => import('./not-found-screen'),
     (m) => m.NotFoundScreen,

@@ -19,6 +19,7 @@ import {
 } from '@playwright/test'
 import type { WizardRoute } from '../../shared/booking-links.ts'
 import { buildWizardUrl } from '../../shared/booking-links.ts'
+import { en } from '../../shared/i18n/en.ts'
 import { timeZoneCity } from '../../src/domain/time-zone-names.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
@@ -446,7 +447,7 @@ class PathRunner {
     const path = () => new URL(page.url()).pathname
     const id = (value: string | null) => realId(value) ?? ''
     if (seen.notice) {
-      await expect(page.getByRole('alert').filter({ hasText: seen.notice })).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: en[seen.notice] })).toBeVisible()
     }
     if (state.matches('catalogueFailed')) {
       await expect(page.getByText('The booking page did not load')).toBeVisible()

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { en } from '../../shared/i18n/en.ts'
 import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking.machine.ts'
 import { uniqueEmail } from './support/accounts.ts'
 import { manageLinkIn, waitForMail } from './support/mail-inbox.ts'
@@ -121,7 +122,7 @@ test('when another visitor takes the time first, the wizard says so and shows fr
 
   await fillDetails(page, { name: 'Slow Visitor', email: uniqueEmail('slow') })
   await page.getByRole('button', { name: 'Book now' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: SLOT_TAKEN_NOTICE })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: en[SLOT_TAKEN_NOTICE] })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
   await monthLoaded(page)
   await expectNoAxeViolations(page)
@@ -240,7 +241,9 @@ test('a booking can be made with the keyboard alone', async ({ page }) => {
 
 // Issue 12's budget: the start screen renders without the wizard, which loads on the visitor's
 // first choice (89.4 KB measured; docs/benchmarks.md has the split).
-test('the first load of /booking fetches at most 100 KB of gzipped JavaScript', async ({ page }) => {
+test('the first load of /booking fetches at most 100 KB of gzipped JavaScript', async ({
+  page,
+}) => {
   const bodies: Promise<Buffer>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.body())

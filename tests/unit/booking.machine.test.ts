@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { WizardRoute } from '../../shared/booking-links'
+import { en } from '../../shared/i18n/en'
+import { isMessageKey } from '../../shared/i18n/language-choice'
 import { ApiError } from '../../src/api/api-error'
 import { plusDays } from '../../src/domain/month-grid'
-import { startRefusalNotice } from '../../src/domain/start-refusals'
+import { startRefusalKey } from '../../src/domain/start-refusals'
 import {
   NO_TOKEN_MESSAGE,
   SLOT_TAKEN_NOTICE,
@@ -216,6 +218,9 @@ describe('booking machine: URL', () => {
     expect(harness.actor.getSnapshot().context.error).toBe('No such business.')
     harness.actor.send({ type: 'booking.retry' })
     expect(harness.actor.getSnapshot().value).toBe('loadingCatalogue')
+    // A failure without words of its own gets the machine's, as a key the page translates.
+    await harness.settle('loadCatalogue', { fails: 'no answer' })
+    expect(harness.actor.getSnapshot().context.error).toBe('error_catalogue')
   })
 })
 
@@ -303,9 +308,9 @@ describe('booking machine: details and submitting', () => {
     await harness.settle('submitBooking', { fails: tooSoon })
     expectCalendar(harness, 'loading')
     const { notice, slot, customer } = harness.actor.getSnapshot().context
-    expect(notice).toBe(startRefusalNotice('/problems/too-soon'))
+    expect(notice).toBe(startRefusalKey('/problems/too-soon'))
     expect(notice).not.toBe(SLOT_TAKEN_NOTICE)
-    expect(notice).toContain('too soon')
+    expect(en[notice ?? 'notice_slot_taken']).toContain('too soon')
     expect(slot).toBeNull()
     expect(customer).toEqual(ann)
   })
@@ -410,5 +415,25 @@ describe('booking helpers', () => {
   it('accepts an empty phone and refuses letters in it', () => {
     expect(validateCustomer({ ...ann, phone: '' })).toEqual({})
     expect(validateCustomer({ ...ann, phone: 'call me' })).toHaveProperty('phone')
+  })
+
+  it('names each wrong detail by a catalogue key the page says in its language', () => {
+    const errors = validateCustomer({
+      name: 'x'.repeat(121),
+      email: 'ann@',
+      phone: 'call me',
+      notes: 'x'.repeat(2001),
+    })
+    expect(errors).toEqual({
+      name: 'error_name_too_long',
+      email: 'error_email_format',
+      phone: 'error_phone_invalid',
+      notes: 'error_notes_too_long',
+    })
+    for (const key of Object.values(errors)) expect(isMessageKey(key)).toBe(true)
+    expect(validateCustomer({ ...ann, name: ' ', email: '' })).toEqual({
+      name: 'error_name_required',
+      email: 'error_email_required',
+    })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startRefusalNotice } from '../../src/domain/start-refusals'
+import { startRefusalKey, startRefusalNotice } from '../../src/domain/start-refusals'
 
 describe('the notice for a refused start', () => {
   it('names each reason apart, and none for other problems', () => {
@@ -16,5 +16,13 @@ describe('the notice for a refused start', () => {
     expect(startRefusalNotice('/problems/slot-taken')).toBeNull()
     expect(startRefusalNotice('about:blank')).toBeNull()
     expect(startRefusalNotice(null)).toBeNull()
+  })
+
+  it('gives the booking page the catalogue key, said in English by the manage page', () => {
+    expect(startRefusalKey('/problems/time-off')).toBe('refusal_time_off')
+    expect(startRefusalNotice('/problems/time-off')).toBe(
+      'Nobody is available at that time. Here are the times that are free.',
+    )
+    expect(startRefusalKey('/problems/slot-taken')).toBeNull()
   })
 })

@@ -11,12 +11,12 @@ export function AppointmentSummary({
   appointment: PublicAppointment
   timeZone: string
 }) {
-  const { t, tp, language } = useTranslation()
+  const { t, tp, intl } = useTranslation()
   const price = formatPrice(
     { amount_minor: appointment.price_minor, currency: appointment.currency },
-    language,
+    intl,
   )
-  const when = `${formatDayAndTime(appointment.starts_at, timeZone)} – ${formatTime(appointment.ends_at, timeZone)}`
+  const when = `${formatDayAndTime(appointment.starts_at, timeZone, intl)} – ${formatTime(appointment.ends_at, timeZone, intl)}`
   return (
     <dl className="p-facts p-booking-summary">
       <div className="p-facts__item">
@@ -35,7 +35,7 @@ export function AppointmentSummary({
               {' '}
               ({describeTimeZone(timeZone)};{' '}
               {t('summary_at_business', {
-                time: formatTime(appointment.starts_at, appointment.time_zone),
+                time: formatTime(appointment.starts_at, appointment.time_zone, intl),
               })}
               )
             </span>

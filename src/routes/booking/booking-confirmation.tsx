@@ -21,7 +21,7 @@ export function BookingConfirmation() {
   const timeZone = useSelector(wizard, (s) => s.context.timeZone)
   const canRetry = useSelector(wizard, (s) => s.can({ type: 'booking.retry' }))
   const business = usePageBusinessParam()
-  const { t } = useTranslation()
+  const { t, say } = useTranslation()
 
   if (loading) {
     return <LoadingCard label={t('confirmation_loading')} />
@@ -31,7 +31,7 @@ export function BookingConfirmation() {
     return (
       <RetryAlert
         title={t('confirmation_failed')}
-        message={error}
+        message={error === null ? null : say(error)}
         onRetry={canRetry ? () => wizard.send({ type: 'booking.retry' }) : undefined}
       >
         <Link href={bookingHref('/booking', business)}>{t('book_an_appointment')}</Link>

@@ -15,11 +15,11 @@ import { hrefInThisArea } from '../booking-path'
 import { AppointmentSummary } from './appointment-summary'
 import { createWeekOfSlotsLogic } from './booking-effects'
 import { BookingNotFound } from './booking-not-found'
+import { LoadingCard, RetryAlert } from './booking-status'
 import { invitationUrl } from './calendar-links'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { SlotPicker } from './slot-picker'
-import { LoadingCard, RetryAlert } from './booking-status'
 
 function createManageLogic() {
   const api = createPublicBookingApi(pagePublicClient)

@@ -4,16 +4,16 @@ import { Link, useLocation } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
 import type { MyAppointments } from '../../machines/customer-account.machine'
+import { LoadingCard, RetryAlert } from './booking-status'
 import { createCustomerAccountLogic } from './customer-account-effects'
 import {
   addressWithoutSignInCode,
   PROFILE_CREATION_PATH,
   signInContinueUrl,
 } from './customer-links'
+import { focusFirstInvalidField } from './focus-first-invalid'
 import { pageBusiness } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
-import { LoadingCard, RetryAlert } from './booking-status'
-import { focusFirstInvalidField } from './focus-first-invalid'
 
 /**
  * Marks what takes the focus when the page changes what it shows without a navigation (link

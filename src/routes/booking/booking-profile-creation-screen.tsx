@@ -3,11 +3,11 @@ import { type FormEvent, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { bookingHref } from '../../../shared/booking-links'
 import type { ProfileField } from '../../machines/customer-profile.machine'
+import { LoadingCard, RetryAlert } from './booking-status'
 import { createCustomerProfileLogic } from './customer-account-effects'
 import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
-import { pageBusiness } from './page-business'
-import { LoadingCard, RetryAlert } from './booking-status'
 import { focusFirstInvalidField } from './focus-first-invalid'
+import { pageBusiness } from './page-business'
 
 type ProfileActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerProfileLogic>>>
 

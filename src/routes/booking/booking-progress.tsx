@@ -1,12 +1,15 @@
+import type { MessageKey } from '../../../shared/i18n/en'
+import { useTranslation } from '../../app/i18n'
+
 /** The steps of one way through the wizard, for the progress indicator. */
 export type ProgressStep = 'service' | 'teamMember' | 'time' | 'details' | 'done'
 
-const LABELS: Record<ProgressStep, string> = {
-  service: 'Service',
-  teamMember: 'Team member',
-  time: 'Time',
-  details: 'Your details',
-  done: 'Done',
+const LABELS: Record<ProgressStep, MessageKey> = {
+  service: 'progress_service',
+  teamMember: 'progress_team_member',
+  time: 'progress_time',
+  details: 'progress_details',
+  done: 'progress_done',
 }
 
 /**
@@ -34,10 +37,11 @@ export function BookingProgress({
   current: ProgressStep
 }) {
   const currentIndex = steps.indexOf(current)
+  const { t } = useTranslation()
   return (
-    <nav aria-label="Booking progress" className="p-booking-progress">
+    <nav aria-label={t('progress_label')} className="p-booking-progress">
       <p className="p-visually-hidden">
-        Step {currentIndex + 1} of {steps.length}
+        {t('progress_step', { current: currentIndex + 1, total: steps.length })}
       </p>
       <ol className="p-booking-progress__list">
         {steps.map((step, index) => {
@@ -51,7 +55,7 @@ export function BookingProgress({
               <span className="p-booking-progress__dot" aria-hidden="true">
                 {state === 'done' ? '✓' : index + 1}
               </span>
-              <span className="p-booking-progress__label">{LABELS[step]}</span>
+              <span className="p-booking-progress__label">{t(LABELS[step])}</span>
             </li>
           )
         })}

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { buildWizardUrl } from '../../../shared/booking-links'
 import { createPublicBookingApi } from '../../api/public-client'
+import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { todayIn } from '../../domain/appointment-time'
@@ -67,6 +68,7 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
   // An old address (from before a rename) answers with the current slug: move there, so the
   // address shown and shared is the current one.
   const renamed = currentSlug !== undefined && currentSlug !== teamMemberSlug
+  const { t, tp, intl } = useTranslation()
   useEffect(() => {
     if (!renamed) return
     const query = business ? `?${new URLSearchParams({ business })}` : ''
@@ -74,14 +76,14 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
   }, [renamed, currentSlug, business, navigate])
 
   if (status === 'active' || renamed)
-    return <ListSkeleton rows={3} columns={2} label="Loading profile…" />
+    return <ListSkeleton rows={3} columns={2} label={t('profile_loading')} />
   if (error && statusOf(error) === 404) return <BookingNotFound what="profile" />
   if (error || !result?.profile) {
     return (
       <div className="p-alert" role="alert">
-        <span className="p-alert__title">This page could not be shown</span>
-        <p>{error instanceof Error ? error.message : 'Please try again later.'}</p>
-        <Link href={buildWizardUrl({ step: 'start' }, business)}>See everything to book</Link>
+        <span className="p-alert__title">{t('profile_failed')}</span>
+        <p>{error instanceof Error ? error.message : t('profile_failed_text')}</p>
+        <Link href={buildWizardUrl({ step: 'start' }, business)}>{t('see_everything')}</Link>
       </div>
     )
   }
@@ -100,16 +102,16 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
           className="p-button p-button--primary"
           href={buildWizardUrl({ step: 'teamServices', teamMemberId: member.id }, business)}
         >
-          Book with {member.name}
+          {t('profile_book_with', { name: member.name })}
         </Link>
       </section>
 
       <section className="p-stack" aria-labelledby="profile-services">
         <h2 id="profile-services" className="p-section-title">
-          Services
+          {t('profile_services')}
         </h2>
         {profile.services.length === 0 ? (
-          <p className="p-muted">Nothing to book online with {member.name} yet.</p>
+          <p className="p-muted">{t('profile_no_services', { name: member.name })}</p>
         ) : (
           <ul className="p-choice-list">
             {profile.services.map((service) => (
@@ -123,8 +125,11 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
                 >
                   <span className="p-choice__title">{service.name}</span>
                   <span className="p-choice__meta">
-                    {service.duration_minutes} min ·{' '}
-                    {formatPrice({ amount_minor: service.price_minor, currency: service.currency })}
+                    {tp('duration_minutes', service.duration_minutes)} ·{' '}
+                    {formatPrice(
+                      { amount_minor: service.price_minor, currency: service.currency },
+                      intl,
+                    )}
                   </span>
                 </Link>
               </li>
@@ -136,10 +141,10 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
       {firstService ? (
         <section className="p-stack" aria-labelledby="profile-next">
           <h2 id="profile-next" className="p-section-title">
-            Next free times for {firstService.name}
+            {t('profile_next_times', { service: firstService.name })}
           </h2>
           {slots.length === 0 ? (
-            <p className="p-muted">No free times in the next two weeks.</p>
+            <p className="p-muted">{t('profile_no_times')}</p>
           ) : (
             <ul className="p-choice-list">
               {slots.map((slot) => (
@@ -156,7 +161,7 @@ function TeamMemberProfile({ teamMemberSlug }: { teamMemberSlug: string }) {
                       business,
                     )}
                   >
-                    {formatDayAndTime(slot.starts_at, timeZone)}
+                    {formatDayAndTime(slot.starts_at, timeZone, intl)}
                   </Link>
                 </li>
               ))}

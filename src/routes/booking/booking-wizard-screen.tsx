@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { Link } from 'wouter'
 import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
+import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { ANY_TEAM_MEMBER, type Catalogue, questionsOf } from '../../machines/booking.machine'
@@ -47,9 +48,9 @@ export function BookingWizardScreen() {
   const notice = useSelector(wizard, (s) => s.context.notice)
   const teamMemberFirst = useSelector(wizard, (s) => s.context.teamMemberFirst)
   const choosesTeamMember = catalogue?.business.team_member_choice !== 'any_available'
+  const { t } = useTranslation()
 
-  if (step === 'loading')
-    return <ListSkeleton rows={4} columns={2} label="Loading the booking page…" />
+  if (step === 'loading') return <ListSkeleton rows={4} columns={2} label={t('wizard_loading')} />
   if (step === 'failed') return <CatalogueFailed />
 
   return (
@@ -59,7 +60,7 @@ export function BookingWizardScreen() {
       ) : null}
       {notice ? (
         <div className="p-alert p-booking-notice" role="alert">
-          {notice}
+          {t(notice)}
         </div>
       ) : null}
       {catalogue ? <WizardStep catalogue={catalogue} /> : null}
@@ -110,10 +111,11 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
 function CatalogueFailed() {
   const wizard = useWizard()
   const error = useSelector(wizard, (s) => s.context.error)
+  const { t, say } = useTranslation()
   return (
     <RetryAlert
-      title="The booking page did not load"
-      message={error}
+      title={t('wizard_failed')}
+      message={error === null ? null : say(error)}
       onRetry={() => wizard.send({ type: 'booking.retry' })}
     />
   )
@@ -130,6 +132,7 @@ function BackLink({ to, label }: { to: WizardRoute; label: string }) {
 
 function TeamMemberStep({ catalogue }: { catalogue: Catalogue }) {
   const wizard = useWizard()
+  const { t, tn } = useTranslation()
   const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const service = catalogue.services.find((candidate) => candidate.id === serviceId)
   const members = catalogue.teamMembers.filter((member) =>
@@ -137,10 +140,8 @@ function TeamMemberStep({ catalogue }: { catalogue: Catalogue }) {
   )
   return (
     <>
-      <BackLink to={{ step: 'start' }} label="Services" />
-      <p>
-        <strong>{service?.name}</strong> — who would you like to see?
-      </p>
+      <BackLink to={{ step: 'start' }} label={t('back_services')} />
+      <p>{tn('team_member_question', { service: <strong>{service?.name}</strong> })}</p>
       <TeamMemberChoices
         members={members}
         anyAllowed={catalogue.business.team_member_choice === 'both'}
@@ -157,6 +158,7 @@ function TeamMemberStep({ catalogue }: { catalogue: Catalogue }) {
 
 function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
   const wizard = useWizard()
+  const { t, tn } = useTranslation()
   const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
   const member = catalogue.teamMembers.find((candidate) => candidate.id === teamMemberId)
   const services = catalogue.services.filter((service) =>
@@ -164,13 +166,10 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
   )
   return (
     <>
-      <BackLink to={{ step: 'start' }} label="Start again" />
-      <p>
-        What would you like to book with <strong>{member?.name}</strong>?
-      </p>
+      <BackLink to={{ step: 'start' }} label={t('back_start_again')} />
+      <p>{tn('service_question', { member: <strong>{member?.name}</strong> })}</p>
       <ServiceChoices
         services={services}
-        businessLocale={catalogue.business.locale}
         nextStep={(serviceId) => ({
           step: 'calendar',
           serviceId,
@@ -182,25 +181,15 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
   )
 }
 
-/** The summary panel's words, in one place for the translation catalogue. */
-const SUMMARY_TEXT = {
-  label: 'Your booking',
-  duration: (minutes: number) => `${minutes} min`,
-  with: (name: string) => `with ${name}`,
-  anyone: 'with any available team member',
-  cancelAnytime: 'Free cancellation up to the start.',
-  cancelBefore: (notice: string) => `Free cancellation up to ${notice} before the start.`,
-}
-
 /** "24 hours", "2 days", "30 minutes" for a cut-off, through Intl's unit formatting. */
-function noticeInWords(minutes: number): string {
+function noticeInWords(minutes: number, locale: string): string {
   const [value, unit] =
     minutes % 1440 === 0 && minutes >= 2880
       ? [minutes / 1440, 'day']
       : minutes % 60 === 0
         ? [minutes / 60, 'hour']
         : [minutes, 'minute']
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: 'long' }).format(
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
     value as number,
   )
 }
@@ -208,6 +197,7 @@ function noticeInWords(minutes: number): string {
 /** What is being booked, with whom, where and on which terms; beside the steps throughout. */
 function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
   const wizard = useWizard()
+  const { t, tp, intl } = useTranslation()
   const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
   const service = catalogue.services.find((candidate) => candidate.id === serviceId)
@@ -217,23 +207,27 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
   const logo = (business as { logo_url?: string | null }).logo_url
   const cutoff = business.cancellation_cutoff_minutes
   return (
-    <aside className="p-booking-choice" aria-label={SUMMARY_TEXT.label}>
+    <aside className="p-booking-choice" aria-label={t('summary_label')}>
       <div className="p-booking-choice__business">
         {logo ? <img src={logo} alt="" className="p-booking-choice__logo" /> : null}
         <span>{business.name}</span>
       </div>
       <p className="p-booking-choice__service">{service?.name}</p>
       <ul className="p-booking-choice__facts">
-        {service ? <li>{SUMMARY_TEXT.duration(service.duration_minutes)}</li> : null}
+        {service ? <li>{tp('duration_minutes', service.duration_minutes)}</li> : null}
         {service ? (
-          <li>{formatPrice({ amount_minor: service.price_minor, currency: service.currency })}</li>
+          <li>
+            {formatPrice({ amount_minor: service.price_minor, currency: service.currency }, intl)}
+          </li>
         ) : null}
-        <li>{member ? SUMMARY_TEXT.with(member.name) : SUMMARY_TEXT.anyone}</li>
+        <li>
+          {member ? t('summary_with_member', { name: member.name }) : t('summary_with_anyone')}
+        </li>
         {business.address ? <li>{business.address}</li> : null}
         <li>
           {cutoff > 0
-            ? SUMMARY_TEXT.cancelBefore(noticeInWords(cutoff))
-            : SUMMARY_TEXT.cancelAnytime}
+            ? t('cancel_before', { notice: noticeInWords(cutoff, intl) })
+            : t('cancel_anytime')}
         </li>
       </ul>
     </aside>
@@ -242,6 +236,7 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
 
 function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
   const wizard = useWizard()
+  const { t } = useTranslation()
   const month = useSelector(wizard, (s) => s.children.monthOfSlots)
   const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
@@ -254,7 +249,7 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
         : { step: 'serviceTeam' as const, serviceId: serviceId ?? '' }
   return (
     <>
-      <BackLink to={back} label="Back" />
+      <BackLink to={back} label={t('back')} />
       <div className="p-booking-time">
         <ChoiceSummary catalogue={catalogue} />
         {month ? (
@@ -262,7 +257,7 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
             fallback={
               // As tall as the calendar that replaces it, so nothing below it jumps.
               <div className="p-month-picker-placeholder">
-                <ListSkeleton rows={4} columns={2} label="Loading the calendar…" />
+                <ListSkeleton rows={4} columns={2} label={t('calendar_loading')} />
               </div>
             }
           >
@@ -276,6 +271,7 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
 
 function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
   const wizard = useWizard()
+  const { t, intl } = useTranslation()
   const slot = useSelector(wizard, (s) => s.context.slot)
   const timeZone = useSelector(wizard, (s) => s.context.timeZone)
   const customer = useSelector(wizard, (s) => s.context.customer)
@@ -303,12 +299,12 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
           serviceId: serviceId ?? '',
           teamMemberId: teamMemberId ?? ANY_TEAM_MEMBER,
         }}
-        label="Other times"
+        label={t('back_other_times')}
       />
       <ChoiceSummary catalogue={catalogue} />
       {slot ? (
         <p className="p-booking-when">
-          <strong>{formatDayAndTime(slot.starts_at, timeZone)}</strong>{' '}
+          <strong>{formatDayAndTime(slot.starts_at, timeZone, intl)}</strong>{' '}
           <span className="p-muted">({describeTimeZone(timeZone)})</span>
         </p>
       ) : null}
@@ -317,7 +313,7 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
         values={customer}
         errors={fieldErrors}
         busy={busy}
-        submitLabel={failure ? 'Try again' : 'Book now'}
+        submitLabel={failure ? t('try_again') : t('book_now')}
         onChange={(values) => wizard.send({ type: 'booking.customerChanged', values })}
         onSubmit={() =>
           wizard.send(failure ? { type: 'booking.retry' } : { type: 'booking.submitted' })
@@ -341,16 +337,21 @@ function SubmitFailure({ failure }: { failure: 'offline' | 'rateLimited' | 'fail
   const wizard = useWizard()
   const error = useSelector(wizard, (s) => s.context.error)
   const retryAfter = useSelector(wizard, (s) => s.context.retryAfterSeconds)
+  const { t, tp, say } = useTranslation()
   const text =
     failure === 'offline'
-      ? 'We could not reach the booking service — check your connection. Your details are kept; trying again will not book twice.'
+      ? t('submit_offline')
       : failure === 'rateLimited'
-        ? `Too many booking attempts. Please wait ${retryAfter ? `${retryAfter} seconds` : 'a moment'} and try again.`
-        : error
+        ? retryAfter
+          ? tp('submit_rate_limited', retryAfter)
+          : t('submit_rate_limited_moment')
+        : error === null
+          ? null
+          : say(error)
   return (
     <div className="p-alert" role="alert">
       <span className="p-alert__title">
-        {failure === 'offline' ? 'You seem to be offline' : 'Not booked yet'}
+        {failure === 'offline' ? t('submit_offline_title') : t('submit_failed_title')}
       </span>
       <p>{text}</p>
     </div>

@@ -47,7 +47,7 @@ export function CustomerForm({
   /** More fields after the details, before the submit button (the service's questions). */
   children?: ReactNode
 }) {
-  const { t } = useTranslation()
+  const { t, say } = useTranslation()
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onSubmit()
@@ -90,7 +90,7 @@ export function CustomerForm({
             )}
             {error ? (
               <p id={`${id}-error`} className="p-field__error">
-                {error}
+                {say(error)}
               </p>
             ) : null}
           </div>

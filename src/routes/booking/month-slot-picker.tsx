@@ -3,6 +3,8 @@
 import { useSelector } from '@xstate/react'
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
+import type { MessageKey } from '../../../shared/i18n/en'
+import { useTranslation } from '../../app/i18n'
 import {
   byDayPeriod,
   type DayPeriod,
@@ -20,24 +22,10 @@ import type { monthOfSlotsMachine } from '../../machines/month-of-slots.machine'
 import { RetryAlert } from './booking-status'
 import { TimeZonePicker } from './time-zone-picker'
 
-/** Every string the visitor reads here, in one place for the translation catalogue. */
-const TEXT = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  nextAvailable: 'Next available',
-  loading: 'Loading free times…',
-  failed: 'The free times did not load',
-  emptyTitle: 'No free times this month',
-  emptyEnd: 'This is as far ahead as bookings open.',
-  chooseDay: 'Choose a day to see its times.',
-  timesOn: (day: string) => `Free times on ${day}`,
-  noTimes: 'no free times',
-  clock24: '24-hour clock',
-  seatsLeft: (seats: number) => (seats === 1 ? '1 seat left' : `${seats} seats left`),
-  periods: { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' } as Record<
-    DayPeriod,
-    string
-  >,
+const PERIODS: Record<DayPeriod, MessageKey> = {
+  morning: 'period_morning',
+  afternoon: 'period_afternoon',
+  evening: 'period_evening',
 }
 
 const GRID_KEYS = new Set<string>([
@@ -53,17 +41,18 @@ const GRID_KEYS = new Set<string>([
 const CLOCK_KEY = 'bookingClock'
 
 const noon = (date: string) => new Date(`${date}T12:00:00Z`)
-const dateFormat = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' })
+/** Calendar days (noon UTC stands for a day) in the page's locale. */
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
 
-function storedClock(): boolean {
+function storedClock(locale: string): boolean {
   try {
     const stored = globalThis.localStorage?.getItem(CLOCK_KEY)
     if (stored === '12' || stored === '24') return stored === '12'
   } catch {
     // Storage may be off (private mode, embedded): the locale decides.
   }
-  return localeUses12Hours()
+  return localeUses12Hours(locale)
 }
 
 export interface MonthSlotPickerProps {
@@ -89,8 +78,9 @@ export function MonthSlotPicker({ month: actor, businessTimeZone, chosen }: Mont
   const canGoBack = useSelector(actor, (s) => s.can({ type: 'month.changed', months: -1 }))
   const canGoForward = useSelector(actor, (s) => s.can({ type: 'month.changed', months: 1 }))
   const canJump = useSelector(actor, (s) => s.can({ type: 'month.nextAvailable' }))
-  const [twelveHours, setTwelveHours] = useState(storedClock)
-  const weekStartsOn = useMemo(() => localeWeekStart(navigator.language), [])
+  const { t, say, intl } = useTranslation()
+  const [twelveHours, setTwelveHours] = useState(() => storedClock(intl))
+  const weekStartsOn = useMemo(() => localeWeekStart(intl), [intl])
   const free = useMemo(
     () =>
       new Set(
@@ -112,7 +102,7 @@ export function MonthSlotPicker({ month: actor, businessTimeZone, chosen }: Mont
   }
 
   return (
-    <section className="p-month-picker" aria-label="Choose a time">
+    <section className="p-month-picker" aria-label={t('choose_time')}>
       <div className="p-month-picker__calendar">
         <MonthGrid
           actor={actor}
@@ -139,37 +129,37 @@ export function MonthSlotPicker({ month: actor, businessTimeZone, chosen }: Mont
             onClick={() => setClock(!twelveHours)}
           >
             <span className="p-month-picker__switch" aria-hidden="true" />
-            {TEXT.clock24}
+            {t('clock_24')}
           </button>
         </div>
       </div>
       <div className="p-month-picker__times">
         {loading ? (
           <div role="status" className="p-month-picker__times-skeleton">
-            <span className="p-visually-hidden">{TEXT.loading}</span>
+            <span className="p-visually-hidden">{t('times_loading')}</span>
             {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
               <span key={key} className="p-skeleton p-month-picker__time-skeleton" aria-hidden />
             ))}
           </div>
         ) : error ? (
           <RetryAlert
-            title={TEXT.failed}
-            message={error}
+            title={t('times_failed')}
+            message={say(error)}
             onRetry={() => actor.send({ type: 'month.retry' })}
           />
         ) : free.size === 0 ? (
           <div className="p-empty-state">
-            <h3 className="p-empty-state__title">{TEXT.emptyTitle}</h3>
+            <h3 className="p-empty-state__title">{t('month_empty_title')}</h3>
             {canJump ? (
               <button
                 type="button"
                 className="p-button p-button--primary p-month-picker__next"
                 onClick={() => actor.send({ type: 'month.nextAvailable' })}
               >
-                {TEXT.nextAvailable} →
+                {t('next_available')} →
               </button>
             ) : (
-              <p className="p-empty-state__text">{TEXT.emptyEnd}</p>
+              <p className="p-empty-state__text">{t('month_empty_end')}</p>
             )}
           </div>
         ) : day ? (
@@ -183,7 +173,7 @@ export function MonthSlotPicker({ month: actor, businessTimeZone, chosen }: Mont
             chosen={chosen ?? null}
           />
         ) : (
-          <p className="p-muted">{TEXT.chooseDay}</p>
+          <p className="p-muted">{t('choose_day')}</p>
         )}
       </div>
     </section>
@@ -210,13 +200,14 @@ function MonthGrid(props: MonthGridProps) {
   const focusNext = useRef(false)
   const grid = useRef<HTMLDivElement>(null)
   const active = focused && monthOf(focused) === month ? focused : (day ?? `${month}-01`)
-  const title = dateFormat({ month: 'long', year: 'numeric' }).format(noon(`${month}-01`))
+  const { t, intl } = useTranslation()
+  const title = dateFormat(intl, { month: 'long', year: 'numeric' }).format(noon(`${month}-01`))
   const weekdays = (weeks[0] ?? []).map((_, index) => {
     // 4 January 2026 is a Sunday: count weekdays from there.
     const date = plusDays('2026-01-04', (weekStartsOn + index) % 7)
     return {
-      short: dateFormat({ weekday: 'narrow' }).format(noon(date)),
-      long: dateFormat({ weekday: 'long' }).format(noon(date)),
+      short: dateFormat(intl, { weekday: 'narrow' }).format(noon(date)),
+      long: dateFormat(intl, { weekday: 'long' }).format(noon(date)),
     }
   })
 
@@ -258,7 +249,7 @@ function MonthGrid(props: MonthGridProps) {
         <button
           type="button"
           className="p-month-grid__nav"
-          aria-label={TEXT.previousMonth}
+          aria-label={t('previous_month')}
           aria-disabled={!canGoBack || undefined}
           onClick={() => canGoBack && page(-1)}
         >
@@ -267,7 +258,7 @@ function MonthGrid(props: MonthGridProps) {
         <button
           type="button"
           className="p-month-grid__nav"
-          aria-label={TEXT.nextMonth}
+          aria-label={t('next_month')}
           aria-disabled={!canGoForward || undefined}
           onClick={() => canGoForward && page(1)}
         >
@@ -314,7 +305,7 @@ function MonthGrid(props: MonthGridProps) {
                     data-free={(!loading && free.has(date)) || undefined}
                     data-today={date === today || undefined}
                     aria-disabled={loading || !free.has(date) || undefined}
-                    aria-label={`${dateFormat({ weekday: 'long', day: 'numeric', month: 'long' }).format(noon(date))}${!loading && !free.has(date) ? `, ${TEXT.noTimes}` : ''}`}
+                    aria-label={`${dateFormat(intl, { weekday: 'long', day: 'numeric', month: 'long' }).format(noon(date))}${!loading && !free.has(date) ? `, ${t('day_no_times')}` : ''}`}
                     onClick={() => {
                       setFocused(date)
                       if (free.has(date)) actor.send({ type: 'month.dayChosen', day: date })
@@ -347,13 +338,16 @@ function TimeList({ actor, slots, day, timeZone, twelveHours, chosen }: TimeList
     () => all.find((slot) => slot.starts_at === chosen)?.starts_at ?? all[0]?.starts_at,
   )
   const list = useRef<HTMLDivElement>(null)
-  const format = new Intl.DateTimeFormat(undefined, {
+  const { t, tp, intl } = useTranslation()
+  const format = new Intl.DateTimeFormat(intl, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
     hourCycle: twelveHours ? 'h12' : 'h23',
   })
-  const heading = dateFormat({ weekday: 'long', day: 'numeric', month: 'long' }).format(noon(day))
+  const heading = dateFormat(intl, { weekday: 'long', day: 'numeric', month: 'long' }).format(
+    noon(day),
+  )
 
   function onKeyDown(event: KeyboardEvent) {
     const index = all.findIndex((slot) => slot.starts_at === focused)
@@ -380,19 +374,19 @@ function TimeList({ actor, slots, day, timeZone, twelveHours, chosen }: TimeList
       <div
         ref={list}
         role="radiogroup"
-        aria-label={TEXT.timesOn(heading)}
+        aria-label={t('times_on', { day: heading })}
         className="p-time-list__groups"
         onKeyDown={onKeyDown}
       >
         {slots.map((group) => (
           <div key={group.period} className="p-time-list__group">
             <p className="p-time-list__period" aria-hidden="true">
-              {TEXT.periods[group.period]}
+              {t(PERIODS[group.period])}
             </p>
             <div className="p-time-list__times">
               {group.slots.map((slot) => {
                 const time = format.format(new Date(slot.starts_at))
-                const seats = slot.seats_left === null ? '' : TEXT.seatsLeft(slot.seats_left)
+                const seats = slot.seats_left === null ? '' : tp('seats_left', slot.seats_left)
                 return (
                   <button
                     key={slot.starts_at}
@@ -400,7 +394,7 @@ function TimeList({ actor, slots, day, timeZone, twelveHours, chosen }: TimeList
                     role="radio"
                     data-starts={slot.starts_at}
                     aria-checked={slot.starts_at === chosen}
-                    aria-label={`${TEXT.periods[group.period]} ${time}${seats ? `, ${seats}` : ''}`}
+                    aria-label={`${t(PERIODS[group.period])} ${time}${seats ? `, ${seats}` : ''}`}
                     tabIndex={slot.starts_at === focused ? 0 : -1}
                     className="p-time-list__time"
                     onClick={() => actor.send({ type: 'month.slotChosen', slot })}

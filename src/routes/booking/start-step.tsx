@@ -43,23 +43,20 @@ function ChoiceButton({
 
 export function ServiceChoices({
   services,
-  businessLocale,
   nextStep,
   onChoose,
 }: {
   services: PublicService[]
-  /** The business's locale: prices are written in the page's language, never the device's. */
-  businessLocale: string
   /** The step choosing a service leads to, for the page before its scripts run. */
   nextStep: (serviceId: string) => WizardRoute
   onChoose: (serviceId: string) => void
 }) {
-  const { locale } = useTranslation()
+  const { t, tp, intl } = useTranslation()
   if (services.length === 0) {
     return (
       <div className="p-empty-state">
-        <h3 className="p-empty-state__title">Nothing to book online yet</h3>
-        <p className="p-empty-state__text">Please contact the business directly.</p>
+        <h3 className="p-empty-state__title">{t('services_empty_title')}</h3>
+        <p className="p-empty-state__text">{t('services_empty_text')}</p>
       </div>
     )
   }
@@ -74,11 +71,8 @@ export function ServiceChoices({
           >
             <span className="p-choice__title">{service.name}</span>
             <span className="p-choice__meta" id={`service-${service.id}-meta`}>
-              {service.duration_minutes} min ·{' '}
-              {formatPrice(
-                { amount_minor: service.price_minor, currency: service.currency },
-                locale(businessLocale),
-              )}
+              {tp('duration_minutes', service.duration_minutes)} ·{' '}
+              {formatPrice({ amount_minor: service.price_minor, currency: service.currency }, intl)}
               {service.description ? ` · ${service.description}` : ''}
             </span>
           </ChoiceButton>
@@ -100,13 +94,14 @@ export function TeamMemberChoices({
   nextStep: (teamMemberId: string) => WizardRoute
   onChoose: (teamMemberId: string) => void
 }) {
+  const { t } = useTranslation()
   return (
     <ul className="p-choice-list">
       {anyAllowed ? (
         <li>
           <ChoiceButton to={nextStep(ANY_TEAM_MEMBER)} onChoose={() => onChoose(ANY_TEAM_MEMBER)}>
-            <span className="p-choice__title">Any available</span>
-            <span className="p-choice__meta">The most times to choose from</span>
+            <span className="p-choice__title">{t('any_available')}</span>
+            <span className="p-choice__meta">{t('any_available_hint')}</span>
           </ChoiceButton>
         </li>
       ) : null}
@@ -136,20 +131,20 @@ export function StartStep({
   onServiceChosen: (serviceId: string) => void
   onTeamMemberChosen: (teamMemberId: string) => void
 }) {
+  const { t } = useTranslation()
   const { business, services, teamMembers } = catalogue
   const byTeamMember = business.team_member_choice !== 'any_available' && teamMembers.length > 0
   return (
     <>
       <p className="p-muted">
-        Book with {business.name}. {byTeamMember ? 'Start with a service or a person.' : ''}
+        {t('start_lead', { business: business.name })} {byTeamMember ? t('start_lead_choice') : ''}
       </p>
       <section className="p-stack" aria-labelledby="choose-service">
         <h2 id="choose-service" className="p-section-title">
-          Choose a service
+          {t('choose_service')}
         </h2>
         <ServiceChoices
           services={services}
-          businessLocale={business.locale}
           nextStep={(serviceId) => ({ step: 'serviceTeam', serviceId })}
           onChoose={onServiceChosen}
         />
@@ -157,7 +152,7 @@ export function StartStep({
       {byTeamMember ? (
         <section className="p-stack" aria-labelledby="choose-team-member">
           <h2 id="choose-team-member" className="p-section-title">
-            Or choose who you would like to see
+            {t('choose_team_member_instead')}
           </h2>
           <TeamMemberChoices
             members={teamMembers}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react'
+import { useTranslation } from '../../app/i18n'
 import {
   canonicalTimeZone,
   canonicalTimeZones,
@@ -9,12 +10,6 @@ import {
 } from '../../domain/time-zone-names'
 import { knownTimeZones } from './slot-days'
 
-const TEXT = {
-  label: 'Time zone',
-  placeholder: 'Search a city or UTC offset',
-  none: 'No time zone matches',
-  business: (zone: string) => `The business is in ${zone}.`,
-}
 /** Enough to scroll through; typing narrows the rest. */
 const SHOWN = 60
 
@@ -32,6 +27,7 @@ export function TimeZonePicker({
   onChange: (timeZone: string) => void
 }) {
   const id = useId()
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
@@ -68,7 +64,7 @@ export function TimeZonePicker({
   return (
     <div className="p-field p-zone-picker">
       <label className="p-field__label" htmlFor={`${id}-input`}>
-        {TEXT.label}
+        {t('time_zone')}
       </label>
       <input
         id={`${id}-input`}
@@ -80,7 +76,7 @@ export function TimeZonePicker({
         aria-activedescendant={open && matches[active] ? `${id}-option-${active}` : undefined}
         aria-describedby={businessTimeZone !== current ? `${id}-business` : undefined}
         autoComplete="off"
-        placeholder={open ? TEXT.placeholder : undefined}
+        placeholder={open ? t('time_zone_search') : undefined}
         value={open ? query : shown}
         onFocus={() => setActive(0)}
         onClick={() => setOpen(true)}
@@ -99,11 +95,11 @@ export function TimeZonePicker({
         <div
           id={`${id}-list`}
           role="listbox"
-          aria-label={TEXT.label}
+          aria-label={t('time_zone')}
           className="p-zone-picker__list"
         >
           {matches.length === 0 ? (
-            <div className="p-zone-picker__empty">{TEXT.none}</div>
+            <div className="p-zone-picker__empty">{t('time_zone_none')}</div>
           ) : (
             matches.map((option, index) => (
               // biome-ignore lint/a11y/useFocusableInteractive: options are reached by aria-activedescendant from the input, which handles the keys
@@ -131,7 +127,9 @@ export function TimeZonePicker({
       )}
       {businessTimeZone !== current ? (
         <p id={`${id}-business`} className="p-field__description">
-          {TEXT.business(`${timeZoneCity(businessTimeZone)} (${utcOffsetLabel(businessTimeZone)})`)}
+          {t('time_zone_business', {
+            zone: `${timeZoneCity(businessTimeZone)} (${utcOffsetLabel(businessTimeZone)})`,
+          })}
         </p>
       ) : null}
     </div>

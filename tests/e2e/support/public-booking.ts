@@ -69,18 +69,31 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  * week ahead is past the 24-hour reschedule and cancellation cutoffs, so the manage link
  * offers both; each test takes the first time still free, so tests never pick the same one.
  */
-export async function chooseTimeNextWeek(page: Page): Promise<ChosenSlot> {
+export async function chooseTimeNextWeek(
+  page: Page,
+  words: { yourDetails: string; nextMonth: string } = {
+    yourDetails: 'Your details',
+    nextMonth: 'Next month',
+  },
+): Promise<ChosenSlot> {
   // A week from the browser's today, as the picker counts days (in the visitor's zone).
   const weekAhead = await page.evaluate(() =>
     new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 7 * 86_400_000)),
   )
-  await chooseTimeFrom(page, weekAhead)
-  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible()
+  await chooseTimeFrom(page, weekAhead, words.nextMonth)
+  await expect(page.getByRole('heading', { level: 1, name: words.yourDetails })).toBeVisible()
   return chosenSlot(page)
 }
 
-/** The first free time on or after a day (`YYYY-MM-DD`), paging months forward to it. */
-export async function chooseTimeFrom(scope: Page | FrameLocator, from: string): Promise<void> {
+/**
+ * The first free time on or after a day (`YYYY-MM-DD`), paging months forward to it with the
+ * button named `nextMonth` (in the page's language).
+ */
+export async function chooseTimeFrom(
+  scope: Page | FrameLocator,
+  from: string,
+  nextMonth = 'Next month',
+): Promise<void> {
   for (let month = 0; month < 4; month += 1) {
     await monthLoaded(scope)
     const free = await scope
@@ -93,7 +106,7 @@ export async function chooseTimeFrom(scope: Page | FrameLocator, from: string): 
       await scope.locator('.p-time-list__time').first().click()
       return
     }
-    await scope.getByRole('button', { name: 'Next month' }).click()
+    await scope.getByRole('button', { name: nextMonth }).click()
   }
   throw new Error(`No free day from ${from} on within four months`)
 }
