@@ -73,6 +73,93 @@ export const en = {
   ics_summary: '{{service}} at {{business}}',
   ics_description: '{{service}} with {{member}} at {{business}}.',
   ics_manage: 'Reschedule or cancel: {{url}}',
+
+  // Manage page, my appointments, profile (i12-a)
+  // Why a chosen start was refused (the booking and manage pages; src/domain/start-refusals.ts)
+  refusal_not_on_slot_grid:
+    'That time is not one of the start times offered. Here are the times that are free.',
+  refusal_outside_working_hours:
+    'That time is outside working hours. Here are the times that are free.',
+  refusal_time_off: 'Nobody is available at that time. Here are the times that are free.',
+  refusal_too_soon: 'That time is too soon to book online. Here are the times that are still free.',
+  refusal_too_far_ahead:
+    'That time is too far ahead to book online yet. Here are the times that are free.',
+  // Appointment statuses as the customer reads them
+  status_confirmed: 'Confirmed',
+  status_cancelled: 'Cancelled',
+  status_completed: 'Completed',
+  status_no_show: 'No-show',
+  // The manage page (/booking/event/…)
+  manage_load_failed: 'This appointment could not be shown. Please try again.',
+  manage_not_found: 'There is no appointment here for this link.',
+  manage_link_incomplete:
+    'This link is incomplete. Open the link from your confirmation e-mail or page.',
+  manage_offline: 'We could not reach the booking service. Check your connection and try again.',
+  manage_rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  manage_reason_given: 'Reason given: {{reason}}',
+  manage_reschedule_until: 'You can reschedule until {{time}}.',
+  manage_reschedule_closed: 'It is too late to reschedule online — please call the business.',
+  manage_cancel_until: 'You can cancel until {{time}}.',
+  manage_cancel_closed: 'It is too late to cancel online — please call the business.',
+  manage_reschedule: 'Reschedule',
+  manage_cancel: 'Cancel appointment',
+  manage_calendar_file: 'Calendar file (.ics)',
+  manage_book_again: 'Book again',
+  manage_choose_new_time: 'Choose a new time',
+  manage_moving: 'Moving your appointment to {{time}}…',
+  manage_moved: 'Your appointment has been moved. We have e-mailed you the new time.',
+  manage_slot_taken: 'That time is no longer free. Please choose another.',
+  manage_not_moved_title: 'Not moved yet',
+  manage_not_moved: 'The appointment was not moved. Please try again.',
+  manage_keep_time: 'Keep the current time',
+  manage_cancel_title: 'Cancel this appointment',
+  manage_reason: 'Reason',
+  manage_reason_required: 'Please tell us briefly why you cancel.',
+  manage_cancelling: 'Cancelling…',
+  manage_keep_it: 'Keep it',
+  manage_cancelled: 'Your appointment has been cancelled.',
+  manage_not_cancelled_title: 'Not cancelled',
+  manage_not_cancelled: 'The appointment was not cancelled. Please try again.',
+  // My appointments (/booking/my-appointments)
+  account_loading: 'Loading your appointments…',
+  account_unavailable: 'Sign-in is not available right now',
+  account_sign_in_title: 'Sign in to see your appointments',
+  account_sign_in_intro:
+    'No password needed: we e-mail you a link that signs you in. Use the address you booked with.',
+  account_send_link: 'Send me a sign-in link',
+  account_sending: 'Sending…',
+  account_just_book: 'Just want to book?',
+  account_check_inbox: 'Check your inbox',
+  account_link_sent:
+    'We sent a sign-in link to {{email}}. Open it to see your appointments; it works once.',
+  account_spam: 'Nothing arrived after a few minutes? Check your spam folder.',
+  account_use_another: 'Use another address',
+  account_confirm_title: 'Confirm your e-mail',
+  account_confirm_intro:
+    'This link was opened on another device or browser. Enter the address it was sent to, to finish signing in.',
+  account_sign_in: 'Sign in',
+  account_signing_in: 'Signing in…',
+  account_link_failed: 'We could not sign you in',
+  account_send_new_link: 'Send a new link',
+  account_signed_in_as: 'Signed in as {{email}}',
+  account_your_details: 'Your details',
+  account_sign_out: 'Sign out',
+  account_signing_out: 'Signing out…',
+  account_load_failed: 'We could not load your appointments',
+  account_upcoming: 'Upcoming',
+  account_no_upcoming: 'You have no upcoming appointments.',
+  account_past: 'Past',
+  account_no_past: 'Past and cancelled appointments will show here.',
+  account_book_another: 'Book another appointment',
+  account_with: 'with {{member}}',
+  // Your details (/booking/profile-creation)
+  profile_loading: 'Loading your details…',
+  profile_load_failed: 'We could not load your details',
+  profile_intro:
+    'Signed in as {{email}}. The business uses these details to reach you about your appointments, and your next booking is filled in with them.',
+  profile_saving: 'Saving…',
+  profile_save: 'Save my details',
+  profile_not_now: 'Not now',
 } as const
 
 /** The keys every catalogue has. */

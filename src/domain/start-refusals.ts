@@ -1,22 +1,28 @@
+import { en, type MessageKey } from '../../shared/i18n/en'
+
 /*
  * Why the server refused a start a customer chose, by the problem type of its 400 (see
  * `createPublicBooking` in the contract), in words for the booking and manage pages. A time
  * that was never free is never called "just taken": only a 409 `/problems/slot-taken` is.
+ * The words are the booking pages' catalogue (shared/i18n), so each page says them in its
+ * language.
  */
 
-const NOTICES: Readonly<Record<string, string>> = {
-  '/problems/not-on-slot-grid':
-    'That time is not one of the start times offered. Here are the times that are free.',
-  '/problems/outside-working-hours':
-    'That time is outside working hours. Here are the times that are free.',
-  '/problems/time-off': 'Nobody is available at that time. Here are the times that are free.',
-  '/problems/too-soon':
-    'That time is too soon to book online. Here are the times that are still free.',
-  '/problems/too-far-ahead':
-    'That time is too far ahead to book online yet. Here are the times that are free.',
+const NOTICES: Readonly<Record<string, MessageKey>> = {
+  '/problems/not-on-slot-grid': 'refusal_not_on_slot_grid',
+  '/problems/outside-working-hours': 'refusal_outside_working_hours',
+  '/problems/time-off': 'refusal_time_off',
+  '/problems/too-soon': 'refusal_too_soon',
+  '/problems/too-far-ahead': 'refusal_too_far_ahead',
 }
 
-/** The sentence for a refused start, or null when the problem type is not one of them. */
-export function startRefusalNotice(problemType: string | null): string | null {
+/** The catalogue key for a refused start, or null when the problem type is not one of them. */
+export function startRefusalKey(problemType: string | null): MessageKey | null {
   return problemType === null ? null : (NOTICES[problemType] ?? null)
+}
+
+/** The English sentence for a refused start, or null when the problem type is not one of them. */
+export function startRefusalNotice(problemType: string | null): string | null {
+  const key = startRefusalKey(problemType)
+  return key === null ? null : en[key]
 }

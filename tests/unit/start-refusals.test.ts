@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { startRefusalNotice } from '../../src/domain/start-refusals'
+import { en } from '../../shared/i18n/en'
+import { startRefusalKey, startRefusalNotice } from '../../src/domain/start-refusals'
 
 describe('the notice for a refused start', () => {
   it('names each reason apart, and none for other problems', () => {
@@ -16,5 +17,11 @@ describe('the notice for a refused start', () => {
     expect(startRefusalNotice('/problems/slot-taken')).toBeNull()
     expect(startRefusalNotice('about:blank')).toBeNull()
     expect(startRefusalNotice(null)).toBeNull()
+  })
+
+  it('is a catalogue key, so each page says it in its own language', () => {
+    expect(startRefusalKey('/problems/too-soon')).toBe('refusal_too_soon')
+    expect(startRefusalNotice('/problems/too-soon')).toBe(en.refusal_too_soon)
+    expect(startRefusalKey('/problems/slot-taken')).toBeNull()
   })
 })
