@@ -2,21 +2,28 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { bookingHref } from '../../../shared/booking-links'
+import type { MessageKey } from '../../../shared/i18n/en'
+import { useTranslation } from '../../app/i18n'
 import type { ProfileField } from '../../machines/customer-profile.machine'
 import { createCustomerProfileLogic } from './customer-account-effects'
 import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
 import { pageBusiness } from './page-business'
 import './booking.css'
 import { LoadingCard, RetryAlert } from './booking-status'
+import { Emphasised } from './emphasised'
 import { focusFirstInvalidField } from './focus-first-invalid'
 
 type ProfileActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerProfileLogic>>>
 
-const FIELDS: { field: ProfileField; label: string; type: 'text' | 'tel'; autoComplete: string }[] =
-  [
-    { field: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-    { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
-  ]
+const FIELDS: {
+  field: ProfileField
+  label: MessageKey
+  type: 'text' | 'tel'
+  autoComplete: string
+}[] = [
+  { field: 'name', label: 'field_name', type: 'text', autoComplete: 'name' },
+  { field: 'phone', label: 'field_phone', type: 'tel', autoComplete: 'tel' },
+]
 
 /**
  * `/booking/profile-creation`: the signed-in customer's name and phone with this business, so
@@ -40,9 +47,10 @@ export function BookingProfileCreationScreen() {
   const actor = useActorRef(logic)
   const loading = useSelector(actor, (s) => s.hasTag('loading') || s.matches('leaving'))
   const failed = useSelector(actor, (s) => s.matches('failed'))
+  const { t } = useTranslation()
 
   if (loading) {
-    return <LoadingCard label="Loading your details…" />
+    return <LoadingCard label={t('profile_loading')} />
   }
   if (failed) return <LoadFailed actor={actor} />
   return <ProfileForm actor={actor} returnTo={returnTo} />
@@ -50,9 +58,10 @@ export function BookingProfileCreationScreen() {
 
 function LoadFailed({ actor }: { actor: ProfileActor }) {
   const error = useSelector(actor, (s) => s.context.error)
+  const { t } = useTranslation()
   return (
     <RetryAlert
-      title="We could not load your details"
+      title={t('profile_load_failed')}
       message={error}
       onRetry={() => actor.send({ type: 'profile.retry' })}
     />
@@ -65,6 +74,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
   const errors = useSelector(actor, (s) => s.context.errors)
   const error = useSelector(actor, (s) => s.context.error)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const { t } = useTranslation()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -76,11 +86,10 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
   return (
     <section className="p-card p-stack" aria-labelledby="profile-title">
       <h2 id="profile-title" className="p-section-title">
-        Your details
+        {t('account_your_details')}
       </h2>
       <p className="p-muted">
-        Signed in as <strong>{email}</strong>. The business uses these details to reach you about
-        your appointments, and your next booking is filled in with them.
+        <Emphasised t={t} message="profile_intro" name="email" value={email} />
       </p>
       {error ? (
         <div className="p-alert" role="alert">
@@ -94,7 +103,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
           return (
             <div className="p-field" key={field}>
               <label className="p-field__label" htmlFor={id}>
-                {label}
+                {t(label)}
               </label>
               <input
                 id={id}
@@ -125,10 +134,10 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
             className="p-button p-button--primary"
             aria-disabled={busy || undefined}
           >
-            {busy ? 'Saving…' : 'Save my details'}
+            {busy ? t('profile_saving') : t('profile_save')}
           </button>
           <Link className="p-button" href={returnTo}>
-            Not now
+            {t('profile_not_now')}
           </Link>
         </div>
       </form>
