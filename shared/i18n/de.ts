@@ -86,9 +86,9 @@ export const de: Catalogue = {
   manage_not_found: 'Zu diesem Link gibt es hier keinen Termin.',
   manage_link_incomplete:
     'Dieser Link ist unvollständig. Öffnen Sie den Link aus Ihrer Bestätigungs-E-Mail oder -Seite.',
-  manage_offline:
+  call_offline:
     'Der Buchungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es noch einmal.',
-  manage_rate_limited:
+  call_rate_limited:
     'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann noch einmal.',
   manage_reason_given: 'Angegebener Grund: {{reason}}',
   manage_reschedule_until: 'Sie können den Termin bis {{time}} verschieben.',
@@ -147,6 +147,31 @@ export const de: Catalogue = {
   account_no_past: 'Vergangene und abgesagte Termine erscheinen hier.',
   account_book_another: 'Weiteren Termin buchen',
   account_with: 'mit {{member}}',
+  account_email_invalid: 'Bitte geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.',
+  account_start_failed: 'Die Anmeldung konnte nicht starten. Prüfen Sie Ihre Verbindung.',
+  account_link_not_sent:
+    'Der Link konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
+  account_link_did_not_work: 'Dieser Anmeldelink hat nicht funktioniert.',
+  account_link_expired:
+    'Dieser Anmeldelink ist abgelaufen oder wurde schon verwendet. Fordern Sie einen neuen an.',
+  account_link_other_address:
+    'Das ist nicht die Adresse, an die der Link gesendet wurde. Fordern Sie einen neuen Link an.',
+  account_sign_in_offline:
+    'Der Anmeldedienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es noch einmal.',
+  account_too_many_links:
+    'Es wurden zu viele Anmeldelinks angefordert. Bitte warten Sie ein paar Minuten und versuchen Sie es dann noch einmal.',
+  account_sign_in_failed:
+    'Die Anmeldung hat nicht funktioniert. Bitte versuchen Sie es noch einmal.',
+  account_signed_out:
+    'Sie sind abgemeldet. Melden Sie sich mit einem Link wieder an, um Ihre Termine zu sehen.',
+  account_appointments_failed: 'Ihre Termine konnten nicht geladen werden.',
+  account_sign_out_failed: 'Die Abmeldung hat nicht funktioniert.',
+  profile_not_loaded: 'Ihre Angaben konnten nicht geladen werden.',
+  profile_not_saved: 'Ihre Angaben konnten nicht gespeichert werden.',
+  profile_name_too_long: 'Bitte halten Sie Ihren Namen unter 120 Zeichen.',
+  profile_phone_invalid: 'Bitte verwenden Sie 3 bis 40 Ziffern, Leerzeichen und nur + ( ) . / -.',
+  profile_check_highlighted: 'Bitte prüfen Sie die markierten Felder.',
+  profile_check_field: 'Bitte prüfen Sie dieses Feld.',
   profile_loading: 'Ihre Angaben werden geladen…',
   profile_load_failed: 'Wir konnten Ihre Angaben nicht laden',
   profile_intro:

@@ -94,8 +94,8 @@ export const en = {
   manage_not_found: 'There is no appointment here for this link.',
   manage_link_incomplete:
     'This link is incomplete. Open the link from your confirmation e-mail or page.',
-  manage_offline: 'We could not reach the booking service. Check your connection and try again.',
-  manage_rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  call_offline: 'We could not reach the booking service. Check your connection and try again.',
+  call_rate_limited: 'Too many attempts. Please wait a moment and try again.',
   manage_reason_given: 'Reason given: {{reason}}',
   manage_reschedule_until: 'You can reschedule until {{time}}.',
   manage_reschedule_closed: 'It is too late to reschedule online — please call the business.',
@@ -152,6 +152,28 @@ export const en = {
   account_no_past: 'Past and cancelled appointments will show here.',
   account_book_another: 'Book another appointment',
   account_with: 'with {{member}}',
+  account_email_invalid: 'Please enter an e-mail address like name@example.com.',
+  account_start_failed: 'Sign-in could not start. Check your connection.',
+  account_link_not_sent: 'The link could not be sent. Please try again.',
+  account_link_did_not_work: 'This sign-in link did not work.',
+  account_link_expired:
+    'This sign-in link has expired or was already used. Send yourself a new one.',
+  account_link_other_address:
+    'This is not the address the link was sent to. Send yourself a new link.',
+  account_sign_in_offline:
+    'We could not reach the sign-in service. Check your connection and try again.',
+  account_too_many_links:
+    'Too many sign-in links were asked for. Please wait a few minutes and try again.',
+  account_sign_in_failed: 'Signing in did not work. Please try again.',
+  account_signed_out: 'You are signed out. Sign in again with a link to see your appointments.',
+  account_appointments_failed: 'Your appointments could not be loaded.',
+  account_sign_out_failed: 'Signing out did not work.',
+  profile_not_loaded: 'Your details could not be loaded.',
+  profile_not_saved: 'Your details could not be saved.',
+  profile_name_too_long: 'Please keep your name under 120 characters.',
+  profile_phone_invalid: 'Please use 3 to 40 digits, spaces and + ( ) . / - only.',
+  profile_check_highlighted: 'Please check the highlighted fields.',
+  profile_check_field: 'Please check this field.',
   // Your details (/booking/profile-creation)
   profile_loading: 'Loading your details…',
   profile_load_failed: 'We could not load your details',

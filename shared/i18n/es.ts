@@ -84,9 +84,9 @@ export const es: Catalogue = {
   manage_not_found: 'No hay ninguna cita para este enlace.',
   manage_link_incomplete:
     'Este enlace está incompleto. Abra el enlace de su correo o de su página de confirmación.',
-  manage_offline:
+  call_offline:
     'No pudimos conectar con el servicio de reservas. Compruebe su conexión e inténtelo de nuevo.',
-  manage_rate_limited: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+  call_rate_limited: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
   manage_reason_given: 'Motivo indicado: {{reason}}',
   manage_reschedule_until: 'Puede cambiar la cita hasta el {{time}}.',
   manage_reschedule_closed:
@@ -143,6 +143,27 @@ export const es: Catalogue = {
   account_no_past: 'Aquí aparecerán las citas pasadas y canceladas.',
   account_book_another: 'Reservar otra cita',
   account_with: 'con {{member}}',
+  account_email_invalid: 'Escriba una dirección de correo como nombre@ejemplo.com.',
+  account_start_failed: 'No se pudo iniciar el acceso. Compruebe su conexión.',
+  account_link_not_sent: 'No se pudo enviar el enlace. Inténtelo de nuevo.',
+  account_link_did_not_work: 'Este enlace de acceso no ha funcionado.',
+  account_link_expired: 'Este enlace de acceso ha caducado o ya se usó. Solicite uno nuevo.',
+  account_link_other_address:
+    'Esta no es la dirección a la que se envió el enlace. Solicite un enlace nuevo.',
+  account_sign_in_offline:
+    'No pudimos conectar con el servicio de acceso. Compruebe su conexión e inténtelo de nuevo.',
+  account_too_many_links:
+    'Se han pedido demasiados enlaces de acceso. Espere unos minutos e inténtelo de nuevo.',
+  account_sign_in_failed: 'No se pudo iniciar sesión. Inténtelo de nuevo.',
+  account_signed_out: 'Ha cerrado la sesión. Vuelva a iniciarla con un enlace para ver sus citas.',
+  account_appointments_failed: 'No se pudieron cargar sus citas.',
+  account_sign_out_failed: 'No se pudo cerrar la sesión.',
+  profile_not_loaded: 'No se pudieron cargar sus datos.',
+  profile_not_saved: 'No se pudieron guardar sus datos.',
+  profile_name_too_long: 'El nombre debe tener menos de 120 caracteres.',
+  profile_phone_invalid: 'Use de 3 a 40 dígitos, espacios y solo + ( ) . / -.',
+  profile_check_highlighted: 'Revise los campos marcados.',
+  profile_check_field: 'Revise este campo.',
   profile_loading: 'Cargando sus datos…',
   profile_load_failed: 'No pudimos cargar sus datos',
   profile_intro:

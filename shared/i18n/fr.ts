@@ -87,9 +87,8 @@ export const fr: Catalogue = {
   manage_not_found: 'Aucun rendez-vous ne correspond à ce lien.',
   manage_link_incomplete:
     'Ce lien est incomplet. Ouvrez le lien de votre e-mail ou de votre page de confirmation.',
-  manage_offline:
-    'Le service de réservation est injoignable. Vérifiez votre connexion et réessayez.',
-  manage_rate_limited: 'Trop de tentatives. Veuillez patienter un instant, puis réessayer.',
+  call_offline: 'Le service de réservation est injoignable. Vérifiez votre connexion et réessayez.',
+  call_rate_limited: 'Trop de tentatives. Veuillez patienter un instant, puis réessayer.',
   manage_reason_given: 'Motif indiqué\u202f: {{reason}}',
   manage_reschedule_until: 'Vous pouvez déplacer ce rendez-vous jusqu’au {{time}}.',
   manage_reschedule_closed:
@@ -149,6 +148,29 @@ export const fr: Catalogue = {
   account_no_past: 'Vos rendez-vous passés et annulés apparaîtront ici.',
   account_book_another: 'Réserver un autre rendez-vous',
   account_with: 'avec {{member}}',
+  account_email_invalid: 'Veuillez saisir une adresse e-mail comme nom@exemple.fr.',
+  account_start_failed: 'La connexion n’a pas pu démarrer. Vérifiez votre connexion internet.',
+  account_link_not_sent: 'Le lien n’a pas pu être envoyé. Veuillez réessayer.',
+  account_link_did_not_work: 'Ce lien de connexion n’a pas fonctionné.',
+  account_link_expired:
+    'Ce lien de connexion a expiré ou a déjà été utilisé. Demandez-en un nouveau.',
+  account_link_other_address:
+    'Ce n’est pas l’adresse à laquelle le lien a été envoyé. Demandez un nouveau lien.',
+  account_sign_in_offline:
+    'Le service de connexion est injoignable. Vérifiez votre connexion et réessayez.',
+  account_too_many_links:
+    'Trop de liens de connexion ont été demandés. Veuillez patienter quelques minutes, puis réessayer.',
+  account_sign_in_failed: 'La connexion n’a pas fonctionné. Veuillez réessayer.',
+  account_signed_out:
+    'Vous êtes déconnecté. Reconnectez-vous avec un lien pour voir vos rendez-vous.',
+  account_appointments_failed: 'Vos rendez-vous n’ont pas pu être chargés.',
+  account_sign_out_failed: 'La déconnexion n’a pas fonctionné.',
+  profile_not_loaded: 'Vos coordonnées n’ont pas pu être chargées.',
+  profile_not_saved: 'Vos coordonnées n’ont pas pu être enregistrées.',
+  profile_name_too_long: 'Votre nom doit faire moins de 120 caractères.',
+  profile_phone_invalid: 'Utilisez de 3 à 40 chiffres, des espaces et uniquement + ( ) . / -.',
+  profile_check_highlighted: 'Veuillez vérifier les champs signalés.',
+  profile_check_field: 'Veuillez vérifier ce champ.',
   profile_loading: 'Chargement de vos coordonnées…',
   profile_load_failed: 'Nous n’avons pas pu charger vos coordonnées',
   profile_intro:

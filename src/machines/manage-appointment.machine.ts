@@ -3,7 +3,7 @@ import type { MessageKey } from '../../shared/i18n/en'
 import { monthOf } from '../domain/month-grid'
 import { startRefusalKey } from '../domain/start-refusals'
 import type { PublicAppointment, PublicSlot } from './booking.machine'
-import { errorOf, problemTypeOf, statusOf } from './call-errors'
+import { errorOf, failureKeyOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
 export interface ManageInput {
@@ -66,14 +66,6 @@ export type ManageEvent =
  */
 export const NO_TOKEN_MESSAGE: MessageKey = 'manage_link_incomplete'
 export const REASON_REQUIRED: MessageKey = 'manage_reason_required'
-
-/** Why a call failed, in the page's words: offline and too many attempts have their own. */
-function failureOf(error: unknown, otherwise: MessageKey): MessageKey {
-  const status = statusOf(error)
-  if (status === null) return 'manage_offline'
-  if (status === 429) return 'manage_rate_limited'
-  return otherwise
-}
 
 /** A 409 on a move: the time was taken meanwhile, or the cut-off passed while the page was open. */
 function conflictOf(error: unknown): MessageKey {
@@ -173,7 +165,7 @@ export const manageAppointmentMachine = setup({
             error: ({ event }) =>
               statusOf(event.error) === 404
                 ? 'manage_not_found'
-                : failureOf(event.error, 'manage_load_failed'),
+                : failureKeyOf(event.error, 'manage_load_failed'),
             notFound: ({ event }) => statusOf(event.error) === 404,
           }),
         },
@@ -283,7 +275,7 @@ export const manageAppointmentMachine = setup({
               {
                 target: 'saveFailed',
                 actions: assign({
-                  error: ({ event }) => failureOf(event.error, 'manage_not_moved'),
+                  error: ({ event }) => failureKeyOf(event.error, 'manage_not_moved'),
                 }),
               },
             ],
@@ -340,7 +332,7 @@ export const manageAppointmentMachine = setup({
                 error: ({ event }) =>
                   statusOf(event.error) === 409
                     ? 'manage_cancel_closed'
-                    : failureOf(event.error, 'manage_not_cancelled'),
+                    : failureKeyOf(event.error, 'manage_not_cancelled'),
               }),
             },
           },

@@ -236,7 +236,7 @@ describe('manage appointment machine', () => {
     })
     const offline = createManage({ load: [{ fails: new TypeError('Failed to fetch') }] })
     await flush()
-    expect(offline.actor.getSnapshot().context.error).toBe('manage_offline')
+    expect(offline.actor.getSnapshot().context.error).toBe('call_offline')
 
     const { actor, choose } = createManage({
       load: [{ output: appointment() }],
@@ -248,7 +248,7 @@ describe('manage appointment machine', () => {
     choose(secondSlot)
     await flush()
     expect(actor.getSnapshot().value).toEqual({ rescheduling: 'saveFailed' })
-    expect(actor.getSnapshot().context.error).toBe('manage_rate_limited')
+    expect(actor.getSnapshot().context.error).toBe('call_rate_limited')
     actor.send({ type: 'manage.retry' })
     await flush()
     expect(actor.getSnapshot().context.error).toBe('manage_not_moved')

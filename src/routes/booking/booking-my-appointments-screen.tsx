@@ -106,10 +106,11 @@ function accountView(
 
 function Failure({ actor, title }: { actor: AccountActor; title: string }) {
   const error = useSelector(actor, (s) => s.context.error)
+  const { t } = useTranslation()
   return (
     <RetryAlert
       title={title}
-      message={error}
+      message={error ? t(error) : null}
       onRetry={() => actor.send({ type: 'account.retry' })}
       tabIndex={-1}
       {...VIEW_FOCUS}
@@ -164,7 +165,7 @@ function EmailForm({
         />
         {emailError ? (
           <p id="account-email-error" className="p-field__error">
-            {emailError}
+            {t(emailError)}
           </p>
         ) : null}
       </div>
@@ -191,7 +192,7 @@ function RequestLink({ actor, business }: { actor: AccountActor; business: strin
         <p className="p-muted">{t('account_sign_in_intro')}</p>
         {error ? (
           <div className="p-alert" role="alert">
-            <p>{error}</p>
+            <p>{t(error)}</p>
           </div>
         ) : null}
         <EmailForm
@@ -258,7 +259,7 @@ function LinkFailed({ actor }: { actor: AccountActor }) {
   return (
     <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
       <span className="p-alert__title">{t('account_link_failed')}</span>
-      <p>{error}</p>
+      {error ? <p>{t(error)}</p> : null}
       <button
         type="button"
         className="p-button p-button--small"
@@ -306,7 +307,7 @@ function SignedIn({ actor, business }: { actor: AccountActor; business: string |
         <Failure actor={actor} title={t('account_load_failed')} />
       ) : error ? (
         <div className="p-alert" role="alert">
-          <p>{error}</p>
+          <p>{t(error)}</p>
         </div>
       ) : null}
       {appointments ? <AppointmentLists appointments={appointments} business={business} /> : null}

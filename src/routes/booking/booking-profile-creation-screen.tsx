@@ -62,7 +62,7 @@ function LoadFailed({ actor }: { actor: ProfileActor }) {
   return (
     <RetryAlert
       title={t('profile_load_failed')}
-      message={error}
+      message={error ? t(error) : null}
       onRetry={() => actor.send({ type: 'profile.retry' })}
     />
   )
@@ -93,7 +93,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
       </p>
       {error ? (
         <div className="p-alert" role="alert">
-          <p>{error}</p>
+          <p>{t(error)}</p>
         </div>
       ) : null}
       <form className="p-form p-booking-form" noValidate onSubmit={submit}>
@@ -122,7 +122,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
               />
               {message ? (
                 <p id={`${id}-error`} className="p-field__error">
-                  {message}
+                  {t(message)}
                 </p>
               ) : null}
             </div>
