@@ -68,9 +68,9 @@ export const de: Catalogue = {
   ics_manage: 'Verschieben oder absagen: {{url}}',
 
   // Manage page, my appointments, profile (i12-a)
-  refusal_not_on_slot_grid:
+  refusal_not_on_grid:
     'Diese Uhrzeit gehört nicht zu den angebotenen Startzeiten. Hier sind die freien Zeiten.',
-  refusal_outside_working_hours:
+  refusal_outside_hours:
     'Diese Uhrzeit liegt außerhalb der Öffnungszeiten. Hier sind die freien Zeiten.',
   refusal_time_off: 'Zu dieser Zeit ist niemand verfügbar. Hier sind die freien Zeiten.',
   refusal_too_soon:
@@ -166,17 +166,17 @@ export const de: Catalogue = {
     'Sie sind abgemeldet. Melden Sie sich mit einem Link wieder an, um Ihre Termine zu sehen.',
   account_appointments_failed: 'Ihre Termine konnten nicht geladen werden.',
   account_sign_out_failed: 'Die Abmeldung hat nicht funktioniert.',
-  profile_not_loaded: 'Ihre Angaben konnten nicht geladen werden.',
-  profile_not_saved: 'Ihre Angaben konnten nicht gespeichert werden.',
-  profile_name_too_long: 'Bitte halten Sie Ihren Namen unter 120 Zeichen.',
-  profile_phone_invalid: 'Bitte verwenden Sie 3 bis 40 Ziffern, Leerzeichen und nur + ( ) . / -.',
-  profile_check_highlighted: 'Bitte prüfen Sie die markierten Felder.',
-  profile_check_field: 'Bitte prüfen Sie dieses Feld.',
-  profile_loading: 'Ihre Angaben werden geladen…',
-  profile_load_failed: 'Wir konnten Ihre Angaben nicht laden',
-  profile_intro:
+  details_not_loaded: 'Ihre Angaben konnten nicht geladen werden.',
+  details_not_saved: 'Ihre Angaben konnten nicht gespeichert werden.',
+  details_name_too_long: 'Bitte halten Sie Ihren Namen unter 120 Zeichen.',
+  details_phone_invalid: 'Bitte verwenden Sie 3 bis 40 Ziffern, Leerzeichen und nur + ( ) . / -.',
+  details_check_highlighted: 'Bitte prüfen Sie die markierten Felder.',
+  details_check_field: 'Bitte prüfen Sie dieses Feld.',
+  details_loading: 'Ihre Angaben werden geladen…',
+  details_load_failed: 'Wir konnten Ihre Angaben nicht laden',
+  details_intro:
     'Angemeldet als {{email}}. Das Geschäft nutzt diese Angaben, um Sie wegen Ihrer Termine zu erreichen, und Ihre nächste Buchung wird damit ausgefüllt.',
-  profile_saving: 'Wird gespeichert…',
-  profile_save: 'Meine Angaben speichern',
-  profile_not_now: 'Jetzt nicht',
+  details_saving: 'Wird gespeichert…',
+  details_save: 'Meine Angaben speichern',
+  details_not_now: 'Jetzt nicht',
 }

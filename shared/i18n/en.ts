@@ -76,10 +76,9 @@ export const en = {
 
   // Manage page, my appointments, profile (i12-a)
   // Why a chosen start was refused (the booking and manage pages; src/domain/start-refusals.ts)
-  refusal_not_on_slot_grid:
+  refusal_not_on_grid:
     'That time is not one of the start times offered. Here are the times that are free.',
-  refusal_outside_working_hours:
-    'That time is outside working hours. Here are the times that are free.',
+  refusal_outside_hours: 'That time is outside working hours. Here are the times that are free.',
   refusal_time_off: 'Nobody is available at that time. Here are the times that are free.',
   refusal_too_soon: 'That time is too soon to book online. Here are the times that are still free.',
   refusal_too_far_ahead:
@@ -168,20 +167,20 @@ export const en = {
   account_signed_out: 'You are signed out. Sign in again with a link to see your appointments.',
   account_appointments_failed: 'Your appointments could not be loaded.',
   account_sign_out_failed: 'Signing out did not work.',
-  profile_not_loaded: 'Your details could not be loaded.',
-  profile_not_saved: 'Your details could not be saved.',
-  profile_name_too_long: 'Please keep your name under 120 characters.',
-  profile_phone_invalid: 'Please use 3 to 40 digits, spaces and + ( ) . / - only.',
-  profile_check_highlighted: 'Please check the highlighted fields.',
-  profile_check_field: 'Please check this field.',
+  details_not_loaded: 'Your details could not be loaded.',
+  details_not_saved: 'Your details could not be saved.',
+  details_name_too_long: 'Please keep your name under 120 characters.',
+  details_phone_invalid: 'Please use 3 to 40 digits, spaces and + ( ) . / - only.',
+  details_check_highlighted: 'Please check the highlighted fields.',
+  details_check_field: 'Please check this field.',
   // Your details (/booking/profile-creation)
-  profile_loading: 'Loading your details…',
-  profile_load_failed: 'We could not load your details',
-  profile_intro:
+  details_loading: 'Loading your details…',
+  details_load_failed: 'We could not load your details',
+  details_intro:
     'Signed in as {{email}}. The business uses these details to reach you about your appointments, and your next booking is filled in with them.',
-  profile_saving: 'Saving…',
-  profile_save: 'Save my details',
-  profile_not_now: 'Not now',
+  details_saving: 'Saving…',
+  details_save: 'Save my details',
+  details_not_now: 'Not now',
 } as const
 
 /** The keys every catalogue has. */

@@ -67,10 +67,9 @@ export const es: Catalogue = {
   ics_manage: 'Cambiar o cancelar: {{url}}',
 
   // Manage page, my appointments, profile (i12-a)
-  refusal_not_on_slot_grid:
+  refusal_not_on_grid:
     'Esa hora no es una de las horas de inicio ofrecidas. Estas son las horas libres.',
-  refusal_outside_working_hours:
-    'Esa hora está fuera del horario de atención. Estas son las horas libres.',
+  refusal_outside_hours: 'Esa hora está fuera del horario de atención. Estas son las horas libres.',
   refusal_time_off: 'No hay nadie disponible a esa hora. Estas son las horas libres.',
   refusal_too_soon:
     'Esa hora es demasiado próxima para reservar en línea. Estas son las horas que siguen libres.',
@@ -158,17 +157,17 @@ export const es: Catalogue = {
   account_signed_out: 'Ha cerrado la sesión. Vuelva a iniciarla con un enlace para ver sus citas.',
   account_appointments_failed: 'No se pudieron cargar sus citas.',
   account_sign_out_failed: 'No se pudo cerrar la sesión.',
-  profile_not_loaded: 'No se pudieron cargar sus datos.',
-  profile_not_saved: 'No se pudieron guardar sus datos.',
-  profile_name_too_long: 'El nombre debe tener menos de 120 caracteres.',
-  profile_phone_invalid: 'Use de 3 a 40 dígitos, espacios y solo + ( ) . / -.',
-  profile_check_highlighted: 'Revise los campos marcados.',
-  profile_check_field: 'Revise este campo.',
-  profile_loading: 'Cargando sus datos…',
-  profile_load_failed: 'No pudimos cargar sus datos',
-  profile_intro:
+  details_not_loaded: 'No se pudieron cargar sus datos.',
+  details_not_saved: 'No se pudieron guardar sus datos.',
+  details_name_too_long: 'El nombre debe tener menos de 120 caracteres.',
+  details_phone_invalid: 'Use de 3 a 40 dígitos, espacios y solo + ( ) . / -.',
+  details_check_highlighted: 'Revise los campos marcados.',
+  details_check_field: 'Revise este campo.',
+  details_loading: 'Cargando sus datos…',
+  details_load_failed: 'No pudimos cargar sus datos',
+  details_intro:
     'Sesión iniciada como {{email}}. El establecimiento usa estos datos para contactarle sobre sus citas, y su próxima reserva se rellena con ellos.',
-  profile_saving: 'Guardando…',
-  profile_save: 'Guardar mis datos',
-  profile_not_now: 'Ahora no',
+  details_saving: 'Guardando…',
+  details_save: 'Guardar mis datos',
+  details_not_now: 'Ahora no',
 }

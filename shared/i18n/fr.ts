@@ -70,9 +70,9 @@ export const fr: Catalogue = {
   ics_manage: 'Déplacer ou annuler\u202f: {{url}}',
 
   // Manage page, my appointments, profile (i12-a)
-  refusal_not_on_slot_grid:
+  refusal_not_on_grid:
     'Cet horaire ne fait pas partie des heures de début proposées. Voici les horaires libres.',
-  refusal_outside_working_hours:
+  refusal_outside_hours:
     'Cet horaire est en dehors des heures d’ouverture. Voici les horaires libres.',
   refusal_time_off: 'Personne n’est disponible à cet horaire. Voici les horaires libres.',
   refusal_too_soon:
@@ -165,17 +165,17 @@ export const fr: Catalogue = {
     'Vous êtes déconnecté. Reconnectez-vous avec un lien pour voir vos rendez-vous.',
   account_appointments_failed: 'Vos rendez-vous n’ont pas pu être chargés.',
   account_sign_out_failed: 'La déconnexion n’a pas fonctionné.',
-  profile_not_loaded: 'Vos coordonnées n’ont pas pu être chargées.',
-  profile_not_saved: 'Vos coordonnées n’ont pas pu être enregistrées.',
-  profile_name_too_long: 'Votre nom doit faire moins de 120 caractères.',
-  profile_phone_invalid: 'Utilisez de 3 à 40 chiffres, des espaces et uniquement + ( ) . / -.',
-  profile_check_highlighted: 'Veuillez vérifier les champs signalés.',
-  profile_check_field: 'Veuillez vérifier ce champ.',
-  profile_loading: 'Chargement de vos coordonnées…',
-  profile_load_failed: 'Nous n’avons pas pu charger vos coordonnées',
-  profile_intro:
+  details_not_loaded: 'Vos coordonnées n’ont pas pu être chargées.',
+  details_not_saved: 'Vos coordonnées n’ont pas pu être enregistrées.',
+  details_name_too_long: 'Votre nom doit faire moins de 120 caractères.',
+  details_phone_invalid: 'Utilisez de 3 à 40 chiffres, des espaces et uniquement + ( ) . / -.',
+  details_check_highlighted: 'Veuillez vérifier les champs signalés.',
+  details_check_field: 'Veuillez vérifier ce champ.',
+  details_loading: 'Chargement de vos coordonnées…',
+  details_load_failed: 'Nous n’avons pas pu charger vos coordonnées',
+  details_intro:
     'Connecté en tant que {{email}}. L’établissement utilise ces coordonnées pour vous joindre au sujet de vos rendez-vous, et votre prochaine réservation en sera pré-remplie.',
-  profile_saving: 'Enregistrement…',
-  profile_save: 'Enregistrer mes coordonnées',
-  profile_not_now: 'Pas maintenant',
+  details_saving: 'Enregistrement…',
+  details_save: 'Enregistrer mes coordonnées',
+  details_not_now: 'Pas maintenant',
 }

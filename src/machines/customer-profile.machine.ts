@@ -37,9 +37,9 @@ const PHONE = /^[+0-9 ()./-]{3,40}$/
 export function validateProfile(values: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {}
   if (values.name.trim() === '') errors.name = 'error_name_required'
-  else if (values.name.trim().length > 120) errors.name = 'profile_name_too_long'
+  else if (values.name.trim().length > 120) errors.name = 'details_name_too_long'
   const phone = values.phone.trim()
-  if (phone !== '' && !PHONE.test(phone)) errors.phone = 'profile_phone_invalid'
+  if (phone !== '' && !PHONE.test(phone)) errors.phone = 'details_phone_invalid'
   return errors
 }
 
@@ -59,8 +59,8 @@ function fieldErrorsOf(error: unknown, values: ProfileValues): ProfileErrors {
   const fields = error.fieldErrors as Record<string, string>
   const ours = validateProfile(values)
   const errors: ProfileErrors = {}
-  if (fields.name) errors.name = ours.name ?? 'profile_check_field'
-  if (fields.phone) errors.phone = ours.phone ?? 'profile_check_field'
+  if (fields.name) errors.name = ours.name ?? 'details_check_field'
+  if (fields.phone) errors.phone = ours.phone ?? 'details_check_field'
   return errors
 }
 
@@ -118,7 +118,7 @@ export const customerProfileMachine = setup({
         onError: {
           target: 'failed',
           actions: assign({
-            error: ({ event }) => failureKeyOf(event.error, 'profile_not_loaded'),
+            error: ({ event }) => failureKeyOf(event.error, 'details_not_loaded'),
           }),
         },
       },
@@ -158,8 +158,8 @@ export const customerProfileMachine = setup({
             errors: ({ context, event }) => fieldErrorsOf(event.error, context.values),
             error: ({ context, event }) =>
               Object.keys(fieldErrorsOf(event.error, context.values)).length > 0
-                ? 'profile_check_highlighted'
-                : failureKeyOf(event.error, 'profile_not_saved'),
+                ? 'details_check_highlighted'
+                : failureKeyOf(event.error, 'details_not_saved'),
           }),
         },
       },

@@ -55,7 +55,7 @@ describe('customer profile machine', () => {
     actor.send({ type: 'profile.submitted' })
     expect(actor.getSnapshot().context.errors).toEqual({
       name: 'error_name_required',
-      phone: 'profile_phone_invalid',
+      phone: 'details_phone_invalid',
     })
     expect(calls.saved).toEqual([])
 
@@ -86,8 +86,8 @@ describe('customer profile machine', () => {
     actor.send({ type: 'profile.submitted' })
     const back = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null)
     // The server's English is not shown: the field is marked with the page's own sentence.
-    expect(back.context.errors).toEqual({ phone: 'profile_check_field' })
-    expect(back.context.error).toBe('profile_check_highlighted')
+    expect(back.context.errors).toEqual({ phone: 'details_check_field' })
+    expect(back.context.error).toBe('details_check_highlighted')
     expect(calls.back).toBe(0)
   })
 })
@@ -98,7 +98,7 @@ describe('profile values', () => {
   })
 
   it('limits the name to what the contract accepts', () => {
-    expect(validateProfile({ name: 'x'.repeat(121), phone: '' }).name).toBe('profile_name_too_long')
+    expect(validateProfile({ name: 'x'.repeat(121), phone: '' }).name).toBe('details_name_too_long')
     expect(validateProfile({ name: 'Cara', phone: '12' }).phone).toBeDefined()
     expect(validateProfile({ name: 'Cara', phone: '(030) 123-45' })).toEqual({})
   })

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { en } from '../../shared/i18n/en'
 import { startRefusalKey, startRefusalNotice } from '../../src/domain/start-refusals'
 
 describe('the notice for a refused start', () => {
@@ -19,9 +18,11 @@ describe('the notice for a refused start', () => {
     expect(startRefusalNotice(null)).toBeNull()
   })
 
-  it('is a catalogue key, so each page says it in its own language', () => {
-    expect(startRefusalKey('/problems/too-soon')).toBe('refusal_too_soon')
-    expect(startRefusalNotice('/problems/too-soon')).toBe(en.refusal_too_soon)
+  it('gives the booking page the catalogue key, said in English by the manage page', () => {
+    expect(startRefusalKey('/problems/time-off')).toBe('refusal_time_off')
+    expect(startRefusalNotice('/problems/time-off')).toBe(
+      'Nobody is available at that time. Here are the times that are free.',
+    )
     expect(startRefusalKey('/problems/slot-taken')).toBeNull()
   })
 })

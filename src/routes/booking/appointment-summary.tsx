@@ -16,8 +16,7 @@ export function AppointmentSummary({
     { amount_minor: appointment.price_minor, currency: appointment.currency },
     language,
   )
-  // In the page's language, whatever the browser's own locale.
-  const when = `${formatDayAndTime(appointment.starts_at, timeZone, language)} – ${formatTime(appointment.ends_at, timeZone, language)}`
+  const when = `${formatDayAndTime(appointment.starts_at, timeZone)} – ${formatTime(appointment.ends_at, timeZone)}`
   return (
     <dl className="p-facts p-booking-summary">
       <div className="p-facts__item">
@@ -36,7 +35,7 @@ export function AppointmentSummary({
               {' '}
               ({describeTimeZone(timeZone)};{' '}
               {t('summary_at_business', {
-                time: formatTime(appointment.starts_at, appointment.time_zone, language),
+                time: formatTime(appointment.starts_at, appointment.time_zone),
               })}
               )
             </span>

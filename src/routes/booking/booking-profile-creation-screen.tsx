@@ -50,7 +50,7 @@ export function BookingProfileCreationScreen() {
   const { t } = useTranslation()
 
   if (loading) {
-    return <LoadingCard label={t('profile_loading')} />
+    return <LoadingCard label={t('details_loading')} />
   }
   if (failed) return <LoadFailed actor={actor} />
   return <ProfileForm actor={actor} returnTo={returnTo} />
@@ -61,7 +61,7 @@ function LoadFailed({ actor }: { actor: ProfileActor }) {
   const { t } = useTranslation()
   return (
     <RetryAlert
-      title={t('profile_load_failed')}
+      title={t('details_load_failed')}
       message={error ? t(error) : null}
       onRetry={() => actor.send({ type: 'profile.retry' })}
     />
@@ -89,7 +89,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
         {t('account_your_details')}
       </h2>
       <p className="p-muted">
-        <Emphasised t={t} message="profile_intro" name="email" value={email} />
+        <Emphasised t={t} message="details_intro" name="email" value={email} />
       </p>
       {error ? (
         <div className="p-alert" role="alert">
@@ -134,10 +134,10 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
             className="p-button p-button--primary"
             aria-disabled={busy || undefined}
           >
-            {busy ? t('profile_saving') : t('profile_save')}
+            {busy ? t('details_saving') : t('details_save')}
           </button>
           <Link className="p-button" href={returnTo}>
-            {t('profile_not_now')}
+            {t('details_not_now')}
           </Link>
         </div>
       </form>

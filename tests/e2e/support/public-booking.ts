@@ -70,16 +70,13 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  * offers both; each test takes the first time still free, so tests never pick the same one.
  */
 export async function chooseTimeNextWeek(page: Page): Promise<ChosenSlot> {
-  await chooseTimeFrom(page, await weekAhead(page))
-  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible()
-  return chosenSlot(page)
-}
-
-/** A week from the browser's today (`YYYY-MM-DD`), as the picker counts days (in its zone). */
-export function weekAhead(page: Page): Promise<string> {
-  return page.evaluate(() =>
+  // A week from the browser's today, as the picker counts days (in the visitor's zone).
+  const weekAhead = await page.evaluate(() =>
     new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 7 * 86_400_000)),
   )
+  await chooseTimeFrom(page, weekAhead)
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible()
+  return chosenSlot(page)
 }
 
 /** The first free time on or after a day (`YYYY-MM-DD`), paging months forward to it. */
@@ -153,5 +150,12 @@ export async function staffAppointments(
 export function businessDate(instant: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
     new Date(instant),
+  )
+}
+
+/** A week from the browser's today (`YYYY-MM-DD`), as the picker counts days (in its zone). */
+export function weekAhead(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 7 * 86_400_000)),
   )
 }
