@@ -201,4 +201,108 @@ export const de: Catalogue = {
   ics_summary: '{{service}} bei {{business}}',
   ics_description: '{{service}} mit {{member}} bei {{business}}.',
   ics_manage: 'Verschieben oder absagen: {{url}}',
+
+  // Manage page, my appointments, profile (i12-a)
+  status_confirmed: 'Bestätigt',
+  status_cancelled: 'Abgesagt',
+  status_completed: 'Erledigt',
+  status_no_show: 'Nicht erschienen',
+  manage_load_failed:
+    'Dieser Termin konnte nicht angezeigt werden. Bitte versuchen Sie es noch einmal.',
+  manage_not_found: 'Zu diesem Link gibt es hier keinen Termin.',
+  manage_link_incomplete:
+    'Dieser Link ist unvollständig. Öffnen Sie den Link aus Ihrer Bestätigungs-E-Mail oder -Seite.',
+  call_offline:
+    'Der Buchungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es noch einmal.',
+  call_rate_limited:
+    'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann noch einmal.',
+  manage_reason_given: 'Angegebener Grund: {{reason}}',
+  manage_reschedule_until: 'Sie können den Termin bis {{time}} verschieben.',
+  manage_reschedule_closed:
+    'Für eine Online-Verschiebung ist es zu spät – bitte rufen Sie das Geschäft an.',
+  manage_cancel_until: 'Sie können bis {{time}} absagen.',
+  manage_cancel_closed: 'Für eine Online-Absage ist es zu spät – bitte rufen Sie das Geschäft an.',
+  manage_reschedule: 'Verschieben',
+  manage_cancel: 'Termin absagen',
+  manage_calendar_file: 'Kalenderdatei (.ics)',
+  manage_book_again: 'Erneut buchen',
+  manage_choose_new_time: 'Neue Uhrzeit wählen',
+  manage_moving: 'Ihr Termin wird auf {{time}} verschoben…',
+  manage_moved:
+    'Ihr Termin wurde verschoben. Wir haben Ihnen die neue Uhrzeit per E-Mail gesendet.',
+  manage_slot_taken: 'Diese Uhrzeit ist nicht mehr frei. Bitte wählen Sie eine andere.',
+  manage_not_moved_title: 'Noch nicht verschoben',
+  manage_not_moved: 'Der Termin wurde nicht verschoben. Bitte versuchen Sie es noch einmal.',
+  manage_keep_time: 'Aktuelle Uhrzeit behalten',
+  manage_cancel_title: 'Diesen Termin absagen',
+  manage_reason: 'Grund',
+  manage_reason_required: 'Bitte sagen Sie uns kurz, warum Sie absagen.',
+  manage_cancelling: 'Wird abgesagt…',
+  manage_keep_it: 'Behalten',
+  manage_cancelled: 'Ihr Termin wurde abgesagt.',
+  manage_not_cancelled_title: 'Nicht abgesagt',
+  manage_not_cancelled: 'Der Termin wurde nicht abgesagt. Bitte versuchen Sie es noch einmal.',
+  account_loading: 'Ihre Termine werden geladen…',
+  account_unavailable: 'Die Anmeldung ist gerade nicht verfügbar',
+  account_sign_in_title: 'Melden Sie sich an, um Ihre Termine zu sehen',
+  account_sign_in_intro:
+    'Kein Passwort nötig: Wir senden Ihnen einen Link per E-Mail, der Sie anmeldet. Verwenden Sie die Adresse, mit der Sie gebucht haben.',
+  account_send_link: 'Anmeldelink senden',
+  account_sending: 'Wird gesendet…',
+  account_just_book: 'Sie möchten nur buchen?',
+  account_check_inbox: 'Sehen Sie in Ihrem Posteingang nach',
+  account_link_sent:
+    'Wir haben einen Anmeldelink an {{email}} gesendet. Öffnen Sie ihn, um Ihre Termine zu sehen; er funktioniert nur einmal.',
+  account_spam: 'Nach ein paar Minuten ist nichts angekommen? Sehen Sie im Spam-Ordner nach.',
+  account_use_another: 'Andere Adresse verwenden',
+  account_confirm_title: 'E-Mail-Adresse bestätigen',
+  account_confirm_intro:
+    'Dieser Link wurde auf einem anderen Gerät oder in einem anderen Browser geöffnet. Geben Sie die Adresse ein, an die er gesendet wurde, um die Anmeldung abzuschließen.',
+  account_sign_in: 'Anmelden',
+  account_signing_in: 'Anmeldung läuft…',
+  account_link_failed: 'Wir konnten Sie nicht anmelden',
+  account_send_new_link: 'Neuen Link senden',
+  account_signed_in_as: 'Angemeldet als {{email}}',
+  account_your_details: 'Ihre Angaben',
+  account_sign_out: 'Abmelden',
+  account_signing_out: 'Abmeldung läuft…',
+  account_load_failed: 'Wir konnten Ihre Termine nicht laden',
+  account_upcoming: 'Bevorstehend',
+  account_no_upcoming: 'Sie haben keine bevorstehenden Termine.',
+  account_past: 'Vergangen',
+  account_no_past: 'Vergangene und abgesagte Termine erscheinen hier.',
+  account_book_another: 'Weiteren Termin buchen',
+  account_with: 'mit {{member}}',
+  account_email_invalid: 'Bitte geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.',
+  account_start_failed: 'Die Anmeldung konnte nicht starten. Prüfen Sie Ihre Verbindung.',
+  account_link_not_sent:
+    'Der Link konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
+  account_link_did_not_work: 'Dieser Anmeldelink hat nicht funktioniert.',
+  account_link_expired:
+    'Dieser Anmeldelink ist abgelaufen oder wurde schon verwendet. Fordern Sie einen neuen an.',
+  account_link_other_address:
+    'Das ist nicht die Adresse, an die der Link gesendet wurde. Fordern Sie einen neuen Link an.',
+  account_sign_in_offline:
+    'Der Anmeldedienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es noch einmal.',
+  account_too_many_links:
+    'Es wurden zu viele Anmeldelinks angefordert. Bitte warten Sie ein paar Minuten und versuchen Sie es dann noch einmal.',
+  account_sign_in_failed:
+    'Die Anmeldung hat nicht funktioniert. Bitte versuchen Sie es noch einmal.',
+  account_signed_out:
+    'Sie sind abgemeldet. Melden Sie sich mit einem Link wieder an, um Ihre Termine zu sehen.',
+  account_appointments_failed: 'Ihre Termine konnten nicht geladen werden.',
+  account_sign_out_failed: 'Die Abmeldung hat nicht funktioniert.',
+  details_not_loaded: 'Ihre Angaben konnten nicht geladen werden.',
+  details_not_saved: 'Ihre Angaben konnten nicht gespeichert werden.',
+  details_name_too_long: 'Bitte halten Sie Ihren Namen unter 120 Zeichen.',
+  details_phone_invalid: 'Bitte verwenden Sie 3 bis 40 Ziffern, Leerzeichen und nur + ( ) . / -.',
+  details_check_highlighted: 'Bitte prüfen Sie die markierten Felder.',
+  details_check_field: 'Bitte prüfen Sie dieses Feld.',
+  details_loading: 'Ihre Angaben werden geladen…',
+  details_load_failed: 'Wir konnten Ihre Angaben nicht laden',
+  details_intro:
+    'Angemeldet als {{email}}. Das Geschäft nutzt diese Angaben, um Sie wegen Ihrer Termine zu erreichen, und Ihre nächste Buchung wird damit ausgefüllt.',
+  details_saving: 'Wird gespeichert…',
+  details_save: 'Meine Angaben speichern',
+  details_not_now: 'Jetzt nicht',
 }

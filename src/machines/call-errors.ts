@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../shared/i18n/en'
+
 /**
  * What the machines read from a failed call: the api clients throw `Error`s that may carry the
  * HTTP `status` (and more, see each machine). Kept here so every machine reads them alike.
@@ -23,4 +25,21 @@ export function problemTypeOf(error: unknown): string | null {
   const problem = error.problem
   if (typeof problem !== 'object' || problem === null || !('type' in problem)) return null
   return typeof problem.type === 'string' ? problem.type : null
+}
+
+/**
+ * A failed call in the booking pages' words, as a catalogue key (the page says it in its
+ * language, never the server's English): the key the effects gave the failure (`messageKey`,
+ * e.g. a sign-in service's refusal), else offline, too many attempts, or `otherwise`.
+ */
+export function failureKeyOf(error: unknown, otherwise: MessageKey): MessageKey {
+  if (typeof error === 'object' && error !== null && 'messageKey' in error) {
+    // Only the booking pages' effects set it, always to a key of the catalogue.
+    const key = error.messageKey
+    if (typeof key === 'string' && key !== '') return key as MessageKey
+  }
+  const status = statusOf(error)
+  if (status === null) return 'call_offline'
+  if (status === 429) return 'call_rate_limited'
+  return otherwise
 }

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
-import { errorOf, messageOf } from './call-errors'
+import type { MessageKey } from '../../shared/i18n/en'
+import { errorOf, failureKeyOf } from './call-errors'
 
 export type MyAppointments = components['schemas']['MyAppointments']
 
@@ -14,12 +15,13 @@ export interface AccountContext {
   /** The page's address when it opened: the sign-in link itself when it came from one. */
   href: string
   email: string
-  emailError: string | null
+  /** Catalogue keys, like `error`: the page says them in its language. */
+  emailError: MessageKey | null
   /** Where the last link went, for "check your inbox". */
   linkSentTo: string | null
   signedInEmail: string | null
   appointments: MyAppointments | null
-  error: string | null
+  error: MessageKey | null
 }
 
 export type AccountEvent =
@@ -32,13 +34,11 @@ export type AccountEvent =
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The visitor's wording for an e-mail field, or null when the address can be used. */
-export function emailProblem(email: string): string | null {
+/** What is wrong with an e-mail field (a catalogue key), or null when the address can be used. */
+export function emailProblem(email: string): MessageKey | null {
   const trimmed = email.trim()
-  if (trimmed === '') return 'Please enter your e-mail address.'
-  if (!EMAIL.test(trimmed) || trimmed.length > 254) {
-    return 'Please enter an e-mail address like name@example.com.'
-  }
+  if (trimmed === '') return 'error_email_required'
+  if (!EMAIL.test(trimmed) || trimmed.length > 254) return 'account_email_invalid'
   return null
 }
 
@@ -137,8 +137,7 @@ export const customerAccountMachine = setup({
         onError: {
           target: 'unavailable',
           actions: assign({
-            error: ({ event }) =>
-              messageOf(event.error, 'Sign-in could not start. Check your connection.'),
+            error: ({ event }) => failureKeyOf(event.error, 'account_start_failed'),
           }),
         },
       },
@@ -167,7 +166,7 @@ export const customerAccountMachine = setup({
         onError: {
           target: 'signedOut',
           actions: assign({
-            error: ({ event }) => messageOf(event.error, 'The link could not be sent.'),
+            error: ({ event }) => failureKeyOf(event.error, 'account_link_not_sent'),
           }),
         },
       },
@@ -201,7 +200,7 @@ export const customerAccountMachine = setup({
           target: 'linkFailed',
           actions: [
             assign({
-              error: ({ event }) => messageOf(errorOf(event), 'This sign-in link did not work.'),
+              error: ({ event }) => failureKeyOf(errorOf(event), 'account_link_did_not_work'),
               href: '',
             }),
             'clearLinkFromAddress',
@@ -240,7 +239,7 @@ export const customerAccountMachine = setup({
         onError: {
           target: 'failed',
           actions: assign({
-            error: ({ event }) => messageOf(event.error, 'Your appointments could not be loaded.'),
+            error: ({ event }) => failureKeyOf(event.error, 'account_appointments_failed'),
           }),
         },
       },
@@ -266,7 +265,7 @@ export const customerAccountMachine = setup({
         onError: {
           target: 'ready',
           actions: assign({
-            error: ({ event }) => messageOf(event.error, 'Signing out did not work.'),
+            error: ({ event }) => failureKeyOf(event.error, 'account_sign_out_failed'),
           }),
         },
       },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
-import { messageOf } from './call-errors'
+import type { MessageKey } from '../../shared/i18n/en'
+import { failureKeyOf } from './call-errors'
 
 export type CustomerProfile = components['schemas']['CustomerProfile']
 export type CustomerProfileInput = components['schemas']['CustomerProfileInput']
@@ -10,7 +11,8 @@ export interface ProfileValues {
   phone: string
 }
 export type ProfileField = keyof ProfileValues
-export type ProfileErrors = Partial<Record<ProfileField, string>>
+/** What is wrong with each field, as catalogue keys: the page says them in its language. */
+export type ProfileErrors = Partial<Record<ProfileField, MessageKey>>
 
 /** What loading finds: no signed-in customer, or their e-mail and any saved details. */
 export type ProfileStart =
@@ -21,7 +23,7 @@ export interface ProfileContext {
   email: string
   values: ProfileValues
   errors: ProfileErrors
-  error: string | null
+  error: MessageKey | null
 }
 
 export type ProfileEvent =
@@ -34,14 +36,10 @@ const PHONE = /^[+0-9 ()./-]{3,40}$/
 /** The checks the contract makes (CustomerProfileInput), worded for the visitor. */
 export function validateProfile(values: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {}
-  if (values.name.trim() === '') errors.name = 'Please enter your name.'
-  else if (values.name.trim().length > 120) {
-    errors.name = 'Please keep your name under 120 characters.'
-  }
+  if (values.name.trim() === '') errors.name = 'error_name_required'
+  else if (values.name.trim().length > 120) errors.name = 'details_name_too_long'
   const phone = values.phone.trim()
-  if (phone !== '' && !PHONE.test(phone)) {
-    errors.phone = 'Please use 3 to 40 digits, spaces and + ( ) . / - only.'
-  }
+  if (phone !== '' && !PHONE.test(phone)) errors.phone = 'details_phone_invalid'
   return errors
 }
 
@@ -51,13 +49,18 @@ export function profileBody(values: ProfileValues): CustomerProfileInput {
   return { name: values.name.trim(), phone: phone || null }
 }
 
-/** Field messages a rejected save carries (the public client's errors have `fieldErrors`). */
-function fieldErrorsOf(error: unknown): ProfileErrors {
+/**
+ * The fields a rejected save names (the public client's errors have `fieldErrors`). The
+ * server's sentence is English, so the field gets the page's own: this check mirrors the
+ * contract, and a field it passes is only asked to be checked again.
+ */
+function fieldErrorsOf(error: unknown, values: ProfileValues): ProfileErrors {
   if (typeof error !== 'object' || error === null || !('fieldErrors' in error)) return {}
   const fields = error.fieldErrors as Record<string, string>
+  const ours = validateProfile(values)
   const errors: ProfileErrors = {}
-  if (fields.name) errors.name = fields.name
-  if (fields.phone) errors.phone = fields.phone
+  if (fields.name) errors.name = ours.name ?? 'details_check_field'
+  if (fields.phone) errors.phone = ours.phone ?? 'details_check_field'
   return errors
 }
 
@@ -115,7 +118,7 @@ export const customerProfileMachine = setup({
         onError: {
           target: 'failed',
           actions: assign({
-            error: ({ event }) => messageOf(event.error, 'Your details could not be loaded.'),
+            error: ({ event }) => failureKeyOf(event.error, 'details_not_loaded'),
           }),
         },
       },
@@ -152,8 +155,11 @@ export const customerProfileMachine = setup({
         onError: {
           target: 'editing',
           actions: assign({
-            errors: ({ event }) => fieldErrorsOf(event.error),
-            error: ({ event }) => messageOf(event.error, 'Your details could not be saved.'),
+            errors: ({ context, event }) => fieldErrorsOf(event.error, context.values),
+            error: ({ context, event }) =>
+              Object.keys(fieldErrorsOf(event.error, context.values)).length > 0
+                ? 'details_check_highlighted'
+                : failureKeyOf(event.error, 'details_not_saved'),
           }),
         },
       },

@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { startRefusalNotice } from '../domain/start-refusals'
+import type { MessageKey } from '../../shared/i18n/en'
+import { monthOf } from '../domain/month-grid'
+import { startRefusalKey } from '../domain/start-refusals'
 import type { PublicAppointment, PublicSlot } from './booking.machine'
-import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
-import { reportingToParent, type WeekOfSlotsReport } from './week-of-slots.machine'
+import { errorOf, failureKeyOf, problemTypeOf, statusOf } from './call-errors'
+import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
 export interface ManageInput {
   appointmentId: string
@@ -30,19 +32,20 @@ export interface ManageContext {
   appointment: PublicAppointment | null
   timeZone: string
   today: string
-  /** Where the visitor left the week of free times, to reopen it there. */
-  weekStart: string
+  /** Where the visitor left the month of free times (`YYYY-MM`), to reopen it there. */
+  month: string
   chosen: PublicSlot | null
   reason: string
-  reasonError: string | null
+  reasonError: MessageKey | null
   /** The change a key was made for: a retry of the same change reuses it. */
   idempotencyKey: string | null
   keyedChange: string | null
-  error: string | null
+  /** What went wrong, as a catalogue key: the page says it in its own language. */
+  error: MessageKey | null
   /** The link names no appointment here (404): nothing to retry. */
   notFound: boolean
-  /** Said after a change, or when a chosen time was taken meanwhile. */
-  notice: string | null
+  /** Said after a change, or when a chosen time was taken meanwhile (a catalogue key). */
+  notice: MessageKey | null
   newIdempotencyKey: () => string
 }
 
@@ -50,15 +53,26 @@ export type ManageEvent =
   | { type: 'manage.rescheduleStarted' }
   | { type: 'manage.cancelStarted' }
   | { type: 'manage.back' }
-  /** The week of free times rescheduling invokes reports the choice and where it is. */
-  | WeekOfSlotsReport
+  /** The month of free times rescheduling invokes reports the choice and where it is. */
+  | MonthOfSlotsReport
   | { type: 'manage.reasonChanged'; reason: string }
   | { type: 'manage.cancelConfirmed' }
   | { type: 'manage.retry' }
 
-export const NO_TOKEN_MESSAGE =
-  'This link is incomplete. Open the link from your confirmation e-mail or page.'
-export const REASON_REQUIRED = 'Please tell us briefly why you cancel.'
+/*
+ * Every sentence this machine decides on is a key of the booking pages' catalogue
+ * (shared/i18n), never English: the screen writes it in the page's language. The server's own
+ * wording (English) is not shown; its status and problem type pick the sentence instead.
+ */
+export const NO_TOKEN_MESSAGE: MessageKey = 'manage_link_incomplete'
+export const REASON_REQUIRED: MessageKey = 'manage_reason_required'
+
+/** A 409 on a move: the time was taken meanwhile, or the cut-off passed while the page was open. */
+function conflictOf(error: unknown): MessageKey {
+  return problemTypeOf(error) === '/problems/slot-taken'
+    ? 'manage_slot_taken'
+    : 'manage_reschedule_closed'
+}
 
 /** A fresh key unless this exact change was already keyed (then a retry reuses it). */
 function keyFor(context: ManageContext, change: string) {
@@ -70,15 +84,16 @@ function keyFor(context: ManageContext, change: string) {
  * The customer's own appointment page (from the confirmation's manage link): see it, move it to
  * another free time, or cancel it with a reason — each only while the business's cut-off allows
  * (`can_reschedule`, `can_cancel`; the server enforces it too). Effects are provided by the
- * app: `loadAppointment`, `weekOfSlots` (the week of free times, week-of-slots.machine.ts, with its
- * own `loadSlots`), `reschedule`, `cancel`. Tags: `loading`, `busy`.
+ * app: `loadAppointment`, `monthOfSlots` (the month of free times the booking wizard's time step
+ * shows too, month-of-slots.machine.ts, with its own `loadMonth`), `reschedule`, `cancel`.
+ * Tags: `loading`, `busy`.
  */
 export const manageAppointmentMachine = setup({
   types: {
     context: {} as ManageContext,
     events: {} as ManageEvent,
     input: {} as ManageInput,
-    children: {} as { weekOfSlots: 'weekOfSlots' },
+    children: {} as { monthOfSlots: 'monthOfSlots' },
   },
   actors: {
     loadAppointment: fromPromise<PublicAppointment, { appointmentId: string; token: string }>(
@@ -86,7 +101,7 @@ export const manageAppointmentMachine = setup({
         throw new Error('provided by the app')
       },
     ),
-    weekOfSlots: reportingToParent(),
+    monthOfSlots: monthReportingToParent(),
     reschedule: fromPromise<PublicAppointment, RescheduleChange>(async () => {
       throw new Error('provided by the app')
     }),
@@ -102,7 +117,7 @@ export const manageAppointmentMachine = setup({
     /** 409: the time was taken meanwhile, or the cut-off passed while the page was open. */
     isConflict: ({ event }) => statusOf(errorOf(event)) === 409,
     /** A start that was never free (off the grid, outside hours, too soon…), with its reason. */
-    isStartRefused: ({ event }) => startRefusalNotice(problemTypeOf(errorOf(event))) !== null,
+    isStartRefused: ({ event }) => startRefusalKey(problemTypeOf(errorOf(event))) !== null,
   },
 }).createMachine({
   id: 'manage',
@@ -112,7 +127,7 @@ export const manageAppointmentMachine = setup({
     appointment: null,
     timeZone: input.timeZone,
     today: input.today,
-    weekStart: input.today,
+    month: monthOf(input.today),
     chosen: null,
     reason: '',
     reasonError: null,
@@ -147,7 +162,10 @@ export const manageAppointmentMachine = setup({
         onError: {
           target: 'failed',
           actions: assign({
-            error: ({ event }) => messageOf(event.error, 'This appointment could not be found.'),
+            error: ({ event }) =>
+              statusOf(event.error) === 404
+                ? 'manage_not_found'
+                : failureKeyOf(event.error, 'manage_load_failed'),
             notFound: ({ event }) => statusOf(event.error) === 404,
           }),
         },
@@ -174,26 +192,30 @@ export const manageAppointmentMachine = setup({
     },
     rescheduling: {
       initial: 'choosing',
-      // The week stays open while the new time is saved: after a failure another can be chosen.
+      // The month stays open while the new time is saved: after a failure another can be chosen.
+      // Its times are the public ones for the appointment's service and team member; the move
+      // itself is judged by the server, which leaves the appointment's own time out of clashes.
       invoke: {
-        id: 'weekOfSlots',
-        src: 'weekOfSlots',
+        id: 'monthOfSlots',
+        src: 'monthOfSlots',
         input: ({ context }) => ({
           serviceId: context.appointment?.service.id ?? '',
           teamMemberId: context.appointment?.team_member.id ?? null,
           timeZone: context.timeZone,
           today: context.today,
-          weekStart: context.weekStart,
-          lastWeekStart: null,
+          month: context.month,
+          // The appointment does not carry the booking window: the server refuses times past
+          // it (too far ahead) and offers none there, and "Next available" stops at a year.
+          lastDay: null,
         }),
       },
       on: {
         'manage.back': { target: 'viewing', actions: assign({ error: null }) },
         // Paging or switching the zone drops a save under way or failed: the visitor chooses anew.
-        'weekOfSlots.shown': {
+        'monthOfSlots.shown': {
           target: '.choosing',
           actions: assign({
-            weekStart: ({ event }) => event.weekStart,
+            month: ({ event }) => event.month,
             timeZone: ({ event }) => event.timeZone,
           }),
         },
@@ -201,7 +223,7 @@ export const manageAppointmentMachine = setup({
       states: {
         choosing: {
           on: {
-            'weekOfSlots.chosen': {
+            'monthOfSlots.chosen': {
               target: 'saving',
               actions: assign({ chosen: ({ event }) => event.slot, notice: null }),
             },
@@ -226,20 +248,19 @@ export const manageAppointmentMachine = setup({
               target: '#manage.viewing',
               actions: assign({
                 appointment: ({ event }) => event.output,
-                notice: 'Your appointment has been moved. We have e-mailed you the new time.',
+                notice: 'manage_moved',
                 chosen: null,
               }),
             },
             onError: [
               {
-                // The week is opened again, so it loads the times that are still free.
+                // The month is opened again, so it loads the times that are still free.
                 guard: 'isConflict',
                 target: '#manage.rescheduling',
                 reenter: true,
                 actions: assign({
                   chosen: null,
-                  notice: ({ event }) =>
-                    messageOf(event.error, 'That time is no longer free. Please choose another.'),
+                  notice: ({ event }) => conflictOf(event.error),
                 }),
               },
               {
@@ -248,13 +269,13 @@ export const manageAppointmentMachine = setup({
                 reenter: true,
                 actions: assign({
                   chosen: null,
-                  notice: ({ event }) => startRefusalNotice(problemTypeOf(event.error)),
+                  notice: ({ event }) => startRefusalKey(problemTypeOf(event.error)),
                 }),
               },
               {
                 target: 'saveFailed',
                 actions: assign({
-                  error: ({ event }) => messageOf(event.error, 'The appointment was not moved.'),
+                  error: ({ event }) => failureKeyOf(event.error, 'manage_not_moved'),
                 }),
               },
             ],
@@ -302,13 +323,16 @@ export const manageAppointmentMachine = setup({
               target: '#manage.viewing',
               actions: assign({
                 appointment: ({ event }) => event.output,
-                notice: 'Your appointment has been cancelled.',
+                notice: 'manage_cancelled',
               }),
             },
             onError: {
               target: 'saveFailed',
               actions: assign({
-                error: ({ event }) => messageOf(event.error, 'The appointment was not cancelled.'),
+                error: ({ event }) =>
+                  statusOf(event.error) === 409
+                    ? 'manage_cancel_closed'
+                    : failureKeyOf(event.error, 'manage_not_cancelled'),
               }),
             },
           },

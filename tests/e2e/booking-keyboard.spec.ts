@@ -1,13 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { uniqueEmail } from './support/accounts.ts'
-import { BUSINESS, monthLoaded, openTimes } from './support/public-booking.ts'
+import {
+  BUSINESS,
+  chooseTimeNextWeek,
+  fillDetails,
+  monthLoaded,
+  openTimes,
+} from './support/public-booking.ts'
 
 /**
  * The wizard with the keyboard alone, against the real app and the seeded demo business: a
  * whole booking in at most 25 key presses besides the typed name and e-mail, and the time step
  * (month grid, zone search, clock switch, the day's times) without axe violations in light and
- * dark, on a phone and on a desktop.
+ * dark, on a phone and on a desktop. Rescheduling from the manage link uses the same picker,
+ * with the same keys, and is checked with axe in light and dark on a phone.
  */
 
 const KEY_BUDGET = 25
@@ -126,3 +133,50 @@ for (const viewport of [
     })
   }
 }
+
+test('rescheduling offers the same month picker, by keyboard, without axe violations', async ({
+  page,
+}) => {
+  const keys = new Keyboard(page)
+  await openTimes(page, { service: 'Signature Haircut' })
+  await chooseTimeNextWeek(page)
+  await fillDetails(page, { name: 'Rae Move', email: uniqueEmail('move') })
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await page.getByRole('link', { name: 'Reschedule or cancel' }).click()
+  await expect(page.getByRole('heading', { name: 'Confirmed' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Reschedule' }).focus()
+  await keys.press('Enter')
+  // The part that opened takes the focus: the button pressed is gone.
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeFocused()
+  await monthLoaded(page)
+  await expect(page.getByRole('radio').first()).toBeVisible()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([])
+  }
+
+  // One Tab stop for the grid (on the preselected free day), one for the day's times.
+  await keys.tabTo(/^\s*\w+day, /)
+  await expect(page.locator('.p-month-grid__day:focus')).toHaveAttribute('data-free', 'true')
+  await keys.press('PageDown')
+  await monthLoaded(page)
+  await expect(page.locator('.p-month-grid__day:focus')).toHaveCount(1)
+  await keys.press('PageUp')
+  await monthLoaded(page)
+  await keys.tabTo(/\d{1,2}:\d{2}/)
+  await expect(page.getByRole('radio').first()).toBeFocused()
+  await keys.press('ArrowDown')
+  await expect(page.getByRole('radio').nth(1)).toBeFocused()
+  await keys.press('Enter')
+  await expect(page.getByText(/has been moved/)).toBeVisible()
+  // Back to the appointment, its heading focused, in both schemes without violations.
+  await expect(page.getByRole('heading', { name: 'Confirmed' })).toBeFocused()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([])
+  }
+})

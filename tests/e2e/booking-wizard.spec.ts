@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { uniqueEmail } from './support/accounts.ts'
-import { chooseTimeNextWeek } from './support/public-booking.ts'
+import { chooseTimeFrom, chooseTimeNextWeek, weekAhead } from './support/public-booking.ts'
 
 /**
  * The public booking pages against the real app and its seeded demo business (Harbor Street
@@ -68,10 +68,7 @@ test('a new customer books, reschedules and cancels from the manage link', async
 
   await page.getByRole('button', { name: 'Reschedule' }).click()
   // A time past the cancellation cutoff, so the moved appointment can still be cancelled.
-  await page.getByRole('button', { name: /Next week/ }).click()
-  const times = page.locator('.p-slot-picker__time')
-  await expect(times.nth(1)).toBeVisible()
-  await times.nth(1).click()
+  await chooseTimeFrom(page, await weekAhead(page))
   await expect(page.getByText(/has been moved/)).toBeVisible()
 
   await page.getByRole('button', { name: 'Cancel appointment' }).click()

@@ -14,7 +14,10 @@ import {
   manageAppointmentMachine,
   type RescheduleChange,
 } from '../../src/machines/manage-appointment.machine'
-import { reportingToParent, weekOfSlotsMachine } from '../../src/machines/week-of-slots.machine'
+import {
+  monthOfSlotsMachine,
+  monthReportingToParent,
+} from '../../src/machines/month-of-slots.machine'
 import {
   appointment,
   appointmentId,
@@ -48,10 +51,10 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
   { type: 'manage.rescheduleStarted' },
   { type: 'manage.cancelStarted' },
   { type: 'manage.back' },
-  // What the week of free times reports (week-of-slots.model.test.ts walks its own graph).
-  { type: 'weekOfSlots.shown', weekStart: '2026-12-08', timeZone: 'Europe/Berlin', name: 'next' },
-  { type: 'weekOfSlots.shown', weekStart: today, timeZone: 'America/New_York', name: 'NY' },
-  { type: 'weekOfSlots.chosen', slot: secondSlot, name: 'second slot' },
+  // What the month of free times reports (month-of-slots.model.test.ts walks its own graph).
+  { type: 'monthOfSlots.shown', month: '2027-01', timeZone: 'Europe/Berlin', name: 'next' },
+  { type: 'monthOfSlots.shown', month: '2026-12', timeZone: 'America/New_York', name: 'NY' },
+  { type: 'monthOfSlots.chosen', slot: secondSlot, name: 'second slot' },
   { type: 'manage.reasonChanged', reason: ' Ill ' },
   { type: 'manage.cancelConfirmed' },
   { type: 'manage.retry' },
@@ -64,7 +67,16 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
     ['notFound'],
   ),
   done('reschedule', appointment(secondSlot.starts_at), 'moved'),
-  failed('reschedule', publicProblem(409, 'That time is no longer free.'), 'taken'),
+  failed(
+    'reschedule',
+    publicProblem(409, 'This time was just taken.', {}, '/problems/slot-taken'),
+    'taken',
+  ),
+  failed(
+    'reschedule',
+    publicProblem(409, 'The cut-off has passed.', {}, '/problems/appointment-not-changeable'),
+    'past the cut-off',
+  ),
   failed(
     'reschedule',
     publicProblem(
@@ -76,8 +88,14 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
     'never free',
   ),
   failed('reschedule', sampleErrors.offline, 'offline'),
+  failed('reschedule', sampleErrors.serverError, 'server error'),
   done('cancel', { ...appointment(), status: 'cancelled', cancel_reason: 'Ill' }, 'cancelled'),
   failed('cancel', sampleErrors.offline, 'offline'),
+  failed(
+    'cancel',
+    publicProblem(409, 'The cut-off has passed.', {}, '/problems/appointment-not-changeable'),
+    'past the cut-off',
+  ),
 ]
 
 describe('manage appointment machine paths from its graph', () => {
@@ -99,7 +117,7 @@ describe('manage appointment machine paths from its graph', () => {
           canReschedule: context.appointment.can_reschedule,
           canCancel: context.appointment.can_cancel,
         },
-        weekStart: context.weekStart,
+        month: context.month,
         timeZone: context.timeZone,
         chosen: context.chosen?.starts_at ?? null,
         reason: context.reason,
@@ -112,12 +130,12 @@ describe('manage appointment machine paths from its graph', () => {
     },
     harness: (input, inspect) => {
       let keys = 0
-      // The real week of free times, its load parked: it opens where the visitor left it.
-      const week = createParkedEffects(['loadSlots'])
+      // The real month of free times, its load parked: it opens where the visitor left it.
+      const month = createParkedEffects(['loadMonth'])
       const machine = manageAppointmentMachine.provide({
         actors: {
-          weekOfSlots: reportingToParent(
-            weekOfSlotsMachine.provide({ actors: { loadSlots: week.effect('loadSlots') } }),
+          monthOfSlots: monthReportingToParent(
+            monthOfSlotsMachine.provide({ actors: { loadMonth: month.effect('loadMonth') } }),
           ),
         },
       })
@@ -127,19 +145,19 @@ describe('manage appointment machine paths from its graph', () => {
         inspect,
       })
       const sent: { change: string; key: string }[] = []
-      let weekLoads = 0
+      let monthLoads = 0
       return {
         ...harness,
         beforeStep: () => {
           harness.beforeStep()
-          weekLoads = week.inputs.loadSlots.length
+          monthLoads = month.inputs.loadMonth.length
         },
         afterStep: ({ after, at }) => {
-          if (week.inputs.loadSlots.length > weekLoads) {
-            expect(week.inputs.loadSlots.at(-1), at).toMatchObject({
+          if (month.inputs.loadMonth.length > monthLoads) {
+            expect(month.inputs.loadMonth.at(-1), at).toMatchObject({
               serviceId: after.context.appointment?.service.id,
               teamMemberId: after.context.appointment?.team_member.id,
-              weekStart: after.context.weekStart,
+              month: after.context.month,
               timeZone: after.context.timeZone,
             })
           }

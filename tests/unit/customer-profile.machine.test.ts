@@ -54,8 +54,8 @@ describe('customer profile machine', () => {
     actor.send({ type: 'profile.changed', values: { name: '  ', phone: 'call me' } })
     actor.send({ type: 'profile.submitted' })
     expect(actor.getSnapshot().context.errors).toEqual({
-      name: 'Please enter your name.',
-      phone: 'Please use 3 to 40 digits, spaces and + ( ) . / - only.',
+      name: 'error_name_required',
+      phone: 'details_phone_invalid',
     })
     expect(calls.saved).toEqual([])
 
@@ -69,7 +69,7 @@ describe('customer profile machine', () => {
     expect(calls.back).toBe(1)
   })
 
-  it('shows the server’s field messages when it refuses a save, and stays', async () => {
+  it('marks the fields the server refuses, in the page’s words, and stays', async () => {
     const refusal = new ApiError(
       400,
       { detail: 'Invalid', errors: [{ path: '/body/phone', message: 'must match pattern' }] },
@@ -85,8 +85,9 @@ describe('customer profile machine', () => {
     actor.send({ type: 'profile.changed', values: { name: 'Cara', phone: '555-0100' } })
     actor.send({ type: 'profile.submitted' })
     const back = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null)
-    expect(back.context.errors.phone).toMatch(/must match pattern/)
-    expect(back.context.error).toBe('Please check the highlighted fields.')
+    // The server's English is not shown: the field is marked with the page's own sentence.
+    expect(back.context.errors).toEqual({ phone: 'details_check_field' })
+    expect(back.context.error).toBe('details_check_highlighted')
     expect(calls.back).toBe(0)
   })
 })
@@ -97,7 +98,7 @@ describe('profile values', () => {
   })
 
   it('limits the name to what the contract accepts', () => {
-    expect(validateProfile({ name: 'x'.repeat(121), phone: '' }).name).toMatch(/under 120/)
+    expect(validateProfile({ name: 'x'.repeat(121), phone: '' }).name).toBe('details_name_too_long')
     expect(validateProfile({ name: 'Cara', phone: '12' }).phone).toBeDefined()
     expect(validateProfile({ name: 'Cara', phone: '(030) 123-45' })).toEqual({})
   })

@@ -13,17 +13,22 @@ import {
   monthOfSlotsMachine,
   monthReportingToParent,
 } from '../../machines/month-of-slots.machine'
-import {
-  reportingToParent,
-  type SlotQuery,
-  weekOfSlotsMachine,
-} from '../../machines/week-of-slots.machine'
 import { pagePublicClient } from './page-business'
-import { weekRange } from './slot-days'
+import { daysRange } from './slot-days'
 
-/** The public API's free times for one week of the visitor's days. */
-export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
-  const { from, to } = weekRange(query.weekStart, query.days, query.timeZone)
+/** Whole days of the visitor's, from `firstDay` (`YYYY-MM-DD`) in `timeZone` (at most 42). */
+export interface DaysQuery {
+  serviceId: string
+  /** null = any available. */
+  teamMemberId: string | null
+  firstDay: string
+  days: number
+  timeZone: string
+}
+
+/** The public API's free times for whole days of the visitor's. */
+export async function loadDaysOfSlots(api: PublicBookingApi, query: DaysQuery) {
+  const { from, to } = daysRange(query.firstDay, query.days, query.timeZone)
   const availability = await api.availability({
     serviceId: query.serviceId,
     teamMemberId: query.teamMemberId,
@@ -34,34 +39,22 @@ export async function loadWeekOfSlots(api: PublicBookingApi, query: SlotQuery) {
 }
 
 /** The public API's free times for one month of the visitor's days (at most 31: within 42). */
-export async function loadMonthOfSlots(api: PublicBookingApi, query: MonthQuery) {
-  const { from, to } = weekRange(`${query.month}-01`, daysInMonth(query.month), query.timeZone)
-  const availability = await api.availability({
+export function loadMonthOfSlots(api: PublicBookingApi, query: MonthQuery) {
+  return loadDaysOfSlots(api, {
     serviceId: query.serviceId,
     teamMemberId: query.teamMemberId,
-    from,
-    to,
+    firstDay: `${query.month}-01`,
+    days: daysInMonth(query.month),
+    timeZone: query.timeZone,
   })
-  return availability.slots
 }
 
-/** The month of free times as the booking machine invokes it, on the public API. */
+/** The month of free times as the booking and manage machines invoke it, on the public API. */
 export function createMonthOfSlotsLogic(api: PublicBookingApi) {
   return monthReportingToParent(
     monthOfSlotsMachine.provide({
       actors: {
         loadMonth: fromPromise(({ input }: { input: MonthQuery }) => loadMonthOfSlots(api, input)),
-      },
-    }),
-  )
-}
-
-/** The week of free times as the booking and the manage machines invoke it, on the public API. */
-export function createWeekOfSlotsLogic(api: PublicBookingApi) {
-  return reportingToParent(
-    weekOfSlotsMachine.provide({
-      actors: {
-        loadSlots: fromPromise(({ input }: { input: SlotQuery }) => loadWeekOfSlots(api, input)),
       },
     }),
   )

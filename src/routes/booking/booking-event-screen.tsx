@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useParams, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { bookingHref } from '../../../shared/booking-links'
 import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
-import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
+import { useTranslation } from '../../app/i18n'
 import { todayIn } from '../../domain/appointment-time'
 import {
   type CancelChange,
@@ -13,13 +13,13 @@ import {
 } from '../../machines/manage-appointment.machine'
 import { hrefInThisArea } from '../booking-path'
 import { AppointmentSummary } from './appointment-summary'
-import { createWeekOfSlotsLogic } from './booking-effects'
+import { createMonthOfSlotsLogic } from './booking-effects'
 import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { invitationUrl } from './calendar-links'
+import { MonthSlotPicker } from './month-slot-picker'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
-import { SlotPicker } from './slot-picker'
 
 function createManageLogic() {
   const api = createPublicBookingApi(pagePublicClient)
@@ -29,7 +29,7 @@ function createManageLogic() {
         ({ input }: { input: { appointmentId: string; token: string } }) =>
           api.appointment(input.appointmentId, input.token),
       ),
-      weekOfSlots: createWeekOfSlotsLogic(api),
+      monthOfSlots: createMonthOfSlotsLogic(api),
       reschedule: fromPromise(({ input }: { input: RescheduleChange }) =>
         api.reschedule(
           input.appointmentId,
@@ -44,6 +44,14 @@ function createManageLogic() {
     },
   })
 }
+
+/*
+ * What takes the focus when the page opens or closes the reschedule or cancel part without a
+ * navigation: its heading, and the appointment's again afterwards, so keyboard and screen-reader
+ * users are never left on a button that is gone.
+ */
+const VIEW_FOCUS = 'data-view-focus'
+const SECTION_FOCUS = { [VIEW_FOCUS]: 'section' }
 
 type ManageActor = ReturnType<typeof useActorRef<ReturnType<typeof createManageLogic>>>
 
@@ -79,16 +87,28 @@ function ManageAppointment({
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checking'))
   const failed = useSelector(actor, (s) => s.matches('failed'))
   const notice = useSelector(actor, (s) => s.context.notice)
+  const { t } = useTranslation()
+  const content = useRef<HTMLDivElement>(null)
+  const shownMode = useRef<typeof mode | undefined>(undefined)
+  useEffect(() => {
+    if (loading || failed) return
+    // The first view is the page itself: the route's own focus handling applies.
+    if (shownMode.current !== undefined && shownMode.current !== mode) {
+      const target = mode === null ? 'appointment' : 'section'
+      content.current?.querySelector<HTMLElement>(`[${VIEW_FOCUS}="${target}"]`)?.focus()
+    }
+    shownMode.current = mode
+  }, [mode, loading, failed])
 
   if (loading) {
-    return <LoadingCard label="Loading your appointment…" />
+    return <LoadingCard label={t('confirmation_loading')} />
   }
   if (failed) return <LoadFailed actor={actor} />
   return (
-    <div className="p-booking-wizard">
+    <div className="p-booking-wizard" ref={content}>
       {notice ? (
         <div className="p-card p-booking-notice" role="status">
-          {notice}
+          {t(notice)}
         </div>
       ) : null}
       <Appointment actor={actor} />
@@ -102,11 +122,12 @@ function LoadFailed({ actor }: { actor: ManageActor }) {
   const error = useSelector(actor, (s) => s.context.error)
   const canRetry = useSelector(actor, (s) => s.can({ type: 'manage.retry' }))
   const notFound = useSelector(actor, (s) => s.context.notFound)
-  if (notFound) return <BookingNotFound what="appointment" detail={error ?? undefined} />
+  const { t } = useTranslation()
+  if (notFound) return <BookingNotFound what="appointment" detail={error ? t(error) : undefined} />
   return (
     <RetryAlert
-      title="We could not show this appointment"
-      message={error}
+      title={t('confirmation_failed')}
+      message={error ? t(error) : null}
       onRetry={canRetry ? () => actor.send({ type: 'manage.retry' }) : undefined}
     />
   )
@@ -117,29 +138,39 @@ function Appointment({ actor }: { actor: ManageActor }) {
   const timeZone = useSelector(actor, (s) => s.context.timeZone)
   const token = useSelector(actor, (s) => s.context.token)
   const viewing = useSelector(actor, (s) => s.matches('viewing'))
+  const { t, language } = useTranslation()
   if (!appointment) return null
   const cancelled = appointment.status === 'cancelled'
   return (
     <section className="p-card p-stack" aria-labelledby="appointment-status">
-      <h2 id="appointment-status" className="p-section-title">
-        {appointmentStatusLabel(appointment.status)}
+      <h2
+        id="appointment-status"
+        className="p-section-title"
+        tabIndex={-1}
+        {...{ [VIEW_FOCUS]: 'appointment' }}
+      >
+        {t(`status_${appointment.status}`)}
       </h2>
       <AppointmentSummary appointment={appointment} timeZone={timeZone} />
       {cancelled && appointment.cancel_reason ? (
-        <p className="p-muted">Reason given: {appointment.cancel_reason}</p>
+        <p className="p-muted">{t('manage_reason_given', { reason: appointment.cancel_reason })}</p>
       ) : null}
       {!cancelled ? (
         <>
           <ul className="p-muted p-booking-deadlines">
             <li id="reschedule-deadline">
               {appointment.can_reschedule
-                ? `You can reschedule until ${formatDayAndTime(appointment.reschedule_deadline, timeZone)}.`
-                : 'It is too late to reschedule online — please call the business.'}
+                ? t('manage_reschedule_until', {
+                    time: formatDayAndTime(appointment.reschedule_deadline, timeZone, language),
+                  })
+                : t('manage_reschedule_closed')}
             </li>
             <li id="cancel-deadline">
               {appointment.can_cancel
-                ? `You can cancel until ${formatDayAndTime(appointment.cancel_deadline, timeZone)}.`
-                : 'It is too late to cancel online — please call the business.'}
+                ? t('manage_cancel_until', {
+                    time: formatDayAndTime(appointment.cancel_deadline, timeZone, language),
+                  })
+                : t('manage_cancel_closed')}
             </li>
           </ul>
           {viewing ? (
@@ -151,7 +182,7 @@ function Appointment({ actor }: { actor: ManageActor }) {
                 aria-describedby="reschedule-deadline"
                 onClick={() => actor.send({ type: 'manage.rescheduleStarted' })}
               >
-                Reschedule
+                {t('manage_reschedule')}
               </button>
               <button
                 type="button"
@@ -160,7 +191,7 @@ function Appointment({ actor }: { actor: ManageActor }) {
                 aria-describedby="cancel-deadline"
                 onClick={() => actor.send({ type: 'manage.cancelStarted' })}
               >
-                Cancel appointment
+                {t('manage_cancel')}
               </button>
               {token ? (
                 <a
@@ -168,7 +199,7 @@ function Appointment({ actor }: { actor: ManageActor }) {
                   href={invitationUrl(appointment.id, token, pageBusiness())}
                   download
                 >
-                  Calendar file (.ics)
+                  {t('manage_calendar_file')}
                 </a>
               ) : null}
             </div>
@@ -179,7 +210,7 @@ function Appointment({ actor }: { actor: ManageActor }) {
           className="p-button p-button--primary"
           href={hrefInThisArea(bookingHref('/booking', pageBusiness()))}
         >
-          Book again
+          {t('manage_book_again')}
         </a>
       )}
     </section>
@@ -188,40 +219,44 @@ function Appointment({ actor }: { actor: ManageActor }) {
 
 function Reschedule({ actor }: { actor: ManageActor }) {
   const appointment = useSelector(actor, (s) => s.context.appointment)
-  const week = useSelector(actor, (s) => s.children.weekOfSlots)
+  const month = useSelector(actor, (s) => s.children.monthOfSlots)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const saveError = useSelector(actor, (s) =>
     s.matches({ rescheduling: 'saveFailed' }) ? s.context.error : null,
   )
   const timeZone = useSelector(actor, (s) => s.context.timeZone)
   const chosen = useSelector(actor, (s) => s.context.chosen)
+  const { t, language } = useTranslation()
   return (
     <section className="p-card p-stack" aria-labelledby="reschedule-title">
-      <h2 id="reschedule-title" className="p-section-title">
-        Choose a new time
+      <h2 id="reschedule-title" className="p-section-title" tabIndex={-1} {...SECTION_FOCUS}>
+        {t('manage_choose_new_time')}
       </h2>
       {busy ? (
         <p role="status">
-          Moving your appointment to {chosen ? formatDayAndTime(chosen.starts_at, timeZone) : ''}…
+          {t('manage_moving', {
+            time: chosen ? formatDayAndTime(chosen.starts_at, timeZone, language) : '',
+          })}
         </p>
       ) : null}
       {saveError ? (
         <div className="p-alert" role="alert">
-          <span className="p-alert__title">Not moved yet</span>
-          <p>{saveError}</p>
+          <span className="p-alert__title">{t('manage_not_moved_title')}</span>
+          <p>{t(saveError)}</p>
           <button
             type="button"
             className="p-button p-button--small"
             onClick={() => actor.send({ type: 'manage.retry' })}
           >
-            Try again
+            {t('try_again')}
           </button>
         </div>
       ) : null}
-      {week ? (
-        // The server refuses times past the booking window; its answer is then an empty week.
-        <SlotPicker
-          week={week}
+      {month ? (
+        // The same month of free times as the booking's time step: the server refuses times
+        // past the booking window, so months beyond it show none.
+        <MonthSlotPicker
+          month={month}
           businessTimeZone={appointment?.time_zone ?? timeZone}
           chosen={chosen?.starts_at ?? null}
         />
@@ -231,7 +266,7 @@ function Reschedule({ actor }: { actor: ManageActor }) {
         className="p-button p-button--ghost"
         onClick={() => actor.send({ type: 'manage.back' })}
       >
-        Keep the current time
+        {t('manage_keep_time')}
       </button>
     </section>
   )
@@ -244,15 +279,16 @@ function Cancel({ actor }: { actor: ManageActor }) {
   const saveError = useSelector(actor, (s) =>
     s.matches({ cancelling: 'saveFailed' }) ? s.context.error : null,
   )
+  const { t } = useTranslation()
   return (
     <section className="p-card p-stack" aria-labelledby="cancel-title">
-      <h2 id="cancel-title" className="p-section-title">
-        Cancel this appointment
+      <h2 id="cancel-title" className="p-section-title" tabIndex={-1} {...SECTION_FOCUS}>
+        {t('manage_cancel_title')}
       </h2>
       {saveError ? (
         <div className="p-alert" role="alert">
-          <span className="p-alert__title">Not cancelled</span>
-          <p>{saveError}</p>
+          <span className="p-alert__title">{t('manage_not_cancelled_title')}</span>
+          <p>{t(saveError)}</p>
         </div>
       ) : null}
       <form
@@ -265,7 +301,7 @@ function Cancel({ actor }: { actor: ManageActor }) {
       >
         <div className="p-field">
           <label className="p-field__label" htmlFor="cancel-reason">
-            Reason
+            {t('manage_reason')}
           </label>
           <textarea
             id="cancel-reason"
@@ -283,7 +319,7 @@ function Cancel({ actor }: { actor: ManageActor }) {
           />
           {reasonError ? (
             <p id="cancel-reason-error" className="p-field__error">
-              {reasonError}
+              {t(reasonError)}
             </p>
           ) : null}
         </div>
@@ -293,14 +329,14 @@ function Cancel({ actor }: { actor: ManageActor }) {
             className="p-button p-button--danger"
             aria-disabled={busy || undefined}
           >
-            {busy ? 'Cancelling…' : saveError ? 'Try again' : 'Cancel appointment'}
+            {busy ? t('manage_cancelling') : saveError ? t('try_again') : t('manage_cancel')}
           </button>
           <button
             type="button"
             className="p-button p-button--ghost"
             onClick={() => actor.send({ type: 'manage.back' })}
           >
-            Keep it
+            {t('manage_keep_it')}
           </button>
         </div>
       </form>

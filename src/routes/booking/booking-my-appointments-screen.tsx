@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useMemo, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { bookingHref, manageUrl } from '../../../shared/booking-links'
-import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
+import { type Translate, useTranslation } from '../../app/i18n'
 import type { MyAppointments } from '../../machines/customer-account.machine'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { createCustomerAccountLogic } from './customer-account-effects'
@@ -11,6 +11,7 @@ import {
   PROFILE_CREATION_PATH,
   signInContinueUrl,
 } from './customer-links'
+import { Emphasised } from './emphasised'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { pageBusiness } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
@@ -73,15 +74,22 @@ export function BookingMyAppointmentsScreen() {
     shownView.current = view
   }, [view])
 
-  return <div ref={content}>{accountView(actor, view, business)}</div>
+  const { t } = useTranslation()
+
+  return <div ref={content}>{accountView(actor, view, business, t)}</div>
 }
 
-function accountView(actor: AccountActor, view: AccountView, business: string | null) {
+function accountView(
+  actor: AccountActor,
+  view: AccountView,
+  business: string | null,
+  t: Translate,
+) {
   switch (view) {
     case 'loading':
-      return <LoadingCard label="Loading your appointments…" />
+      return <LoadingCard label={t('account_loading')} />
     case 'unavailable':
-      return <Failure actor={actor} title="Sign-in is not available right now" />
+      return <Failure actor={actor} title={t('account_unavailable')} />
     case 'signedOut':
       return <RequestLink actor={actor} business={business} />
     case 'linkSent':
@@ -97,10 +105,11 @@ function accountView(actor: AccountActor, view: AccountView, business: string | 
 
 function Failure({ actor, title }: { actor: AccountActor; title: string }) {
   const error = useSelector(actor, (s) => s.context.error)
+  const { t } = useTranslation()
   return (
     <RetryAlert
       title={title}
-      message={error}
+      message={error ? t(error) : null}
       onRetry={() => actor.send({ type: 'account.retry' })}
       tabIndex={-1}
       {...VIEW_FOCUS}
@@ -123,6 +132,7 @@ function EmailForm({
   const email = useSelector(actor, (s) => s.context.email)
   const emailError = useSelector(actor, (s) => s.context.emailError)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const { t } = useTranslation()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -135,7 +145,7 @@ function EmailForm({
     <form className="p-form p-booking-form" noValidate onSubmit={submit}>
       <div className="p-field">
         <label className="p-field__label" htmlFor="account-email">
-          E-mail
+          {t('field_email')}
         </label>
         <input
           id="account-email"
@@ -154,7 +164,7 @@ function EmailForm({
         />
         {emailError ? (
           <p id="account-email-error" className="p-field__error">
-            {emailError}
+            {t(emailError)}
           </p>
         ) : null}
       </div>
@@ -171,30 +181,29 @@ function EmailForm({
 
 function RequestLink({ actor, business }: { actor: AccountActor; business: string | null }) {
   const error = useSelector(actor, (s) => s.context.error)
+  const { t } = useTranslation()
   return (
     <div className="p-booking-wizard">
       <section className="p-card p-stack" aria-labelledby="sign-in-title">
         <h2 id="sign-in-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
-          Sign in to see your appointments
+          {t('account_sign_in_title')}
         </h2>
-        <p className="p-muted">
-          No password needed: we e-mail you a link that signs you in. Use the address you booked
-          with.
-        </p>
+        <p className="p-muted">{t('account_sign_in_intro')}</p>
         {error ? (
           <div className="p-alert" role="alert">
-            <p>{error}</p>
+            <p>{t(error)}</p>
           </div>
         ) : null}
         <EmailForm
           actor={actor}
-          submitLabel="Send me a sign-in link"
-          busyLabel="Sending…"
+          submitLabel={t('account_send_link')}
+          busyLabel={t('account_sending')}
           onSubmit={() => actor.send({ type: 'account.linkRequested' })}
         />
       </section>
       <p className="p-muted">
-        Just want to book? <Link href={bookingHref('/booking', business)}>Book an appointment</Link>
+        {t('account_just_book')}{' '}
+        <Link href={bookingHref('/booking', business)}>{t('book_an_appointment')}</Link>
       </p>
     </div>
   )
@@ -202,23 +211,23 @@ function RequestLink({ actor, business }: { actor: AccountActor; business: strin
 
 function LinkSent({ actor }: { actor: AccountActor }) {
   const sentTo = useSelector(actor, (s) => s.context.linkSentTo)
+  const { t } = useTranslation()
   return (
     <section className="p-card p-stack" aria-labelledby="link-sent-title">
       <h2 id="link-sent-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
-        Check your inbox
+        {t('account_check_inbox')}
       </h2>
       <p role="status">
-        We sent a sign-in link to <strong>{sentTo}</strong>. Open it to see your appointments; it
-        works once.
+        <Emphasised t={t} message="account_link_sent" name="email" value={sentTo ?? ''} />
       </p>
-      <p className="p-muted">Nothing arrived after a few minutes? Check your spam folder.</p>
+      <p className="p-muted">{t('account_spam')}</p>
       <div className="p-booking-actions">
         <button
           type="button"
           className="p-button"
           onClick={() => actor.send({ type: 'account.restart' })}
         >
-          Use another address
+          {t('account_use_another')}
         </button>
       </div>
     </section>
@@ -226,19 +235,17 @@ function LinkSent({ actor }: { actor: AccountActor }) {
 }
 
 function ConfirmEmail({ actor }: { actor: AccountActor }) {
+  const { t } = useTranslation()
   return (
     <section className="p-card p-stack" aria-labelledby="confirm-email-title">
       <h2 id="confirm-email-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
-        Confirm your e-mail
+        {t('account_confirm_title')}
       </h2>
-      <p className="p-muted">
-        This link was opened on another device or browser. Enter the address it was sent to, to
-        finish signing in.
-      </p>
+      <p className="p-muted">{t('account_confirm_intro')}</p>
       <EmailForm
         actor={actor}
-        submitLabel="Sign in"
-        busyLabel="Signing in…"
+        submitLabel={t('account_sign_in')}
+        busyLabel={t('account_signing_in')}
         onSubmit={() => actor.send({ type: 'account.emailConfirmed' })}
       />
     </section>
@@ -247,16 +254,17 @@ function ConfirmEmail({ actor }: { actor: AccountActor }) {
 
 function LinkFailed({ actor }: { actor: AccountActor }) {
   const error = useSelector(actor, (s) => s.context.error)
+  const { t } = useTranslation()
   return (
     <div className="p-alert" role="alert" tabIndex={-1} {...VIEW_FOCUS}>
-      <span className="p-alert__title">We could not sign you in</span>
-      <p>{error}</p>
+      <span className="p-alert__title">{t('account_link_failed')}</span>
+      {error ? <p>{t(error)}</p> : null}
       <button
         type="button"
         className="p-button p-button--small"
         onClick={() => actor.send({ type: 'account.restart' })}
       >
-        Send a new link
+        {t('account_send_new_link')}
       </button>
     </div>
   )
@@ -268,18 +276,19 @@ function SignedIn({ actor, business }: { actor: AccountActor; business: string |
   const failed = useSelector(actor, (s) => s.matches('failed'))
   const error = useSelector(actor, (s) => s.context.error)
   const signingOut = useSelector(actor, (s) => s.matches('signingOut'))
+  const { t } = useTranslation()
   return (
     <div className="p-booking-wizard">
       <div className="p-booking-account-bar">
         <p className="p-muted">
-          Signed in as <strong>{email}</strong>
+          <Emphasised t={t} message="account_signed_in_as" name="email" value={email ?? ''} />
         </p>
         <div className="p-booking-actions">
           <Link
             className="p-button p-button--small"
             href={bookingHref(PROFILE_CREATION_PATH, business)}
           >
-            Your details
+            {t('account_your_details')}
           </Link>
           <button
             type="button"
@@ -289,15 +298,15 @@ function SignedIn({ actor, business }: { actor: AccountActor; business: string |
               if (!signingOut) actor.send({ type: 'account.signOut' })
             }}
           >
-            {signingOut ? 'Signing out…' : 'Sign out'}
+            {signingOut ? t('account_signing_out') : t('account_sign_out')}
           </button>
         </div>
       </div>
       {failed ? (
-        <Failure actor={actor} title="We could not load your appointments" />
+        <Failure actor={actor} title={t('account_load_failed')} />
       ) : error ? (
         <div className="p-alert" role="alert">
-          <p>{error}</p>
+          <p>{t(error)}</p>
         </div>
       ) : null}
       {appointments ? <AppointmentLists appointments={appointments} business={business} /> : null}
@@ -314,18 +323,19 @@ function AppointmentLists({
 }) {
   const timeZone = useMemo(detectedTimeZone, [])
   const book = bookingHref('/booking', business)
+  const { t } = useTranslation()
   return (
     <>
       <section className="p-card p-stack" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title" className="p-section-title" tabIndex={-1} {...VIEW_FOCUS}>
-          Upcoming
+          {t('account_upcoming')}
         </h2>
         {appointments.upcoming.length === 0 ? (
           <>
-            <p className="p-muted">You have no upcoming appointments.</p>
+            <p className="p-muted">{t('account_no_upcoming')}</p>
             <div className="p-booking-actions">
               <Link className="p-button p-button--primary" href={book}>
-                Book an appointment
+                {t('book_an_appointment')}
               </Link>
             </div>
           </>
@@ -335,17 +345,17 @@ function AppointmentLists({
       </section>
       <section className="p-card p-stack" aria-labelledby="past-title">
         <h2 id="past-title" className="p-section-title">
-          Past
+          {t('account_past')}
         </h2>
         {appointments.past.length === 0 ? (
-          <p className="p-muted">Past and cancelled appointments will show here.</p>
+          <p className="p-muted">{t('account_no_past')}</p>
         ) : (
           <AppointmentList items={appointments.past} business={business} timeZone={timeZone} />
         )}
       </section>
       {appointments.upcoming.length > 0 ? (
         <p>
-          <Link href={book}>Book another appointment</Link>
+          <Link href={book}>{t('account_book_another')}</Link>
         </p>
       ) : null}
     </>
@@ -361,6 +371,7 @@ function AppointmentList({
   business: string | null
   timeZone: string
 }) {
+  const { t, language } = useTranslation()
   return (
     <ul className="p-choice-list">
       {items.map(({ appointment, manage_token }) => (
@@ -368,11 +379,9 @@ function AppointmentList({
           <Link className="p-choice" href={manageUrl(appointment.id, manage_token, business)}>
             <span className="p-choice__title">{appointment.service.name}</span>
             <span className="p-choice__meta">
-              {formatDayAndTime(appointment.starts_at, timeZone)} · with{' '}
-              {appointment.team_member.name}
-              {appointment.status !== 'confirmed'
-                ? ` · ${appointmentStatusLabel(appointment.status)}`
-                : ''}
+              {formatDayAndTime(appointment.starts_at, timeZone, language)} ·{' '}
+              {t('account_with', { member: appointment.team_member.name })}
+              {appointment.status !== 'confirmed' ? ` · ${t(`status_${appointment.status}`)}` : ''}
             </span>
           </Link>
         </li>

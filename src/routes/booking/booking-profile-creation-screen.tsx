@@ -2,20 +2,27 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { bookingHref } from '../../../shared/booking-links'
+import type { MessageKey } from '../../../shared/i18n/en'
+import { useTranslation } from '../../app/i18n'
 import type { ProfileField } from '../../machines/customer-profile.machine'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { createCustomerProfileLogic } from './customer-account-effects'
 import { MY_APPOINTMENTS_PATH, profileReturnPath } from './customer-links'
+import { Emphasised } from './emphasised'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { pageBusiness } from './page-business'
 
 type ProfileActor = ReturnType<typeof useActorRef<ReturnType<typeof createCustomerProfileLogic>>>
 
-const FIELDS: { field: ProfileField; label: string; type: 'text' | 'tel'; autoComplete: string }[] =
-  [
-    { field: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-    { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
-  ]
+const FIELDS: {
+  field: ProfileField
+  label: MessageKey
+  type: 'text' | 'tel'
+  autoComplete: string
+}[] = [
+  { field: 'name', label: 'field_name', type: 'text', autoComplete: 'name' },
+  { field: 'phone', label: 'field_phone', type: 'tel', autoComplete: 'tel' },
+]
 
 /**
  * `/booking/profile-creation`: the signed-in customer's name and phone with this business, so
@@ -39,9 +46,10 @@ export function BookingProfileCreationScreen() {
   const actor = useActorRef(logic)
   const loading = useSelector(actor, (s) => s.hasTag('loading') || s.matches('leaving'))
   const failed = useSelector(actor, (s) => s.matches('failed'))
+  const { t } = useTranslation()
 
   if (loading) {
-    return <LoadingCard label="Loading your details…" />
+    return <LoadingCard label={t('details_loading')} />
   }
   if (failed) return <LoadFailed actor={actor} />
   return <ProfileForm actor={actor} returnTo={returnTo} />
@@ -49,10 +57,11 @@ export function BookingProfileCreationScreen() {
 
 function LoadFailed({ actor }: { actor: ProfileActor }) {
   const error = useSelector(actor, (s) => s.context.error)
+  const { t } = useTranslation()
   return (
     <RetryAlert
-      title="We could not load your details"
-      message={error}
+      title={t('details_load_failed')}
+      message={error ? t(error) : null}
       onRetry={() => actor.send({ type: 'profile.retry' })}
     />
   )
@@ -64,6 +73,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
   const errors = useSelector(actor, (s) => s.context.errors)
   const error = useSelector(actor, (s) => s.context.error)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const { t } = useTranslation()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -75,15 +85,14 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
   return (
     <section className="p-card p-stack" aria-labelledby="profile-title">
       <h2 id="profile-title" className="p-section-title">
-        Your details
+        {t('account_your_details')}
       </h2>
       <p className="p-muted">
-        Signed in as <strong>{email}</strong>. The business uses these details to reach you about
-        your appointments, and your next booking is filled in with them.
+        <Emphasised t={t} message="details_intro" name="email" value={email} />
       </p>
       {error ? (
         <div className="p-alert" role="alert">
-          <p>{error}</p>
+          <p>{t(error)}</p>
         </div>
       ) : null}
       <form className="p-form p-booking-form" noValidate onSubmit={submit}>
@@ -93,7 +102,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
           return (
             <div className="p-field" key={field}>
               <label className="p-field__label" htmlFor={id}>
-                {label}
+                {t(label)}
               </label>
               <input
                 id={id}
@@ -112,7 +121,7 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
               />
               {message ? (
                 <p id={`${id}-error`} className="p-field__error">
-                  {message}
+                  {t(message)}
                 </p>
               ) : null}
             </div>
@@ -124,10 +133,10 @@ function ProfileForm({ actor, returnTo }: { actor: ProfileActor; returnTo: strin
             className="p-button p-button--primary"
             aria-disabled={busy || undefined}
           >
-            {busy ? 'Saving…' : 'Save my details'}
+            {busy ? t('details_saving') : t('details_save')}
           </button>
           <Link className="p-button" href={returnTo}>
-            Not now
+            {t('details_not_now')}
           </Link>
         </div>
       </form>

@@ -9,7 +9,7 @@ import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { todayIn } from '../../domain/appointment-time'
 import { statusOf } from '../../machines/call-errors'
-import { loadWeekOfSlots } from './booking-effects'
+import { loadDaysOfSlots } from './booking-effects'
 import { BookingNotFound } from './booking-not-found'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
@@ -38,10 +38,10 @@ async function loadProfileAndSlots(input: { slug: string; timeZone: string }) {
   const profile = await api.profile(input.slug)
   const first = profile.services[0]
   const slots = first
-    ? await loadWeekOfSlots(api, {
+    ? await loadDaysOfSlots(api, {
         serviceId: first.id,
         teamMemberId: profile.team_member.id,
-        weekStart: todayIn(input.timeZone),
+        firstDay: todayIn(input.timeZone),
         days: LOOK_AHEAD_DAYS,
         timeZone: input.timeZone,
       })

@@ -1,6 +1,7 @@
 import type { Client } from 'openapi-fetch'
 import { fromPromise } from 'xstate'
 import type { paths } from '../../../shared/contract/schema'
+import { en, type MessageKey } from '../../../shared/i18n/en'
 import { ApiError, unwrap } from '../../api/api-error'
 import { type AccountStart, customerAccountMachine } from '../../machines/customer-account.machine'
 import {
@@ -18,7 +19,10 @@ const loadCustomerAuth = () => import('../../app/customer-auth')
 /** Where the address a link was sent to waits for the link (same browser, any tab). */
 export const REMEMBERED_EMAIL_KEY = 'slotwise.booking.signInEmail'
 
-const NOT_SIGNED_IN = 'You are signed out. Sign in again with a link to see your appointments.'
+/** A failure the page words itself: the machines read `messageKey` (see `failureKeyOf`). */
+function wordedError(messageKey: MessageKey): Error {
+  return Object.assign(new Error(en[messageKey]), { messageKey })
+}
 
 /**
  * The signed-in customer's calls, each with a current ID token. The details they return are
@@ -36,7 +40,7 @@ export function createCustomerAccountApi(
 
   async function authorization() {
     const token = await idToken()
-    if (!token) throw new Error(NOT_SIGNED_IN)
+    if (!token) throw wordedError('account_signed_out')
     return { Authorization: `Bearer ${token}` }
   }
   return {
@@ -61,25 +65,29 @@ export function createCustomerAccountApi(
   }
 }
 
-/** Firebase's failures as the customer reads them; the codes are Firebase's own. */
-export function describeSignInFailure(error: unknown): string {
+/**
+ * Firebase's failures as the customer reads them (a catalogue key; the codes are Firebase's
+ * own), or null for a failure without a code (a chunk that did not load: the machine's own
+ * wording applies).
+ */
+export function describeSignInFailure(error: unknown): MessageKey | null {
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
   switch (code) {
+    case '':
+      return null
     case 'auth/expired-action-code':
     case 'auth/invalid-action-code':
-      return 'This sign-in link has expired or was already used. Send yourself a new one.'
+      return 'account_link_expired'
     case 'auth/invalid-email':
-      return 'This is not the address the link was sent to. Send yourself a new link.'
+      return 'account_link_other_address'
     case 'auth/network-request-failed':
-      return 'We could not reach the sign-in service. Check your connection and try again.'
+      return 'account_sign_in_offline'
     case 'auth/too-many-requests':
     case 'auth/quota-exceeded':
-      return 'Too many sign-in links were asked for. Please wait a few minutes and try again.'
+      return 'account_too_many_links'
     default:
-      return error instanceof Error && !code
-        ? error.message
-        : 'Signing in did not work. Please try again.'
+      return 'account_sign_in_failed'
   }
 }
 
@@ -88,7 +96,8 @@ async function worded<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (error) {
-    throw new Error(describeSignInFailure(error))
+    const key = describeSignInFailure(error)
+    throw key ? wordedError(key) : error
   }
 }
 

@@ -1,5 +1,4 @@
 import { fromAbsolute, parseDate, toCalendarDate, toZoned } from '@internationalized/date'
-import type { PublicSlot } from '../../machines/booking.machine'
 
 /** The visitor's own time zone, as the browser reports it. */
 export function detectedTimeZone(): string {
@@ -14,13 +13,13 @@ export function knownTimeZones(): string[] {
   return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
 }
 
-/** The instants that bound `days` whole days from `weekStart`, as midnights in `timeZone`. */
-export function weekRange(
-  weekStart: string,
+/** The instants that bound `days` whole days from `firstDay`, as midnights in `timeZone`. */
+export function daysRange(
+  firstDay: string,
   days: number,
   timeZone: string,
 ): { from: string; to: string } {
-  const first = parseDate(weekStart)
+  const first = parseDate(firstDay)
   return {
     from: toZoned(first, timeZone).toAbsoluteString(),
     to: toZoned(first.add({ days }), timeZone).toAbsoluteString(),
@@ -30,29 +29,6 @@ export function weekRange(
 /** The day (`YYYY-MM-DD`) an instant falls on in `timeZone`. */
 export function dayOf(instant: string, timeZone: string): string {
   return toCalendarDate(fromAbsolute(Date.parse(instant), timeZone)).toString()
-}
-
-export interface SlotDay {
-  date: string
-  slots: PublicSlot[]
-}
-
-/** Every day of the week with its free times (possibly none), in the visitor's zone. */
-export function slotsByDay(
-  slots: PublicSlot[],
-  weekStart: string,
-  days: number,
-  timeZone: string,
-): SlotDay[] {
-  const first = parseDate(weekStart)
-  const week: SlotDay[] = Array.from({ length: days }, (_, index) => ({
-    date: first.add({ days: index }).toString(),
-    slots: [],
-  }))
-  for (const slot of slots) {
-    week.find((day) => day.date === dayOf(slot.starts_at, timeZone))?.slots.push(slot)
-  }
-  return week
 }
 
 /** "Wednesday 2 December" for a `YYYY-MM-DD` (a calendar day: no zone shifts it). */

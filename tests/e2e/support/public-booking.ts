@@ -165,3 +165,10 @@ export function businessDate(instant: string): string {
     new Date(instant),
   )
 }
+
+/** A week from the browser's today (`YYYY-MM-DD`), as the picker counts days (in its zone). */
+export function weekAhead(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 7 * 86_400_000)),
+  )
+}

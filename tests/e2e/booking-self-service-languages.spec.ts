@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { manageUrl } from '../../shared/booking-links.ts'
+import { uniqueEmail } from './support/accounts.ts'
+import { BUSINESS, monthLoaded } from './support/public-booking.ts'
+
+/**
+ * The customer's self-service pages (manage link, my appointments) in the visitor's language:
+ * a German browser on the seeded business, which follows the visitor's language. The manage
+ * page's words, dates and messages are German, and it has no axe violations in light and dark
+ * on a phone.
+ */
+
+test.use({ viewport: { width: 375, height: 812 }, locale: 'de-DE' })
+
+const GERMAN_WEEKDAY = /Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag/
+
+/** A booking made straight through the public API, at a late free time weeks ahead. */
+async function bookThroughApi(page: Page): Promise<{ id: string; token: string }> {
+  const services = await page.request.get(`/api/v1/public/services?business=${BUSINESS}`)
+  const { items } = (await services.json()) as { items: { id: string; name: string }[] }
+  const service = items.find((item) => item.name === 'Signature Haircut')
+  if (!service) throw new Error('The seeded business offers no Signature Haircut')
+  // Past the 24-hour cut-offs; the last free time, so other tests' first choices stay free.
+  const day = 86_400_000
+  const query = new URLSearchParams({
+    business: BUSINESS,
+    service_id: service.id,
+    from: new Date(Date.now() + 9 * day).toISOString(),
+    to: new Date(Date.now() + 30 * day).toISOString(),
+  })
+  const free = await page.request.get(`/api/v1/public/availability?${query}`)
+  expect(free.status(), await free.text()).toBe(200)
+  const { slots } = (await free.json()) as { slots: { starts_at: string }[] }
+  const slot = slots.at(-1)
+  if (!slot) throw new Error('No free time three weeks ahead')
+  const booked = await page.request.post(`/api/v1/public/bookings?business=${BUSINESS}`, {
+    data: {
+      service_id: service.id,
+      team_member_id: null,
+      starts_at: slot.starts_at,
+      customer: { name: 'Lena Vogel', email: uniqueEmail('sprache') },
+      time_zone: 'Europe/Berlin',
+      language: 'de',
+    },
+  })
+  expect(booked.status(), await booked.text()).toBe(201)
+  const body = (await booked.json()) as { appointment: { id: string }; manage_token: string }
+  return { id: body.appointment.id, token: body.manage_token }
+}
+
+async function expectNoAxeViolationsLightAndDark(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+test('the manage page speaks German: its words, dates, picker and messages', async ({ page }) => {
+  const { id, token } = await bookThroughApi(page)
+  await page.goto(manageUrl(id, token, BUSINESS))
+  await expect(page.getByRole('heading', { name: 'Bestätigt' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.locator('#reschedule-deadline')).toContainText('Sie können den Termin bis')
+  await expect(page.locator('#reschedule-deadline')).toContainText(GERMAN_WEEKDAY)
+  await expect(page.getByRole('link', { name: 'Kalenderdatei (.ics)' })).toBeVisible()
+  await expectNoAxeViolationsLightAndDark(page)
+
+  await page.getByRole('button', { name: 'Verschieben' }).click()
+  await expect(page.getByRole('heading', { name: 'Neue Uhrzeit wählen' })).toBeFocused()
+  await monthLoaded(page)
+  await expect(page.getByRole('radio').first()).toBeVisible()
+  await expectNoAxeViolationsLightAndDark(page)
+  await page.screenshot({
+    path: test.info().outputPath('manage-reschedule-de.png'),
+    fullPage: true,
+  })
+  await page.getByRole('button', { name: 'Aktuelle Uhrzeit behalten' }).click()
+  await expect(page.getByRole('heading', { name: 'Bestätigt' })).toBeFocused()
+
+  await page.getByRole('button', { name: 'Termin absagen' }).click()
+  await expect(page.getByRole('heading', { name: 'Diesen Termin absagen' })).toBeFocused()
+  await page.getByRole('button', { name: 'Termin absagen' }).last().click()
+  await expect(page.getByText('Bitte sagen Sie uns kurz, warum Sie absagen.')).toBeVisible()
+  await expectNoAxeViolationsLightAndDark(page)
+  await page.getByLabel('Grund').fill('Krank')
+  await page.getByRole('button', { name: 'Termin absagen' }).last().click()
+  await expect(page.getByRole('heading', { name: 'Abgesagt' })).toBeVisible()
+  await expect(page.getByText('Ihr Termin wurde abgesagt.')).toBeVisible()
+  await expect(page.getByText('Angegebener Grund: Krank')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Erneut buchen' })).toBeVisible()
+  await expectNoAxeViolationsLightAndDark(page)
+})
+
+test('a manage link without its token says so in German', async ({ page }) => {
+  await page.goto(`/booking/event/00000000-0000-4000-8000-000000000000?business=${BUSINESS}`)
+  await expect(page.getByRole('alert')).toContainText('Dieser Link ist unvollständig.')
+})
+
+test('my appointments asks for the address in German', async ({ page }) => {
+  await page.goto(`/booking/my-appointments?business=${BUSINESS}`)
+  await expect(
+    page.getByRole('heading', { name: 'Melden Sie sich an, um Ihre Termine zu sehen' }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Anmeldelink senden' }).click()
+  await expect(page.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeVisible()
+  await page.getByLabel('E-Mail').fill('lena@example')
+  await page.getByRole('button', { name: 'Anmeldelink senden' }).click()
+  await expect(page.getByText(/E-Mail-Adresse wie name@beispiel\.de/)).toBeVisible()
+  await expectNoAxeViolationsLightAndDark(page)
+})
