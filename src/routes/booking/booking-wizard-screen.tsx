@@ -7,10 +7,12 @@ import { ListSkeleton } from '../../components/form/list-skeleton'
 import {
   ANY_TEAM_MEMBER,
   type Catalogue,
+  missingFromLink,
   type PublicService,
   questionsOf,
 } from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
+import { BookingNotFound } from './booking-not-found'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
 import { CustomerForm } from './customer-form'
@@ -29,9 +31,10 @@ const MonthSlotPicker = lazy(() =>
 type WizardSnapshot = ReturnType<typeof wizardActor.getSnapshot>
 
 /** Which step the machine is at, for the screen and the progress indicator. */
-function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' {
+function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' | 'notFound' {
   if (snapshot.matches('loadingCatalogue') || snapshot.matches('routing')) return 'loading'
   if (snapshot.matches('catalogueFailed')) return 'failed'
+  if (snapshot.matches('linkNotFound')) return 'notFound'
   if (snapshot.matches('chooseTeamMember')) return 'teamMember'
   if (snapshot.matches('calendar')) return 'time'
   if (snapshot.matches('details')) return 'details'
@@ -54,6 +57,7 @@ export function BookingWizardScreen() {
   if (step === 'loading')
     return <ListSkeleton rows={4} columns={2} label="Loading the booking page…" />
   if (step === 'failed') return <CatalogueFailed />
+  if (step === 'notFound') return <LinkNotFound />
 
   return (
     <div className="p-booking-wizard">
@@ -99,6 +103,14 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
     default:
       return null
   }
+}
+
+/** A link to a service or team member that cannot be booked here. */
+function LinkNotFound() {
+  const what = useSelector(wizardActor, (s) =>
+    missingFromLink(s.context.route, s.context.catalogue),
+  )
+  return <BookingNotFound what={what} />
 }
 
 function CatalogueFailed() {
