@@ -26,6 +26,14 @@ export interface LogoRefusal {
   message: string
 }
 
+/**
+ * The logo's public address (the page's and, made absolute, the customer e-mails'): it names
+ * the exact bytes, so it may be cached for good.
+ */
+export function logoPath(tenantId: string, sha256: string): string {
+  return `/api/v1/public/logos/${tenantId}/${sha256}`
+}
+
 export function isLogoType(contentType: string): contentType is LogoType {
   return (LOGO_TYPES as readonly string[]).includes(contentType)
 }

@@ -1,13 +1,19 @@
 import type { Database } from '../db/database.ts'
+import { loadLetterhead } from '../db/read-models/letterhead.ts'
 import {
   claimDueOutboxMessages,
   createOutboxRepository,
+  type OutboxRow,
 } from '../db/repositories/outbox-repository.ts'
+import { logoPath } from '../domain/logo-image.ts'
+import { customerHtml } from '../notifications/customer-html.ts'
 import { type Mailer, UndeliverableMailError } from '../notifications/mailer.ts'
 
 const MINUTE_MS = 60_000
 
 export interface DeliveryOptions {
+  /** The address people open, without a trailing slash: the e-mails' links and logo are on it. */
+  publicUrl: string
   /** Defaults to the clock; tests pass their own. */
   now?: number
   /** Rows claimed per run. */
@@ -47,7 +53,7 @@ function retryDelayMs(attempts: number): number {
 export async function deliverDueMessages(
   database: Database,
   mailer: Mailer,
-  options: DeliveryOptions = {},
+  options: DeliveryOptions,
 ): Promise<DeliveryReport> {
   const now = options.now ?? Date.now()
   const maxAttempts = options.maxAttempts ?? 6
@@ -65,6 +71,7 @@ export async function deliverDueMessages(
         to: row.toAddress,
         subject: row.subject,
         text: row.bodyText,
+        html: await htmlOf(database, row, options.publicUrl),
         calendar: row.ics
           ? { content: row.ics, method: row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST' }
           : null,
@@ -79,6 +86,36 @@ export async function deliverDueMessages(
     }
   }
   return report
+}
+
+/**
+ * A customer's e-mail gets its HTML part here, when it is sent: the outbox keeps the words (in
+ * the customer's language) and the business's current look is put around them, so a message
+ * sent after a new logo or colour wears the new one. Other e-mails stay plain text.
+ */
+async function htmlOf(
+  database: Database,
+  row: OutboxRow,
+  publicUrl: string,
+): Promise<string | undefined> {
+  if (row.recipient !== 'customer') return undefined
+  const facts = await loadLetterhead(database.db, row.tenantId, row.appointmentId)
+  if (!facts) return undefined
+  const logo = facts.logo && {
+    url: publicUrl + logoPath(facts.logo.tenantId, facts.logo.sha256),
+    width: facts.logo.width,
+    height: facts.logo.height,
+  }
+  return customerHtml(
+    { subject: row.subject, text: row.bodyText },
+    {
+      businessName: facts.businessName,
+      brandColor: facts.brandColor,
+      logo,
+      language: facts.language,
+    },
+    publicUrl,
+  )
 }
 
 function describeError(error: unknown): string {

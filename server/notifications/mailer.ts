@@ -10,6 +10,8 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  /** The HTML alternative of `text` (customers' e-mails), when there is one. */
+  html?: string | undefined
   /** The RFC 5545 calendar, when there is one, and the method it was written with. */
   calendar: { content: string; method: 'REQUEST' | 'CANCEL' } | null
 }
@@ -84,6 +86,7 @@ export function createMailer(options: MailerOptions): Mailer {
         envelope: { from: from.address, to: [to] },
         subject: headerText(mail.subject),
         text: mail.text,
+        html: mail.html,
         icalEvent: mail.calendar
           ? { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content }
           : undefined,

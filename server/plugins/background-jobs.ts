@@ -62,7 +62,9 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
       const trialsEnded = await noteEndedTrials(app.database, {
         appUrl: app.publicBooking.publicUrl,
       })
-      const delivery = await deliverDueMessages(app.database, mailer)
+      const delivery = await deliverDueMessages(app.database, mailer, {
+        publicUrl: app.publicBooking.publicUrl,
+      })
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
         pruned = await pruneSentMessages(app.database)

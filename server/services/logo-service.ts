@@ -3,21 +3,16 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createLogoRepository, type LogoSummary } from '../db/repositories/logo-repository.ts'
-import { checkLogo, LOGO_TYPES, type LogoRefusal } from '../domain/logo-image.ts'
+import { checkLogo, LOGO_TYPES, type LogoRefusal, logoPath } from '../domain/logo-image.ts'
 import { settingsChangeSummary } from '../domain/settings-changes.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { Member } from './membership-service.ts'
 
 export type Logo = components['schemas']['Logo']
 
-/** The logo's public address: it names the exact bytes, so it may be cached for good. */
-export function logoUrl(logo: Pick<LogoSummary, 'tenantId' | 'sha256'>): string {
-  return `/api/v1/public/logos/${logo.tenantId}/${logo.sha256}`
-}
-
 export function logoView(logo: LogoSummary): Logo {
   return {
-    url: logoUrl(logo),
+    url: logoPath(logo.tenantId, logo.sha256),
     content_type: logo.contentType as Logo['content_type'],
     width: logo.width,
     height: logo.height,

@@ -145,8 +145,6 @@ export const de: Catalogue = {
   // Wizard: why the visitor was sent back, and failures
   notice_slot_taken:
     'Leider hat gerade jemand diese Zeit gebucht. Hier sind die Zeiten, die noch frei sind.',
-  notice_unknown_link:
-    'Dieser Link passt nicht mehr zu dem, was hier buchbar ist. Bitte wählen Sie erneut.',
   refusal_not_on_grid:
     'Diese Zeit gehört nicht zu den angebotenen Startzeiten. Hier sind die freien Zeiten.',
   refusal_outside_hours:
@@ -177,6 +175,7 @@ export const de: Catalogue = {
   // Not-found card
   not_found_profile: 'Dieses Profil wurde nicht gefunden',
   not_found_service: 'Diese Leistung wurde nicht gefunden',
+  not_found_team_member: 'Dieses Teammitglied wurde nicht gefunden',
   not_found_appointment: 'Dieser Termin wurde nicht gefunden',
   not_found_text:
     'Der Link ist vielleicht falsch geschrieben, oder das Angebot gibt es hier nicht mehr.',

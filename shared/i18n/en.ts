@@ -149,7 +149,6 @@ export const en = {
   // Wizard: why the visitor was sent back, and failures (src/machines/booking.machine.ts)
   notice_slot_taken:
     'Sorry — someone booked that time a moment ago. Here are the times that are still free.',
-  notice_unknown_link: 'That link no longer matches what can be booked here. Please choose again.',
   refusal_not_on_grid:
     'That time is not one of the start times offered. Here are the times that are free.',
   refusal_outside_hours: 'That time is outside working hours. Here are the times that are free.',
@@ -178,6 +177,7 @@ export const en = {
   // Not-found card
   not_found_profile: 'We could not find this profile',
   not_found_service: 'We could not find this service',
+  not_found_team_member: 'We could not find this team member',
   not_found_appointment: 'We could not find this appointment',
   not_found_text: 'The link may be mistyped, or what it pointed to is no longer offered here.',
   see_everything: 'See everything to book',

@@ -144,8 +144,6 @@ export const es: Catalogue = {
   // Wizard: why the visitor was sent back, and failures
   notice_slot_taken:
     'Lo sentimos: alguien acaba de reservar esa hora. Estas son las horas que siguen libres.',
-  notice_unknown_link:
-    'Ese enlace ya no corresponde a lo que se puede reservar aquí. Vuelva a elegir.',
   refusal_not_on_grid:
     'Esa hora no es una de las horas de inicio ofrecidas. Estas son las horas libres.',
   refusal_outside_hours: 'Esa hora está fuera del horario de trabajo. Estas son las horas libres.',
@@ -175,6 +173,7 @@ export const es: Catalogue = {
   // Not-found card
   not_found_profile: 'No hemos encontrado este perfil',
   not_found_service: 'No hemos encontrado este servicio',
+  not_found_team_member: 'No hemos encontrado a este miembro del equipo',
   not_found_appointment: 'No hemos encontrado esta cita',
   not_found_text:
     'Puede que el enlace esté mal escrito o que lo que indicaba ya no se ofrezca aquí.',

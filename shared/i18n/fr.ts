@@ -146,8 +146,6 @@ export const fr: Catalogue = {
   // Wizard: why the visitor was sent back, and failures
   notice_slot_taken:
     'Désolé, quelqu’un vient de réserver cet horaire. Voici les horaires encore libres.',
-  notice_unknown_link:
-    'Ce lien ne correspond plus à ce qui peut être réservé ici. Veuillez choisir à nouveau.',
   refusal_not_on_grid:
     'Cet horaire ne fait pas partie des heures de début proposées. Voici les horaires libres.',
   refusal_outside_hours:
@@ -178,6 +176,7 @@ export const fr: Catalogue = {
   // Not-found card
   not_found_profile: 'Nous n’avons pas trouvé ce profil',
   not_found_service: 'Nous n’avons pas trouvé cette prestation',
+  not_found_team_member: 'Nous n’avons pas trouvé ce membre de l’équipe',
   not_found_appointment: 'Nous n’avons pas trouvé ce rendez-vous',
   not_found_text: 'Le lien est peut-être mal saisi, ou ce qu’il désignait n’est plus proposé ici.',
   see_everything: 'Voir tout ce qui peut être réservé',

@@ -1,8 +1,24 @@
 import { Time } from '@internationalized/date'
-import { useRef } from 'react'
-import { Button, DateInput, DateSegment, Label, Switch, TimeField } from 'react-aria-components'
+import { useId, useRef } from 'react'
+import {
+  Button,
+  DateInput,
+  DateSegment,
+  Label,
+  Switch,
+  Text,
+  TimeField,
+} from 'react-aria-components'
 import type { components } from '../../shared/contract/schema'
-import { setDayEnabled, suggestBreak, updateDay, WEEKDAYS } from '../domain/working-hours-rules'
+import {
+  clockFromParts,
+  clockParts,
+  END_OF_DAY,
+  setDayEnabled,
+  suggestBreak,
+  updateDay,
+  WEEKDAYS,
+} from '../domain/working-hours-rules'
 import type { FieldErrors } from '../machines/entity-form.machine'
 import './form/form-kit.css'
 import './working-hours-editor.css'
@@ -11,20 +27,14 @@ type WorkingDay = components['schemas']['WorkingDay']
 type TimeRange = components['schemas']['TimeRange']
 
 function toTime(clock: string): Time {
-  const [hours = '0', minutes = '0'] = clock.split(':')
-  // A time field has no 24:00; the end of the day shows as 00:00 (see ClockField).
-  return new Time(Number(hours) % 24, Number(minutes))
-}
-
-function toClock(time: Time, isEnd: boolean): string {
-  // An end can never be 00:00 (it must follow the start), so 00:00 there means midnight.
-  if (isEnd && time.hour === 0 && time.minute === 0) return '24:00'
-  return `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`
+  const { hour, minute } = clockParts(clock)
+  return new Time(hour, minute)
 }
 
 /**
  * A 24-hour HH:MM field; an emptied field keeps the last complete time. An end field reads
- * 00:00 as 24:00, the end of the day, so hours and breaks can run until midnight.
+ * 00:00 as 24:00, the end of the day, so hours and breaks can run until midnight; it then says
+ * "midnight" beside the time, on screen and as the field's description for screen readers.
  */
 function ClockField({
   label,
@@ -41,12 +51,16 @@ function ClockField({
   isDisabled: boolean
   isEnd?: boolean
 }) {
+  const midnightId = useId()
+  const isMidnight = isEnd && value === END_OF_DAY
   return (
     <TimeField
+      // Wired by hand: the field does not link its description slot to itself.
+      aria-describedby={isMidnight ? midnightId : undefined}
       className="p-clock-field"
       value={toTime(value)}
       onChange={(time) => {
-        if (time) onChange(toClock(time, isEnd))
+        if (time) onChange(clockFromParts(time.hour, time.minute, isEnd))
       }}
       hourCycle={24}
       shouldForceLeadingZeros
@@ -57,6 +71,11 @@ function ClockField({
       <DateInput className="p-input p-date-input">
         {(segment) => <DateSegment segment={segment} className="p-date-segment" />}
       </DateInput>
+      {isMidnight ? (
+        <Text id={midnightId} slot="description" className="p-clock-field__midnight">
+          midnight (24:00)
+        </Text>
+      ) : null}
     </TimeField>
   )
 }
@@ -83,6 +102,9 @@ export function WorkingHoursEditor({
 
   return (
     <div className="p-working-hours">
+      <p className="p-muted p-working-hours__hint">
+        To work until midnight, set the end to 00:00: it counts as 24:00, the end of the day.
+      </p>
       {general ? (
         <p className="p-field__error" role="alert">
           {general}

@@ -97,3 +97,25 @@ export function fromMinutes(total: number): string {
   const minutes = clamped % 60
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`
 }
+
+/** The end of the day, the one clock time past 23:59 an end may have. */
+export const END_OF_DAY = '24:00'
+
+/**
+ * A stored `HH:MM` as the hour and minute a 24-hour time field shows. A time field has no
+ * 24:00, so the end of the day shows as 00:00 (the editor says so beside it).
+ */
+export function clockParts(clock: string): { hour: number; minute: number } {
+  const [hours = '0', minutes = '0'] = clock.split(':')
+  return { hour: Number(hours) % 24, minute: Number(minutes) }
+}
+
+/**
+ * What a time field's hour and minute store as `HH:MM`. In an end field 00:00 is midnight at
+ * the end of the day (24:00): an end must follow its start, so it can never mean the start of
+ * the day.
+ */
+export function clockFromParts(hour: number, minute: number, isEnd: boolean): string {
+  if (isEnd && hour === 0 && minute === 0) return END_OF_DAY
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`
+}

@@ -64,7 +64,6 @@ export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '',
  * language, which may change after the words were chosen (the switcher).
  */
 export const SLOT_TAKEN_NOTICE: MessageKey = 'notice_slot_taken'
-export const UNKNOWN_LINK_NOTICE: MessageKey = 'notice_unknown_link'
 export const NO_TOKEN_MESSAGE: MessageKey = 'error_no_token'
 
 export interface BookingInput {
@@ -239,6 +238,25 @@ function findService(context: BookingContext, serviceId: string | null) {
   return context.catalogue?.services.find((service) => service.id === serviceId)
 }
 
+/**
+ * What a wizard link names that cannot be booked here (the machine is then in
+ * `linkNotFound`): the team member when the link names only one; the service when the
+ * business has no such one; the team member when it has no such one; else the service (not
+ * with that team member, or not chosen that way here).
+ */
+export function missingFromLink(
+  route: WizardRoute,
+  catalogue: Catalogue | null,
+): 'service' | 'team member' {
+  if (!('serviceId' in route)) return 'team member'
+  if (!catalogue?.services.some((service) => service.id === route.serviceId)) return 'service'
+  const teamMemberId = 'teamMemberId' in route ? route.teamMemberId : ANY_TEAM_MEMBER
+  const knownMember =
+    teamMemberId === ANY_TEAM_MEMBER ||
+    catalogue.teamMembers.some((member) => member.id === teamMemberId)
+  return knownMember ? 'service' : 'team member'
+}
+
 /** Whether the business lets the visitor pick this team member (or "any") for this service. */
 function isBookablePair(context: BookingContext, serviceId: string, teamMemberId: string) {
   const choice = context.catalogue?.business.team_member_choice
@@ -258,8 +276,8 @@ const notices = { notice: null, error: null }
  * The public booking wizard, from choosing a service or a team member to the confirmation.
  *
  * The URL and the machine follow each other: `booking.urlChanged` (deep link, reload, back,
- * forward) routes to the step the URL names when the catalogue allows it, else to the start
- * with a notice; every step announces its own address through the `showRoute` action (the app
+ * forward) routes to the step the URL names when the catalogue allows it, else to
+ * `linkNotFound` (the page's not-found card); every step announces its own address through the `showRoute` action (the app
  * navigates, replacing the entry when it only corrects the URL the visitor came with).
  *
  * Effects are provided by the app: actors `loadCatalogue`, `monthOfSlots` (the month of free
@@ -485,9 +503,14 @@ export const bookingMachine = setup({
               context.route.step === 'customerInfo' ? context.route.teamMemberId : null,
           }),
         },
-        { target: 'start', actions: assign({ notice: UNKNOWN_LINK_NOTICE }) },
+        { target: 'linkNotFound' },
       ],
     },
+    /**
+     * The link names a service or team member that cannot be booked here: the page says so,
+     * at the address the visitor came with, and links to the start (a new URL leaves).
+     */
+    linkNotFound: {},
     start: {
       entry: {
         type: 'showRoute',

@@ -4,40 +4,24 @@
  * stores them with the labels as asked, for staff and the team member's e-mail.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { notificationOutbox } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+  bookingBody,
+  bookPublicly,
+  publicCall,
+  setUpPublicBookingWorld,
+} from './support/public-booking.ts'
+import { inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
 import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Service = components['schemas']['Service']
 type Appointment = components['schemas']['Appointment']
 type PublicCatalog = components['schemas']['PublicServiceList']
 
-const roomy = { limit: 10_000, windowMs: 60_000 }
-
-let testApp: TestApp
-let salon: SchedulingBusiness
-let other: SchedulingBusiness
-let salonSlug: string
-let nextDay = 2
-const freshDay = () => nextDay++
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
-  })
-  salon = await createSchedulingBusiness(testApp, 'Asking')
-  other = await createSchedulingBusiness(testApp, 'Elsewhere')
-  salonSlug = await slugOf(testApp, salon.tenantId)
-}, 120_000)
-afterAll(() => testApp?.close())
+const world = setUpPublicBookingWorld('Asking')
+const { freshDay } = world
 
 const lengthQuestion = {
   label: 'Hair length',
@@ -49,19 +33,19 @@ const agreeQuestion = { label: 'I agree to the terms', kind: 'checkbox', require
 const notesQuestion = { label: 'Anything else?', kind: 'long_text', required: false }
 
 async function setQuestions(business: SchedulingBusiness, questions: object[]) {
-  return call(testApp, business.owner, 'PATCH', `/api/v1/services/${business.haircutId}`, {
+  return call(world.testApp, business.owner, 'PATCH', `/api/v1/services/${business.haircutId}`, {
     booking_questions: questions,
   })
 }
 
 async function haircutQuestions(): Promise<Service['booking_questions']> {
-  const response = await setQuestions(salon, [lengthQuestion, agreeQuestion, notesQuestion])
+  const response = await setQuestions(world.salon, [lengthQuestion, agreeQuestion, notesQuestion])
   expect(response.statusCode, response.body).toBe(200)
   return response.json<Service>().booking_questions
 }
 
 const postBooking = (body: object) =>
-  publicCall(testApp, 'POST', '/api/v1/public/bookings', { business: salonSlug, body })
+  publicCall(world.testApp, 'POST', '/api/v1/public/bookings', { business: world.salonSlug, body })
 
 describe('defining questions', () => {
   it('gives new questions ids, keeps them on edit, and lists them for the booking page', async () => {
@@ -75,27 +59,35 @@ describe('defining questions', () => {
     if (!length || !agree) throw new Error('Questions missing.')
 
     // Reordered, one relabelled, one removed: ids stay with their questions.
-    const edited = await setQuestions(salon, [{ ...agree, label: '  I accept the terms ' }, length])
+    const edited = await setQuestions(world.salon, [
+      { ...agree, label: '  I accept the terms ' },
+      length,
+    ])
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json<Service>().booking_questions).toEqual([
       { ...agree, label: 'I accept the terms' },
       length,
     ])
 
-    const read = await call(testApp, salon.owner, 'GET', `/api/v1/services/${salon.haircutId}`)
+    const read = await call(
+      world.testApp,
+      world.salon.owner,
+      'GET',
+      `/api/v1/services/${world.salon.haircutId}`,
+    )
     expect(read.json<Service>().booking_questions).toHaveLength(2)
-    const catalog = await publicCall(testApp, 'GET', '/api/v1/public/services', {
-      business: salonSlug,
+    const catalog = await publicCall(world.testApp, 'GET', '/api/v1/public/services', {
+      business: world.salonSlug,
     })
     expect(catalog.statusCode, catalog.body).toBe(200)
     const haircut = catalog
       .json<PublicCatalog>()
-      .items.find((service) => service.id === salon.haircutId)
+      .items.find((service) => service.id === world.salon.haircutId)
     expect(haircut?.booking_questions.map((question) => question.id)).toEqual([agree.id, length.id])
   })
 
   it('creates a service with questions', async () => {
-    const response = await call(testApp, salon.owner, 'POST', '/api/v1/services', {
+    const response = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/services', {
       name: 'Colour',
       duration_minutes: 60,
       price_minor: 5000,
@@ -107,7 +99,7 @@ describe('defining questions', () => {
 
   it('refuses bad questions naming the field', async () => {
     expectInvalid(
-      await setQuestions(salon, [
+      await setQuestions(world.salon, [
         { ...lengthQuestion, label: '   ' },
         { ...lengthQuestion, options: ['Short', 'short'] },
         { ...notesQuestion, options: ['Stray'] },
@@ -119,16 +111,16 @@ describe('defining questions', () => {
       'body.booking_questions.3.options',
     )
     expectInvalid(
-      await setQuestions(salon, [{ ...notesQuestion, kind: 'date' }]),
+      await setQuestions(world.salon, [{ ...notesQuestion, kind: 'date' }]),
       'body.booking_questions.0.kind',
     )
     expectInvalid(
-      await setQuestions(salon, [{ ...notesQuestion, label: 'x'.repeat(201) }]),
+      await setQuestions(world.salon, [{ ...notesQuestion, label: 'x'.repeat(201) }]),
       'body.booking_questions.0.label',
     )
     expectInvalid(
       await setQuestions(
-        salon,
+        world.salon,
         Array.from({ length: 21 }, () => notesQuestion),
       ),
       'body.booking_questions',
@@ -136,16 +128,17 @@ describe('defining questions', () => {
   })
 
   it("refuses another service's question id and another business's service", async () => {
-    const [theirs] = (await setQuestions(other, [notesQuestion])).json<Service>().booking_questions
+    const [theirs] = (await setQuestions(world.other, [notesQuestion])).json<Service>()
+      .booking_questions
     expectInvalid(
-      await setQuestions(salon, [{ ...notesQuestion, id: theirs?.id }]),
+      await setQuestions(world.salon, [{ ...notesQuestion, id: theirs?.id }]),
       'body.booking_questions.0.id',
     )
     const response = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'PATCH',
-      `/api/v1/services/${other.haircutId}`,
+      `/api/v1/services/${world.other.haircutId}`,
       { booking_questions: [notesQuestion] },
     )
     expectProblem(response, 404)
@@ -156,15 +149,15 @@ describe('answering them', () => {
   it('refuses missing and wrong answers, naming each question', async () => {
     const [length, agree, notes] = await haircutQuestions()
     if (!length || !agree || !notes) throw new Error('Questions missing.')
-    const startsAt = inDays(freshDay(), '10:00', salon.timeZone)
+    const startsAt = inDays(freshDay(), '10:00', world.salon.timeZone)
     expectInvalid(
-      await postBooking(bookingBody(salon, startsAt)),
+      await postBooking(bookingBody(world.salon, startsAt)),
       `body.booking_answers.${length.id}`,
       `body.booking_answers.${agree.id}`,
     )
     expectInvalid(
       await postBooking(
-        bookingBody(salon, startsAt, {
+        bookingBody(world.salon, startsAt, {
           booking_answers: {
             [length.id]: 'Medium',
             [agree.id]: false,
@@ -180,7 +173,7 @@ describe('answering them', () => {
     )
     // Too long for any answer: the contract refuses it (naming it once per way it fails).
     const tooLong = await postBooking(
-      bookingBody(salon, startsAt, {
+      bookingBody(world.salon, startsAt, {
         booking_answers: { [length.id]: 'Long', [agree.id]: true, [notes.id]: 'x'.repeat(2001) },
       }),
     )
@@ -193,11 +186,11 @@ describe('answering them', () => {
   it('stores the answers with the labels as asked, for staff and the e-mail', async () => {
     const [length, agree, notes] = await haircutQuestions()
     if (!length || !agree || !notes) throw new Error('Questions missing.')
-    const startsAt = inDays(freshDay(), '10:00', salon.timeZone)
+    const startsAt = inDays(freshDay(), '10:00', world.salon.timeZone)
     const { appointment } = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, startsAt, {
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, startsAt, {
         booking_answers: {
           [length.id]: 'Long',
           [agree.id]: true,
@@ -217,17 +210,17 @@ describe('answering them', () => {
     ]
 
     // A later edit of the question does not change what the appointment says was asked.
-    await setQuestions(salon, [{ ...length, label: 'Length of hair' }])
+    await setQuestions(world.salon, [{ ...length, label: 'Length of hair' }])
     const staffView = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'GET',
       `/api/v1/appointments/${appointment.id}`,
     )
     expect(staffView.statusCode, staffView.body).toBe(200)
     expect(staffView.json<Appointment>().booking_answers).toEqual(expected)
 
-    const mails = await testApp.database.db
+    const mails = await world.testApp.database.db
       .select()
       .from(notificationOutbox)
       .where(
@@ -240,7 +233,7 @@ describe('answering them', () => {
     expect(mails[0]?.bodyText).toContain(
       '- Hair length: Long\n- I agree to the terms: Yes\n- Anything else?: <b>Hi</b>\n    second line',
     )
-    const customerMails = await testApp.database.db
+    const customerMails = await world.testApp.database.db
       .select()
       .from(notificationOutbox)
       .where(
@@ -253,19 +246,23 @@ describe('answering them', () => {
   })
 
   it('books a service without questions as before, with no answers', async () => {
-    expect((await setQuestions(salon, [])).statusCode).toBe(200)
-    const startsAt = inDays(freshDay(), '10:00', salon.timeZone)
-    const { appointment } = await bookPublicly(testApp, salonSlug, bookingBody(salon, startsAt))
+    expect((await setQuestions(world.salon, [])).statusCode).toBe(200)
+    const startsAt = inDays(freshDay(), '10:00', world.salon.timeZone)
+    const { appointment } = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, startsAt),
+    )
     const staffView = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'GET',
       `/api/v1/appointments/${appointment.id}`,
     )
     expect(staffView.json<Appointment>().booking_answers).toEqual([])
     expectInvalid(
       await postBooking(
-        bookingBody(salon, inDays(freshDay(), '10:00', salon.timeZone), {
+        bookingBody(world.salon, inDays(freshDay(), '10:00', world.salon.timeZone), {
           booking_answers: { 'a2b0d7e4-0000-4000-8000-000000000000': 'x' },
         }),
       ),
@@ -277,15 +274,15 @@ describe('answering them', () => {
     const [length, agree] = await haircutQuestions()
     if (!length || !agree) throw new Error('Questions missing.')
     const { appointment } = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, inDays(freshDay(), '11:00', salon.timeZone), {
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, inDays(freshDay(), '11:00', world.salon.timeZone), {
         booking_answers: { [length.id]: 'Short', [agree.id]: true },
       }),
     )
     const response = await call(
-      testApp,
-      other.owner,
+      world.testApp,
+      world.other.owner,
       'GET',
       `/api/v1/appointments/${appointment.id}`,
     )

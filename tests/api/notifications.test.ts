@@ -303,19 +303,25 @@ describe('delivery', () => {
     const customerRow = async () =>
       (await outboxOf(appointment.id)).find((row) => row.recipient === 'customer') as OutboxRow
     try {
-      await deliverDueMessages(world.testApp.database, mailer, { now, maxAttempts: 2 })
+      await deliverDueMessages(world.testApp.database, mailer, {
+        publicUrl: PUBLIC_URL,
+        now,
+        maxAttempts: 2,
+      })
       const first = await customerRow()
       expect(first).toMatchObject({ status: 'pending', attempts: 1 })
       expect(first.lastError).toMatch(/No such mailbox/)
       expect(first.nextAttemptAt.getTime()).toBe(now + 5 * 60_000)
 
       await deliverDueMessages(world.testApp.database, mailer, {
+        publicUrl: PUBLIC_URL,
         now: now + 60_000,
         maxAttempts: 2,
       })
       expect((await customerRow()).attempts).toBe(1)
 
       const last = await deliverDueMessages(world.testApp.database, mailer, {
+        publicUrl: PUBLIC_URL,
         now: now + 5 * 60_000,
         maxAttempts: 2,
       })
@@ -332,7 +338,7 @@ describe('delivery', () => {
     const outboxDir = await mkdtemp(join(tmpdir(), 'slotwise-outbox-'))
     const mailer = createMailer({ outboxDir, from: 'test@slotwise.test' })
     try {
-      await deliverDueMessages(world.testApp.database, mailer)
+      await deliverDueMessages(world.testApp.database, mailer, { publicUrl: PUBLIC_URL })
       const rows = await outboxOf(appointment.id)
       expect(rows.every((row) => row.status === 'sent')).toBe(true)
       const files = await readdir(outboxDir)

@@ -10,59 +10,40 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { activityLog, appointments, customers, notificationOutbox } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+  bookingBody,
+  bookPublicly,
+  publicCall,
+  setUpPublicBookingWorld,
+} from './support/public-booking.ts'
 import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Appointment = components['schemas']['Appointment']
 type Customer = components['schemas']['Customer']
 type PublicAppointment = components['schemas']['PublicAppointment']
 
-const roomy = { limit: 10_000, windowMs: 60_000 }
-
-let testApp: TestApp
-let salon: SchedulingBusiness
-let other: SchedulingBusiness
-let salonSlug: string
-/** Each test takes days of its own, so no test's bookings block another's. */
-let nextDay = 2
-const freshDay = () => nextDay++
-const local = (day: number, time: string) => inDays(day, time, salon.timeZone)
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
-  })
-  salon = await createSchedulingBusiness(testApp, 'Discreet')
-  other = await createSchedulingBusiness(testApp, 'Elsewhere')
-  salonSlug = await slugOf(testApp, salon.tenantId)
-}, 120_000)
-afterAll(() => testApp?.close())
+const world = setUpPublicBookingWorld('Discreet')
+const { freshDay, at: local } = world
 
 const postPublic = (path: string, body: object, headers: Record<string, string> = {}) =>
-  publicCall(testApp, 'POST', path, { business: salonSlug, body, headers })
+  publicCall(world.testApp, 'POST', path, { business: world.salonSlug, body, headers })
 const manage = (id: string, token: string) =>
-  publicCall(testApp, 'GET', `/api/v1/public/appointments/${id}`, {
-    business: salonSlug,
+  publicCall(world.testApp, 'GET', `/api/v1/public/appointments/${id}`, {
+    business: world.salonSlug,
     headers: { 'x-manage-token': token },
   })
 const changePublicly = (id: string, action: 'reschedule' | 'cancel', token: string, body: object) =>
   postPublic(`/api/v1/public/appointments/${id}/${action}`, body, { 'x-manage-token': token })
-const accept = (id: string, body: object, user = salon.owner) =>
-  call(testApp, user, 'POST', `/api/v1/appointments/${id}/submitted-details/accept`, body)
+const accept = (id: string, body: object, user = world.salon.owner) =>
+  call(world.testApp, user, 'POST', `/api/v1/appointments/${id}/submitted-details/accept`, body)
 
 /** A customer the business keeps, with details a stranger must neither see nor change. */
 async function storedCustomer(): Promise<Customer> {
-  const response = await call(testApp, salon.owner, 'POST', '/api/v1/customers', {
+  const response = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/customers', {
     name: 'Alice Stored',
     email: uniqueEmail('alice'),
     notes: 'Owes 40 EUR from March',
@@ -73,20 +54,20 @@ async function storedCustomer(): Promise<Customer> {
 }
 
 async function customerNow(id: string): Promise<Customer> {
-  const response = await call(testApp, salon.owner, 'GET', `/api/v1/customers/${id}`)
+  const response = await call(world.testApp, world.salon.owner, 'GET', `/api/v1/customers/${id}`)
   expect(response.statusCode, response.body).toBe(200)
   return response.json<Customer>()
 }
 
 async function staffView(id: string): Promise<Appointment> {
-  const response = await call(testApp, salon.owner, 'GET', `/api/v1/appointments/${id}`)
+  const response = await call(world.testApp, world.salon.owner, 'GET', `/api/v1/appointments/${id}`)
   expect(response.statusCode, response.body).toBe(200)
   return response.json<Appointment>()
 }
 
 /** What a stranger types: another name, a phone and a zone the record lacks, the e-mail in capitals. */
 function strangerBody(target: Customer, startsAt: string, overrides: object = {}) {
-  return bookingBody(salon, startsAt, {
+  return bookingBody(world.salon, startsAt, {
     customer: { name: 'Mallory Typed', email: target.email?.toUpperCase(), phone: '+1 555 0199' },
     time_zone: 'America/New_York',
     notes: 'Please be quick',
@@ -107,7 +88,7 @@ async function footprint(tenantId: string) {
     table: typeof customers | typeof activityLog | typeof notificationOutbox | typeof appointments,
   ) =>
     (
-      await testApp.database.db
+      await world.testApp.database.db
         .select({ id: table.id })
         .from(table)
         .where(eq(table.tenantId, tenantId))
@@ -139,7 +120,7 @@ const nothing: Footprint = { customers: [], activity: [], outbox: [], appointmen
 describe("booking with an existing customer's e-mail", () => {
   it('answers with only what was typed and leaves the record exactly as it was', async () => {
     const alice = await storedCustomer()
-    const before = await footprint(salon.tenantId)
+    const before = await footprint(world.salon.tenantId)
     const day = freshDay()
     const body = strangerBody(alice, local(day, '10:00'))
     const response = await postPublic('/api/v1/public/bookings', body)
@@ -157,9 +138,9 @@ describe("booking with an existing customer's e-mail", () => {
 
     // Untouched: name, phone, time zone, notes, tags, even updated_at.
     expect(await customerNow(alice.id)).toEqual(alice)
-    const written = await writtenSince(salon.tenantId, before)
+    const written = await writtenSince(world.salon.tenantId, before)
     expect(written.customers).toEqual([])
-    const entries = await testApp.database.db
+    const entries = await world.testApp.database.db
       .select()
       .from(activityLog)
       .where(inArray(activityLog.id, written.activity))
@@ -173,7 +154,7 @@ describe("booking with an existing customer's e-mail", () => {
     })
 
     // Kept with the appointment, which is filed under the stored customer.
-    const [row] = await testApp.database.db
+    const [row] = await world.testApp.database.db
       .select()
       .from(appointments)
       .where(eq(appointments.id, appointment.id))
@@ -187,7 +168,7 @@ describe("booking with an existing customer's e-mail", () => {
     })
 
     // The customer's e-mail greets whoever typed the form, and holds nothing stored.
-    const mail = await testApp.database.db
+    const mail = await world.testApp.database.db
       .select()
       .from(notificationOutbox)
       .where(
@@ -205,10 +186,10 @@ describe("booking with an existing customer's e-mail", () => {
     expect(shown.json<PublicAppointment>()).toEqual(appointment)
     expectNothingStored(shown.body)
     const invitation = await publicCall(
-      testApp,
+      world.testApp,
       'GET',
       `/api/v1/public/appointments/${appointment.id}/invitation.ics?token=${manage_token}`,
-      { business: salonSlug },
+      { business: world.salonSlug },
     )
     expect(invitation.statusCode, invitation.body).toBe(200)
     expectNothingStored(invitation.body)
@@ -217,12 +198,22 @@ describe("booking with an existing customer's e-mail", () => {
   it('moves and cancels through the manage link without revealing the record', async () => {
     const alice = await storedCustomer()
     const day = freshDay()
-    const booked = await bookPublicly(testApp, salonSlug, strangerBody(alice, local(day, '10:00')))
+    const booked = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      strangerBody(alice, local(day, '10:00')),
+    )
     const id = booked.appointment.id
     // The team's own notes on the appointment stay the team's.
-    const noted = await call(testApp, salon.owner, 'PATCH', `/api/v1/appointments/${id}`, {
-      notes: 'Team only: ask about the unpaid invoice',
-    })
+    const noted = await call(
+      world.testApp,
+      world.salon.owner,
+      'PATCH',
+      `/api/v1/appointments/${id}`,
+      {
+        notes: 'Team only: ask about the unpaid invoice',
+      },
+    )
     expect(noted.statusCode, noted.body).toBe(200)
 
     const moved = await changePublicly(id, 'reschedule', booked.manage_token, {
@@ -241,7 +232,7 @@ describe("booking with an existing customer's e-mail", () => {
     expectNothingStored(cancelled.body)
     expect(cancelled.json<PublicAppointment>().customer_name).toBe('Mallory Typed')
 
-    const mails = await testApp.database.db
+    const mails = await world.testApp.database.db
       .select()
       .from(notificationOutbox)
       .where(
@@ -255,15 +246,21 @@ describe("booking with an existing customer's e-mail", () => {
 
   it('leaves a record that has a phone and time zone alone too, and shows staff the differences', async () => {
     const alice = await storedCustomer()
-    const filled = await call(testApp, salon.owner, 'PATCH', `/api/v1/customers/${alice.id}`, {
-      phone: '+49 30 5550000',
-      time_zone: 'Europe/Berlin',
-    })
+    const filled = await call(
+      world.testApp,
+      world.salon.owner,
+      'PATCH',
+      `/api/v1/customers/${alice.id}`,
+      {
+        phone: '+49 30 5550000',
+        time_zone: 'Europe/Berlin',
+      },
+    )
     expect(filled.statusCode, filled.body).toBe(200)
     const record = filled.json<Customer>()
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
+      world.testApp,
+      world.salonSlug,
       strangerBody(alice, local(freshDay(), '10:00')),
     )
     expect(JSON.stringify(booked)).not.toContain('5550000')
@@ -280,17 +277,17 @@ describe("booking with an existing customer's e-mail", () => {
 
   it('shows staff nothing to accept for a new customer, a matching visitor or a staff booking', async () => {
     const fresh = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
     expect((await staffView(fresh.appointment.id)).submitted_details).toEqual([])
 
     // The same person again, the phone punctuated otherwise: nothing differs.
     const again = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00'), {
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00'), {
         customer: {
           name: 'Mia Public',
           email: fresh.appointment.customer_email,
@@ -300,10 +297,10 @@ describe("booking with an existing customer's e-mail", () => {
     )
     expect((await staffView(again.appointment.id)).submitted_details).toEqual([])
 
-    const byStaff = await call(testApp, salon.owner, 'POST', '/api/v1/appointments', {
-      service_id: salon.haircutId,
-      customer_id: salon.customerId,
-      team_member_id: salon.staffMemberId,
+    const byStaff = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/appointments', {
+      service_id: world.salon.haircutId,
+      customer_id: world.salon.customerId,
+      team_member_id: world.salon.staffMemberId,
       starts_at: local(freshDay(), '10:00'),
     })
     expect(byStaff.statusCode, byStaff.body).toBe(201)
@@ -315,14 +312,14 @@ describe('staff accepting what was typed', () => {
   it('copies the chosen details into the record, logged as their change; a repeat changes nothing', async () => {
     const alice = await storedCustomer()
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
+      world.testApp,
+      world.salonSlug,
       strangerBody(alice, local(freshDay(), '10:00')),
     )
     const id = booked.appointment.id
 
     // A staff member may change customers: they take the phone, and only the phone.
-    const phone = await accept(id, { fields: ['phone'] }, salon.staff)
+    const phone = await accept(id, { fields: ['phone'] }, world.salon.staff)
     expect(phone.statusCode, phone.body).toBe(200)
     expect(phone.json<Appointment>().submitted_details.map((detail) => detail.field)).toEqual([
       'name',
@@ -333,17 +330,17 @@ describe('staff accepting what was typed', () => {
       phone: '+1 555 0199',
       time_zone: null,
     })
-    const [entry] = await activityFor(testApp, salon.tenantId, alice.id)
+    const [entry] = await activityFor(world.testApp, world.salon.tenantId, alice.id)
     expect(entry).toMatchObject({
       entityType: 'customer',
       action: 'updated',
-      actorUid: salon.staff.uid,
+      actorUid: world.salon.staff.uid,
       changes: [{ field: 'phone', before: null, after: '+1 555 0199' }],
     })
 
-    const repeat = await accept(id, { fields: ['phone'] }, salon.staff)
+    const repeat = await accept(id, { fields: ['phone'] }, world.salon.staff)
     expect(repeat.statusCode, repeat.body).toBe(200)
-    expect(await activityFor(testApp, salon.tenantId, alice.id)).toHaveLength(2)
+    expect(await activityFor(world.testApp, world.salon.tenantId, alice.id)).toHaveLength(2)
 
     const rest = await accept(id, { fields: ['name', 'time_zone'] })
     expect(rest.statusCode, rest.body).toBe(200)
@@ -358,10 +355,10 @@ describe('staff accepting what was typed', () => {
       notes: alice.notes,
       tags: alice.tags,
     })
-    const [renamed] = await activityFor(testApp, salon.tenantId, alice.id)
+    const [renamed] = await activityFor(world.testApp, world.salon.tenantId, alice.id)
     expect(renamed).toMatchObject({
       action: 'updated',
-      actorUid: salon.owner.uid,
+      actorUid: world.salon.owner.uid,
       changes: [
         { field: 'name', before: 'Alice Stored', after: 'Mallory Typed' },
         { field: 'time_zone', before: null, after: 'America/New_York' },
@@ -372,12 +369,12 @@ describe('staff accepting what was typed', () => {
   it("answers 404 for another business's appointment or an unknown id, and changes nothing", async () => {
     const alice = await storedCustomer()
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
+      world.testApp,
+      world.salonSlug,
       strangerBody(alice, local(freshDay(), '10:00')),
     )
     const id = booked.appointment.id
-    expectProblem(await accept(id, { fields: ['name'] }, other.owner), 404)
+    expectProblem(await accept(id, { fields: ['name'] }, world.other.owner), 404)
     expectProblem(await accept(randomUUID(), { fields: ['name'] }), 404)
     expect(await customerNow(alice.id)).toEqual(alice)
     expect((await staffView(id)).submitted_details).toHaveLength(3)
@@ -385,9 +382,9 @@ describe('staff accepting what was typed', () => {
 
   it('names the field of a bad request', async () => {
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
     const id = booked.appointment.id
     expectInvalid(await accept(id, { fields: [] }), 'body.fields')
@@ -399,15 +396,15 @@ describe('staff accepting what was typed', () => {
 describe('a refused booking leaves nothing behind', () => {
   it('outside working hours, in a break, or on a taken time: no customer, no activity entry, no e-mail', async () => {
     const day = freshDay()
-    const taken = await call(testApp, salon.owner, 'POST', '/api/v1/appointments', {
-      service_id: salon.haircutId,
-      customer_id: salon.customerId,
-      team_member_id: salon.staffMemberId,
+    const taken = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/appointments', {
+      service_id: world.salon.haircutId,
+      customer_id: world.salon.customerId,
+      team_member_id: world.salon.staffMemberId,
       starts_at: local(day, '15:00'),
     })
     expect(taken.statusCode, taken.body).toBe(201)
     const alice = await storedCustomer()
-    const before = await footprint(salon.tenantId)
+    const before = await footprint(world.salon.tenantId)
     // Each refused with its own reason: hours and breaks are never "just taken".
     const reasons = [
       ['19:00', 400, '/problems/outside-working-hours'],
@@ -421,12 +418,12 @@ describe('a refused booking leaves nothing behind', () => {
       ]) {
         const refused = await postPublic(
           '/api/v1/public/bookings',
-          bookingBody(salon, local(day, time), { customer }),
+          bookingBody(world.salon, local(day, time), { customer }),
         )
         expect(expectProblem(refused, status).type).toBe(type)
       }
     }
-    expect(await writtenSince(salon.tenantId, before)).toEqual(nothing)
+    expect(await writtenSince(world.salon.tenantId, before)).toEqual(nothing)
     expect(await customerNow(alice.id)).toEqual(alice)
   })
 })
@@ -437,21 +434,21 @@ describe('many visitors book the same time at once', () => {
   it('one booking is made: one new customer, one set of activity entries and e-mails; the others leave nothing', async () => {
     for (let round = 0; round < 3; round++) {
       const startsAt = local(freshDay(), '11:00')
-      const before = await footprint(salon.tenantId)
+      const before = await footprint(world.salon.tenantId)
       const emails = Array.from({ length: RACERS }, () => uniqueEmail('racer'))
       const responses = await Promise.all(
         emails.map((email, n) =>
           postPublic(
             '/api/v1/public/bookings',
-            bookingBody(salon, startsAt, { customer: { name: `Racer ${n}`, email } }),
+            bookingBody(world.salon, startsAt, { customer: { name: `Racer ${n}`, email } }),
             { 'idempotency-key': randomUUID() },
           ),
         ),
       )
       const winner = expectOneWinner(responses, round)
-      const written = await writtenSince(salon.tenantId, before)
+      const written = await writtenSince(world.salon.tenantId, before)
       expect(written.appointments).toEqual([winner.id])
-      const [customer] = await testApp.database.db
+      const [customer] = await world.testApp.database.db
         .select()
         .from(customers)
         .where(inArray(customers.id, written.customers))
@@ -462,14 +459,18 @@ describe('many visitors book the same time at once', () => {
   }, 120_000)
 
   it('"any available": each free member takes one; one customer per booking made, none for the rest', async () => {
-    const members = [salon.ownerMemberId, salon.adminMemberId, salon.staffMemberId].sort()
+    const members = [
+      world.salon.ownerMemberId,
+      world.salon.adminMemberId,
+      world.salon.staffMemberId,
+    ].sort()
     const startsAt = local(freshDay(), '11:00')
-    const before = await footprint(salon.tenantId)
+    const before = await footprint(world.salon.tenantId)
     const responses = await Promise.all(
       Array.from({ length: RACERS }, (_, n) =>
         postPublic(
           '/api/v1/public/bookings',
-          bookingBody(salon, startsAt, {
+          bookingBody(world.salon, startsAt, {
             team_member_id: null,
             customer: { name: `Anyone ${n}`, email: uniqueEmail('anyone') },
           }),
@@ -482,7 +483,7 @@ describe('many visitors book the same time at once', () => {
     for (const response of responses) {
       if (response.statusCode !== 201) expectProblem(response, 409)
     }
-    const written = await writtenSince(salon.tenantId, before)
+    const written = await writtenSince(world.salon.tenantId, before)
     expect(written.customers).toHaveLength(members.length)
     expect(written.appointments).toHaveLength(members.length)
     expect(written.activity).toHaveLength(2 * members.length)
@@ -490,25 +491,26 @@ describe('many visitors book the same time at once', () => {
 
   it('one new e-mail booking several members at once is one customer, created once', async () => {
     const email = uniqueEmail('twice')
-    const before = await footprint(salon.tenantId)
+    const before = await footprint(world.salon.tenantId)
     const startsAt = local(freshDay(), '10:00')
     // Different members: no schedule lock in common, so on PostgreSQL the inserts of the new
     // customer really meet, and all but one find the record the first one created.
     const responses = await Promise.all(
-      [salon.ownerMemberId, salon.adminMemberId, salon.staffMemberId].map((teamMemberId) =>
-        postPublic(
-          '/api/v1/public/bookings',
-          bookingBody(salon, startsAt, {
-            team_member_id: teamMemberId,
-            customer: { name: 'Tess Twice', email },
-          }),
-        ),
+      [world.salon.ownerMemberId, world.salon.adminMemberId, world.salon.staffMemberId].map(
+        (teamMemberId) =>
+          postPublic(
+            '/api/v1/public/bookings',
+            bookingBody(world.salon, startsAt, {
+              team_member_id: teamMemberId,
+              customer: { name: 'Tess Twice', email },
+            }),
+          ),
       ),
     )
     for (const response of responses) expect(response.statusCode, response.body).toBe(201)
-    const written = await writtenSince(salon.tenantId, before)
+    const written = await writtenSince(world.salon.tenantId, before)
     expect(written.customers).toHaveLength(1)
-    const signups = await testApp.database.db
+    const signups = await world.testApp.database.db
       .select()
       .from(activityLog)
       .where(and(inArray(activityLog.id, written.activity), eq(activityLog.entityType, 'customer')))
@@ -533,14 +535,14 @@ function expectOneWinner(responses: LightMyRequestResponse[], round: number): Pu
 
 /** The winner's customer sign-up and booking entries, and its e-mails, and nothing else. */
 async function expectOneBookingsWrites(written: Footprint, customerId: string, winnerId: string) {
-  const entries = await testApp.database.db
+  const entries = await world.testApp.database.db
     .select()
     .from(activityLog)
     .where(inArray(activityLog.id, written.activity))
   expect(
     entries.map((entry) => `${entry.entityType} ${entry.action} ${entry.entityId}`).sort(),
   ).toEqual([`appointment created ${winnerId}`, `customer created ${customerId}`])
-  const mails = await testApp.database.db
+  const mails = await world.testApp.database.db
     .select()
     .from(notificationOutbox)
     .where(inArray(notificationOutbox.id, written.outbox))

@@ -1,48 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {
-  createSchedulingBusiness,
-  dateIn,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+  bookingBody,
+  bookPublicly,
+  publicCall,
+  setUpPublicBookingWorld,
+  slugOf,
+} from './support/public-booking.ts'
+import { createSchedulingBusiness, dateIn, inDays } from './support/scheduling-business.ts'
 import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type PublicAvailability = components['schemas']['PublicAvailability']
 
 // A customer may book or move to exactly the starts the page offers; anything else is refused
 // with its real reason, and only a time someone else took is "just taken".
 
-const roomy = { limit: 10_000, windowMs: 60_000 }
 const MINUTE = 60_000
 
-let testApp: TestApp
-let salon: SchedulingBusiness
-let other: SchedulingBusiness
-let salonSlug: string
-let otherSlug: string
-let nextDay = 2
-const freshDay = () => nextDay++
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
-  })
-  salon = await createSchedulingBusiness(testApp, 'Refusals')
-  other = await createSchedulingBusiness(testApp, 'Elsewhere')
-  salonSlug = await slugOf(testApp, salon.tenantId)
-  otherSlug = await slugOf(testApp, other.tenantId)
-}, 120_000)
-afterAll(() => testApp?.close())
-
-const local = (day: number, time: string) => inDays(day, time, salon.timeZone)
-const book = (body: object, business = salonSlug) =>
-  publicCall(testApp, 'POST', '/api/v1/public/bookings', { business, body })
+const world = setUpPublicBookingWorld('Refusals')
+const { freshDay, at: local } = world
+const book = (body: object, business = world.salonSlug) =>
+  publicCall(world.testApp, 'POST', '/api/v1/public/bookings', { business, body })
 const move = (id: string, token: string, body: object) =>
-  publicCall(testApp, 'POST', `/api/v1/public/appointments/${id}/reschedule`, {
-    business: salonSlug,
+  publicCall(world.testApp, 'POST', `/api/v1/public/appointments/${id}/reschedule`, {
+    business: world.salonSlug,
     body,
     headers: { 'x-manage-token': token },
   })
@@ -60,12 +41,12 @@ describe('a public booking', () => {
     const day = freshDay()
     const from = local(day, '00:00')
     const to = local(day + 1, '00:00')
-    for (const team of [`&team_member_id=${salon.staffMemberId}`, '']) {
+    for (const team of [`&team_member_id=${world.salon.staffMemberId}`, '']) {
       const offered = await publicCall(
-        testApp,
+        world.testApp,
         'GET',
-        `/api/v1/public/availability?service_id=${salon.haircutId}&from=${from}&to=${to}${team}`,
-        { business: salonSlug },
+        `/api/v1/public/availability?service_id=${world.salon.haircutId}&from=${from}&to=${to}${team}`,
+        { business: world.salonSlug },
       )
       const slots = offered.json<PublicAvailability>().slots
       // 09:00–12:00 and 13:00–17:00 on a 15-minute grid for 45 minutes.
@@ -74,7 +55,7 @@ describe('a public booking', () => {
         const offGrid = new Date(Date.parse(slot.starts_at) + MINUTE).toISOString()
         const member = team === '' ? { team_member_id: null } : {}
         const problem = expectInvalid(
-          await book(bookingBody(salon, offGrid, member)),
+          await book(bookingBody(world.salon, offGrid, member)),
           'body.starts_at',
         )
         // The last start before lunch or closing, a minute later, no longer fits the hours.
@@ -88,20 +69,24 @@ describe('a public booking', () => {
     }
     // Every offered start books (each then cancelled, freeing the time for the next one).
     const offered = await publicCall(
-      testApp,
+      world.testApp,
       'GET',
-      `/api/v1/public/availability?service_id=${salon.haircutId}&team_member_id=${salon.staffMemberId}&from=${from}&to=${to}`,
-      { business: salonSlug },
+      `/api/v1/public/availability?service_id=${world.salon.haircutId}&team_member_id=${world.salon.staffMemberId}&from=${from}&to=${to}`,
+      { business: world.salonSlug },
     )
     const starts = offered.json<PublicAvailability>().slots.map((slot) => slot.starts_at)
     for (const start of starts) {
-      const booked = await bookPublicly(testApp, salonSlug, bookingBody(salon, start))
+      const booked = await bookPublicly(
+        world.testApp,
+        world.salonSlug,
+        bookingBody(world.salon, start),
+      )
       const cancelled = await publicCall(
-        testApp,
+        world.testApp,
         'POST',
         `/api/v1/public/appointments/${booked.appointment.id}/cancel`,
         {
-          business: salonSlug,
+          business: world.salonSlug,
           body: { reason: 'Checking the next start' },
           headers: { 'x-manage-token': booked.manage_token },
         },
@@ -110,8 +95,8 @@ describe('a public booking', () => {
     }
     const first = starts[0]
     if (!first) throw new Error('Nothing offered.')
-    await bookPublicly(testApp, salonSlug, bookingBody(salon, first))
-    const again = await book(bookingBody(salon, first))
+    await bookPublicly(world.testApp, world.salonSlug, bookingBody(world.salon, first))
+    const again = await book(bookingBody(world.salon, first))
     const taken = expectProblem(again, 409)
     expect(taken.type).toBe('/problems/slot-taken')
     expect(taken.detail).toBe('This time was just taken. Please choose another time.')
@@ -120,56 +105,64 @@ describe('a public booking', () => {
   it('names working hours, breaks and time off as such, never as taken', async () => {
     const day = freshDay()
     expectRefused(
-      await book(bookingBody(salon, local(day, '08:00'))),
+      await book(bookingBody(world.salon, local(day, '08:00'))),
       '/problems/outside-working-hours',
     )
     expectRefused(
-      await book(bookingBody(salon, local(day, '16:30'))),
+      await book(bookingBody(world.salon, local(day, '16:30'))),
       '/problems/outside-working-hours',
     )
     expectRefused(
-      await book(bookingBody(salon, local(day, '12:15'))),
+      await book(bookingBody(world.salon, local(day, '12:15'))),
       '/problems/outside-working-hours',
     )
     const away = await call(
-      testApp,
-      salon.owner,
+      world.testApp,
+      world.salon.owner,
       'POST',
-      `/api/v1/team-members/${salon.staffMemberId}/time-off`,
-      { start_date: dateIn(day, salon.timeZone), end_date: dateIn(day, salon.timeZone) },
+      `/api/v1/team-members/${world.salon.staffMemberId}/time-off`,
+      {
+        start_date: dateIn(day, world.salon.timeZone),
+        end_date: dateIn(day, world.salon.timeZone),
+      },
     )
     expect(away.statusCode, away.body).toBe(201)
     const problem = expectRefused(
-      await book(bookingBody(salon, local(day, '10:00'))),
+      await book(bookingBody(world.salon, local(day, '10:00'))),
       '/problems/time-off',
     )
     expect(problem.detail).not.toContain('Staff')
     // Someone else works then: "any available" books them.
     const anyone = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(day, '10:00'), { team_member_id: null }),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00'), { team_member_id: null }),
     )
-    expect(anyone.appointment.team_member.id).not.toBe(salon.staffMemberId)
+    expect(anyone.appointment.team_member.id).not.toBe(world.salon.staffMemberId)
   })
 
   it('names too soon and too far ahead apart', async () => {
     const soon = new Date(Date.now() + 30 * MINUTE).toISOString()
-    const tooSoon = expectRefused(await book(bookingBody(salon, soon)), '/problems/too-soon')
+    const tooSoon = expectRefused(await book(bookingBody(world.salon, soon)), '/problems/too-soon')
     expect(tooSoon.errors?.[0]?.message).toBe('must be at least 2 hours from now')
-    expectRefused(await book(bookingBody(salon, local(61, '10:00'))), '/problems/too-far-ahead')
+    expectRefused(
+      await book(bookingBody(world.salon, local(61, '10:00'))),
+      '/problems/too-far-ahead',
+    )
   })
 
   it("judges another business's service by that business, not this one", async () => {
     // The rival's haircut at a rival grid point is still another business's service here.
     expectInvalid(
-      await book(bookingBody(salon, local(freshDay(), '10:00'), { service_id: other.haircutId })),
+      await book(
+        bookingBody(world.salon, local(freshDay(), '10:00'), { service_id: world.other.haircutId }),
+      ),
       'body.service_id',
     )
     const rival = await bookPublicly(
-      testApp,
-      otherSlug,
-      bookingBody(other, inDays(freshDay(), '10:00', other.timeZone)),
+      world.testApp,
+      world.otherSlug,
+      bookingBody(world.other, inDays(freshDay(), '10:00', world.other.timeZone)),
     )
     expect(rival.appointment.starts_at).toBeTruthy()
   })
@@ -178,7 +171,11 @@ describe('a public booking', () => {
 describe('a public move', () => {
   it('refuses a start off the grid, outside hours or too soon, each with its reason', async () => {
     const day = freshDay()
-    const booked = await bookPublicly(testApp, salonSlug, bookingBody(salon, local(day, '10:00')))
+    const booked = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00')),
+    )
     const { id } = booked.appointment
     const token = booked.manage_token
     expectRefused(
@@ -207,8 +204,16 @@ describe('a public move', () => {
 
   it('is "just taken" only for a time someone else holds', async () => {
     const day = freshDay()
-    const mine = await bookPublicly(testApp, salonSlug, bookingBody(salon, local(day, '10:00')))
-    await bookPublicly(testApp, salonSlug, bookingBody(salon, local(day, '14:00')))
+    const mine = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00')),
+    )
+    await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '14:00')),
+    )
     const clash = await move(mine.appointment.id, mine.manage_token, {
       starts_at: local(day, '14:00'),
     })
@@ -219,17 +224,17 @@ describe('a public move', () => {
 describe('staff bookings', () => {
   it('keep their own rules: off the grid and, overridden, outside hours', async () => {
     const day = freshDay()
-    const offGrid = await call(testApp, salon.owner, 'POST', '/api/v1/appointments', {
-      service_id: salon.haircutId,
-      customer_id: salon.customerId,
-      team_member_id: salon.staffMemberId,
+    const offGrid = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/appointments', {
+      service_id: world.salon.haircutId,
+      customer_id: world.salon.customerId,
+      team_member_id: world.salon.staffMemberId,
       starts_at: local(day, '10:07'),
     })
     expect(offGrid.statusCode, offGrid.body).toBe(201)
-    const late = await call(testApp, salon.owner, 'POST', '/api/v1/appointments', {
-      service_id: salon.haircutId,
-      customer_id: salon.customerId,
-      team_member_id: salon.staffMemberId,
+    const late = await call(world.testApp, world.salon.owner, 'POST', '/api/v1/appointments', {
+      service_id: world.salon.haircutId,
+      customer_id: world.salon.customerId,
+      team_member_id: world.salon.staffMemberId,
       starts_at: local(day, '19:00'),
       override_working_hours: true,
     })
@@ -239,10 +244,10 @@ describe('staff bookings', () => {
 
 describe('working hours until midnight', () => {
   it('accept 24:00 as an end, offer the evening up to it, and refuse 24:00 as a start', async () => {
-    const late = await createSchedulingBusiness(testApp, 'Late', 'America/New_York')
-    const lateSlug = await slugOf(testApp, late.tenantId)
+    const late = await createSchedulingBusiness(world.testApp, 'Late', 'America/New_York')
+    const lateSlug = await slugOf(world.testApp, late.tenantId)
     const patch = (workingHours: object) =>
-      call(testApp, late.owner, 'PATCH', `/api/v1/team-members/${late.staffMemberId}`, {
+      call(world.testApp, late.owner, 'PATCH', `/api/v1/team-members/${late.staffMemberId}`, {
         working_hours: workingHours,
       })
     const evenings = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
@@ -267,7 +272,7 @@ describe('working hours until midnight', () => {
     const from = inDays(day, '00:00', late.timeZone)
     const to = inDays(day + 1, '00:00', late.timeZone)
     const offered = await publicCall(
-      testApp,
+      world.testApp,
       'GET',
       `/api/v1/public/availability?service_id=${late.haircutId}&team_member_id=${late.staffMemberId}&from=${from}&to=${to}`,
       { business: lateSlug },
@@ -279,6 +284,6 @@ describe('working hours until midnight', () => {
         new Date(inDays(day, time, late.timeZone)).toISOString(),
       ),
     )
-    await bookPublicly(testApp, lateSlug, bookingBody(late, starts.at(-1) ?? ''))
+    await bookPublicly(world.testApp, lateSlug, bookingBody(late, starts.at(-1) ?? ''))
   })
 })

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   activityLog,
   appointments,
@@ -9,50 +9,30 @@ import {
 } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
 import {
-  addService,
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+  bookingBody,
+  bookPublicly,
+  publicCall,
+  setUpPublicBookingWorld,
+} from './support/public-booking.ts'
+import { addService, inDays } from './support/scheduling-business.ts'
 import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { createTestApp } from './support/test-app.ts'
 
 type PublicAppointment = components['schemas']['PublicAppointment']
 type PublicAvailability = components['schemas']['PublicAvailability']
 type PublicService = components['schemas']['PublicService']
 type PublicTeamMember = components['schemas']['PublicTeamMember']
 
-const roomy = { limit: 10_000, windowMs: 60_000 }
-
-let testApp: TestApp
-let salon: SchedulingBusiness
-let other: SchedulingBusiness
-let salonSlug: string
-let otherSlug: string
-/** Each booking test takes days of its own, so no test's bookings block another's. */
-let nextDay = 2
-const freshDay = () => nextDay++
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
-  })
-  salon = await createSchedulingBusiness(testApp, 'Public')
-  other = await createSchedulingBusiness(testApp, 'Rival')
-  salonSlug = await slugOf(testApp, salon.tenantId)
-  otherSlug = await slugOf(testApp, other.tenantId)
-}, 120_000)
-afterAll(() => testApp?.close())
-
-const local = (day: number, time: string) => inDays(day, time, salon.timeZone)
-const get = (path: string, business = salonSlug) => publicCall(testApp, 'GET', path, { business })
+const world = setUpPublicBookingWorld('Public', 'Rival')
+const { freshDay, at: local } = world
+const get = (path: string, business = world.salonSlug) =>
+  publicCall(world.testApp, 'GET', path, { business })
 const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-  publicCall(testApp, 'POST', path, { business: salonSlug, body, headers })
+  publicCall(world.testApp, 'POST', path, { business: world.salonSlug, body, headers })
 
 async function countRows(table: typeof appointments | typeof customers, tenantId: string) {
-  const [row] = await testApp.database.db
+  const [row] = await world.testApp.database.db
     .select({ n: count() })
     .from(table)
     .where(eq(table.tenantId, tenantId))
@@ -63,17 +43,17 @@ describe('which business a request is for', () => {
   it('is named by the business parameter', async () => {
     const response = await get('/api/v1/public/business')
     expect(response.statusCode, response.body).toBe(200)
-    expect(response.json()).toMatchObject({ slug: salonSlug, time_zone: 'Europe/Berlin' })
+    expect(response.json()).toMatchObject({ slug: world.salonSlug, time_zone: 'Europe/Berlin' })
   })
 
   it('is named by the subdomain, which wins over the parameter', async () => {
-    const response = await testApp.app.inject({
+    const response = await world.testApp.app.inject({
       method: 'GET',
-      url: `/api/v1/public/business?business=${otherSlug}`,
-      headers: { host: `${salonSlug}.localhost:8080` },
+      url: `/api/v1/public/business?business=${world.otherSlug}`,
+      headers: { host: `${world.salonSlug}.localhost:8080` },
     })
     expect(response.statusCode, response.body).toBe(200)
-    expect(response.json().slug).toBe(salonSlug)
+    expect(response.json().slug).toBe(world.salonSlug)
   })
 
   it('is the installation default when nothing names one', async () => {
@@ -96,7 +76,7 @@ describe('which business a request is for', () => {
   it('is a 404 for an unknown slug and a 400 naming query.business for none', async () => {
     const unknown = await get('/api/v1/public/business', 'no-such-business')
     expect(expectProblem(unknown, 404).detail).toContain('No business called "no-such-business"')
-    const none = await testApp.app.inject({ url: '/api/v1/public/business' })
+    const none = await world.testApp.app.inject({ url: '/api/v1/public/business' })
     expectInvalid(none, 'query.business')
   })
 })
@@ -132,63 +112,63 @@ describe('what the booking pages show', () => {
   })
 
   it('lists active services someone bookable performs, and who performs them', async () => {
-    const inactive = await addService(testApp, salon.owner, {
+    const inactive = await addService(world.testApp, world.salon.owner, {
       name: 'Retired perm',
       duration_minutes: 30,
-      team_member_ids: [salon.staffMemberId],
+      team_member_ids: [world.salon.staffMemberId],
     })
-    await testApp.database.db
+    await world.testApp.database.db
       .update(services)
       .set({ active: false })
       .where(eq(services.id, inactive))
-    const nobody = await addService(testApp, salon.owner, {
+    const nobody = await addService(world.testApp, world.salon.owner, {
       name: 'Unstaffed',
       duration_minutes: 30,
       team_member_ids: [],
     })
     const items = (await get('/api/v1/public/services')).json<{ items: PublicService[] }>().items
     const ids = items.map((service) => service.id)
-    expect(ids).toContain(salon.haircutId)
+    expect(ids).toContain(world.salon.haircutId)
     expect(ids).not.toContain(inactive)
     expect(ids).not.toContain(nobody)
-    const haircut = items.find((service) => service.id === salon.haircutId)
+    const haircut = items.find((service) => service.id === world.salon.haircutId)
     expect(haircut?.team_member_ids.sort()).toEqual(
-      [salon.ownerMemberId, salon.adminMemberId, salon.staffMemberId].sort(),
+      [world.salon.ownerMemberId, world.salon.adminMemberId, world.salon.staffMemberId].sort(),
     )
 
-    const ofStaff = await get(`/api/v1/public/services?team_member_id=${salon.staffMemberId}`)
+    const ofStaff = await get(`/api/v1/public/services?team_member_id=${world.salon.staffMemberId}`)
     expect(ofStaff.json<{ items: PublicService[] }>().items.map((s) => s.id)).toContain(
-      salon.haircutId,
+      world.salon.haircutId,
     )
-    const rivals = await get(`/api/v1/public/services?team_member_id=${other.staffMemberId}`)
+    const rivals = await get(`/api/v1/public/services?team_member_id=${world.other.staffMemberId}`)
     expectInvalid(rivals, 'query.team_member_id')
   })
 
   it('lists bookable team members, filtered by service, and shows a profile by slug', async () => {
-    const members = await get(`/api/v1/public/team-members?service_id=${salon.haircutId}`)
+    const members = await get(`/api/v1/public/team-members?service_id=${world.salon.haircutId}`)
     const items = members.json<{ items: PublicTeamMember[] }>().items
     expect(items.map((member) => member.id).sort()).toEqual(
-      [salon.ownerMemberId, salon.adminMemberId, salon.staffMemberId].sort(),
+      [world.salon.ownerMemberId, world.salon.adminMemberId, world.salon.staffMemberId].sort(),
     )
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(['bio', 'id', 'name', 'service_ids', 'slug'])
     expectInvalid(
-      await get(`/api/v1/public/team-members?service_id=${other.haircutId}`),
+      await get(`/api/v1/public/team-members?service_id=${world.other.haircutId}`),
       'query.service_id',
     )
 
-    const staff = items.find((member) => member.id === salon.staffMemberId)
+    const staff = items.find((member) => member.id === world.salon.staffMemberId)
     const profile = await get(`/api/v1/public/profiles/${staff?.slug}`)
     expect(profile.statusCode, profile.body).toBe(200)
-    expect(profile.json().team_member.id).toBe(salon.staffMemberId)
-    expect(profile.json().services.map((s: PublicService) => s.id)).toContain(salon.haircutId)
-    expectProblem(await get(`/api/v1/public/profiles/${staff?.slug}`, otherSlug), 404)
+    expect(profile.json().team_member.id).toBe(world.salon.staffMemberId)
+    expect(profile.json().services.map((s: PublicService) => s.id)).toContain(world.salon.haircutId)
+    expectProblem(await get(`/api/v1/public/profiles/${staff?.slug}`, world.otherSlug), 404)
   })
 
   it('offers free starts within notice and window only, in ranges of at most 42 days', async () => {
     const from = new Date().toISOString()
     const to = new Date(Date.now() + 42 * 86_400_000).toISOString()
     const response = await get(
-      `/api/v1/public/availability?service_id=${salon.haircutId}&from=${from}&to=${to}`,
+      `/api/v1/public/availability?service_id=${world.salon.haircutId}&from=${from}&to=${to}`,
     )
     expect(response.statusCode, response.body).toBe(200)
     const availability = response.json<PublicAvailability>()
@@ -206,34 +186,36 @@ describe('what the booking pages show', () => {
     expect(availability.slots.every((slot) => slot.seats_left === null)).toBe(true)
 
     const window = 3
-    await testApp.database.db
+    await world.testApp.database.db
       .update(tenantSettings)
       .set({ bookingWindowDays: window })
-      .where(eq(tenantSettings.tenantId, salon.tenantId))
+      .where(eq(tenantSettings.tenantId, world.salon.tenantId))
     try {
       const near = await get(
-        `/api/v1/public/availability?service_id=${salon.haircutId}&team_member_id=${salon.staffMemberId}&from=${from}&to=${to}`,
+        `/api/v1/public/availability?service_id=${world.salon.haircutId}&team_member_id=${world.salon.staffMemberId}&from=${from}&to=${to}`,
       )
       const latest = Math.max(
         ...near.json<PublicAvailability>().slots.map((slot) => Date.parse(slot.starts_at)),
       )
       expect(latest).toBeLessThanOrEqual(Date.now() + window * 86_400_000)
     } finally {
-      await testApp.database.db
+      await world.testApp.database.db
         .update(tenantSettings)
         .set({ bookingWindowDays: 60 })
-        .where(eq(tenantSettings.tenantId, salon.tenantId))
+        .where(eq(tenantSettings.tenantId, world.salon.tenantId))
     }
 
     const tooLong = new Date(Date.now() + 43 * 86_400_000).toISOString()
     expectInvalid(
       await get(
-        `/api/v1/public/availability?service_id=${salon.haircutId}&from=${from}&to=${tooLong}`,
+        `/api/v1/public/availability?service_id=${world.salon.haircutId}&from=${from}&to=${tooLong}`,
       ),
       'query.to',
     )
     expectInvalid(
-      await get(`/api/v1/public/availability?service_id=${other.haircutId}&from=${from}&to=${to}`),
+      await get(
+        `/api/v1/public/availability?service_id=${world.other.haircutId}&from=${from}&to=${to}`,
+      ),
       'query.service_id',
     )
   })
@@ -242,17 +224,17 @@ describe('what the booking pages show', () => {
 describe('seats left in a group session', () => {
   it('counts the seats still free at each start from the seats already booked', async () => {
     const day = freshDay()
-    const yoga = await addService(testApp, salon.owner, {
+    const yoga = await addService(world.testApp, world.salon.owner, {
       name: 'Public yoga',
       duration_minutes: 60,
       capacity: 3,
-      team_member_ids: [salon.staffMemberId],
+      team_member_ids: [world.salon.staffMemberId],
     })
     const seatsAt = async (service: string) => {
       const from = new Date(local(day, '00:00')).toISOString()
       const to = new Date(local(day + 1, '00:00')).toISOString()
       const response = await get(
-        `/api/v1/public/availability?service_id=${service}&team_member_id=${salon.staffMemberId}&from=${from}&to=${to}`,
+        `/api/v1/public/availability?service_id=${service}&team_member_id=${world.salon.staffMemberId}&from=${from}&to=${to}`,
       )
       expect(response.statusCode, response.body).toBe(200)
       return new Map(
@@ -266,23 +248,23 @@ describe('seats left in a group session', () => {
     expect((await seatsAt(yoga)).get(ten)).toBe(3)
 
     await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(day, '10:00'), { service_id: yoga }),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00'), { service_id: yoga }),
     )
     await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(day, '10:00'), { service_id: yoga }),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00'), { service_id: yoga }),
     )
     const afterTwo = await seatsAt(yoga)
     expect(afterTwo.get(ten)).toBe(1)
     expect(afterTwo.get(eleven)).toBe(3)
 
     await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(day, '10:00'), { service_id: yoga }),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00'), { service_id: yoga }),
     )
     // A full session is not offered at all.
     expect((await seatsAt(yoga)).has(ten)).toBe(false)
@@ -292,16 +274,16 @@ describe('seats left in a group session', () => {
 describe('booking as a customer', () => {
   it('books, creates the customer, and answers with the appointment and its manage token', async () => {
     const day = freshDay()
-    const body = bookingBody(salon, local(day, '10:00'), { notes: 'Short on the sides' })
-    const confirmation = await bookPublicly(testApp, salonSlug, body)
+    const body = bookingBody(world.salon, local(day, '10:00'), { notes: 'Short on the sides' })
+    const confirmation = await bookPublicly(world.testApp, world.salonSlug, body)
     expect(confirmation.manage_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const appointment = confirmation.appointment
     expect(appointment).toMatchObject({
       status: 'confirmed',
       starts_at: new Date(local(day, '10:00')).toISOString(),
       time_zone: 'Europe/Berlin',
-      service: { id: salon.haircutId, name: 'Haircut', duration_minutes: 45 },
-      team_member: { id: salon.staffMemberId },
+      service: { id: world.salon.haircutId, name: 'Haircut', duration_minutes: 45 },
+      team_member: { id: world.salon.staffMemberId },
       price_minor: 3000,
       customer_name: 'Mia Public',
       customer_email: body.customer.email,
@@ -311,7 +293,7 @@ describe('booking as a customer', () => {
       can_cancel: true,
     })
     expect(appointment).not.toHaveProperty('customer_id')
-    const [row] = await testApp.database.db
+    const [row] = await world.testApp.database.db
       .select()
       .from(appointments)
       .where(eq(appointments.id, appointment.id))
@@ -320,13 +302,13 @@ describe('booking as a customer', () => {
       createdBy: null,
       customerTimeZone: 'America/New_York',
     })
-    const [entry] = await testApp.database.db
+    const [entry] = await world.testApp.database.db
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.entityId, appointment.id), eq(activityLog.action, 'created')))
     expect(entry?.actorUid).toBe(`customer:${row?.customerId}`)
     expect(entry?.actorName).toBe('Mia Public (customer)')
-    const [signup] = await testApp.database.db
+    const [signup] = await world.testApp.database.db
       .select()
       .from(activityLog)
       .where(
@@ -342,23 +324,23 @@ describe('booking as a customer', () => {
   it('files a returning customer by e-mail in any letter case, never changing their record', async () => {
     const email = uniqueEmail('returning')
     const first = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00'), {
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00'), {
         customer: { name: 'Jo Original', email },
       }),
     )
     const second = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00'), {
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00'), {
         customer: { name: 'Someone Else', email: email.toUpperCase(), phone: '+1 555 0100' },
       }),
     )
-    const rows = await testApp.database.db
+    const rows = await world.testApp.database.db
       .select()
       .from(customers)
-      .where(eq(customers.tenantId, salon.tenantId))
+      .where(eq(customers.tenantId, world.salon.tenantId))
     const matching = rows.filter((row) => row.email?.toLowerCase() === email)
     expect(matching).toHaveLength(1)
     // Not even a missing phone is filled in from an anonymous form.
@@ -369,7 +351,7 @@ describe('booking as a customer', () => {
       customer_name: 'Someone Else',
       customer_email: email.toUpperCase(),
     })
-    const filed = await testApp.database.db
+    const filed = await world.testApp.database.db
       .select({ customerId: appointments.customerId })
       .from(appointments)
       .where(eq(appointments.id, second.appointment.id))
@@ -377,39 +359,42 @@ describe('booking as a customer', () => {
   })
 
   it("refuses another business's service or team member and writes nothing", async () => {
-    const appointmentsBefore = await countRows(appointments, salon.tenantId)
-    const customersBefore = await countRows(customers, salon.tenantId)
+    const appointmentsBefore = await countRows(appointments, world.salon.tenantId)
+    const customersBefore = await countRows(customers, world.salon.tenantId)
     const start = local(freshDay(), '10:00')
     expectInvalid(
       await post(
         '/api/v1/public/bookings',
-        bookingBody(salon, start, { service_id: other.haircutId }),
+        bookingBody(world.salon, start, { service_id: world.other.haircutId }),
       ),
       'body.service_id',
     )
     expectInvalid(
       await post(
         '/api/v1/public/bookings',
-        bookingBody(salon, start, { team_member_id: other.staffMemberId }),
+        bookingBody(world.salon, start, { team_member_id: world.other.staffMemberId }),
       ),
       'body.team_member_id',
     )
-    expect(await countRows(appointments, salon.tenantId)).toBe(appointmentsBefore)
-    expect(await countRows(customers, salon.tenantId)).toBe(customersBefore)
+    expect(await countRows(appointments, world.salon.tenantId)).toBe(appointmentsBefore)
+    expect(await countRows(customers, world.salon.tenantId)).toBe(customersBefore)
   })
 
   it('refuses starts inside the minimum notice or beyond the booking window', async () => {
     const soon = new Date(Date.now() + 30 * 60_000).toISOString()
-    expectInvalid(await post('/api/v1/public/bookings', bookingBody(salon, soon)), 'body.starts_at')
     expectInvalid(
-      await post('/api/v1/public/bookings', bookingBody(salon, local(61, '10:00'))),
+      await post('/api/v1/public/bookings', bookingBody(world.salon, soon)),
+      'body.starts_at',
+    )
+    expectInvalid(
+      await post('/api/v1/public/bookings', bookingBody(world.salon, local(61, '10:00'))),
       'body.starts_at',
     )
   })
 
   it('names the invalid field, including fields the contract does not know', async () => {
     const start = local(freshDay(), '10:00')
-    const base = bookingBody(salon, start)
+    const base = bookingBody(world.salon, start)
     expectInvalid(
       await post('/api/v1/public/bookings', {
         ...base,
@@ -418,7 +403,7 @@ describe('booking as a customer', () => {
       'body.customer.email',
     )
     expectInvalid(
-      await post('/api/v1/public/bookings', { ...base, customer_id: salon.customerId }),
+      await post('/api/v1/public/bookings', { ...base, customer_id: world.salon.customerId }),
       'body.customer_id',
     )
   })
@@ -437,33 +422,39 @@ describe('booking as a customer', () => {
       'body.customer.email',
     ],
   ])('refuses %s with 400 naming it, and writes no customer', async (_, change, path) => {
-    const customersBefore = await countRows(customers, salon.tenantId)
-    const body = bookingBody(salon, local(freshDay(), '10:00'), change)
+    const customersBefore = await countRows(customers, world.salon.tenantId)
+    const body = bookingBody(world.salon, local(freshDay(), '10:00'), change)
     expectInvalid(await post('/api/v1/public/bookings', body), path)
-    expect(await countRows(customers, salon.tenantId)).toBe(customersBefore)
+    expect(await countRows(customers, world.salon.tenantId)).toBe(customersBefore)
   })
 
   it('answers a time taken meanwhile with a 409 that names nobody', async () => {
     const start = local(freshDay(), '11:00')
-    const staffBooking = await call(testApp, salon.owner, 'POST', '/api/v1/appointments', {
-      service_id: salon.haircutId,
-      customer_id: salon.customerId,
-      team_member_id: salon.staffMemberId,
-      starts_at: start,
-    })
+    const staffBooking = await call(
+      world.testApp,
+      world.salon.owner,
+      'POST',
+      '/api/v1/appointments',
+      {
+        service_id: world.salon.haircutId,
+        customer_id: world.salon.customerId,
+        team_member_id: world.salon.staffMemberId,
+        starts_at: start,
+      },
+    )
     expect(staffBooking.statusCode, staffBooking.body).toBe(201)
-    const response = await post('/api/v1/public/bookings', bookingBody(salon, start))
+    const response = await post('/api/v1/public/bookings', bookingBody(world.salon, start))
     const problem = expectProblem(response, 409)
     expect(problem.type).toBe('/problems/slot-taken')
     expect(problem.detail).toBe('This time was just taken. Please choose another time.')
-    expect(response.body).not.toContain(salon.customerName)
+    expect(response.body).not.toContain(world.salon.customerName)
     expect(problem).not.toHaveProperty('existing')
   })
 })
 
 describe('managing an appointment with its token', () => {
-  const manage = (id: string, token: string | undefined, business = salonSlug) =>
-    publicCall(testApp, 'GET', `/api/v1/public/appointments/${id}`, {
+  const manage = (id: string, token: string | undefined, business = world.salonSlug) =>
+    publicCall(world.testApp, 'GET', `/api/v1/public/appointments/${id}`, {
       business,
       headers: token === undefined ? {} : { 'x-manage-token': token },
     })
@@ -481,14 +472,14 @@ describe('managing an appointment with its token', () => {
 
   it('shows the appointment to the token holder and to nobody else', async () => {
     const mine = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
     const theirs = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
     const id = mine.appointment.id
     const shown = await manage(id, mine.manage_token)
@@ -505,16 +496,20 @@ describe('managing an appointment with its token', () => {
     expectInvalid(await manage(id, 'short'), 'header.x-manage-token')
     expectInvalid(await manage(id, 'x'.repeat(129)), 'header.x-manage-token')
     await notFound(await manage(id, theirs.manage_token))
-    await notFound(await manage(id, mine.manage_token, otherSlug))
+    await notFound(await manage(id, mine.manage_token, world.otherSlug))
   })
 
   it("does not reach another business's appointment, even with its valid token", async () => {
-    const rivalSlot = inDays(freshDay(), '10:00', other.timeZone)
-    const rival = await bookPublicly(testApp, otherSlug, bookingBody(other, rivalSlot))
+    const rivalSlot = inDays(freshDay(), '10:00', world.other.timeZone)
+    const rival = await bookPublicly(
+      world.testApp,
+      world.otherSlug,
+      bookingBody(world.other, rivalSlot),
+    )
     const id = rival.appointment.id
-    expectProblem(await manage(id, rival.manage_token, salonSlug), 404)
+    expectProblem(await manage(id, rival.manage_token, world.salonSlug), 404)
     expectProblem(await change(id, 'cancel', rival.manage_token, { reason: 'Not mine' }), 404)
-    const [row] = await testApp.database.db
+    const [row] = await world.testApp.database.db
       .select({ status: appointments.status })
       .from(appointments)
       .where(eq(appointments.id, id))
@@ -523,7 +518,11 @@ describe('managing an appointment with its token', () => {
 
   it('moves the appointment; the same token then shows the new time', async () => {
     const day = freshDay()
-    const booked = await bookPublicly(testApp, salonSlug, bookingBody(salon, local(day, '10:00')))
+    const booked = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00')),
+    )
     const id = booked.appointment.id
     const moved = await change(id, 'reschedule', booked.manage_token, {
       starts_at: local(day, '14:00'),
@@ -539,7 +538,7 @@ describe('managing an appointment with its token', () => {
       starts_at: local(day, '15:00'),
       team_member_id: null,
     })
-    expect(anyone.json<PublicAppointment>().team_member.id).toBe(salon.staffMemberId)
+    expect(anyone.json<PublicAppointment>().team_member.id).toBe(world.salon.staffMemberId)
 
     expectInvalid(
       await change(id, 'reschedule', booked.manage_token, {
@@ -550,16 +549,16 @@ describe('managing an appointment with its token', () => {
     expectInvalid(
       await change(id, 'reschedule', booked.manage_token, {
         starts_at: local(day, '16:00'),
-        team_member_id: other.staffMemberId,
+        team_member_id: world.other.staffMemberId,
       }),
       'body.team_member_id',
     )
 
     // Onto someone else's booking: the public 409, naming nobody.
     const taken = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(day, '10:00'), {
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00'), {
         customer: { name: 'Zed Private', email: uniqueEmail() },
       }),
     )
@@ -575,9 +574,9 @@ describe('managing an appointment with its token', () => {
 
   it('cancels with a reason, which is final', async () => {
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
     const id = booked.appointment.id
     const cancelled = await change(id, 'cancel', booked.manage_token, { reason: 'Feeling ill' })
@@ -594,7 +593,9 @@ describe('managing an appointment with its token', () => {
     )
     expect(again.detail).toBe('This appointment is already cancelled.')
     expectProblem(
-      await change(id, 'reschedule', booked.manage_token, { starts_at: local(nextDay, '10:00') }),
+      await change(id, 'reschedule', booked.manage_token, {
+        starts_at: local(freshDay(), '10:00'),
+      }),
       409,
     )
     expect((await manage(id, booked.manage_token)).json().status).toBe('cancelled')
@@ -602,30 +603,37 @@ describe('managing an appointment with its token', () => {
 
   it("follows the business's team member choice when booking and moving", async () => {
     const day = freshDay()
-    const booked = await bookPublicly(testApp, salonSlug, bookingBody(salon, local(day, '10:00')))
+    const booked = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(day, '10:00')),
+    )
     const setChoice = (teamMemberChoice: 'customer_picks' | 'any_available' | 'both') =>
-      testApp.database.db
+      world.testApp.database.db
         .update(tenantSettings)
         .set({ teamMemberChoice })
-        .where(eq(tenantSettings.tenantId, salon.tenantId))
-    const appointmentsBefore = await countRows(appointments, salon.tenantId)
+        .where(eq(tenantSettings.tenantId, world.salon.tenantId))
+    const appointmentsBefore = await countRows(appointments, world.salon.tenantId)
     try {
       await setChoice('any_available')
-      const named = await post('/api/v1/public/bookings', bookingBody(salon, local(day, '14:00')))
+      const named = await post(
+        '/api/v1/public/bookings',
+        bookingBody(world.salon, local(day, '14:00')),
+      )
       expect(expectInvalid(named, 'body.team_member_id').errors?.[0]?.message).toMatch(
         /assigns the team member/,
       )
       expectInvalid(
         await change(booked.appointment.id, 'reschedule', booked.manage_token, {
           starts_at: local(day, '13:00'),
-          team_member_id: salon.staffMemberId,
+          team_member_id: world.salon.staffMemberId,
         }),
         'body.team_member_id',
       )
       const assigned = await bookPublicly(
-        testApp,
-        salonSlug,
-        bookingBody(salon, local(day, '14:00'), { team_member_id: null }),
+        world.testApp,
+        world.salonSlug,
+        bookingBody(world.salon, local(day, '14:00'), { team_member_id: null }),
       )
       expect(assigned.appointment.team_member.name).toBeTruthy()
 
@@ -633,7 +641,7 @@ describe('managing an appointment with its token', () => {
       expectInvalid(
         await post(
           '/api/v1/public/bookings',
-          bookingBody(salon, local(day, '15:00'), { team_member_id: null }),
+          bookingBody(world.salon, local(day, '15:00'), { team_member_id: null }),
         ),
         'body.team_member_id',
       )
@@ -649,7 +657,7 @@ describe('managing an appointment with its token', () => {
         starts_at: local(day, '16:00'),
       })
       expect(kept.statusCode, kept.body).toBe(200)
-      expect(await countRows(appointments, salon.tenantId)).toBe(appointmentsBefore + 1)
+      expect(await countRows(appointments, world.salon.tenantId)).toBe(appointmentsBefore + 1)
     } finally {
       await setChoice('both')
     }
@@ -657,20 +665,20 @@ describe('managing an appointment with its token', () => {
 
   it('refuses changes after the cut-off before the current start', async () => {
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
-    await testApp.database.db
+    await world.testApp.database.db
       .update(tenantSettings)
       .set({ rescheduleCutoffMinutes: 60 * 24 * 70, cancellationCutoffMinutes: 60 * 24 * 70 })
-      .where(eq(tenantSettings.tenantId, salon.tenantId))
+      .where(eq(tenantSettings.tenantId, world.salon.tenantId))
     try {
       const shown = (await manage(booked.appointment.id, booked.manage_token)).json()
       expect(shown).toMatchObject({ can_reschedule: false, can_cancel: false })
       const move = expectProblem(
         await change(booked.appointment.id, 'reschedule', booked.manage_token, {
-          starts_at: local(nextDay, '10:00'),
+          starts_at: local(freshDay(), '10:00'),
         }),
         409,
       )
@@ -682,18 +690,18 @@ describe('managing an appointment with its token', () => {
         409,
       )
     } finally {
-      await testApp.database.db
+      await world.testApp.database.db
         .update(tenantSettings)
         .set({ rescheduleCutoffMinutes: 1440, cancellationCutoffMinutes: 1440 })
-        .where(eq(tenantSettings.tenantId, salon.tenantId))
+        .where(eq(tenantSettings.tenantId, world.salon.tenantId))
     }
   })
 
   it('serves the invitation file, a cancellation once cancelled', async () => {
     const booked = await bookPublicly(
-      testApp,
-      salonSlug,
-      bookingBody(salon, local(freshDay(), '10:00')),
+      world.testApp,
+      world.salonSlug,
+      bookingBody(world.salon, local(freshDay(), '10:00')),
     )
     const id = booked.appointment.id
     const url = `/api/v1/public/appointments/${id}/invitation.ics?token=${booked.manage_token}`

@@ -451,6 +451,13 @@ class PathRunner {
     }
     if (state.matches('catalogueFailed')) {
       await expect(page.getByText('The booking page did not load')).toBeVisible()
+    } else if (state.matches('linkNotFound')) {
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: /^We could not find this (service|team member)$/,
+        }),
+      ).toBeFocused()
     } else if (state.matches('start')) {
       await expect(h1('Book an appointment')).toBeVisible()
       await expect(page.getByRole('button', { name: /Signature Haircut/ })).toBeVisible()

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { uniqueEmail } from './support/accounts.ts'
 import {
+  BUSINESS_TIME_ZONE,
   chooseTimeNextWeek,
   fillDetails,
   openTimes,
@@ -10,7 +11,7 @@ import {
 /**
  * Booking questions from end to end: staff add a required single choice and a required "I
  * agree" box to a service in its form, a customer must answer both to book it, and staff read
- * the answers in the appointment dialog.
+ * the answers in the appointment dialog and see them named on the calendar's event.
  */
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -66,7 +67,7 @@ test('a customer answers the service’s required questions and staff see the an
   await addServiceWithQuestions(staff, service)
 
   await openTimes(page, { service })
-  await chooseTimeNextWeek(page)
+  const { startsAt } = await chooseTimeNextWeek(page)
   await fillDetails(page, { name: 'Noor Haddad', email: uniqueEmail('questions') })
 
   const hairType = page.getByRole('group', { name: /Hair type/ })
@@ -105,5 +106,16 @@ test('a customer answers the service’s required questions and staff see the an
   await expect(answers).toContainText('Curly')
   await expect(answers).toContainText('I agree to the studio rules')
   await expect(answers).toContainText('Yes')
+
+  // The calendar's event says it has answers, on screen and in its accessible name.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
+    new Date(startsAt),
+  )
+  await staff.goto(`/calendar?view=day&date=${day}`)
+  const event = staff.getByRole('button', {
+    name: /Noor Haddad, .*2 booking answers: Hair type: Curly; I agree to the studio rules: Yes/,
+  })
+  await expect(event).toBeVisible()
+  await expect(event).toContainText('2 answers')
   await staff.context().close()
 })

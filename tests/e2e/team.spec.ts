@@ -56,8 +56,15 @@ test('an owner adds a team member with working hours and time off, edits and rem
   await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Berlin')
   await field(page, 'Bio').fill('Sports massage and physiotherapy.')
 
-  // Working hours: Saturday on, Friday ends at noon, a lunch break on Monday.
+  // Working hours: Saturday on until midnight, Friday ends at noon, a lunch break on Monday.
   await toggle(page, 'Saturday')
+  await expect(page.getByText('To work until midnight, set the end to 00:00')).toBeVisible()
+  const saturdayEnd = page.getByRole('group', { name: 'Saturday end' })
+  await typeSegments(saturdayEnd, '0000')
+  await expect(saturdayEnd).toContainText('00:00')
+  // Said on screen and to screen readers: this 00:00 is the end of the day.
+  await expect(page.getByText('midnight (24:00)')).toBeVisible()
+  await expect(saturdayEnd).toHaveAccessibleDescription(/midnight \(24:00\)/)
   await typeSegments(page.getByRole('group', { name: 'Friday end' }), '1200')
   await page.getByRole('button', { name: '+ Add break on Monday' }).click()
   await expect(page.getByRole('group', { name: 'Monday break 1 start' })).toContainText('13:00')
@@ -83,6 +90,8 @@ test('an owner adds a team member with working hours and time off, edits and rem
   await expect(page.getByRole('switch', { name: 'Sunday', exact: true })).not.toBeChecked()
   await expect(page.getByRole('group', { name: 'Friday end' })).toContainText('12:00')
   await expect(page.getByRole('group', { name: 'Monday break 1 start' })).toContainText('13:00')
+  await expect(page.getByRole('group', { name: 'Saturday end' })).toContainText('00:00')
+  await expect(page.getByText('midnight (24:00)')).toHaveCount(1)
 
   // Time off, whole days.
   const timeOff = page.getByRole('form', { name: 'Add time off' })

@@ -6,9 +6,9 @@ import { ApiError } from '../../src/api/api-error'
 import { plusDays } from '../../src/domain/month-grid'
 import { startRefusalKey } from '../../src/domain/start-refusals'
 import {
+  missingFromLink,
   NO_TOKEN_MESSAGE,
   SLOT_TAKEN_NOTICE,
-  UNKNOWN_LINK_NOTICE,
   validateCustomer,
 } from '../../src/machines/booking.machine'
 import {
@@ -165,7 +165,7 @@ describe('booking machine: URL', () => {
     expect(lastShown(harness)?.replace).toBe(true)
   })
 
-  it('sends a link without a chosen time to the calendar and an unbookable one to the start', async () => {
+  it('sends a link without a chosen time to the calendar and says an unbookable one is not found', async () => {
     const noTime = await startAt({
       step: 'customerInfo',
       serviceId: haircutId,
@@ -179,9 +179,34 @@ describe('booking machine: URL', () => {
     })
 
     const wrongPair = await startAt({ step: 'calendar', serviceId: colourId, teamMemberId: bobId })
+    expect(wrongPair.actor.getSnapshot().value).toBe('linkNotFound')
+    expect(wrongPair.actor.getSnapshot().context.notice).toBeNull()
+    // The address stays the one the visitor came with; the start is a link away.
+    expect(wrongPair.shown).toEqual([])
+    wrongPair.actor.send({ type: 'booking.urlChanged', route: { step: 'start' } })
     expect(wrongPair.actor.getSnapshot().value).toBe('start')
-    expect(wrongPair.actor.getSnapshot().context.notice).toBe(UNKNOWN_LINK_NOTICE)
-    expect(lastShown(wrongPair)).toEqual({ route: { step: 'start' }, replace: true })
+    expect(wrongPair.inputs.loadCatalogue).toHaveLength(1)
+  })
+
+  it('names what a link misses: the team member it alone names or the business lacks, else the service', () => {
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    const both = catalogue('both')
+    const missing = (route: WizardRoute) => missingFromLink(route, both)
+    expect(missing({ step: 'serviceTeam', serviceId: unknown })).toBe('service')
+    expect(missing({ step: 'teamServices', teamMemberId: unknown })).toBe('team member')
+    // Known, but this business assigns whoever is free: nobody can be chosen by link.
+    expect(
+      missingFromLink({ step: 'teamServices', teamMemberId: bobId }, catalogue('any_available')),
+    ).toBe('team member')
+    expect(missing({ step: 'calendar', serviceId: unknown, teamMemberId: bobId })).toBe('service')
+    expect(missing({ step: 'calendar', serviceId: haircutId, teamMemberId: unknown })).toBe(
+      'team member',
+    )
+    expect(missing({ step: 'calendar', serviceId: colourId, teamMemberId: bobId })).toBe('service')
+    expect(missing({ step: 'calendar', serviceId: unknown, teamMemberId: unknown })).toBe('service')
+    expect(
+      missing({ step: 'customerInfo', serviceId: unknown, teamMemberId: 'any', startsAt: null }),
+    ).toBe('service')
   })
 
   it('follows back and forward without reloading the catalogue', async () => {

@@ -7,6 +7,7 @@ import {
 import { applyAppointmentChange, visibleRange } from '../../src/domain/calendar-range'
 import {
   appointmentEvent,
+  bookingAnswersSummary,
   complementIntervals,
   isDraggable,
   scheduleEvents,
@@ -123,6 +124,39 @@ describe('appointments as events', () => {
     expect(isDraggable(confirmed, { writeAny: false, ownTeamMemberId: ALEX }, NOW)).toBe(true)
     expect(isDraggable(confirmed, owner, Date.parse('2026-11-28T00:00:00Z'))).toBe(false)
     expect(isDraggable(confirmed, null, NOW)).toBe(false)
+  })
+
+  it('names the booking answers in the label: a count, the first two cut short, the rest counted', () => {
+    const answer = (id: string, label: string, value: string | boolean | string[]) => ({
+      question_id: id,
+      label,
+      kind: 'short_text' as const,
+      value,
+    })
+    const one = appointmentEvent(
+      sampleAppointment({ booking_answers: [answer('q1', 'Allergies', 'Peanuts\nand latex')] }),
+      owner,
+      BERLIN,
+    )
+    expect((one.extendedProps as { label: string }).label).toBe(
+      '10:00–10:45, Ana Lopez, Haircut, with Alex Kim, 1 booking answer: Allergies: Peanuts and latex',
+    )
+    const long = 'x'.repeat(80)
+    const several = appointmentEvent(
+      sampleAppointment({
+        booking_answers: [
+          answer('q1', 'Notes', long),
+          answer('q2', 'Parking', true),
+          answer('q3', 'Extras', ['Wash', 'Style']),
+        ],
+      }),
+      owner,
+      BERLIN,
+    )
+    expect((several.extendedProps as { label: string }).label).toMatch(
+      new RegExp(`, 3 booking answers: Notes: ${'x'.repeat(59)}…; Parking: Yes; 1 more$`),
+    )
+    expect(bookingAnswersSummary([])).toBeNull()
   })
 
   it('draws cancelled ones hollow and says so in the label', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  clockFromParts,
+  clockParts,
   fromMinutes,
   setDayEnabled,
   suggestBreak,
@@ -78,5 +80,34 @@ describe('working hours rules (keyed like the server’s problem paths)', () => 
     expect(toMinutes('07:05')).toBe(425)
     expect(fromMinutes(425)).toBe('07:05')
     expect(fromMinutes(24 * 60 + 10)).toBe('24:00')
+  })
+})
+
+describe('24:00 in a time field', () => {
+  it('shows the end of the day as 00:00 and every other time as it is', () => {
+    expect(clockParts('24:00')).toEqual({ hour: 0, minute: 0 })
+    expect(clockParts('00:00')).toEqual({ hour: 0, minute: 0 })
+    expect(clockParts('09:05')).toEqual({ hour: 9, minute: 5 })
+    expect(clockParts('23:59')).toEqual({ hour: 23, minute: 59 })
+  })
+
+  it('stores 00:00 typed in an end as 24:00, and as 00:00 in a start', () => {
+    expect(clockFromParts(0, 0, true)).toBe('24:00')
+    expect(clockFromParts(0, 0, false)).toBe('00:00')
+    expect(clockFromParts(0, 30, true)).toBe('00:30')
+    expect(clockFromParts(7, 5, true)).toBe('07:05')
+    expect(clockFromParts(23, 59, false)).toBe('23:59')
+  })
+
+  it('round-trips every stored end through the field unchanged', () => {
+    for (let minutes = 1; minutes <= 24 * 60; minutes += 1) {
+      const end = fromMinutes(minutes)
+      const { hour, minute } = clockParts(end)
+      expect(clockFromParts(hour, minute, true)).toBe(end)
+    }
+  })
+
+  it('accepts a day and a break that end at midnight', () => {
+    expect(workingHoursErrors([day(5, '18:00', '24:00', [['23:00', '24:00']])])).toEqual({})
   })
 })

@@ -73,11 +73,20 @@ describe('renderBookingPage', () => {
     expect(page?.html).toMatch(/30,00\s€/)
   })
 
-  it('leaves the time step, an address it would correct and a broken catalogue to the browser', async () => {
+  it('says a link to an unknown service is not found, as the browser will', async () => {
+    const page = await renderBookingPage({
+      url: '/booking/service/00000000-0000-4000-8000-000000000000/team?business=harbor-street',
+      catalogue: catalogue(),
+      language: 'en',
+    })
+    expect(page?.html).toContain('We could not find this service')
+    expect(page?.html).toContain('href="/booking?business=harbor-street"')
+  })
+
+  it('leaves the time step, the pages after it and a broken catalogue to the browser', async () => {
     for (const url of [
       `/booking/calendar/${haircutId}/${eveId}`,
       `/booking/customer-info/${haircutId}/${eveId}`,
-      '/booking/service/00000000-0000-4000-8000-000000000000/team',
       '/booking/my-appointments',
     ]) {
       expect(

@@ -4,11 +4,12 @@ import { buildWizardUrl } from '../../../shared/booking-links'
 import type { MessageKey } from '../../../shared/i18n/en'
 import { useTranslation } from '../../app/i18n'
 import { usePageTitle } from '../../components/use-page-title'
-import { pageBusiness } from './page-business'
+import { usePageBusinessParam } from './page-business'
 
-const HEADINGS: Record<'profile' | 'service' | 'appointment', MessageKey> = {
+const HEADINGS: Record<'profile' | 'service' | 'team member' | 'appointment', MessageKey> = {
   profile: 'not_found_profile',
   service: 'not_found_service',
+  'team member': 'not_found_team_member',
   appointment: 'not_found_appointment',
 }
 
@@ -27,6 +28,7 @@ export function BookingNotFound({
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const { t } = useTranslation()
+  const business = usePageBusinessParam()
   usePageTitle(t('title_page_not_found'))
   useEffect(() => heading.current?.focus(), [])
   return (
@@ -37,7 +39,7 @@ export function BookingNotFound({
       <p>{detail ?? t('not_found_text')}</p>
       <Link
         className="p-button p-button--primary"
-        href={buildWizardUrl({ step: 'start' }, pageBusiness())}
+        href={buildWizardUrl({ step: 'start' }, business)}
       >
         {t('see_everything')}
       </Link>

@@ -5,8 +5,14 @@ import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import { ANY_TEAM_MEMBER, type Catalogue, questionsOf } from '../../machines/booking.machine'
+import {
+  ANY_TEAM_MEMBER,
+  type Catalogue,
+  missingFromLink,
+  questionsOf,
+} from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
+import { BookingNotFound } from './booking-not-found'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
 import { RetryAlert } from './booking-status'
@@ -28,9 +34,10 @@ type WizardSnapshot = ReturnType<WizardActor['getSnapshot']>
 export { chooseOnBrowserWizard } from './wizard-actor'
 
 /** Which step the machine is at, for the screen and the progress indicator. */
-function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' {
+function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' | 'notFound' {
   if (snapshot.matches('loadingCatalogue') || snapshot.matches('routing')) return 'loading'
   if (snapshot.matches('catalogueFailed')) return 'failed'
+  if (snapshot.matches('linkNotFound')) return 'notFound'
   if (snapshot.matches('chooseTeamMember')) return 'teamMember'
   if (snapshot.matches('calendar')) return 'time'
   if (snapshot.matches('details')) return 'details'
@@ -52,6 +59,7 @@ export function BookingWizardScreen() {
 
   if (step === 'loading') return <ListSkeleton rows={4} columns={2} label={t('wizard_loading')} />
   if (step === 'failed') return <CatalogueFailed />
+  if (step === 'notFound') return <LinkNotFound />
 
   return (
     <div className="p-booking-wizard">
@@ -106,6 +114,13 @@ function WizardStep({ catalogue }: { catalogue: Catalogue }) {
     default:
       return null
   }
+}
+
+/** A link to a service or team member that cannot be booked here. */
+function LinkNotFound() {
+  const wizard = useWizard()
+  const what = useSelector(wizard, (s) => missingFromLink(s.context.route, s.context.catalogue))
+  return <BookingNotFound what={what} />
 }
 
 function CatalogueFailed() {

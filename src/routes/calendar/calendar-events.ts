@@ -1,4 +1,5 @@
 import type { EventInput } from '@fullcalendar/core'
+import { answerText } from '../../../shared/booking-questions'
 import type { Appointment, Schedule } from '../../components/appointments/appointment-api'
 import {
   appointmentStatusLabel,
@@ -39,6 +40,28 @@ export interface AppointmentEventProps {
   label: string
 }
 
+/** How many answers a label names before "N more", and how long each may be. */
+const ANSWERS_NAMED = 2
+const ANSWER_CHARACTERS = 60
+
+/**
+ * "2 booking answers: Allergies: peanuts; Parking: yes", for the event's label: enough to
+ * see at a glance that the visitor said something (the dialog shows it all). Line breaks
+ * become spaces and a long answer is cut with an ellipsis. Null when nothing was asked.
+ */
+export function bookingAnswersSummary(answers: Appointment['booking_answers']): string | null {
+  if (answers.length === 0) return null
+  const named = answers.slice(0, ANSWERS_NAMED).map((answer) => {
+    const text = answerText(answer).replace(/\s+/g, ' ').trim()
+    const clipped =
+      text.length > ANSWER_CHARACTERS ? `${text.slice(0, ANSWER_CHARACTERS - 1).trimEnd()}…` : text
+    return `${answer.label}: ${clipped}`
+  })
+  const more = answers.length - named.length
+  const count = answers.length === 1 ? '1 booking answer' : `${answers.length} booking answers`
+  return `${count}: ${named.join('; ')}${more > 0 ? `; ${more} more` : ''}`
+}
+
 /** One sentence naming an appointment, for screen readers and tooltips. */
 export function appointmentLabel(appointment: Appointment, timeZone: string): string {
   const clock = (instant: string) => toWallClock(instant, timeZone).slice(11)
@@ -50,6 +73,8 @@ export function appointmentLabel(appointment: Appointment, timeZone: string): st
   ]
   if (appointment.status !== 'confirmed') parts.push(appointmentStatusLabel(appointment.status))
   if (appointment.outside_working_hours) parts.push('outside working hours')
+  const answers = bookingAnswersSummary(appointment.booking_answers)
+  if (answers) parts.push(answers)
   return parts.join(', ')
 }
 

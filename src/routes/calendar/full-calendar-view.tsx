@@ -77,6 +77,13 @@ function EventBody({ arg }: { arg: EventContentArg }) {
           Outside hours
         </span>
       ) : null}
+      {appointment.booking_answers.length > 0 ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          {appointment.booking_answers.length === 1
+            ? '1 answer'
+            : `${appointment.booking_answers.length} answers`}
+        </span>
+      ) : null}
     </span>
   )
 }

@@ -17,10 +17,8 @@ if (!url || !startAt || !outboxDir || !secret)
   throw new Error('usage: <url> <startAt> <dir> <secret>')
 
 const database = await createDatabase({ url })
-const notifier = createAppointmentNotifier({
-  tokens: createCapabilityTokens(secret),
-  publicUrl: 'http://127.0.0.1',
-})
+const publicUrl = 'http://127.0.0.1'
+const notifier = createAppointmentNotifier({ tokens: createCapabilityTokens(secret), publicUrl })
 const mailer = createMailer({ outboxDir, from: 'jobs@slotwise.test' })
 await sleep(Math.max(0, Number(startAt) - Date.now()))
 
@@ -28,7 +26,7 @@ let queued = 0
 let sent = 0
 for (;;) {
   const reminders = await queueDueReminders(database, notifier, { batchSize: 1 })
-  const delivery = await deliverDueMessages(database, mailer, { batchSize: 1 })
+  const delivery = await deliverDueMessages(database, mailer, { publicUrl, batchSize: 1 })
   queued += reminders
   sent += delivery.sent
   if (reminders === 0 && delivery.sent === 0 && delivery.retrying === 0) break

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import { tenants } from '../../../server/db/schema.ts'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import { uniqueEmail } from './emulator-users.ts'
-import type { SchedulingBusiness } from './scheduling-business.ts'
+import {
+  type SchedulingBusiness,
+  type SchedulingWorld,
+  setUpSchedulingWorld,
+} from './scheduling-business.ts'
 import type { TestApp } from './test-app.ts'
 
 type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmation']
@@ -77,4 +81,38 @@ export async function bookPublicly(
   })
   expect(response.statusCode, response.body).toBe(201)
   return response.json<PublicBookingConfirmation>()
+}
+
+/** Public rate limits no test of a file reaches by booking many times from one address. */
+const ROOMY = { limit: 10_000, windowMs: 60_000 }
+
+/** A scheduling world whose businesses are booked through the public API, by their slugs. */
+export interface PublicBookingWorld extends SchedulingWorld {
+  salonSlug: string
+  otherSlug: string
+}
+
+/**
+ * The world of the public booking API's test files: a fresh app with room in the public rate
+ * limits, a scheduling business called `label`, a second one (`otherLabel`) for ids that must
+ * not reach across, both slugs, and days handed out from the day after tomorrow. Like
+ * `setUpSchedulingWorld`, its fields are filled in `beforeAll`: read them inside tests and hooks.
+ */
+export function setUpPublicBookingWorld(
+  label: string,
+  otherLabel = 'Elsewhere',
+): PublicBookingWorld {
+  const world = setUpSchedulingWorld({
+    label,
+    otherLabel,
+    firstDay: 2,
+    appOptions: () => ({
+      publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
+    }),
+  }) as PublicBookingWorld
+  beforeAll(async () => {
+    world.salonSlug = await slugOf(world.testApp, world.salon.tenantId)
+    world.otherSlug = await slugOf(world.testApp, world.other.tenantId)
+  })
+  return world
 }
