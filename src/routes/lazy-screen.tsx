@@ -30,6 +30,8 @@ export interface LazyScreen {
 export function lazyScreen<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
+  /** The screen itself when its module is known to be loaded already, else null. */
+  loaded: () => ComponentType | null = () => null,
 ): LazyScreen {
   const create = () =>
     lazy(() =>
@@ -42,7 +44,7 @@ export function lazyScreen<Module>(
     )
   let component = create()
   return {
-    current: () => component,
+    current: () => loaded() ?? component,
     retry: () => {
       component = create()
     },

@@ -1,6 +1,16 @@
 import { en, type MessageKey } from '../../shared/i18n/en'
 import type { HeaderAction } from '../components/header-action'
+import { loadedWizardScreen } from './booking/wizard-presence'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
+
+// Every wizard step after the start is the one wizard screen. Once the wizard has loaded (the
+// start screen loads it on the visitor's first choice), the steps render it at once instead of
+// suspending on a lazy wrapper first (a flash of "Loading…" and React's reveal delay).
+const wizardScreen = lazyScreen(
+  () => import('./booking/booking-wizard-screen'),
+  (m) => m.BookingWizardScreen,
+  loadedWizardScreen,
+)
 
 /**
  * Where a route lives: `public` pages need no session, `guest` pages (sign-in, sign-up) are only
@@ -343,37 +353,25 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/booking/service/:serviceId/team',
     area: 'booking',
     ...bookingTitle('title_choose_team_member'),
-    screen: lazyScreen(
-      () => import('./booking/booking-wizard-screen'),
-      (m) => m.BookingWizardScreen,
-    ),
+    screen: wizardScreen,
   },
   {
     path: '/booking/team/:teamMemberId/services',
     area: 'booking',
     ...bookingTitle('title_choose_service'),
-    screen: lazyScreen(
-      () => import('./booking/booking-wizard-screen'),
-      (m) => m.BookingWizardScreen,
-    ),
+    screen: wizardScreen,
   },
   {
     path: '/booking/calendar/:serviceId/:teamMemberId',
     area: 'booking',
     ...bookingTitle('title_choose_time'),
-    screen: lazyScreen(
-      () => import('./booking/booking-wizard-screen'),
-      (m) => m.BookingWizardScreen,
-    ),
+    screen: wizardScreen,
   },
   {
     path: '/booking/customer-info/:serviceId/:teamMemberId',
     area: 'booking',
     ...bookingTitle('title_your_details'),
-    screen: lazyScreen(
-      () => import('./booking/booking-wizard-screen'),
-      (m) => m.BookingWizardScreen,
-    ),
+    screen: wizardScreen,
   },
   {
     path: '/booking/profile-creation',
@@ -388,10 +386,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/booking/confirmation/:appointmentId',
     area: 'booking',
     ...bookingTitle('title_confirmation'),
-    screen: lazyScreen(
-      () => import('./booking/booking-wizard-screen'),
-      (m) => m.BookingWizardScreen,
-    ),
+    screen: wizardScreen,
   },
   {
     path: '/booking/event/:appointmentId',
