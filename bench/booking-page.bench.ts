@@ -168,7 +168,14 @@ interface Scores {
 /** Lighthouse several times in a row; each figure is the median of its runs. */
 async function medianScores(url: string): Promise<Scores> {
   const runs: Omit<Scores, 'runs'>[] = []
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseScores(url))
+  // A run Lighthouse could not score (it reports no performance) is run again, at most twice
+  // in all, and said in the spread; the medians are of the scored runs only.
+  let failed = 0
+  while (runs.length < LIGHTHOUSE_RUNS && failed <= 2) {
+    const scores = await lighthouseScores(url)
+    if (Number.isNaN(scores.performance)) failed += 1
+    else runs.push(scores)
+  }
   const median = (pick: (scores: Omit<Scores, 'runs'>) => number) => {
     const values = runs.map(pick).sort((a, b) => a - b)
     return values[Math.floor(values.length / 2)] ?? Number.NaN
@@ -180,7 +187,7 @@ async function medianScores(url: string): Promise<Scores> {
     lcp: median((scores) => scores.lcp),
     tbt: median((scores) => scores.tbt),
     cls: median((scores) => scores.cls),
-    runs: runs.map((scores) => scores.performance).join(', '),
+    runs: `${runs.map((scores) => scores.performance).join(', ')}${failed ? ` (${failed} unscored run${failed > 1 ? 's' : ''} repeated)` : ''}`,
   }
 }
 

@@ -5,6 +5,7 @@ import './styles/layout.css'
 // With the shell's styles, not the booking screens' chunks: a booking page the server rendered
 // paints before those chunks load, and must not move when they arrive.
 import './routes/booking/booking.css'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { isEmbedPath } from '../shared/booking-links'
 import { isLanguage } from '../shared/languages'
@@ -90,7 +91,11 @@ async function hydrate(container: HTMLElement, language: string): Promise<void> 
   } catch (error) {
     console.error(error)
   }
-  hydrateRoot(container, <AppRoot authAreas={null} embedded={embedded} />)
+  // As a transition, React hydrates in slices and yields to the browser between them, so a
+  // phone's main thread is never blocked for the whole page at once (Lighthouse's TBT).
+  startTransition(() => {
+    hydrateRoot(container, <AppRoot authAreas={null} embedded={embedded} />)
+  })
 }
 
 const container = document.getElementById('root')
