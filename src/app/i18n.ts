@@ -53,6 +53,15 @@ async function show(
   businessLocale: string | null,
 ): Promise<void> {
   await loadLanguage(language)
+  // Already so (a page the server rendered in this language): a new state object would make
+  // every text on the page render again, synchronously, for nothing.
+  if (
+    state.language === language &&
+    state.switchable === switchable &&
+    state.businessLocale === businessLocale
+  ) {
+    return
+  }
   state = { language, switchable, businessLocale }
   document.documentElement.lang = language
   for (const listener of listeners) listener()
