@@ -105,6 +105,19 @@ function useBookingTitle(titleKey: MessageKey | undefined): string | undefined {
   return titleKey === undefined ? undefined : t(titleKey)
 }
 
+/**
+ * What a booking or embed frame shows: the page's business and its title in the page's
+ * language. On the server the title goes into the HTML's <title> (the layouts set it in an
+ * effect, which the server never runs).
+ */
+function useFramedPage(titleKey: MessageKey | undefined) {
+  const business = usePageBusiness()
+  const title = useBookingTitle(titleKey)
+  const served = useServedPage()
+  if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
+  return { business, title }
+}
+
 /** The booking layout in the colours, logo and name of the business the page is for. */
 function BookingFrame({
   titleKey,
@@ -113,11 +126,7 @@ function BookingFrame({
   titleKey?: MessageKey | undefined
   children: ReactNode
 }) {
-  const business = usePageBusiness()
-  const title = useBookingTitle(titleKey)
-  // On the server the page's <title> is written into the HTML instead of by the layout's effect.
-  const served = useServedPage()
-  if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
+  const { business, title } = useFramedPage(titleKey)
   return (
     <BookingLayout {...(title === undefined ? {} : { title })} business={business}>
       {children}
@@ -133,10 +142,7 @@ function EmbedFrame({
   titleKey?: MessageKey | undefined
   children: ReactNode
 }) {
-  const business = usePageBusiness()
-  const title = useBookingTitle(titleKey)
-  const served = useServedPage()
-  if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
+  const { business, title } = useFramedPage(titleKey)
   useEffect(() => {
     if (business) void decidePageLanguage(business)
   }, [business])
