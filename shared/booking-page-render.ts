@@ -20,7 +20,16 @@ export interface RenderedBookingPage {
   html: string
   /** The document's title, the business's name in it. */
   title: string
+  /**
+   * The currency amounts the markup shows, as the browser's money formatting looks them up
+   * (src/components/form/money.ts): the page carries them in a data block, so hydrating it
+   * needs no currency data, the slowest of `Intl`'s first uses on a phone.
+   */
+  formattedMoney: Record<string, string>
 }
+
+/** The id of the page's data block with `RenderedBookingPage.formattedMoney`. */
+export const FORMATTED_MONEY_ELEMENT_ID = 'slotwise-formatted-money'
 
 export interface BookingPageRenderer {
   /**

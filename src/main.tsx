@@ -5,101 +5,34 @@ import './styles/layout.css'
 // With the shell's styles, not the booking screens' chunks: a booking page the server rendered
 // paints before those chunks load, and must not move when they arrive.
 import './routes/booking/booking.css'
-import { startTransition } from 'react'
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import { isEmbedPath } from '../shared/booking-links'
-import { isLanguage } from '../shared/languages'
-import { loadLanguage, renderInLanguage } from './app/i18n'
-import { initMonitoring } from './app/monitoring'
-import { getRuntimeConfig } from './app/runtime-config'
-import { AppRoot } from './app-root'
-import { LoadingIndicator } from './components/loading-indicator'
 import { applyInitialTheme } from './components/theme'
-import { inlineBusiness } from './routes/booking/inline-catalogue'
-import { startsWithoutAuth } from './routes/booking-path'
 
 // Before anything renders, so the first paint is already in the user's palette.
 applyInitialTheme()
 
-// A frame on a business's website: the booking pages under /embed, every link kept there.
-const embedded = isEmbedPath(window.location.pathname)
-
-function StartupFailed({ detail }: { detail: string }) {
-  return (
-    <main className="p-crash">
-      <div className="p-card p-crash__card" role="alert">
-        <h1 className="p-crash__title">Slotwise couldn't start</h1>
-        <p>{detail}</p>
-        <div className="p-crash__actions">
-          <button
-            type="button"
-            className="p-button p-button--primary"
-            onClick={() => window.location.reload()}
-          >
-            Reload page
-          </button>
-        </div>
-      </div>
-    </main>
-  )
+/** Lets the browser paint and handle input before the next piece of start-up work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
-async function start(root: Root) {
-  try {
-    void initMonitoring(getRuntimeConfig()).catch((error: unknown) => console.error(error))
-  } catch (error) {
-    console.error(error)
-    root.render(<StartupFailed detail="This site's configuration could not be read." />)
-    return
-  }
-
-  // The booking area starts without authentication: Firebase is only reached through this
-  // import(), so customers on /book* never download it.
-  if (embedded || startsWithoutAuth(window.location.pathname)) {
-    root.render(<AppRoot authAreas={null} embedded={embedded} />)
-    return
-  }
-
-  root.render(<LoadingIndicator fullPage />)
-  try {
-    const { authAreas } = await import('./routes/auth-areas')
-    root.render(<AppRoot authAreas={authAreas} embedded={false} />)
-  } catch (error) {
-    console.error(error)
-    root.render(
-      <StartupFailed detail="Part of the app didn't load. Check your connection and reload the page." />,
-    )
-  }
-}
-
-/**
+/*
  * A booking page the server rendered (server/http/server-rendered-page.ts marks its root with
- * the language it rendered in): React adopts that HTML instead of drawing the page again. Its
- * first render must be the server's, so that language's messages are loaded first.
+ * the language it rendered in) is already on screen, and React adopts its HTML. Its start-up
+ * work is then spread over tasks of their own: React's modules, then the app's, then
+ * hydrating, none blocking a phone's main thread for long (Lighthouse's TBT). Every other page
+ * starts at once. The imports are eager: in this file's chunk, evaluated when imported.
  */
-async function hydrate(container: HTMLElement, language: string): Promise<void> {
-  if (isLanguage(language)) {
-    await loadLanguage(language).catch((error: unknown) => console.error(error))
-    renderInLanguage(
-      language,
-      container.dataset.languageSwitchable === 'true',
-      inlineBusiness()?.locale ?? null,
-    )
-  }
-  try {
-    void initMonitoring(getRuntimeConfig()).catch((error: unknown) => console.error(error))
-  } catch (error) {
-    console.error(error)
-  }
-  // As a transition, React hydrates in slices and yields to the browser between them, so a
-  // phone's main thread is never blocked for the whole page at once (Lighthouse's TBT).
-  startTransition(() => {
-    hydrateRoot(container, <AppRoot authAreas={null} embedded={embedded} />)
-  })
+async function hydrateRenderedPage(container: HTMLElement, language: string): Promise<void> {
+  await nextTask()
+  await import(/* webpackMode: "eager" */ 'react-dom/client')
+  await nextTask()
+  const { hydrate } = await import(/* webpackMode: "eager" */ './app-start')
+  await nextTask()
+  await hydrate(container, language)
 }
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 const renderedLanguage = container.dataset.renderedLanguage
-if (renderedLanguage !== undefined) void hydrate(container, renderedLanguage)
-else void start(createRoot(container))
+if (renderedLanguage !== undefined) void hydrateRenderedPage(container, renderedLanguage)
+else void import(/* webpackMode: "eager" */ './app-start').then(({ start }) => start(container))

@@ -7,6 +7,7 @@ import type {
 } from '../shared/booking-page-render'
 import { loadLanguage, renderInLanguage } from './app/i18n'
 import { AppRoot } from './app-root'
+import { recordFormattedMoney } from './components/form/money'
 import { isCatalogue } from './routes/booking/inline-catalogue'
 import { ServedPageProvider } from './routes/booking/served-page'
 import { serverWizard } from './routes/booking/wizard-actor'
@@ -73,9 +74,9 @@ export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async
         catalogue.business.follow_visitor_language,
         catalogue.business.locale,
       )
-      const html = renderToString(page)
+      const { result: html, formatted } = recordFormattedMoney(() => renderToString(page))
       if (!html.includes(UNFINISHED_BOUNDARY)) {
-        return { html, title }
+        return { html, title, formattedMoney: formatted }
       }
       await new Promise((resolve) => setTimeout(resolve, 0))
     }

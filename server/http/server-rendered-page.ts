@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { FastifyBaseLogger } from 'fastify'
-import type {
-  BookingPageRenderer,
-  BookingPageRenderInput,
-  RenderedBookingPage,
+import {
+  type BookingPageRenderer,
+  type BookingPageRenderInput,
+  FORMATTED_MONEY_ELEMENT_ID,
+  type RenderedBookingPage,
 } from '../../shared/booking-page-render.ts'
 import { THEME_BOOT_SCRIPT } from './theme-boot-script.ts'
 
@@ -51,8 +52,8 @@ export function createBookingPageRenderer(
 /**
  * Puts the rendered markup into the shell's root element, marked with the language it was
  * rendered in (main.tsx hydrates what carries the mark), the title and language on the
- * document, and the theme's script first in the head so the first paint is in the visitor's
- * palette.
+ * document, the theme's script first in the head so the first paint is in the visitor's
+ * palette, and the amounts the markup shows after the root for hydrating it.
  */
 export function injectRenderedPage(
   html: string,
@@ -60,12 +61,14 @@ export function injectRenderedPage(
   language: { code: string; switchable: boolean },
 ): string {
   const root = `<div id="root" data-rendered-language="${language.code}" data-language-switchable="${language.switchable}">`
+  const money = JSON.stringify(page.formattedMoney).replaceAll('<', '\\u003c')
+  const moneyBlock = `<script type="application/json" id="${FORMATTED_MONEY_ELEMENT_ID}">${money}</script>`
   // Replacer functions: a business's text with `$&` in it must stay as it is.
   return html
     .replace(/<html(\s+lang="[^"]*")?>/i, () => `<html lang="${language.code}">`)
     .replace(/<head>/i, () => `<head><script>${THEME_BOOT_SCRIPT}</script>`)
     .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<div id="root"><\/div>/i, () => `${root}${page.html}</div>`)
+    .replace(/<div id="root"><\/div>/i, () => `${root}${page.html}</div>${moneyBlock}`)
 }
 
 function escapeHtml(text: string): string {

@@ -73,6 +73,22 @@ describe('renderBookingPage', () => {
     expect(page?.html).toMatch(/30,00\s€/)
   })
 
+  it('hands over every amount it shows, so hydrating the page formats none', async () => {
+    const page = await renderBookingPage({
+      url: '/booking',
+      catalogue: catalogue(),
+      language: 'de',
+    })
+    const amounts = Object.entries(page?.formattedMoney ?? {})
+    expect(amounts.length).toBeGreaterThan(0)
+    for (const [key, text] of amounts) {
+      expect(key).toMatch(/^de(-[A-Z]{2})?\|EUR\|\d+$/)
+      expect(page?.html).toContain(text)
+    }
+    const prices = catalogue().services.map((service) => `|EUR|${service.price_minor}`)
+    for (const price of prices) expect(amounts.some(([key]) => key.endsWith(price))).toBe(true)
+  })
+
   it('says a link to an unknown service is not found, as the browser will', async () => {
     const page = await renderBookingPage({
       url: '/booking/service/00000000-0000-4000-8000-000000000000/team?business=harbor-street',

@@ -15,7 +15,11 @@ const SHELL =
 describe('injectRenderedPage', () => {
   const page = injectRenderedPage(
     SHELL,
-    { html: '<main>Cuts for $& and $1 only</main>', title: 'Book · Ana & <Bo> "Hair"' },
+    {
+      html: '<main>Cuts for $& and $1 only</main>',
+      title: 'Book · Ana & <Bo> "Hair"',
+      formattedMoney: { 'en-US|USD|2500': '$25.00', 'x|</script>|1': '</script><b>' },
+    },
     { code: 'de', switchable: true },
   )
 
@@ -28,6 +32,12 @@ describe('injectRenderedPage', () => {
 
   it('writes the business’s title escaped for HTML', () => {
     expect(page).toContain('<title>Book · Ana &amp; &lt;Bo&gt; &quot;Hair&quot;</title>')
+  })
+
+  it('carries the amounts the markup shows after the root, in a block no text can close', () => {
+    expect(page).toContain(
+      '</main></div><script type="application/json" id="slotwise-formatted-money">{"en-US|USD|2500":"$25.00","x|\\u003c/script>|1":"\\u003c/script>\\u003cb>"}</script></body>',
+    )
   })
 
   it('runs the theme’s script first in the head, before the stylesheet paints', () => {

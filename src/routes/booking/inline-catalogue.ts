@@ -1,3 +1,4 @@
+import { FORMATTED_MONEY_ELEMENT_ID } from '../../../shared/booking-page-render'
 import type { Catalogue } from '../../machines/booking.machine'
 
 /** The element server/http/booking-page-data.ts adds to the wizard's pages. */
@@ -62,4 +63,24 @@ export function isCatalogue(value: unknown): value is Catalogue {
     Array.isArray(candidate.services) &&
     Array.isArray(candidate.teamMembers)
   )
+}
+
+/**
+ * The currency amounts a server-rendered page shows, as the server formatted them (see
+ * RenderedBookingPage.formattedMoney); empty without the block. Read once: the block is removed.
+ */
+export function inlineFormattedMoney(): Record<string, string> {
+  if (typeof document === 'undefined') return {}
+  const element = document.getElementById(FORMATTED_MONEY_ELEMENT_ID)
+  if (!element?.textContent) return {}
+  element.remove()
+  try {
+    const value: unknown = JSON.parse(element.textContent)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, string>)
+      : {}
+  } catch (error) {
+    console.error(error)
+    return {}
+  }
 }
