@@ -9,7 +9,7 @@
  * them as `N passed, N failed, N skipped` and the exit code is non-zero on any failure.
  * Typecheck, lint and the contract check count as one test each.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -58,10 +58,30 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   return result
 }
 
-function check(suite: string, command: string, args: string[]) {
+/**
+ * A check that passes when its command exits 0, run beside others: its output is held back
+ * and printed whole when it ends, so outputs never interleave.
+ */
+function checkAlongside(suite: string, command: string, args: string[]): Promise<void> {
   const startedAt = Date.now()
-  const ok = run(command, args).status === 0
-  record(suite, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, startedAt)
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root, env: process.env })
+    const output: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+    let settled = false
+    const settle = (ok: boolean, extra = '') => {
+      if (settled) return
+      settled = true
+      console.log(`\n▶ ${[command, ...args].join(' ')}`)
+      process.stdout.write(Buffer.concat(output))
+      if (extra) console.log(extra)
+      record(suite, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, startedAt)
+      resolvePromise()
+    }
+    child.on('error', (error) => settle(false, error.message))
+    child.on('close', (status) => settle(status === 0))
+  })
 }
 
 function apiTypesAreFresh() {
@@ -154,11 +174,14 @@ function playwright() {
 ensureChromium()
 ensurePostgres()
 apiTypesAreFresh()
-for (const side of ['browser', 'server', 'tools']) {
-  const config = side === 'tools' ? 'tsconfig.json' : `tsconfig.${side}.json`
-  check(`typecheck: ${side} (tsc)`, bin('tsc'), ['-p', config])
-}
-check('lint (biome)', bin('biome'), ['check', '.'])
+// Typechecks and lint only read files: run side by side, they take the time of the slowest.
+await Promise.all([
+  ...['browser', 'server', 'tools'].map((side) => {
+    const config = side === 'tools' ? 'tsconfig.json' : `tsconfig.${side}.json`
+    return checkAlongside(`typecheck: ${side} (tsc)`, bin('tsc'), ['-p', config])
+  }),
+  checkAlongside('lint (biome)', bin('biome'), ['check', '.']),
+])
 // The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
 vitest('vitest (unit, model, local Stripe, API)', [], {
