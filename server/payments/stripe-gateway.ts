@@ -3,20 +3,27 @@ import {
   type StripeSubscriptionStatus,
   stripeSubscriptionStatuses,
 } from '../domain/plan-in-force.ts'
+import {
+  createStripeClient,
+  idOf,
+  known,
+  missingAsUndefined,
+  type StripeAddress,
+  WebhookPayloadError,
+  WebhookSignatureError,
+  whenUnavailable,
+} from './stripe-sdk.ts'
 
 /**
- * The one module that speaks to Stripe, through the official SDK. With real keys it talks to
- * Stripe; `npm start` without keys points it (host, port, protocol) at the local Stripe
- * service in `local-stripe/`. Callers get plain snapshots, never SDK objects, so the rest of
- * the server does not depend on Stripe's shapes.
+ * Slotwise's own Stripe account, for subscription billing, through the official SDK. With real
+ * keys it talks to Stripe; `npm start` without keys points it (host, port, protocol) at the
+ * local Stripe service in `local-stripe/`. Callers get plain snapshots, never SDK objects, so
+ * the rest of the server does not depend on Stripe's shapes.
  */
 
-export interface StripeSettings {
-  secretKey: string
+export interface StripeSettings extends StripeAddress {
   /** Signs the webhooks Stripe (or the local service) sends us: `whsec_…`. */
   webhookSecret: string
-  /** Another API address than Stripe's, e.g. the local service's `http://127.0.0.1:12111`. */
-  apiUrl?: string | undefined
 }
 
 export type BillingInterval = 'month' | 'year'
@@ -85,23 +92,10 @@ export interface WebhookEvent {
   customerId: string | null
 }
 
-/** Stripe did not answer, or answered with its own failure: worth trying again later. */
-export class StripeUnavailableError extends Error {}
-
-/** The webhook's signature does not match its body. */
-export class WebhookSignatureError extends Error {}
-/** A correctly signed body that is not a Stripe event. */
-export class WebhookPayloadError extends Error {}
-
 export type StripeGateway = ReturnType<typeof createStripeGateway>
 
 export function createStripeGateway(settings: StripeSettings) {
-  const stripe = new Stripe(settings.secretKey, {
-    ...addressOptions(settings.apiUrl),
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    appInfo: { name: 'Slotwise Appointments' },
-  })
+  const stripe = createStripeClient(settings)
   const priceIds = new Map<string, string>()
 
   async function findPrices(lookupKeys: string[]): Promise<Stripe.Price[]> {
@@ -306,44 +300,6 @@ export function createStripeGateway(settings: StripeSettings) {
   })
 }
 
-/**
- * The gateway with Stripe's outages (no connection, its own 5xx, rate limiting) as
- * StripeUnavailableError, so callers can say "try again" instead of failing with a 500.
- */
-function whenUnavailable<T extends object>(gateway: T): T {
-  const outage = (error: unknown) =>
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError ||
-    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
-  for (const [name, member] of Object.entries(gateway)) {
-    if (typeof member !== 'function') continue
-    Object.assign(gateway, {
-      [name]: (...args: unknown[]) => {
-        const result: unknown = member(...args)
-        if (!(result instanceof Promise)) return result
-        return result.catch((error: unknown) => {
-          if (!outage(error)) throw error
-          throw new StripeUnavailableError((error as Error).message, { cause: error })
-        })
-      },
-    })
-  }
-  return gateway
-}
-
-/** `http://127.0.0.1:12111` → the SDK's host, port and protocol options. */
-function addressOptions(apiUrl: string | undefined) {
-  if (!apiUrl) return {}
-  const url = new URL(apiUrl)
-  const protocol = url.protocol === 'http:' ? 'http' : 'https'
-  return {
-    host: url.hostname,
-    port: url.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-  } as const
-}
-
 async function ensureProduct(stripe: Stripe, price: PlanPrice): Promise<void> {
   const found = await missingAsUndefined(() => stripe.products.retrieve(price.productId))
   if (found) return
@@ -353,29 +309,7 @@ async function ensureProduct(stripe: Stripe, price: PlanPrice): Promise<void> {
   )
 }
 
-async function missingAsUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read()
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
-      return undefined
-    }
-    throw error
-  }
-}
-
 const invoiceStatuses = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const
-
-/** Stripe's open enums may grow; only values this code knows are passed on. */
-function known<T extends string>(value: string | null | undefined, values: readonly T[]): T | null {
-  return values.includes(value as T) ? (value as T) : null
-}
-
-/** The id of an expandable field, whether it came as an id or as the object. */
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (typeof value === 'string') return value
-  return typeof value?.id === 'string' ? value.id : null
-}
 
 /** The lookup key of the subscription's price, reading the price when it came unexpanded. */
 async function lookupKeysOf(stripe: Stripe, subscription: Stripe.Subscription) {

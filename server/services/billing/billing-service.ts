@@ -8,15 +8,17 @@ import {
 import { createBusinessRepository } from '../../db/repositories/business-repository.ts'
 import { hasLiveSubscription, planInForce, trialDaysLeft } from '../../domain/plan-in-force.ts'
 import { HttpProblem } from '../../http/problem.ts'
+import type {
+  BillingInterval,
+  PlanPrice,
+  StripeGateway,
+  SubscriptionSnapshot,
+} from '../../payments/stripe-gateway.ts'
 import {
-  type BillingInterval,
-  type PlanPrice,
-  type StripeGateway,
   StripeUnavailableError,
-  type SubscriptionSnapshot,
   WebhookPayloadError,
   WebhookSignatureError,
-} from '../../payments/stripe-gateway.ts'
+} from '../../payments/stripe-sdk.ts'
 import type { Member } from '../membership-service.ts'
 import { billedInterval, loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
 import { createSubscriptionSync } from './subscription-sync.ts'
