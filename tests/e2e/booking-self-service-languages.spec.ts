@@ -60,6 +60,8 @@ async function expectNoAxeViolationsLightAndDark(page: Page) {
 }
 
 test('the manage page speaks German: its words, dates, picker and messages', async ({ page }) => {
+  // Eight axe scans (four screens, light and dark): more than the default minute on a busy machine.
+  test.slow()
   const { id, token } = await bookThroughApi(page)
   await page.goto(manageUrl(id, token, BUSINESS))
   await expect(page.getByRole('heading', { name: 'Bestätigt' })).toBeVisible()
