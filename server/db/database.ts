@@ -43,6 +43,11 @@ export interface Database {
     onPayload: (payload: string) => void,
     onError?: (error: unknown) => void,
   ): Promise<() => Promise<void>>
+  /**
+   * Embedded PGlite only (undefined on PostgreSQL): the database's files as one tarball, which
+   * `DatabaseOptions.pgliteFiles` opens again.
+   */
+  dumpFiles?: () => Promise<Blob>
   close(): Promise<void>
 }
 
@@ -51,6 +56,12 @@ export interface DatabaseOptions {
   url?: string
   /** Folder for embedded data; PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir?: string
+  /**
+   * An in-memory PGlite started from these files (`dumpFiles()` of another) instead of an empty
+   * cluster: the API tests start each database from one migrated copy, about a second instead
+   * of the ten that creating a cluster and migrating it take.
+   */
+  pgliteFiles?: Blob
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -64,16 +75,20 @@ const MIGRATION_LOCK_KEY = 7_305_118_226
  */
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.pgliteFiles)
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, files: Blob | undefined): Promise<Database> {
   let pgliteDir: string | undefined
   if (dataDir) {
     await mkdir(dataDir, { recursive: true })
     pgliteDir = join(dataDir, 'pglite')
   }
-  const client = await PGlite.create({ dataDir: pgliteDir, extensions: { btree_gist, pg_trgm } })
+  const client = await PGlite.create({
+    dataDir: pgliteDir,
+    extensions: { btree_gist, pg_trgm },
+    ...(files ? { loadDataDir: files } : {}),
+  })
   const db = drizzlePglite({ client, schema })
   const runExclusive = createMutex()
   return {
@@ -88,6 +103,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const unlisten = await client.listen(channel, onPayload)
       return () => unlisten()
     },
+    dumpFiles: () => runExclusive(async () => (await client.dumpDataDir('none')) as Blob),
     close: () => client.close(),
   }
 }
