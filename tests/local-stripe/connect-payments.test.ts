@@ -259,6 +259,32 @@ describe('Checkout for one-off payments on a connected account', () => {
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' })
   })
 
+  it('expires a connected session once its expires_at has passed', async () => {
+    const { stripe } = await startService()
+    const account = await connectedBusiness(stripe)
+    const expiresAt = Math.floor(Date.now() / 1000) + 30 * 60
+    const session = await openDepositCheckout(stripe, account.id, { expires_at: expiresAt })
+    const realNow = Date.now
+    Date.now = () => (expiresAt + 1) * 1000
+    try {
+      const read = await stripe.checkout.sessions.retrieve(
+        session.id,
+        {},
+        {
+          stripeAccount: account.id,
+        },
+      )
+      expect(read.status).toBe('expired')
+    } finally {
+      Date.now = realNow
+    }
+    const expired = await stripe.events.list(
+      { type: 'checkout.session.expired' },
+      { stripeAccount: account.id },
+    )
+    expect(expired.data[0]).toMatchObject({ account: account.id })
+  })
+
   it("keeps Stripe's rules for creating payment and setup sessions", async () => {
     const { stripe } = await startService()
     const account = await connectedBusiness(stripe)
