@@ -262,7 +262,7 @@ describe('Checkout for one-off payments on a connected account', () => {
   it('expires a connected session once its expires_at has passed', async () => {
     const { stripe } = await startService()
     const account = await connectedBusiness(stripe)
-    const expiresAt = Math.floor(Date.now() / 1000) + 30 * 60
+    const expiresAt = Math.floor(Date.now() / 1000) + 31 * 60
     const session = await openDepositCheckout(stripe, account.id, { expires_at: expiresAt })
     const realNow = Date.now
     Date.now = () => (expiresAt + 1) * 1000
@@ -294,8 +294,8 @@ describe('Checkout for one-off payments on a connected account', () => {
 
     expect(await refused({ expires_at: now + 10 * 60 })).toMatchObject({ param: 'expires_at' })
     expect(await refused({ expires_at: now + 25 * 3600 })).toMatchObject({ param: 'expires_at' })
-    const shortLived = await openDepositCheckout(stripe, account.id, { expires_at: now + 1800 })
-    expect(shortLived.expires_at).toBe(now + 1800)
+    const shortLived = await openDepositCheckout(stripe, account.id, { expires_at: now + 1860 })
+    expect(shortLived.expires_at).toBe(now + 1860)
     expect(
       await refused({
         line_items: [
