@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import {
   cardFields,
   connectedBusiness,
+  createConnectedAccount,
   goodCard,
+  onboard,
   openDepositCheckout,
   payByControl,
   startService,
@@ -283,6 +285,21 @@ describe('Checkout for one-off payments on a connected account', () => {
       { stripeAccount: account.id },
     )
     expect(expired.data[0]).toMatchObject({ account: account.id })
+  })
+
+  it('takes no payment on an account whose card payments are not active', async () => {
+    const { stripe } = await startService()
+    const fresh = await createConnectedAccount(stripe, 'New Salon')
+    const restricted = await createConnectedAccount(stripe, 'Restricted Salon')
+    await onboard(stripe, restricted.id, 'details_missing')
+    for (const account of [fresh, restricted]) {
+      await expect(openDepositCheckout(stripe, account.id)).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        message: expect.stringContaining('`card_payments` capability'),
+      })
+    }
+    await onboard(stripe, restricted.id, 'complete')
+    expect((await openDepositCheckout(stripe, restricted.id)).status).toBe('open')
   })
 
   it("keeps Stripe's rules for creating payment and setup sessions", async () => {
