@@ -40,7 +40,7 @@ function renderCheckout(
 ): string {
   const { state } = scope
   const purchase = state.checkoutPurchases[session.id]
-  const price = purchase ? state.prices[purchase.price] : undefined
+  const price = purchase?.price ? state.prices[purchase.price] : undefined
   const productId = typeof price?.product === 'string' ? price.product : price?.product.id
   const product = productId ? state.products[productId] : undefined
   const customer =

@@ -115,3 +115,34 @@ export async function eventTypes(stripe: Stripe): Promise<string[]> {
   const events = await stripe.events.list({ limit: 100 })
   return events.data.map((event) => event.type)
 }
+
+/** A connected Express account as the app would create it for a business. */
+export async function createConnectedAccount(stripe: Stripe, name = 'Salon Ada') {
+  return stripe.accounts.create({
+    type: 'express',
+    country: 'DE',
+    email: 'ada@salon.example',
+    business_profile: { name },
+    capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+    metadata: { business_id: 'biz_1' },
+  })
+}
+
+/** Opens an onboarding link's page and sends its form with one of its two endings. */
+export async function onboard(
+  stripe: Stripe,
+  account: string,
+  outcome: 'complete' | 'details_missing' = 'complete',
+) {
+  const link = await stripe.accountLinks.create({
+    account,
+    refresh_url: 'http://app.test/settings/payments?refresh=1',
+    return_url: 'http://app.test/settings/payments?returned=1',
+    type: 'account_onboarding',
+  })
+  const opened = await fetch(link.url, { redirect: 'manual' })
+  if (opened.status !== 200) throw new Error(`Onboarding page answered ${opened.status}`)
+  const sent = await submitForm(link.url, { outcome })
+  if (sent.status !== 303) throw new Error(`Onboarding form answered ${sent.status}`)
+  return { link, location: sent.headers.get('location') }
+}
