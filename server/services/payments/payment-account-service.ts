@@ -188,8 +188,13 @@ export function createPaymentAccountService({
   })
 }
 
-/** Events after which the account may stand differently: its details, capabilities, links. */
+/**
+ * Events after which the account may stand differently: its details, capabilities, people. A
+ * deauthorization is not among them: the account can no longer be read by us, and re-reading it
+ * would fail on every delivery.
+ */
 function isAccountEvent(type: string): boolean {
+  if (type === 'account.application.deauthorized') return false
   return type.startsWith('account.') || type.startsWith('capability.') || type.startsWith('person.')
 }
 
