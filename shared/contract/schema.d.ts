@@ -1558,8 +1558,11 @@ export interface components {
         CustomerPage: components["schemas"]["PageInfo"] & {
             items: components["schemas"]["Customer"][];
         };
-        /** @enum {string} */
-        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show";
+        /**
+         * @description `pending_payment`: held while the customer pays for the booking; it takes its time until `hold_expires_at` and becomes `confirmed` once paid. `payment_expired`: the hold ran out unpaid and its time is free again (like `cancelled`, it is final).
+         * @enum {string}
+         */
+        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show" | "pending_payment" | "payment_expired";
         /** @description An appointment as listed in a customer's history. */
         AppointmentSummary: {
             /** Format: uuid */
@@ -1852,6 +1855,11 @@ export interface components {
             buffer_before_minutes: number;
             buffer_after_minutes: number;
             status: components["schemas"]["AppointmentStatus"];
+            /**
+             * Format: date-time
+             * @description While `pending_payment`, when the hold ends unless paid; null otherwise.
+             */
+            hold_expires_at?: string | null;
             notes: string;
             price: components["schemas"]["Money"];
             source: components["schemas"]["AppointmentSource"];
