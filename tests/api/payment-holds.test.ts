@@ -8,6 +8,9 @@
  * service's own clock (`now`), so "not a second before" is exact.
  */
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,9 +50,12 @@ let timeZone: string
 let haircutId: string
 let groupClassId: string
 let visitors = 0
+let outboxDir: string
 
 beforeAll(async () => {
-  testApp = await createTestApp()
+  outboxDir = await mkdtemp(join(tmpdir(), 'slotwise-holds-'))
+  // The jobs run only when asked (runOnce), an hour apart otherwise.
+  testApp = await createTestApp({ jobs: { intervalMs: 3_600_000, outboxDir } })
   bookings = createBookingService(
     testApp.database,
     createAppointmentNotifier(testApp.app.publicBooking),
@@ -94,6 +100,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close()
+  await rm(outboxDir, { recursive: true, force: true })
 })
 
 /** An instant `days` from today at `hour`:00 on the team member's wall clock. */
