@@ -17,6 +17,7 @@ import { controlRoutes } from './routes/control.ts'
 import { customerRoutes } from './routes/customers.ts'
 import { eventRoutes } from './routes/events.ts'
 import { invoiceRoutes } from './routes/invoices.ts'
+import { paymentIntentRoutes } from './routes/payment-intents.ts'
 import { paymentMethodRoutes } from './routes/payment-methods.ts'
 import { portalSessionRoutes } from './routes/portal-sessions.ts'
 import { priceRoutes } from './routes/prices.ts'
@@ -35,6 +36,7 @@ const routes: readonly Route[] = [
   ...portalSessionRoutes,
   ...invoiceRoutes,
   ...paymentMethodRoutes,
+  ...paymentIntentRoutes,
   ...eventRoutes,
   ...controlRoutes,
 ]

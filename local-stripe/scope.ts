@@ -47,7 +47,11 @@ export function createScope(
     platform: source.state,
     account,
     publicUrl: source.publicUrl,
-    accountName: connected?.business_profile?.name ?? source.accountName,
+    accountName:
+      connected?.business_profile?.name ??
+      connected?.settings?.dashboard.display_name ??
+      connected?.email ??
+      source.accountName,
     emit(type, object, previousAttributes) {
       const event = buildEvent(
         type,
