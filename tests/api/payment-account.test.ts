@@ -401,6 +401,30 @@ describe('without Stripe', () => {
       const status = await call(unreachable, business.owner, 'GET', ACCOUNT)
       expect(status.statusCode, status.body).toBe(200)
       expect(status.json<PaymentAccount>().status).toBe('pending')
+
+      // Its webhook cannot re-read the account either: 503, and not recorded, so Stripe
+      // delivers it again later and it is processed then.
+      const event = {
+        id: 'evt_outage_account_updated',
+        object: 'event',
+        type: 'account.updated',
+        account: 'acct_outage0000000001',
+        data: { object: { id: 'acct_outage0000000001', object: 'account' } },
+      } as unknown as Stripe.Event
+      const { payload, header } = signedDelivery(event, 'whsec_down_connect')
+      const webhook = await unreachable.app.inject({
+        method: 'POST',
+        url: CONNECT_WEBHOOK,
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        payload,
+      })
+      expectProblem(webhook, 503)
+      expect(
+        await unreachable.database.db
+          .select()
+          .from(stripeEvents)
+          .where(eq(stripeEvents.id, event.id)),
+      ).toEqual([])
     } finally {
       await unreachable.close()
     }
@@ -417,6 +441,13 @@ describe('without Stripe', () => {
       })
       const refused = await call(bare, business.owner, 'POST', LINKS)
       expect(expectProblem(refused, 503).detail).toBe('Payments are not set up on this server.')
+      const webhook = await bare.app.inject({
+        method: 'POST',
+        url: CONNECT_WEBHOOK,
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: JSON.stringify({ id: 'evt_1', object: 'event', type: 'account.updated' }),
+      })
+      expectProblem(webhook, 503)
     } finally {
       await bare.close()
     }
