@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { chargeFails } from '../billing/charging.ts'
 import type { CardDecline } from '../cards.ts'
-import { StripeApiError } from '../errors.ts'
+import { invalidRequest, StripeApiError } from '../errors.ts'
 import { nowSeconds } from '../ids.ts'
 import { buildCharge } from '../objects/charge.ts'
 import type { Scope } from '../scope.ts'
@@ -107,5 +107,19 @@ export function cancelAbandoned(scope: Scope, session: Stripe.Checkout.Session):
     setupIntent.status = 'canceled'
     setupIntent.cancellation_reason = 'abandoned'
     scope.emit('setup_intent.canceled', setupIntent)
+  }
+}
+
+/**
+ * Stripe takes no direct charge on a connected account whose `card_payments` capability is
+ * not active (before onboarding, or with details missing). The platform itself always can.
+ */
+export function assertCanCharge(scope: Scope): void {
+  if (scope.account === null) return
+  const account = scope.platform.accounts[scope.account]
+  if (account?.capabilities?.card_payments !== 'active') {
+    throw invalidRequest(
+      'You cannot create a charge on a connected account without the `card_payments` capability enabled.',
+    )
   }
 }

@@ -7,6 +7,7 @@ import { buildPrice } from '../objects/price.ts'
 import { buildProduct } from '../objects/product.ts'
 import type { Params } from '../params.ts'
 import { minimumCharge } from '../payments/amounts.ts'
+import { assertCanCharge } from '../payments/charging.ts'
 import type { Route } from '../router.ts'
 import { pathParam } from '../router.ts'
 import { mustFind, type Scope } from '../scope.ts'
@@ -234,6 +235,7 @@ export const checkoutSessionRoutes: Route[] = [
           )
         }
       }
+      if (mode === 'payment') assertCanCharge(scope)
       const intentData = params.object('payment_intent_data')
       const setupData = params.object('setup_intent_data')
       const session = buildCheckoutSession({

@@ -4,7 +4,12 @@ import { buildPaymentIntent } from '../objects/payment-intent.ts'
 import { paginate } from '../pagination.ts'
 import { mergeMetadata } from '../params.ts'
 import { minimumCharge } from '../payments/amounts.ts'
-import { attemptCharge, cardError, offSessionDecline } from '../payments/charging.ts'
+import {
+  assertCanCharge,
+  attemptCharge,
+  cardError,
+  offSessionDecline,
+} from '../payments/charging.ts'
 import { refundCharge } from '../payments/refunds.ts'
 import type { Route } from '../router.ts'
 import { pathParam } from '../router.ts'
@@ -75,6 +80,7 @@ export const paymentIntentRoutes: Route[] = [
           'payment_method',
         )
       }
+      if (confirm) assertCanCharge(scope)
       const paymentIntent = buildPaymentIntent({
         amount,
         currency,

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import {
   cardFields,
   connectedBusiness,
+  createConnectedAccount,
   goodCard,
+  onboard,
   openDepositCheckout,
   payByControl,
   startService,
@@ -262,7 +264,7 @@ describe('Checkout for one-off payments on a connected account', () => {
   it('expires a connected session once its expires_at has passed', async () => {
     const { stripe } = await startService()
     const account = await connectedBusiness(stripe)
-    const expiresAt = Math.floor(Date.now() / 1000) + 30 * 60
+    const expiresAt = Math.floor(Date.now() / 1000) + 31 * 60
     const session = await openDepositCheckout(stripe, account.id, { expires_at: expiresAt })
     const realNow = Date.now
     Date.now = () => (expiresAt + 1) * 1000
@@ -285,6 +287,21 @@ describe('Checkout for one-off payments on a connected account', () => {
     expect(expired.data[0]).toMatchObject({ account: account.id })
   })
 
+  it('takes no payment on an account whose card payments are not active', async () => {
+    const { stripe } = await startService()
+    const fresh = await createConnectedAccount(stripe, 'New Salon')
+    const restricted = await createConnectedAccount(stripe, 'Restricted Salon')
+    await onboard(stripe, restricted.id, 'details_missing')
+    for (const account of [fresh, restricted]) {
+      await expect(openDepositCheckout(stripe, account.id)).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        message: expect.stringContaining('`card_payments` capability'),
+      })
+    }
+    await onboard(stripe, restricted.id, 'complete')
+    expect((await openDepositCheckout(stripe, restricted.id)).status).toBe('open')
+  })
+
   it("keeps Stripe's rules for creating payment and setup sessions", async () => {
     const { stripe } = await startService()
     const account = await connectedBusiness(stripe)
@@ -294,8 +311,8 @@ describe('Checkout for one-off payments on a connected account', () => {
 
     expect(await refused({ expires_at: now + 10 * 60 })).toMatchObject({ param: 'expires_at' })
     expect(await refused({ expires_at: now + 25 * 3600 })).toMatchObject({ param: 'expires_at' })
-    const shortLived = await openDepositCheckout(stripe, account.id, { expires_at: now + 1800 })
-    expect(shortLived.expires_at).toBe(now + 1800)
+    const shortLived = await openDepositCheckout(stripe, account.id, { expires_at: now + 1860 })
+    expect(shortLived.expires_at).toBe(now + 1860)
     expect(
       await refused({
         line_items: [

@@ -133,6 +133,25 @@ describe('off-session PaymentIntents on a saved card', () => {
     })
     const unconfirmed = await stripe.paymentIntents.create(base, { stripeAccount })
     expect(unconfirmed.status).toBe('requires_confirmation')
+    // Another customer of the same business cannot be charged on this customer's card.
+    const other = await stripe.customers.create({ email: 'o@example.com' }, { stripeAccount })
+    await expect(
+      stripe.paymentIntents.create(
+        { ...base, customer: other.id, confirm: true },
+        {
+          stripeAccount,
+        },
+      ),
+    ).rejects.toMatchObject({ param: 'payment_method' })
+    const kept = await stripe.customers.listPaymentMethods(
+      intent.customer as string,
+      { type: 'card' },
+      { stripeAccount },
+    )
+    expect(kept.data.map((method) => method.id)).toEqual([intent.payment_method])
+    expect(
+      (await stripe.customers.listPaymentMethods(other.id, {}, { stripeAccount })).data,
+    ).toEqual([])
   })
 })
 
