@@ -1209,6 +1209,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the business's Stripe account stands, and what Stripe still needs (owner)
+         * @description Read from what the last sync stored, without calling Stripe, so it answers on any plan
+         *     and while Stripe is down: `not_connected` (no account yet), `pending` (onboarding not
+         *     finished), `restricted` (details given, but Stripe does not let it take payments yet)
+         *     or `active` (it can take payments). `missing` says in plain words what Stripe asks for.
+         *     `plan_allows` says whether the plan in force includes payments at booking, so the
+         *     screen can explain before the owner tries.
+         */
+        get: operations["getPaymentAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/account/onboarding-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start or continue connecting Stripe (owner, a Pro-plan feature)
+         * @description Creates the business's connected Stripe account the first time (one per business, even
+         *     when asked twice at once), then a single-use link to Stripe's hosted onboarding. Stripe
+         *     sends the owner back to `/settings/payments?onboarding=returned`; a link that expired or
+         *     was used already leads to `/settings/payments?onboarding=refresh`, where the app asks for
+         *     a fresh one. 402 `/problems/plan-limit` when the plan in force does not include payments
+         *     at booking; 503 (with Retry-After when Stripe did not answer) when payments are not set up.
+         */
+        post: operations["createPaymentOnboardingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/account/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-read the business's Stripe account now (owner)
+         * @description Called when the owner comes back from Stripe's onboarding, so the status never waits for
+         *     a webhook: re-reads the account from Stripe and stores it with the same sync the
+         *     `account.updated` webhook uses (idempotent). Without an account, answers `not_connected`
+         *     and calls nobody. 503 with Retry-After when Stripe did not answer.
+         */
+        post: operations["syncPaymentAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/stripe-connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's Connect events, about businesses' own accounts (signed; no sign-in)
+         * @description Verified on the raw body with the Connect endpoint's own secret
+         *     (`STRIPE_CONNECT_WEBHOOK_SECRET`); a missing or wrong signature is 400 and changes
+         *     nothing. Each event id is processed once (a repeat answers 200 with `duplicate: true`).
+         *     Events are only a prompt: the account is re-read from Stripe and synced, so order does not
+         *     matter. Events of an account no business has are acknowledged and ignored.
+         */
+        post: operations["receiveStripeConnectWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1423,6 +1520,40 @@ export interface components {
             /** @description The event id was processed before; nothing was done again. */
             duplicate: boolean;
         };
+        /**
+         * @description `not_connected`: no Stripe account yet. `pending`: onboarding not finished.
+         *     `restricted`: details given, but Stripe does not let the account take payments (something
+         *     is missing or under review). `active`: the account can take payments.
+         * @enum {string}
+         */
+        PaymentAccountStatus: "not_connected" | "pending" | "active" | "restricted";
+        PaymentAccount: {
+            status: components["schemas"]["PaymentAccountStatus"];
+            /** @description The connected account (`acct_…`); null when not connected. */
+            stripe_account_id: string | null;
+            charges_enabled: boolean;
+            payouts_enabled: boolean;
+            details_submitted: boolean;
+            /** @description What Stripe still needs from the business, each once, in plain words. */
+            missing: components["schemas"]["PaymentRequirement"][];
+            /** @description Whether the plan in force includes payments at booking (`paid_bookings`). */
+            plan_allows: boolean;
+            /** @description Whether Stripe is set up on this server; without it nobody can connect. */
+            payments_available: boolean;
+        };
+        PaymentRequirement: {
+            /** @description Stripe's requirement names this item stands for (`individual.verification.document`, …). */
+            codes: string[];
+            /** @description What it is, in plain words ("An identity document"). */
+            text: string;
+        };
+        PaymentOnboardingLink: {
+            /**
+             * Format: uri
+             * @description Stripe's hosted onboarding; single-use and short-lived.
+             */
+            url: string;
+        };
         /** @description Which plan limit refused the request, for a 402 of type `/problems/plan-limit`. */
         PlanLimit: {
             /** @enum {string} */
@@ -1459,6 +1590,7 @@ export interface components {
             active?: boolean;
             /** @description Seats per slot; above 1 for group sessions. */
             capacity?: number;
+            payment_rule?: components["schemas"]["PaymentRuleInput"];
             team_member_ids?: string[];
             /** @description The questions the booking page asks with this service, in order. The whole list replaces the previous one: a question with the `id` of one of this service's questions is that question edited; one without an id is new and gets an id. */
             booking_questions?: components["schemas"]["BookingQuestionInput"][];
@@ -1498,6 +1630,27 @@ export interface components {
         };
         /** @description Text for the text kinds and single choice, the chosen options for multiple choice, true or false for a checkbox. */
         BookingAnswerValue: string | string[] | boolean;
+        /**
+         * @description What a booking of the service charges: nothing (`none`), the price in full before it is confirmed (`full`), a deposit of a fixed amount (`deposit_fixed`) or of a percentage of the price (`deposit_percent`), or nothing now but the card kept for a no-show fee (`card_on_file`).
+         * @enum {string}
+         */
+        PaymentRuleKind: "none" | "full" | "deposit_fixed" | "deposit_percent" | "card_on_file";
+        /** @description A service's payment rule; each amount only with its own kind (the others absent or null). A fixed deposit is at most the price; `full` and `deposit_percent` need a price above 0. Any rule but `none` needs a plan with payments at booking (402 `/problems/plan-limit`) and an active connected Stripe account (409 `/problems/payments-not-connected`). */
+        PaymentRuleInput: {
+            kind: components["schemas"]["PaymentRuleKind"];
+            /** @description `deposit_fixed` only: the deposit in minor units of the business currency. */
+            deposit_amount_minor?: number | null;
+            /** @description `deposit_percent` only: the deposit as a whole percentage of the price. */
+            deposit_percent?: number | null;
+            /** @description `card_on_file` only: what a no-show is charged, in minor units. */
+            no_show_fee_minor?: number | null;
+        };
+        PaymentRule: {
+            kind: components["schemas"]["PaymentRuleKind"];
+            deposit_amount_minor: number | null;
+            deposit_percent: number | null;
+            no_show_fee_minor: number | null;
+        };
         ServiceInput: WithRequired<components["schemas"]["ServiceFields"], "name" | "duration_minutes" | "price_minor">;
         ServicePatch: components["schemas"]["ServiceFields"];
         Service: {
@@ -1514,6 +1667,7 @@ export interface components {
             category: string | null;
             active: boolean;
             capacity: number;
+            payment_rule: components["schemas"]["PaymentRule"];
             team_member_ids: string[];
             booking_questions: components["schemas"]["BookingQuestion"][];
             /** Format: date-time */
@@ -1558,8 +1712,11 @@ export interface components {
         CustomerPage: components["schemas"]["PageInfo"] & {
             items: components["schemas"]["Customer"][];
         };
-        /** @enum {string} */
-        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show";
+        /**
+         * @description `pending_payment`: held while the customer pays for the booking; it takes its time until `hold_expires_at` and becomes `confirmed` once paid. `payment_expired`: the hold ran out unpaid and its time is free again (like `cancelled`, it is final).
+         * @enum {string}
+         */
+        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show" | "pending_payment" | "payment_expired";
         /** @description An appointment as listed in a customer's history. */
         AppointmentSummary: {
             /** Format: uuid */
@@ -1852,6 +2009,11 @@ export interface components {
             buffer_before_minutes: number;
             buffer_after_minutes: number;
             status: components["schemas"]["AppointmentStatus"];
+            /**
+             * Format: date-time
+             * @description While `pending_payment`, when the hold ends unless paid; null otherwise.
+             */
+            hold_expires_at?: string | null;
             notes: string;
             price: components["schemas"]["Money"];
             source: components["schemas"]["AppointmentSource"];
@@ -2052,6 +2214,23 @@ export interface components {
             team_member_ids: string[];
             /** @description What the booking page asks with this service, in order. */
             booking_questions: components["schemas"]["BookingQuestion"][];
+            /** @description What booking it charges and the refund rule; null (or absent) when nothing is charged. */
+            payment?: components["schemas"]["PublicServicePayment"] | null;
+        };
+        /** @description What the customer is asked for when booking, before they commit. `prepayment`: the price, now; `deposit`: part of it, now; `card_on_file`: nothing now, the card is kept for the no-show fee. */
+        PublicServicePayment: {
+            /** @enum {string} */
+            kind: "prepayment" | "deposit" | "card_on_file";
+            /** @description Charged now, in minor units of `currency`; 0 for `card_on_file`. */
+            amount_minor: number;
+            currency: string;
+            /** @description Charged if the customer does not come (`card_on_file` only). */
+            no_show_fee_minor: number | null;
+            /** @description Cancelling at least `full_refund_until_minutes` before the start (the business's cancellation cut-off) refunds the payment in full; after it, `kept_after_cutoff_minor` is kept (the deposit, or the prepayment). */
+            refund: {
+                full_refund_until_minutes: number;
+                kept_after_cutoff_minor: number;
+            };
         };
         PublicServiceList: {
             items: components["schemas"]["PublicService"][];
@@ -4041,6 +4220,102 @@ export interface operations {
                     /** @enum {string} */
                     object: "event";
                     type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPaymentAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPaymentOnboardingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOnboardingLink"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncPaymentAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment account after the sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receiveStripeConnectWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    object: "event";
+                    type: string;
+                    account?: string;
                 };
             };
         };

@@ -100,6 +100,13 @@ export const de: Catalogue = {
   summary_with_anyone: 'mit einem beliebigen verfügbaren Teammitglied',
   cancel_anytime: 'Kostenlose Stornierung bis zum Beginn.',
   cancel_before: 'Kostenlose Stornierung bis {{notice}} vor Beginn.',
+  pay_now_full: 'Zahlung bei der Buchung: {{amount}}.',
+  pay_now_deposit: 'Anzahlung bei der Buchung: {{amount}}.',
+  pay_card_on_file:
+    'Jetzt nichts zu zahlen; Ihre Karte wird für eine Gebühr von {{fee}} hinterlegt, falls Sie nicht erscheinen.',
+  pay_refund_before:
+    'Volle Rückerstattung bei Stornierung bis {{notice}} vor Beginn; danach werden {{amount}} einbehalten.',
+  pay_refund_anytime: 'Volle Rückerstattung bei Stornierung vor Beginn.',
 
   // Wizard: time step
   calendar_loading: 'Der Kalender wird geladen…',
@@ -206,6 +213,8 @@ export const de: Catalogue = {
   status_cancelled: 'Abgesagt',
   status_completed: 'Erledigt',
   status_no_show: 'Nicht erschienen',
+  status_pending_payment: 'Zahlung ausstehend',
+  status_payment_expired: 'Zahlungsfrist abgelaufen',
   manage_load_failed:
     'Dieser Termin konnte nicht angezeigt werden. Bitte versuchen Sie es noch einmal.',
   manage_not_found: 'Zu diesem Link gibt es hier keinen Termin.',

@@ -99,6 +99,13 @@ export const es: Catalogue = {
   summary_with_anyone: 'con cualquier profesional disponible',
   cancel_anytime: 'Cancelación gratuita hasta el inicio.',
   cancel_before: 'Cancelación gratuita hasta {{notice}} antes del inicio.',
+  pay_now_full: 'Se paga al reservar: {{amount}}.',
+  pay_now_deposit: 'Depósito al reservar: {{amount}}.',
+  pay_card_on_file:
+    'Nada que pagar ahora; tu tarjeta se guarda para un cargo de {{fee}} si no acudes.',
+  pay_refund_before:
+    'Se reembolsa íntegramente si cancelas hasta {{notice}} antes del inicio; después se retienen {{amount}}.',
+  pay_refund_anytime: 'Se reembolsa íntegramente si cancelas antes del inicio.',
 
   // Wizard: time step
   calendar_loading: 'Cargando el calendario…',
@@ -204,6 +211,8 @@ export const es: Catalogue = {
   status_cancelled: 'Cancelada',
   status_completed: 'Realizada',
   status_no_show: 'No asistió',
+  status_pending_payment: 'Pendiente de pago',
+  status_payment_expired: 'Plazo de pago vencido',
   manage_load_failed: 'No se pudo mostrar esta cita. Inténtelo de nuevo.',
   manage_not_found: 'No hay ninguna cita para este enlace.',
   manage_link_incomplete:

@@ -101,6 +101,13 @@ export const fr: Catalogue = {
   summary_with_anyone: 'avec un membre disponible de l’équipe',
   cancel_anytime: 'Annulation gratuite jusqu’au début.',
   cancel_before: 'Annulation gratuite jusqu’à {{notice}} avant le début.',
+  pay_now_full: 'Payé à la réservation : {{amount}}.',
+  pay_now_deposit: 'Acompte à la réservation : {{amount}}.',
+  pay_card_on_file:
+    'Rien à payer maintenant ; votre carte est conservée pour des frais de {{fee}} si vous ne venez pas.',
+  pay_refund_before:
+    'Remboursé intégralement si vous annulez jusqu’à {{notice}} avant le début ; ensuite, {{amount}} sont conservés.',
+  pay_refund_anytime: 'Remboursé intégralement si vous annulez avant le début.',
 
   // Wizard: time step
   calendar_loading: 'Chargement du calendrier…',
@@ -207,6 +214,8 @@ export const fr: Catalogue = {
   status_cancelled: 'Annulé',
   status_completed: 'Terminé',
   status_no_show: 'Absent',
+  status_pending_payment: 'Paiement en attente',
+  status_payment_expired: 'Délai de paiement dépassé',
   manage_load_failed: 'Ce rendez-vous n’a pas pu être affiché. Veuillez réessayer.',
   manage_not_found: 'Aucun rendez-vous ne correspond à ce lien.',
   manage_link_incomplete:

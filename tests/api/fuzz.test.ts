@@ -50,6 +50,8 @@ beforeAll(async () => {
     stripe: {
       secretKey: 'sk_test_fuzz',
       webhookSecret: FUZZ_WEBHOOK_SECRET,
+      // One secret for both endpoints, so the suite's signed requests are valid on each.
+      connectWebhookSecret: FUZZ_WEBHOOK_SECRET,
       apiUrl: localStripe.url,
     },
   })
