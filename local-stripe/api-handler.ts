@@ -1,4 +1,9 @@
-import { authenticationRequired, StripeApiError, type StripeErrorBody } from './errors.ts'
+import {
+  accountInvalid,
+  authenticationRequired,
+  StripeApiError,
+  type StripeErrorBody,
+} from './errors.ts'
 import type { EventRequest } from './events.ts'
 import { expandResponse } from './expansion.ts'
 import type { FormObject } from './form-decoding.ts'
@@ -6,20 +11,23 @@ import { type HttpReply, jsonReply } from './http-reply.ts'
 import { type IdempotentRequest, remember, replayFor } from './idempotency.ts'
 import { checkParams, Params } from './params.ts'
 import { matchRoute, type Route } from './router.ts'
+import { accountRoutes } from './routes/accounts.ts'
 import { checkoutSessionRoutes } from './routes/checkout-sessions.ts'
 import { controlRoutes } from './routes/control.ts'
 import { customerRoutes } from './routes/customers.ts'
 import { eventRoutes } from './routes/events.ts'
 import { invoiceRoutes } from './routes/invoices.ts'
+import { paymentIntentRoutes } from './routes/payment-intents.ts'
 import { paymentMethodRoutes } from './routes/payment-methods.ts'
 import { portalSessionRoutes } from './routes/portal-sessions.ts'
 import { priceRoutes } from './routes/prices.ts'
 import { productRoutes } from './routes/products.ts'
 import { subscriptionRoutes } from './routes/subscriptions.ts'
 import { createScope, type ScopeSource } from './scope.ts'
-import { findById } from './state.ts'
+import { booksOf, findById } from './state.ts'
 
 const routes: readonly Route[] = [
+  ...accountRoutes,
   ...productRoutes,
   ...priceRoutes,
   ...customerRoutes,
@@ -28,6 +36,7 @@ const routes: readonly Route[] = [
   ...portalSessionRoutes,
   ...invoiceRoutes,
   ...paymentMethodRoutes,
+  ...paymentIntentRoutes,
   ...eventRoutes,
   ...controlRoutes,
 ]
@@ -37,6 +46,8 @@ export interface ApiCall {
   pathname: string
   authorization: string | undefined
   idempotencyKey: string | undefined
+  /** The `Stripe-Account` header: act for this connected account. */
+  stripeAccount: string | undefined
   requestId: string
   params: FormObject
 }
@@ -45,6 +56,9 @@ export interface ApiCall {
 export function handleApiCall(source: ScopeSource, call: ApiCall): HttpReply {
   try {
     authenticate(call.authorization)
+    const account = call.stripeAccount || null
+    if (account !== null && !source.state.accounts[account]) throw accountInvalid(account)
+    const books = booksOf(source.state, account)
     const idempotent: IdempotentRequest | undefined =
       call.method === 'POST' && call.idempotencyKey
         ? {
@@ -54,17 +68,17 @@ export function handleApiCall(source: ScopeSource, call: ApiCall): HttpReply {
             fingerprint: JSON.stringify(call.params),
           }
         : undefined
-    const replay = idempotent && replayFor(source.state, idempotent)
+    const replay = idempotent && replayFor(books, idempotent)
     if (replay) return replay
-    const reply = answer(source, call)
-    if (idempotent) remember(source.state, idempotent, reply)
+    const reply = answer(source, call, account)
+    if (idempotent) remember(books, idempotent, reply)
     return reply
   } catch (error) {
     return errorReply(error)
   }
 }
 
-function answer(source: ScopeSource, call: ApiCall): HttpReply {
+function answer(source: ScopeSource, call: ApiCall, account: string | null): HttpReply {
   try {
     const match = matchRoute(routes, call.method, call.pathname)
     if (!match) {
@@ -79,12 +93,12 @@ function answer(source: ScopeSource, call: ApiCall): HttpReply {
       id: call.requestId,
       idempotency_key: call.idempotencyKey ?? null,
     }
-    const scope = createScope(source, request)
+    const scope = createScope(source, request, account)
     const body = match.route.handle({ scope, params, path: match.path })
     const expand = params.strings('expand')
     return jsonReply(
       200,
-      expandResponse(body, expand, (id) => findById(source.state, id)),
+      expandResponse(body, expand, (id) => findById(scope.state, id) ?? source.state.accounts[id]),
     )
   } catch (error) {
     return errorReply(error)

@@ -1,3 +1,10 @@
+/** How Stripe declines a test card whenever it is used (charged, saved or set up). */
+export interface CardDecline {
+  code: 'card_declined'
+  declineCode: 'generic_decline' | 'insufficient_funds'
+  message: string
+}
+
 /** A card as typed into a hosted page, after its fields were checked. */
 export interface TestCard {
   brand: 'visa'
@@ -8,13 +15,36 @@ export interface TestCard {
   fingerprint: string
   /** Stripe's 4000 0000 0000 0341 attaches fine and is declined only when charged. */
   declinesCharges: boolean
+  /** 4000 0000 0000 0002 and …9995 are declined whenever they are used; null for the others. */
+  decline: CardDecline | null
 }
 
 export type CardReading = { card: TestCard } | { error: string }
 
-const acceptedNumbers: Record<string, { declinesCharges: boolean; fingerprint: string }> = {
-  '4242424242424242': { declinesCharges: false, fingerprint: 'LocalVisa4242' },
-  '4000000000000341': { declinesCharges: true, fingerprint: 'LocalVisa0341' },
+const acceptedNumbers: Record<
+  string,
+  { declinesCharges: boolean; decline: CardDecline | null; fingerprint: string }
+> = {
+  '4242424242424242': { declinesCharges: false, decline: null, fingerprint: 'LocalVisa4242' },
+  '4000000000000341': { declinesCharges: true, decline: null, fingerprint: 'LocalVisa0341' },
+  '4000000000000002': {
+    declinesCharges: true,
+    decline: {
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    },
+    fingerprint: 'LocalVisa0002',
+  },
+  '4000000000009995': {
+    declinesCharges: true,
+    decline: {
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
+    fingerprint: 'LocalVisa9995',
+  },
 }
 
 /** Checks the card fields of a hosted form the way Stripe's Elements would. */
@@ -53,6 +83,7 @@ export function readCard(fields: {
       name: fields.name.trim(),
       fingerprint: known.fingerprint,
       declinesCharges: known.declinesCharges,
+      decline: known.decline,
     },
   }
 }

@@ -5,6 +5,11 @@ export interface StripeErrorBody {
   code?: string
   decline_code?: string
   param?: string
+  /** Card errors carry the PaymentIntent (or SetupIntent) that failed, as Stripe's do. */
+  payment_intent?: object
+  setup_intent?: object
+  payment_method?: object
+  charge?: string
 }
 
 /** Thrown anywhere in a request; the server turns it into Stripe's error response. */
@@ -73,4 +78,13 @@ export function cardDeclined(): StripeApiError {
 
 export function authenticationRequired(message: string): StripeApiError {
   return new StripeApiError(401, { type: 'invalid_request_error', message })
+}
+
+/** A `Stripe-Account` header naming an account that is not connected to this platform. */
+export function accountInvalid(account: string): StripeApiError {
+  return new StripeApiError(403, {
+    type: 'invalid_request_error',
+    code: 'account_invalid',
+    message: `The provided key 'sk_test_****' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+  })
 }

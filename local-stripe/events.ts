@@ -16,10 +16,13 @@ export function buildEvent<T extends EventType>(
   previousAttributes: Record<string, unknown> | undefined,
   request: EventRequest | null,
   pendingWebhooks: number,
+  account: string | null = null,
 ): Stripe.Event {
   const event = {
     id: newId('evt'),
     object: 'event',
+    // Connect events name the connected account the object belongs to; platform events don't.
+    ...(account ? { account } : {}),
     api_version: Stripe.API_VERSION,
     created: nowSeconds(),
     data: {

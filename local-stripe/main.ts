@@ -7,6 +7,8 @@ const dataFile = process.env.LOCAL_STRIPE_DATA_FILE || undefined
 const webhookUrl = process.env.LOCAL_STRIPE_WEBHOOK_URL || undefined
 const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || undefined
 const publicUrl = process.env.LOCAL_STRIPE_PUBLIC_URL || undefined
+const connectWebhookUrl = process.env.LOCAL_STRIPE_CONNECT_WEBHOOK_URL || undefined
+const connectWebhookSecret = process.env.STRIPE_CONNECT_WEBHOOK_SECRET || undefined
 
 const stripe = await startLocalStripe({
   port,
@@ -14,10 +16,12 @@ const stripe = await startLocalStripe({
   dataFile,
   webhookUrl,
   webhookSecret,
+  connectWebhookUrl,
+  connectWebhookSecret,
   publicUrl,
 })
 console.log(
-  `Local Stripe listening on ${stripe.url}${webhookUrl ? `, sending webhooks to ${webhookUrl}` : ''}${dataFile ? `, state in ${dataFile}` : ''}`,
+  `Local Stripe listening on ${stripe.url}${webhookUrl ? `, sending webhooks to ${webhookUrl}` : ''}${connectWebhookUrl ? `, Connect webhooks to ${connectWebhookUrl}` : ''}${dataFile ? `, state in ${dataFile}` : ''}`,
 )
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,44 +1,66 @@
 import type Stripe from 'stripe'
 import { resourceMissing } from './errors.ts'
 import { buildEvent, type EventObject, type EventRequest, type EventType } from './events.ts'
-import type { StripeState } from './state.ts'
+import { booksOf, type ServiceState, type StripeState } from './state.ts'
 
-/** What every operation works with: the state, where the hosted pages live, and `emit`. */
+/**
+ * What every operation works with: the books of the account the request acts for, where the
+ * hosted pages live, and `emit`.
+ */
 export interface Scope {
+  /** The acting account's books: the platform's, or a connected account's. */
   readonly state: StripeState
+  /** The whole service: connected accounts and account links live here. */
+  readonly platform: ServiceState
+  /** The connected account the request acts for (`Stripe-Account`), null for the platform. */
+  readonly account: string | null
   readonly publicUrl: string
+  /** The merchant's name on hosted pages: the platform's, or the connected business's. */
   readonly accountName: string
   emit<T extends EventType>(
     type: T,
     object: EventObject<T>,
     previousAttributes?: Record<string, unknown>,
   ): void
+  /** The same request acting for another account, e.g. to emit an event about its account. */
+  forAccount(account: string | null): Scope
 }
 
 export interface ScopeSource {
-  state: StripeState
+  state: ServiceState
   publicUrl: string
   accountName: string
-  webhooksPending: boolean
+  /** How many endpoints an event of this account goes to (Stripe's `pending_webhooks`). */
+  webhookEndpoints(account: string | null): number
   onEvent(event: Stripe.Event): void
 }
 
-export function createScope(source: ScopeSource, request: EventRequest | null): Scope {
+export function createScope(
+  source: ScopeSource,
+  request: EventRequest | null,
+  account: string | null = null,
+): Scope {
+  const books = booksOf(source.state, account)
+  const connected = account ? source.state.accounts[account] : undefined
   return {
-    state: source.state,
+    state: books,
+    platform: source.state,
+    account,
     publicUrl: source.publicUrl,
-    accountName: source.accountName,
+    accountName: connected?.business_profile?.name ?? source.accountName,
     emit(type, object, previousAttributes) {
       const event = buildEvent(
         type,
         object,
         previousAttributes,
         request,
-        source.webhooksPending ? 1 : 0,
+        source.webhookEndpoints(account),
+        account,
       )
-      source.state.events[event.id] = event
+      books.events[event.id] = event
       source.onEvent(event)
     },
+    forAccount: (other) => createScope(source, request, other),
   }
 }
 
@@ -53,6 +75,10 @@ const objectNames: Record<Collection, string> = {
   invoices: 'invoice',
   checkoutSessions: 'checkout.session',
   portalSessions: 'billing_portal.session',
+  paymentIntents: 'payment_intent',
+  setupIntents: 'setup_intent',
+  charges: 'charge',
+  refunds: 'refund',
   events: 'event',
 }
 

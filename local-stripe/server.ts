@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type Stripe from 'stripe'
 import { handleApiCall } from './api-handler.ts'
 import { expireDueCheckoutSessions } from './billing/checkout-expiry.ts'
 import { decodeForm } from './form-decoding.ts'
@@ -8,6 +9,7 @@ import { newId } from './ids.ts'
 import { handlePage } from './pages/page-handler.ts'
 import { loadState, saveState } from './persistence.ts'
 import { createScope, type ScopeSource } from './scope.ts'
+import { booksOf } from './state.ts'
 import { WebhookDeliverer } from './webhook-delivery.ts'
 
 export interface LocalStripeOptions {
@@ -20,16 +22,23 @@ export interface LocalStripeOptions {
   webhookUrl?: string
   /** The `whsec_…` secret deliveries are signed with; required with `webhookUrl`. */
   webhookSecret?: string
+  /**
+   * Where to POST events about connected accounts' objects (they carry `account`): Stripe
+   * sends those to the platform's Connect endpoint, which has its own secret.
+   */
+  connectWebhookUrl?: string
+  /** The Connect endpoint's `whsec_…` secret; required with `connectWebhookUrl`. */
+  connectWebhookSecret?: string
   /** Base address of the hosted pages as a browser sees them (default http://host:port). */
   publicUrl?: string
-  /** The merchant's name on the hosted pages and invoices (default "Slotwise"). */
+  /** The platform's name on the hosted pages and invoices (default "Slotwise"). */
   accountName?: string
 }
 
 export interface LocalStripe {
   url: string
   port: number
-  /** Resolves once every event so far was delivered to the webhook (or given up on). */
+  /** Resolves once every event so far was delivered to its webhook (or given up on). */
   webhooksIdle(): Promise<void>
   stop(): Promise<void>
 }
@@ -41,25 +50,37 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
   if (options.webhookUrl && !options.webhookSecret) {
     throw new Error('startLocalStripe: webhookSecret (whsec_…) is required with webhookUrl.')
   }
+  if (options.connectWebhookUrl && !options.connectWebhookSecret) {
+    throw new Error(
+      'startLocalStripe: connectWebhookSecret (whsec_…) is required with connectWebhookUrl.',
+    )
+  }
   const host = options.host ?? '127.0.0.1'
   const dataFile = options.dataFile
   const state = loadState(dataFile)
   const persist = () => {
     if (dataFile) saveState(dataFile, state)
   }
+  const markDelivered = (event: Stripe.Event) => {
+    const stored = booksOf(state, event.account ?? null).events[event.id]
+    if (stored) stored.pending_webhooks = 0
+  }
   const deliverer =
     options.webhookUrl && options.webhookSecret
-      ? new WebhookDeliverer(options.webhookUrl, options.webhookSecret, (event) => {
-          const stored = state.events[event.id]
-          if (stored) stored.pending_webhooks = 0
-        })
+      ? new WebhookDeliverer(options.webhookUrl, options.webhookSecret, markDelivered)
       : undefined
+  const connectDeliverer =
+    options.connectWebhookUrl && options.connectWebhookSecret
+      ? new WebhookDeliverer(options.connectWebhookUrl, options.connectWebhookSecret, markDelivered)
+      : undefined
+  const delivererFor = (account: string | null | undefined) =>
+    account ? connectDeliverer : deliverer
   const source: ScopeSource = {
     state,
     publicUrl: options.publicUrl ?? '',
     accountName: options.accountName ?? 'Slotwise',
-    webhooksPending: deliverer !== undefined,
-    onEvent: (event) => deliverer?.enqueue(event),
+    webhookEndpoints: (account) => (delivererFor(account) ? 1 : 0),
+    onEvent: (event) => delivererFor(event.account)?.enqueue(event),
   }
 
   const server = createServer((request, response) => {
@@ -85,10 +106,10 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     url,
     port,
     webhooksIdle: async () => {
-      await deliverer?.idle()
+      await Promise.all([deliverer?.idle(), connectDeliverer?.idle()])
     },
     async stop() {
-      await deliverer?.stop()
+      await Promise.all([deliverer?.stop(), connectDeliverer?.stop()])
       persist()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -102,7 +123,9 @@ async function serve(source: ScopeSource, request: IncomingMessage): Promise<Htt
   const method = request.method ?? 'GET'
   const body = await readBody(request)
   const form = decodeForm(method === 'POST' ? body : url.search.slice(1))
-  expireDueCheckoutSessions(createScope(source, null))
+  for (const account of [null, ...Object.keys(source.state.connected)]) {
+    expireDueCheckoutSessions(createScope(source, null, account))
+  }
   return withRequestId(answerRequest(source, method, url, form, request, requestId), requestId)
 }
 
@@ -120,12 +143,13 @@ function answerRequest(
       pathname: url.pathname,
       authorization: request.headers.authorization,
       idempotencyKey: header(request, 'idempotency-key'),
+      stripeAccount: header(request, 'stripe-account'),
       requestId,
       params: form,
     })
   }
   return (
-    handlePage(createScope(source, null), method, url, form) ??
+    handlePage((account) => createScope(source, null, account), method, url, form) ??
     jsonReply(404, {
       error: {
         type: 'invalid_request_error',

@@ -10,15 +10,40 @@ export interface IdempotencyRecord {
 }
 
 export interface CheckoutPurchase {
-  price: string
+  /** Null in `mode=setup`, which sells nothing. */
+  price: string | null
   quantity: number
   /** `subscription_data[metadata]`, copied onto the subscription the session creates. */
   subscriptionMetadata: Record<string, string>
+  /** `payment_intent_data`, used when `mode=payment` creates its PaymentIntent. */
+  paymentIntentData?: {
+    metadata: Record<string, string>
+    description: string | null
+    setupFutureUsage: 'off_session' | 'on_session' | null
+  }
+  /** `setup_intent_data`, used when `mode=setup` creates its SetupIntent. */
+  setupIntentData?: { metadata: Record<string, string>; description: string | null }
 }
 
 /**
- * Everything the service knows. Each record keeps insertion order (ids are never
- * integer-like), which is what "newest first" lists rely on.
+ * An account link as issued. Stripe's links work once: opened a second time, or after they
+ * expire, they send the browser to `refresh_url` for a new one.
+ */
+export interface AccountLinkRecord {
+  link: Stripe.AccountLink
+  account: string
+  refreshUrl: string
+  returnUrl: string
+  /** The page was opened; its form can still be sent, once. */
+  opened: boolean
+  /** The form was sent: onboarding on this link is over. */
+  finished: boolean
+}
+
+/**
+ * The books of one Stripe account: the platform's, or a connected account's. Each record
+ * keeps insertion order (ids are never integer-like), which is what "newest first" lists
+ * rely on.
  */
 export interface StripeState {
   products: Record<string, Stripe.Product>
@@ -31,8 +56,23 @@ export interface StripeState {
   /** What each Checkout Session sells; Stripe returns line items only on request. */
   checkoutPurchases: Record<string, CheckoutPurchase>
   portalSessions: Record<string, Stripe.BillingPortal.Session>
+  paymentIntents: Record<string, Stripe.PaymentIntent>
+  setupIntents: Record<string, Stripe.SetupIntent>
+  charges: Record<string, Stripe.Charge>
+  refunds: Record<string, Stripe.Refund>
   events: Record<string, Stripe.Event>
+  /** Stripe keeps idempotency keys per account, so each account's books hold their own. */
   idempotency: Record<string, IdempotencyRecord>
+}
+
+/**
+ * Everything the service knows: the platform's books, its connected accounts, and the books
+ * of each connected account (what was created with the `Stripe-Account` header).
+ */
+export interface ServiceState extends StripeState {
+  accounts: Record<string, Stripe.Account>
+  accountLinks: Record<string, AccountLinkRecord>
+  connected: Record<string, StripeState>
 }
 
 export function emptyState(): StripeState {
@@ -46,9 +86,24 @@ export function emptyState(): StripeState {
     checkoutSessions: {},
     checkoutPurchases: {},
     portalSessions: {},
+    paymentIntents: {},
+    setupIntents: {},
+    charges: {},
+    refunds: {},
     events: {},
     idempotency: {},
   }
+}
+
+export function emptyServiceState(): ServiceState {
+  return { ...emptyState(), accounts: {}, accountLinks: {}, connected: {} }
+}
+
+/** The books an account's requests read and write: the platform's when `account` is null. */
+export function booksOf(state: ServiceState, account: string | null): StripeState {
+  if (account === null) return state
+  state.connected[account] ??= emptyState()
+  return state.connected[account]
 }
 
 /** The collection and the name Stripe's errors use for each id prefix. */
@@ -61,6 +116,10 @@ const collections = [
   ['prod_', 'products', 'product'],
   ['cs_', 'checkoutSessions', 'checkout.session'],
   ['bps_', 'portalSessions', 'billing_portal.session'],
+  ['pi_', 'paymentIntents', 'payment_intent'],
+  ['seti_', 'setupIntents', 'setup_intent'],
+  ['ch_', 'charges', 'charge'],
+  ['re_', 'refunds', 'refund'],
   ['evt_', 'events', 'event'],
 ] as const
 
@@ -81,5 +140,25 @@ export function findById(state: StripeState, id: string): object | undefined {
 }
 
 export function looksLikeId(value: string): boolean {
-  return /^(cus|sub|si|in|pm|price|prod|cs|bps|evt)_[A-Za-z0-9_]+$/.test(value)
+  return /^(cus|sub|si|in|pm|price|prod|cs|bps|pi|seti|ch|re|evt|acct)_[A-Za-z0-9_]+$/.test(value)
+}
+
+type Located<T> = { account: string | null; object: T }
+
+/**
+ * Finds an object in whichever account's books hold it. Hosted pages need this: a browser
+ * opening `/checkout/cs_…` sends no `Stripe-Account` header.
+ */
+export function locate<C extends 'checkoutSessions' | 'portalSessions' | 'invoices'>(
+  state: ServiceState,
+  collection: C,
+  id: string,
+): Located<StripeState[C][string]> | undefined {
+  const own = state[collection][id]
+  if (own) return { account: null, object: own as StripeState[C][string] }
+  for (const [account, books] of Object.entries(state.connected)) {
+    const found = books[collection][id]
+    if (found) return { account, object: found as StripeState[C][string] }
+  }
+  return undefined
 }

@@ -21,7 +21,7 @@ export function completeCheckout(
 ): Stripe.Subscription {
   const { state } = scope
   const purchase = state.checkoutPurchases[session.id]
-  if (!purchase) throw new Error(`Checkout Session ${session.id} sells nothing`)
+  if (!purchase?.price) throw new Error(`Checkout Session ${session.id} sells nothing`)
   const price = mustFind(state, 'prices', purchase.price, 'price')
 
   let customer: Stripe.Customer

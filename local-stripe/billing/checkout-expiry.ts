@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import { invalidRequest } from '../errors.ts'
 import { nowSeconds } from '../ids.ts'
+import { cancelAbandoned } from '../payments/charging.ts'
 import type { Scope } from '../scope.ts'
 
 export function expireCheckoutSession(scope: Scope, session: Stripe.Checkout.Session): void {
@@ -11,6 +12,7 @@ export function expireCheckoutSession(scope: Scope, session: Stripe.Checkout.Ses
   }
   session.status = 'expired'
   session.url = null
+  cancelAbandoned(scope, session)
   scope.emit('checkout.session.expired', session)
 }
 

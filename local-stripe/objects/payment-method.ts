@@ -2,7 +2,10 @@ import type Stripe from 'stripe'
 import type { TestCard } from '../cards.ts'
 import { newId, nowSeconds } from '../ids.ts'
 
-export function buildCardPaymentMethod(card: TestCard, customer: string): Stripe.PaymentMethod {
+export function buildCardPaymentMethod(
+  card: TestCard,
+  customer: string | null,
+): Stripe.PaymentMethod {
   return {
     id: newId('pm'),
     object: 'payment_method',

@@ -24,8 +24,11 @@ export function readCardForm(form: FormObject): CardReading {
   })
 }
 
+const subscriptionNote =
+  'Test mode: 4242 4242 4242 4242 pays; 4000 0000 0000 0341 is declined when charged.'
+
 /** Card inputs with labels; the typed name and expiry come back after an error, never the number. */
-export function cardFields(form: FormObject = {}): string {
+export function cardFields(form: FormObject = {}, note = subscriptionNote): string {
   return `
 <label for="card_number">Card number</label>
 <input id="card_number" name="${cardFieldNames.number}" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
@@ -41,7 +44,7 @@ export function cardFields(form: FormObject = {}): string {
 </div>
 <label for="cardholder_name">Name on card</label>
 <input id="cardholder_name" name="${cardFieldNames.name}" autocomplete="cc-name" value="${escapeHtml(formText(form, cardFieldNames.name))}" required>
-<p class="test-note">Test mode: 4242 4242 4242 4242 pays; 4000 0000 0000 0341 is declined when charged.</p>`
+<p class="test-note">${escapeHtml(note)}</p>`
 }
 
 export function errorAlert(message: string | undefined): string {

@@ -62,6 +62,10 @@ export function submitPortal(
       const reading = readCardForm(form)
       if ('error' in reading)
         return htmlReply(400, renderCardForm(scope, session, form, reading.error))
+      // Saving a card checks it with the bank: a card declined on any use cannot be saved.
+      if (reading.card.decline) {
+        return htmlReply(402, renderCardForm(scope, session, form, reading.card.decline.message))
+      }
       const customer = scope.state.customers[session.customer]
       if (customer) replaceDefaultCard(scope, customer, live, reading.card)
       return redirectReply(home)

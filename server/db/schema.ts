@@ -41,7 +41,38 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export const teamMemberChoices = ['customer_picks', 'any_available', 'both'] as const
 export const themes = ['light', 'dark', 'system'] as const
-export const appointmentStatuses = ['confirmed', 'cancelled', 'completed', 'no_show'] as const
+/**
+ * `pending_payment`: held while the customer pays (occupies its time until `hold_expires_at`);
+ * `payment_expired`: the hold ran out unpaid, and its time is free again, as if cancelled.
+ */
+export const appointmentStatuses = [
+  'confirmed',
+  'cancelled',
+  'completed',
+  'no_show',
+  'pending_payment',
+  'payment_expired',
+] as const
+/** Statuses whose appointment no longer takes its time (the exclusion constraint skips them). */
+export const freeingStatuses = ['cancelled', 'payment_expired'] as const
+/** What a booking of a service charges, if anything (see `services_payment_rule_shape`). */
+export const paymentRules = [
+  'none',
+  'full',
+  'deposit_fixed',
+  'deposit_percent',
+  'card_on_file',
+] as const
+export type PaymentRule = (typeof paymentRules)[number]
+export const paymentAccountStatuses = ['pending', 'active', 'restricted'] as const
+export const paymentKinds = ['prepayment', 'deposit', 'card_on_file', 'no_show_fee'] as const
+/**
+ * `pending`: Checkout open (or an off-session charge under way); `succeeded`: paid (or, for
+ * `card_on_file`, the card saved); `failed`: declined; `expired`: abandoned, the session
+ * expired. How much was refunded is `refunded_amount_minor`, not a status.
+ */
+export const paymentStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const
+export const refundCauses = ['cancellation', 'staff', 'late_payment'] as const
 export const appointmentSources = ['staff', 'public'] as const
 export const activityEntityTypes = [
   'service',
@@ -184,6 +215,14 @@ export const services = pgTable(
     capacity: integer('capacity').notNull().default(1),
     /** What the online booking form asks for this service, in order. */
     bookingQuestions: jsonb('booking_questions').$type<BookingQuestion[]>().notNull().default([]),
+    /** What a booking charges: nothing, the price, a deposit, or a card kept for a no-show fee. */
+    paymentRule: text('payment_rule', { enum: paymentRules }).notNull().default('none'),
+    /** `deposit_fixed` only: the deposit in minor units, at most the price. */
+    depositAmountMinor: integer('deposit_amount_minor'),
+    /** `deposit_percent` only: the deposit as a whole percentage (1–100) of the price. */
+    depositPercent: integer('deposit_percent'),
+    /** `card_on_file` only: what a no-show is charged, in minor units. */
+    noShowFeeMinor: integer('no_show_fee_minor'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,6 +240,19 @@ export const services = pgTable(
     ),
     check('services_capacity_valid', sql`${t.capacity} >= 1`),
     check('services_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('services_payment_rule_valid', sql`${t.paymentRule} in (${sqlList(paymentRules)})`),
+    // Each rule carries exactly its own amount, never half of one or another rule's: a rule
+    // that charges at booking needs a price to charge, and a deposit is never above it.
+    check(
+      'services_payment_rule_shape',
+      sql`case ${t.paymentRule}
+        when 'none' then ${t.depositAmountMinor} is null and ${t.depositPercent} is null and ${t.noShowFeeMinor} is null
+        when 'full' then ${t.priceMinor} > 0 and ${t.depositAmountMinor} is null and ${t.depositPercent} is null and ${t.noShowFeeMinor} is null
+        when 'deposit_fixed' then ${t.depositAmountMinor} is not null and ${t.depositAmountMinor} > 0 and ${t.depositAmountMinor} <= ${t.priceMinor} and ${t.depositPercent} is null and ${t.noShowFeeMinor} is null
+        when 'deposit_percent' then ${t.priceMinor} > 0 and ${t.depositPercent} is not null and ${t.depositPercent} between 1 and 100 and ${t.depositAmountMinor} is null and ${t.noShowFeeMinor} is null
+        when 'card_on_file' then ${t.noShowFeeMinor} is not null and ${t.noShowFeeMinor} > 0 and ${t.depositAmountMinor} is null and ${t.depositPercent} is null
+        else false end`,
+    ),
   ],
 )
 
@@ -310,9 +362,15 @@ export const tenantSettings = pgTable(
     embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     /** Any origin may frame the embed routes (the business said so). */
     embedAnyOrigin: boolean('embed_any_origin').notNull().default(false),
+    /** How long a booking that must be paid holds its time while the customer pays. */
+    paymentHoldMinutes: integer('payment_hold_minutes').notNull().default(10),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'tenant_settings_payment_hold_valid',
+      sql`${t.paymentHoldMinutes} between 5 and 60`,
+    ),
     check('tenant_settings_language_valid', sql`${t.defaultLanguage} in (${sqlList(LANGUAGES)})`),
     check(
       'tenant_settings_choice_valid',
@@ -382,10 +440,11 @@ export const timeOff = pgTable(
 /**
  * Appointments. `busy_from`…`busy_until` is the time the team member is taken: the appointment
  * widened by the buffers captured at booking. The exclusion constraint
- * `appointments_no_overlap` (migration 0003; drizzle cannot express it) forbids two
- * non-cancelled appointments of one team member whose busy ranges overlap — unless they are
+ * `appointments_no_overlap` (migration 0003, widened in 0010; drizzle cannot express it)
+ * forbids two appointments of one team member whose busy ranges overlap — unless they are
  * seats of one group session (same `seat_group`), which the booking code fills up to the
- * service's capacity.
+ * service's capacity. Cancelled and payment-expired appointments take no time; a hold
+ * (`pending_payment`) does.
  */
 export const appointments = pgTable(
   'appointments',
@@ -439,11 +498,22 @@ export const appointments = pgTable(
     customerLanguage: text('customer_language', { enum: LANGUAGES }),
     /** When the reminder was queued; null while one is still due (a reschedule clears it). */
     reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
+    /**
+     * While `pending_payment`: when the hold ends unpaid. Set exactly then (a CHECK). From
+     * this instant the hold no longer takes its time, though the row still says
+     * `pending_payment` until a booking of that time or the expiry job turns it into
+     * `payment_expired` (the exclusion constraint cannot read the clock).
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('appointments_tenant_id_id_unique').on(t.tenantId, t.id),
+    // The expiry job's scan, and a booking's "holds due in my way": holds by their end.
+    index('appointments_hold_due_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
     // The reminder job's scan: confirmed appointments whose reminder is still due, by start.
     index('appointments_reminder_due_idx')
       .on(t.startsAt)
@@ -477,6 +547,10 @@ export const appointments = pgTable(
     ),
     check('appointments_status_valid', sql`${t.status} in (${sqlList(appointmentStatuses)})`),
     check('appointments_source_valid', sql`${t.source} in (${sqlList(appointmentSources)})`),
+    check(
+      'appointments_hold_expiry_valid',
+      sql`(${t.status} = 'pending_payment') = (${t.holdExpiresAt} is not null)`,
+    ),
     check(
       'appointments_customer_language_valid',
       sql`${t.customerLanguage} is null or ${t.customerLanguage} in (${sqlList(LANGUAGES)})`,
@@ -687,3 +761,135 @@ export const tenantSlugRedirects = pgTable('tenant_slug_redirects', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 })
+
+/**
+ * A business's connected Stripe account (Stripe Connect), one per business; no row means not
+ * connected. The columns mirror what the last sync read from Stripe.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    stripeAccountId: text('stripe_account_id')
+      .notNull()
+      .unique('payment_accounts_stripe_account_unique'),
+    /** `active` once Stripe lets it take charges; paid bookings need it. */
+    status: text('status', { enum: paymentAccountStatuses }).notNull().default('pending'),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    /** What Stripe still asks of the business (its requirement names), for Settings → Payments. */
+    requirementsDue: text('requirements_due').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'payment_accounts_status_valid',
+      sql`${t.status} in (${sqlList(paymentAccountStatuses)})`,
+    ),
+  ],
+)
+
+/**
+ * Money taken (or a card saved) for an appointment, on the business's connected account.
+ * Amounts in minor units of `currency`. Kept for the books: an appointment with payments
+ * cannot be deleted (the foreign key restricts).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    appointmentId: uuid('appointment_id').notNull(),
+    kind: text('kind', { enum: paymentKinds }).notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    /** What is (to be) charged; 0 for a card saved for a later no-show fee. */
+    amountMinor: integer('amount_minor').notNull(),
+    refundedAmountMinor: integer('refunded_amount_minor').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** The connected account charged: a later change of account leaves past payments on theirs. */
+    stripeAccountId: text('stripe_account_id').notNull(),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id').unique(
+      'payments_stripe_checkout_session_unique',
+    ),
+    stripePaymentIntentId: text('stripe_payment_intent_id').unique(
+      'payments_stripe_payment_intent_unique',
+    ),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripePaymentMethodId: text('stripe_payment_method_id'),
+    /** Why the last attempt failed, as Stripe said it (shown to staff). */
+    failureMessage: text('failure_message'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payments_tenant_id_id_unique').on(t.tenantId, t.id),
+    // An appointment's payments (its dialog, the payment sync, cancellation refunds).
+    index('payments_appointment_idx').on(t.tenantId, t.appointmentId),
+    // The payments list, newest first, and its CSV export by date range.
+    index('payments_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // One open Checkout per appointment: a second would charge the customer twice.
+    uniqueIndex('payments_one_pending_per_appointment')
+      .on(t.tenantId, t.appointmentId)
+      .where(sql`${t.status} = 'pending' and ${t.kind} <> 'no_show_fee'`),
+    foreignKey({
+      name: 'payments_appointment_fk',
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }),
+    check('payments_kind_valid', sql`${t.kind} in (${sqlList(paymentKinds)})`),
+    check('payments_status_valid', sql`${t.status} in (${sqlList(paymentStatuses)})`),
+    check('payments_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'payments_amounts_valid',
+      sql`${t.amountMinor} >= 0 and ${t.refundedAmountMinor} >= 0 and ${t.refundedAmountMinor} <= ${t.amountMinor}`,
+    ),
+    // Only money taken can be given back, and only a saved card is a payment of nothing.
+    check(
+      'payments_refund_of_paid',
+      sql`${t.refundedAmountMinor} = 0 or ${t.status} = 'succeeded'`,
+    ),
+    check(
+      'payments_amount_of_kind',
+      sql`(${t.kind} = 'card_on_file') = (${t.amountMinor} = 0)`,
+    ),
+    check(
+      'payments_paid_at_valid',
+      sql`(${t.status} = 'succeeded') = (${t.paidAt} is not null)`,
+    ),
+  ],
+)
+
+/** Money given back from a payment, whole or part; written with the payment's new total. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    /** The reason as staff typed it (or the system's, for automatic refunds). */
+    reason: text('reason').notNull().default(''),
+    /** Why it was refunded: a cancellation before the cut-off, staff, or a payment too late. */
+    cause: text('cause', { enum: refundCauses }).notNull(),
+    /** The staff user who refunded; null for automatic refunds. */
+    actorUid: text('actor_uid'),
+    actorName: text('actor_name'),
+    stripeRefundId: text('stripe_refund_id').unique('payment_refunds_stripe_refund_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.tenantId, t.paymentId),
+    foreignKey({
+      name: 'payment_refunds_payment_fk',
+      columns: [t.tenantId, t.paymentId],
+      foreignColumns: [payments.tenantId, payments.id],
+    }),
+    check('payment_refunds_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payment_refunds_cause_valid', sql`${t.cause} in (${sqlList(refundCauses)})`),
+  ],
+)

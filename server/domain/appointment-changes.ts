@@ -48,6 +48,16 @@ export function bookedSummary(appointment: Described, timeZone: string): string 
   return `Booked ${describeAppointment(appointment, timeZone)}`
 }
 
+/** "Held Haircut for … (Europe/Berlin) while the customer pays". */
+export function heldSummary(appointment: Described, timeZone: string): string {
+  return `Held ${describeAppointment(appointment, timeZone)} while the customer pays`
+}
+
+/** "Confirmed Haircut for … (Europe/Berlin): paid". */
+export function confirmedHoldSummary(appointment: Described, timeZone: string): string {
+  return `Confirmed ${describeAppointment(appointment, timeZone)}: paid`
+}
+
 /** "Cancelled Haircut for … (Europe/Berlin): Customer is ill". */
 export function cancelledSummary(appointment: Described, reason: string, timeZone: string): string {
   return `Cancelled ${describeAppointment(appointment, timeZone)}: ${reason}`

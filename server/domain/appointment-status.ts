@@ -7,9 +7,19 @@
  * - cancelled: final. Its time is free again, so reviving it could clash; book anew instead.
  * - completed / no_show: closed. One may be switched to the other to correct a mistake, but
  *   not edited or cancelled: they are the record of what happened.
+ * - pending_payment: a hold while the customer pays. Only the payment confirms it and only its
+ *   end lets it go, so staff can neither change, cancel nor close it: that would confirm or
+ *   free a time someone is paying for.
+ * - payment_expired: the hold ran out unpaid; final, like a cancellation.
  */
 
-export type AppointmentStatus = 'confirmed' | 'cancelled' | 'completed' | 'no_show'
+export type AppointmentStatus =
+  | 'confirmed'
+  | 'cancelled'
+  | 'completed'
+  | 'no_show'
+  | 'pending_payment'
+  | 'payment_expired'
 export type ClosingStatus = 'completed' | 'no_show'
 
 const described: Record<AppointmentStatus, string> = {
@@ -17,6 +27,19 @@ const described: Record<AppointmentStatus, string> = {
   cancelled: 'cancelled',
   completed: 'completed',
   no_show: 'marked as a no-show',
+  pending_payment: 'awaiting payment',
+  payment_expired: 'a hold whose payment never came',
+}
+
+/** The refusal for a hold or an expired hold, whatever staff try; null for other statuses. */
+function holdRefusal(status: AppointmentStatus): string | null {
+  if (status === 'pending_payment') {
+    return 'This appointment is awaiting payment: it is confirmed when the customer pays, and its time is freed if they do not.'
+  }
+  if (status === 'payment_expired') {
+    return 'This appointment was never paid for and its hold ended, which is final; book a new one instead.'
+  }
+  return null
 }
 
 /** Why the appointment cannot be edited or rescheduled, or null when it can. */
@@ -24,14 +47,20 @@ export function editRefusal(status: AppointmentStatus): string | null {
   if (status === 'confirmed') return null
   if (status === 'cancelled')
     return 'This appointment is cancelled, which is final; book a new one instead.'
-  return `This appointment is ${described[status]}; only confirmed appointments can be changed.`
+  return (
+    holdRefusal(status) ??
+    `This appointment is ${described[status]}; only confirmed appointments can be changed.`
+  )
 }
 
 /** Why the appointment cannot be cancelled, or null when it can. */
 export function cancelRefusal(status: AppointmentStatus): string | null {
   if (status === 'confirmed') return null
   if (status === 'cancelled') return 'This appointment is already cancelled.'
-  return `This appointment is ${described[status]}; only confirmed appointments can be cancelled.`
+  return (
+    holdRefusal(status) ??
+    `This appointment is ${described[status]}; only confirmed appointments can be cancelled.`
+  )
 }
 
 /**
@@ -45,6 +74,8 @@ export function closeRefusal(
   now: number,
 ): string | null {
   if (status === 'cancelled') return 'This appointment is cancelled, which is final.'
+  const hold = holdRefusal(status)
+  if (hold) return hold
   if (status === target) return `This appointment is already ${described[target]}.`
   if (startsAt > now) {
     const what = target === 'completed' ? 'completed' : 'a no-show'

@@ -41,6 +41,12 @@ export function selfServiceRefusal(
       ? 'This appointment is already cancelled.'
       : 'This appointment was cancelled, which is final; please book a new one.'
   }
+  if (appointment.status === 'pending_payment') {
+    return `This appointment is awaiting payment, so it cannot be ${verb} yet.`
+  }
+  if (appointment.status === 'payment_expired') {
+    return 'This appointment was not paid in time, so it was never booked; please book a new one.'
+  }
   if (appointment.status !== 'confirmed') {
     return `This appointment has already taken place, so it can no longer be ${verb}.`
   }

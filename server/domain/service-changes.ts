@@ -14,6 +14,7 @@ export const serviceFields = [
   'category',
   'active',
   'capacity',
+  'payment_rule',
   'team_member_ids',
   'booking_questions',
 ] as const
@@ -26,6 +27,7 @@ const wording: Record<string, FieldWording> = {
   color: { label: 'colour' },
   team_member_ids: { label: 'team members' },
   booking_questions: { label: 'booking questions' },
+  payment_rule: { label: 'payment rule' },
 }
 
 /**

@@ -55,7 +55,8 @@ export function eventOf(
     name: details.business.name,
     email: singleAddress(details.business.email) ?? noReplyAddress(options.publicUrl),
   }
-  const cancelled = details.status === 'cancelled'
+  // A hold never paid was never booked: to a calendar it is as good as cancelled.
+  const cancelled = details.status === 'cancelled' || details.status === 'payment_expired'
   const attendee = audience === 'customer' ? details.customer : details.member
   const t = translatorFor(customerLanguageOf(details))
   const names = {

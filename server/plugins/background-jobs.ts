@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../jobs/outbox-retention.ts'
+import { expireDueHolds, type PaymentHoldReport } from '../jobs/payment-holds.ts'
 import { queueDueReminders } from '../jobs/reminders.ts'
 import { noteEndedTrials } from '../jobs/trial-endings.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
@@ -18,6 +19,8 @@ export interface BackgroundJobsOptions {
 }
 
 export interface JobRun {
+  /** Payment holds that ran out, and the Checkouts still open for such holds. */
+  holds: PaymentHoldReport
   remindersQueued: number
   /** Businesses told that their trial ended. */
   trialsEnded: number
@@ -39,8 +42,9 @@ declare module 'fastify' {
 }
 
 /**
- * The jobs every API process runs: queue due reminders, tell of ended trials, deliver due
- * e-mails, and now and then delete long-sent ones. Safe to run in several processes at once (the first two claim rows
+ * The jobs every API process runs: let payment holds that ran out go, queue due reminders,
+ * tell of ended trials, deliver due e-mails, and now and then delete long-sent ones. Safe to
+ * run in several processes at once (the first three claim rows
  * with FOR UPDATE SKIP LOCKED; a row one deletes the other no longer finds). Starts when the
  * app is ready; `app.close()` stops the timer and waits for a run under way.
  */
@@ -58,6 +62,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     let lastPrunedAt = Number.NEGATIVE_INFINITY
 
     const run = async (): Promise<JobRun> => {
+      const holds = await expireDueHolds(app.database)
       const remindersQueued = await queueDueReminders(app.database, notifier)
       const trialsEnded = await noteEndedTrials(app.database, {
         appUrl: app.publicBooking.publicUrl,
@@ -70,7 +75,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
         pruned = await pruneSentMessages(app.database)
         lastPrunedAt = Date.now()
       }
-      return { remindersQueued, trialsEnded, delivery, pruned }
+      return { holds, remindersQueued, trialsEnded, delivery, pruned }
     }
     const runOnce = async (): Promise<JobRun> => {
       while (current) await current.catch(() => undefined)
@@ -82,8 +87,14 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     const tick = async () => {
       try {
         const result = await runOnce()
-        const { remindersQueued, trialsEnded, delivery, pruned } = result
-        const worked = remindersQueued + trialsEnded + delivery.sent + delivery.failed + pruned
+        const { holds, remindersQueued, trialsEnded, delivery, pruned } = result
+        const worked =
+          holds.expired.length +
+          remindersQueued +
+          trialsEnded +
+          delivery.sent +
+          delivery.failed +
+          pruned
         if (worked > 0) {
           app.log.info(result, 'background jobs ran')
         }

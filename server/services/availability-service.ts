@@ -110,6 +110,7 @@ async function loadTeam(db: Db, search: SlotSearch, from: number, to: number): P
     teamMemberId: search.teamMemberId,
     from,
     to,
+    now: search.now,
   })
   const seats =
     search.service.capacity > 1
@@ -119,6 +120,7 @@ async function loadTeam(db: Db, search: SlotSearch, from: number, to: number): P
           schedules.map((schedule) => schedule.teamMemberId),
           from,
           to,
+          search.now,
         )
       : new Map<string, SeatRow[]>()
   return { schedules, seats }

@@ -11,13 +11,20 @@ import {
   type NewAppointment,
   type ServiceRow,
 } from '../db/repositories/appointment-repository.ts'
+import { createPaymentHoldRepository } from '../db/repositories/payment-hold-repository.ts'
 import {
   createScheduleRepository,
   type DetailedSchedule,
 } from '../db/repositories/schedule-repository.ts'
 import { sqlStateOf } from '../db/sql-state.ts'
 import { changedFields } from '../domain/activity-changes.ts'
-import { appointmentFields, bookedSummary, updateSummary } from '../domain/appointment-changes.ts'
+import {
+  appointmentFields,
+  bookedSummary,
+  confirmedHoldSummary,
+  heldSummary,
+  updateSummary,
+} from '../domain/appointment-changes.ts'
 import { editRefusal } from '../domain/appointment-status.ts'
 import { checkFit } from '../domain/availability/check-fit.ts'
 import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
@@ -57,6 +64,11 @@ const MINUTE_MS = 60_000
  *   member's schedule lock;
  * - writes its activity-log entry and its live-update notification;
  * - queues its e-mails (through the notifier) when booked or moved through the service.
+ * A booking that must be paid is first a hold (`pending_payment`, see `hold`): it takes its
+ * time like any booking until `hold_expires_at`, tells nobody, and becomes a booking only
+ * when `confirmHold` confirms it. A hold whose time ran out takes nothing: availability reads
+ * the clock, and every booking or hold of a time first turns the ended holds in its way into
+ * `payment_expired` under the member's lock (the background job does the rest).
  * Bookings and moves onto one member queue on that member's schedule lock, so the check before
  * the insert sees every committed rival and gives the friendly answer; the exclusion
  * constraint `appointments_no_overlap` stays the guarantee for any writer.
@@ -106,6 +118,21 @@ export interface PublicBookingRequest extends BookingBasics {
 
 export type BookingRequest = StaffBookingRequest | PublicBookingRequest
 
+/** How a booking is written: a booking made, or a hold while the customer pays. */
+type BookingMode = 'book' | 'hold'
+
+/**
+ * What `confirmHold` did: `confirmed` (the hold still held its time), `retaken` (it had run
+ * out and its time was still free, so it took it again), `taken` (it had run out and the time
+ * is someone else's now: nothing booked; the payment is to be given back),
+ * `already_confirmed` (a repeat: nothing changed), `not_held` (neither a hold nor confirmed,
+ * e.g. cancelled meanwhile: nothing changed).
+ */
+export type HoldConfirmation = {
+  outcome: 'confirmed' | 'retaken' | 'taken' | 'already_confirmed' | 'not_held'
+  appointment: Appointment
+}
+
 export interface RescheduleRequest {
   tenantId: string
   appointmentId: string
@@ -131,11 +158,42 @@ export interface RescheduleRequest {
  */
 export function createBookingService(database: Database, notifier: AppointmentNotifier) {
   const coalescer = createBookingCoalescer()
-  const bookAndNotify = async (tx: Db, request: BookingRequest) => {
-    const booked = await bookAndDescribe(tx, request)
-    await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now)
+  const bookAndNotify = async (tx: Db, request: BookingRequest, mode: BookingMode) => {
+    const booked = await bookAndDescribe(tx, request, mode)
+    // A hold tells nobody: its confirmation goes out once it is paid (confirmHold).
+    if (mode === 'book') {
+      await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now)
+    }
     await request.alsoInTransaction?.(tx, booked.appointment)
     return booked
+  }
+  /*
+   * Identical bookings or holds (same member, service and start) share the coalescer, so
+   * fifty visitors holding one time run one transaction that wins and one still-holds read
+   * for the others; the exclusion constraint decides across processes.
+   */
+  const write = async (request: BookingRequest, mode: BookingMode): Promise<Appointment> => {
+    const booked = await coalescer.run(
+      request,
+      () =>
+        explainClash(database, () =>
+          database.transaction((tx) => bookAndNotify(tx, request, mode)),
+        ),
+      async ({ appointment, timeZone }) => {
+        const holds = await createAppointmentRepository(database.db).stillBooked(
+          request.tenantId,
+          {
+            id: appointment.id,
+            teamMemberId: appointment.team_member_id,
+            serviceId: appointment.service_id,
+            startsAt: new Date(appointment.starts_at),
+          },
+          new Date(request.now ?? Date.now()),
+        )
+        return holds ? clashProblem(appointment, timeZone) : null
+      },
+    )
+    return booked.appointment
   }
   const rescheduleAndNotify = async (tx: Db, request: RescheduleRequest) => {
     const { appointment, moved, previousTeamMemberId } = await rescheduleAppointment(tx, request)
@@ -149,26 +207,29 @@ export function createBookingService(database: Database, notifier: AppointmentNo
     return appointment
   }
   return {
-    book: async (request: BookingRequest): Promise<Appointment> => {
-      const booked = await coalescer.run(
-        request,
-        () =>
-          explainClash(database, () => database.transaction((tx) => bookAndNotify(tx, request))),
-        async ({ appointment, timeZone }) => {
-          const holds = await createAppointmentRepository(database.db).stillBooked(
-            request.tenantId,
-            {
-              id: appointment.id,
-              teamMemberId: appointment.team_member_id,
-              serviceId: appointment.service_id,
-              startsAt: new Date(appointment.starts_at),
-            },
-          )
-          return holds ? clashProblem(appointment, timeZone) : null
-        },
-      )
-      return booked.appointment
-    },
+    book: (request: BookingRequest): Promise<Appointment> => write(request, 'book'),
+    /**
+     * Books the time as a hold while the customer pays: `pending_payment` until now plus the
+     * business's payment hold minutes, under every rule and guarantee of `book` (the overlap
+     * rule, seats of group sessions, the member's lock, the coalescer). No e-mail goes out.
+     */
+    hold: (request: PublicBookingRequest): Promise<Appointment> => write(request, 'hold'),
+    /**
+     * Confirms a hold once it is paid (the payment sync calls this; idempotent). See
+     * `HoldConfirmation` for what it answers.
+     */
+    confirmHold: (input: {
+      tenantId: string
+      appointmentId: string
+      now?: number
+    }): Promise<HoldConfirmation> =>
+      database.transaction(async (tx) => {
+        const confirmed = await confirmHeld(tx, input)
+        if (confirmed.outcome === 'confirmed' || confirmed.outcome === 'retaken') {
+          await notifier.booked(tx, input.tenantId, input.appointmentId, input.now)
+        }
+        return confirmed
+      }),
     reschedule: (request: RescheduleRequest): Promise<Appointment> =>
       explainClash(database, () => database.transaction((tx) => rescheduleAndNotify(tx, request))),
   }
@@ -203,10 +264,14 @@ interface Clash {
  * this directly, since demo appointments must not send e-mails.
  */
 export async function bookAppointment(tx: Db, request: BookingRequest): Promise<Appointment> {
-  return (await bookAndDescribe(tx, request)).appointment
+  return (await bookAndDescribe(tx, request, 'book')).appointment
 }
 
-async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<CommittedBooking> {
+async function bookAndDescribe(
+  tx: Db,
+  request: BookingRequest,
+  mode: BookingMode,
+): Promise<CommittedBooking> {
   const { tenantId } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -233,6 +298,7 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       startsAt,
       override,
       timeZone: policy.timeZone,
+      now,
     })
   let placement: Placement
   if (request.teamMemberId) {
@@ -257,7 +323,12 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
       customerId,
       startsAt: new Date(startsAt),
       endsAt: placement.endsAt,
-      status: 'confirmed',
+      ...(mode === 'hold'
+        ? {
+            status: 'pending_payment' as const,
+            holdExpiresAt: new Date(now + policy.paymentHoldMinutes * MINUTE_MS),
+          }
+        : { status: 'confirmed' as const }),
       notes,
       priceMinor: service.priceMinor,
       currency: service.currency,
@@ -282,7 +353,10 @@ async function bookAndDescribe(tx: Db, request: BookingRequest): Promise<Committ
     entityType: 'appointment',
     entityId: id,
     action: 'created',
-    summary: bookedSummary(appointment, policy.timeZone),
+    summary:
+      mode === 'hold'
+        ? heldSummary(appointment, policy.timeZone)
+        : bookedSummary(appointment, policy.timeZone),
     changes: changedFields(null, appointment, appointmentFields),
   })
   await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
@@ -397,6 +471,7 @@ async function rescheduleAppointment(
       startsAt,
       override: request.overrideWorkingHours === true,
       timeZone: policy.timeZone,
+      now,
     })
     Object.assign(columns, {
       serviceId: service.id,
@@ -478,11 +553,19 @@ async function place(
     startsAt: number
     override: boolean
     timeZone: string
+    /** The clock: holds that ended by then take nothing. */
+    now: number
   },
 ): Promise<Placement> {
   const { tenantId, timing, startsAt } = input
   const repo = createAppointmentRepository(tx)
+  const endsAt = startsAt + timing.durationMinutes * MINUTE_MS
+  const busyFrom = new Date(startsAt - timing.bufferBeforeMinutes * MINUTE_MS)
+  const busyUntil = new Date(endsAt + timing.bufferAfterMinutes * MINUTE_MS)
   await repo.lockSchedule(input.teamMemberId)
+  // Holds that ran out in the way let go of their time first, so neither the seat count nor
+  // the exclusion constraint counts them.
+  await expireHoldsInTheWay(tx, tenantId, input.teamMemberId, { busyFrom, busyUntil }, input.now)
   const seatGroup = seatGroupFor({
     appointmentId: input.appointmentId,
     serviceId: input.serviceId,
@@ -509,6 +592,7 @@ async function place(
     bookableOnly: false,
     from: startsAt,
     to: startsAt + 1,
+    now: input.now,
   })
   if (!schedule) throw new Error(`Team member ${input.teamMemberId} vanished mid-booking.`)
   // Not in its own way: the appointment being moved, and the other seats of its session.
@@ -523,16 +607,111 @@ async function place(
   if (problem && !joiningSession && !input.override) {
     throw outsideWorkingTime(problem, schedule, startsAt, input.timeZone)
   }
-  const endsAt = startsAt + timing.durationMinutes * MINUTE_MS
   return {
     appointmentId: input.appointmentId,
     teamMemberId: input.teamMemberId,
     seatGroup,
     endsAt: new Date(endsAt),
-    busyFrom: new Date(startsAt - timing.bufferBeforeMinutes * MINUTE_MS),
-    busyUntil: new Date(endsAt + timing.bufferAfterMinutes * MINUTE_MS),
+    busyFrom,
+    busyUntil,
     outsideWorkingHours: problem !== null,
   }
+}
+
+/**
+ * Turns the member's holds that ended by `now` and overlap the busy range into
+ * `payment_expired`, telling open apps. Call under the member's schedule lock.
+ */
+async function expireHoldsInTheWay(
+  tx: Db,
+  tenantId: string,
+  teamMemberId: string,
+  range: { busyFrom: Date; busyUntil: Date },
+  now: number,
+): Promise<void> {
+  const expired = await createPaymentHoldRepository(tx).expireDueOverlapping(
+    tenantId,
+    teamMemberId,
+    range,
+    new Date(now),
+  )
+  for (const hold of expired) {
+    await notifyAppointmentChange(tx, {
+      tenantId,
+      type: 'appointment.updated',
+      appointmentId: hold.appointmentId,
+    })
+  }
+}
+
+/**
+ * The hold confirmed, inside the caller's transaction, under its member's schedule lock (taken
+ * before the row's, as bookings take them) so no booking of its time runs in between.
+ */
+async function confirmHeld(
+  tx: Db,
+  input: { tenantId: string; appointmentId: string; now?: number | undefined },
+): Promise<HoldConfirmation> {
+  const { tenantId, appointmentId } = input
+  const now = input.now ?? Date.now()
+  const repo = createAppointmentRepository(tx)
+  const unlocked = await repo.find(tenantId, appointmentId)
+  if (!unlocked) throw appointmentNotFound()
+  await repo.lockSchedule(unlocked.teamMemberId)
+  const current = await repo.find(tenantId, appointmentId, { lock: true })
+  if (!current) throw appointmentNotFound()
+  const answer = async (outcome: HoldConfirmation['outcome']) => ({
+    outcome,
+    appointment: await mustLoad(tx, tenantId, appointmentId),
+  })
+  if (current.status === 'confirmed') return answer('already_confirmed')
+  if (current.status !== 'pending_payment' && current.status !== 'payment_expired') {
+    return answer('not_held')
+  }
+  const stillHeld =
+    current.status === 'pending_payment' &&
+    current.holdExpiresAt !== null &&
+    current.holdExpiresAt.getTime() > now
+  if (!stillHeld) {
+    // Ran out: ended holds in the way (this one too) let go first; then the time is either
+    // still free, and taken again, or someone else's.
+    await expireHoldsInTheWay(tx, tenantId, current.teamMemberId, current, now)
+    const blocking = await repo.findBlocking(tenantId, {
+      teamMemberId: current.teamMemberId,
+      busyFrom: current.busyFrom,
+      busyUntil: current.busyUntil,
+      seatGroup: current.seatGroup,
+      exceptId: current.id,
+    })
+    let full = false
+    if (isSeatGroupKey(current.seatGroup)) {
+      const service = await repo.service(tenantId, current.serviceId)
+      const seats = await repo.countSeats(
+        tenantId,
+        current.teamMemberId,
+        current.seatGroup,
+        current.startsAt,
+        current.id,
+      )
+      full = !hasFreeSeat(seats, service?.capacity ?? 1)
+    }
+    if (blocking || full) return answer('taken')
+  }
+  const before = await mustLoad(tx, tenantId, appointmentId)
+  await repo.update(tenantId, appointmentId, { status: 'confirmed', holdExpiresAt: null })
+  const after = await mustLoad(tx, tenantId, appointmentId)
+  const { timeZone } = await repo.policy(tenantId)
+  await createActivityRepository(tx).record({
+    tenantId,
+    actor: null,
+    entityType: 'appointment',
+    entityId: appointmentId,
+    action: 'updated',
+    summary: confirmedHoldSummary(after, timeZone),
+    changes: changedFields(before, after, appointmentFields),
+  })
+  await notifyAppointmentChange(tx, { tenantId, type: 'appointment.updated', appointmentId })
+  return { outcome: stillHeld ? 'confirmed' : 'retaken', appointment: after }
 }
 
 /**

@@ -9,7 +9,7 @@ type Dashboard = components['schemas']['Dashboard']
 const DAY_MS = 86_400_000
 const NO_SHOW_PERIOD_DAYS = 30
 const UPCOMING_LIMIT = 10
-/** Statuses that hold a team member's time (everything but cancelled). */
+/** Bookings: what the lists show (not cancelled, and not a payment hold, live or expired). */
 const HELD = ['confirmed', 'completed', 'no_show'] as const
 
 /** The staff dashboard: today, this week and attendance, in the business's time zone. */

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { components } from '../../shared/contract/schema.d.ts'
+import {
+  NO_PAYMENT_RULE,
+  type PaymentRule,
+  paymentRuleProblems,
+  samePaymentRule,
+} from '../../shared/payment-rules.ts'
 import type { Database, Db } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createPaymentAccountRepository } from '../db/repositories/payment-account-repository.ts'
 import {
   createServiceRepository,
   type NewService,
@@ -19,6 +26,7 @@ import { plural } from '../domain/plural.ts'
 import { serviceFields, serviceUpdateSummary } from '../domain/service-changes.ts'
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
+import { refuseBeyondPlan } from './billing/current-plan.ts'
 import type { Member } from './membership-service.ts'
 
 type Service = components['schemas']['Service']
@@ -26,6 +34,7 @@ type ServicePage = components['schemas']['ServicePage']
 type ServiceInput = components['schemas']['ServiceInput']
 type ServicePatch = components['schemas']['ServicePatch']
 type BookingQuestionInput = components['schemas']['BookingQuestionInput']
+type PaymentRuleInput = components['schemas']['PaymentRuleInput']
 
 export interface ServiceListQuery {
   search?: string | undefined
@@ -62,8 +71,11 @@ export function createServiceCatalogueService(database: Database) {
       if (input.booking_questions !== undefined) {
         columns.bookingQuestions = checkQuestions(input.booking_questions, [])
       }
+      const rule = checkPaymentRule(input, { price: input.price_minor, rule: NO_PAYMENT_RULE })
+      if (rule) Object.assign(columns, ruleColumns(rule))
       return database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
+        if (rule && rule.kind !== 'none') await refuseUnpaidRule(tx, member.tenantId)
         const teamMemberIds = await checkTeamMembers(tx, member.tenantId, input.team_member_ids)
         const row = await services.create(member.tenantId, {
           ...columns,
@@ -101,6 +113,14 @@ export function createServiceCatalogueService(database: Database) {
         // A new price is in today's business currency, whatever the old one was in.
         if (input.price_minor !== undefined) {
           columns.currency = await services.businessCurrency(member.tenantId)
+        }
+        const current = ruleOf(existing)
+        const rule = checkPaymentRule(input, { price: existing.priceMinor, rule: current })
+        if (rule) Object.assign(columns, ruleColumns(rule))
+        // Only a new rule that charges needs the plan and the account: a business keeps the
+        // rule it has, and may always turn it off.
+        if (rule && rule.kind !== 'none' && !samePaymentRule(rule, current)) {
+          await refuseUnpaidRule(tx, member.tenantId)
         }
         const teamMemberIds = await checkTeamMembers(tx, member.tenantId, input.team_member_ids)
         const proposed: ServiceRecord = {
@@ -179,6 +199,7 @@ function toService(record: ServiceRecord): Service {
     category: record.category,
     active: record.active,
     capacity: record.capacity,
+    payment_rule: ruleOf(record),
     team_member_ids: record.teamMemberIds,
     booking_questions: record.bookingQuestions,
     created_at: record.createdAt.toISOString(),
@@ -264,6 +285,72 @@ async function checkTeamMembers(
     )
   }
   return [...ids].sort()
+}
+
+/** The service's payment rule as the contract carries it. */
+function ruleOf(row: ServiceRecord): PaymentRule {
+  return {
+    kind: row.paymentRule,
+    deposit_amount_minor: row.depositAmountMinor,
+    deposit_percent: row.depositPercent,
+    no_show_fee_minor: row.noShowFeeMinor,
+  }
+}
+
+function ruleColumns(rule: PaymentRule): Partial<NewService> {
+  return {
+    paymentRule: rule.kind,
+    depositAmountMinor: rule.deposit_amount_minor,
+    depositPercent: rule.deposit_percent,
+    noShowFeeMinor: rule.no_show_fee_minor,
+  }
+}
+
+/**
+ * The payment rule the body sets (null when it sets none), checked against the price the
+ * service will have: a 400 naming each field at fault, the price when the price no longer
+ * fits the rule it keeps (a fixed deposit above a lowered price, say).
+ */
+function checkPaymentRule(
+  input: { payment_rule?: PaymentRuleInput | undefined; price_minor?: number | undefined },
+  existing: { price: number; rule: PaymentRule },
+): PaymentRule | null {
+  const price = input.price_minor ?? existing.price
+  const given = input.payment_rule
+  const rule = given ?? existing.rule
+  const problems = paymentRuleProblems(rule, price)
+  assertValid(
+    problems.map(({ field, message }) => {
+      if (field !== 'price') return { path: `body.payment_rule.${field}`, message }
+      return input.price_minor !== undefined || !given
+        ? { path: 'body.price_minor', message: `${message} with the ${rule.kind} payment rule` }
+        : { path: 'body.payment_rule.kind', message: 'needs a price above 0' }
+    }),
+  )
+  if (!given) return null
+  return {
+    kind: given.kind,
+    deposit_amount_minor: given.deposit_amount_minor ?? null,
+    deposit_percent: given.deposit_percent ?? null,
+    no_show_fee_minor: given.no_show_fee_minor ?? null,
+  }
+}
+
+/**
+ * Refuses a rule that charges customers unless the plan includes payments at booking (402)
+ * and the business's connected Stripe account can take charges (409).
+ */
+async function refuseUnpaidRule(tx: Db, tenantId: string): Promise<void> {
+  await refuseBeyondPlan(tx, tenantId, 'feature.paid_bookings')
+  const account = await createPaymentAccountRepository(tx).find(tenantId)
+  if (account?.status === 'active') return
+  const detail = !account
+    ? 'Connect a Stripe account in Settings → Payments before asking customers to pay.'
+    : `Your Stripe account is ${account.status}: finish setting it up in Settings → Payments before asking customers to pay.`
+  throw new HttpProblem(409, detail, {
+    type: '/problems/payments-not-connected',
+    errors: [{ path: 'body.payment_rule.kind', message: 'needs an active Stripe account' }],
+  })
 }
 
 function invalid(path: string, message: string): HttpProblem {

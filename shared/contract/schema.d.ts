@@ -1459,6 +1459,7 @@ export interface components {
             active?: boolean;
             /** @description Seats per slot; above 1 for group sessions. */
             capacity?: number;
+            payment_rule?: components["schemas"]["PaymentRuleInput"];
             team_member_ids?: string[];
             /** @description The questions the booking page asks with this service, in order. The whole list replaces the previous one: a question with the `id` of one of this service's questions is that question edited; one without an id is new and gets an id. */
             booking_questions?: components["schemas"]["BookingQuestionInput"][];
@@ -1498,6 +1499,27 @@ export interface components {
         };
         /** @description Text for the text kinds and single choice, the chosen options for multiple choice, true or false for a checkbox. */
         BookingAnswerValue: string | string[] | boolean;
+        /**
+         * @description What a booking of the service charges: nothing (`none`), the price in full before it is confirmed (`full`), a deposit of a fixed amount (`deposit_fixed`) or of a percentage of the price (`deposit_percent`), or nothing now but the card kept for a no-show fee (`card_on_file`).
+         * @enum {string}
+         */
+        PaymentRuleKind: "none" | "full" | "deposit_fixed" | "deposit_percent" | "card_on_file";
+        /** @description A service's payment rule; each amount only with its own kind (the others absent or null). A fixed deposit is at most the price; `full` and `deposit_percent` need a price above 0. Any rule but `none` needs a plan with payments at booking (402 `/problems/plan-limit`) and an active connected Stripe account (409 `/problems/payments-not-connected`). */
+        PaymentRuleInput: {
+            kind: components["schemas"]["PaymentRuleKind"];
+            /** @description `deposit_fixed` only: the deposit in minor units of the business currency. */
+            deposit_amount_minor?: number | null;
+            /** @description `deposit_percent` only: the deposit as a whole percentage of the price. */
+            deposit_percent?: number | null;
+            /** @description `card_on_file` only: what a no-show is charged, in minor units. */
+            no_show_fee_minor?: number | null;
+        };
+        PaymentRule: {
+            kind: components["schemas"]["PaymentRuleKind"];
+            deposit_amount_minor: number | null;
+            deposit_percent: number | null;
+            no_show_fee_minor: number | null;
+        };
         ServiceInput: WithRequired<components["schemas"]["ServiceFields"], "name" | "duration_minutes" | "price_minor">;
         ServicePatch: components["schemas"]["ServiceFields"];
         Service: {
@@ -1514,6 +1536,7 @@ export interface components {
             category: string | null;
             active: boolean;
             capacity: number;
+            payment_rule: components["schemas"]["PaymentRule"];
             team_member_ids: string[];
             booking_questions: components["schemas"]["BookingQuestion"][];
             /** Format: date-time */
@@ -1558,8 +1581,11 @@ export interface components {
         CustomerPage: components["schemas"]["PageInfo"] & {
             items: components["schemas"]["Customer"][];
         };
-        /** @enum {string} */
-        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show";
+        /**
+         * @description `pending_payment`: held while the customer pays for the booking; it takes its time until `hold_expires_at` and becomes `confirmed` once paid. `payment_expired`: the hold ran out unpaid and its time is free again (like `cancelled`, it is final).
+         * @enum {string}
+         */
+        AppointmentStatus: "confirmed" | "cancelled" | "completed" | "no_show" | "pending_payment" | "payment_expired";
         /** @description An appointment as listed in a customer's history. */
         AppointmentSummary: {
             /** Format: uuid */
@@ -1852,6 +1878,11 @@ export interface components {
             buffer_before_minutes: number;
             buffer_after_minutes: number;
             status: components["schemas"]["AppointmentStatus"];
+            /**
+             * Format: date-time
+             * @description While `pending_payment`, when the hold ends unless paid; null otherwise.
+             */
+            hold_expires_at?: string | null;
             notes: string;
             price: components["schemas"]["Money"];
             source: components["schemas"]["AppointmentSource"];
@@ -2052,6 +2083,23 @@ export interface components {
             team_member_ids: string[];
             /** @description What the booking page asks with this service, in order. */
             booking_questions: components["schemas"]["BookingQuestion"][];
+            /** @description What booking it charges and the refund rule; null (or absent) when nothing is charged. */
+            payment?: components["schemas"]["PublicServicePayment"] | null;
+        };
+        /** @description What the customer is asked for when booking, before they commit. `prepayment`: the price, now; `deposit`: part of it, now; `card_on_file`: nothing now, the card is kept for the no-show fee. */
+        PublicServicePayment: {
+            /** @enum {string} */
+            kind: "prepayment" | "deposit" | "card_on_file";
+            /** @description Charged now, in minor units of `currency`; 0 for `card_on_file`. */
+            amount_minor: number;
+            currency: string;
+            /** @description Charged if the customer does not come (`card_on_file` only). */
+            no_show_fee_minor: number | null;
+            /** @description Cancelling at least `full_refund_until_minutes` before the start (the business's cancellation cut-off) refunds the payment in full; after it, `kept_after_cutoff_minor` is kept (the deposit, or the prepayment). */
+            refund: {
+                full_refund_until_minutes: number;
+                kept_after_cutoff_minor: number;
+            };
         };
         PublicServiceList: {
             items: components["schemas"]["PublicService"][];

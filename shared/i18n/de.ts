@@ -206,6 +206,8 @@ export const de: Catalogue = {
   status_cancelled: 'Abgesagt',
   status_completed: 'Erledigt',
   status_no_show: 'Nicht erschienen',
+  status_pending_payment: 'Zahlung ausstehend',
+  status_payment_expired: 'Zahlungsfrist abgelaufen',
   manage_load_failed:
     'Dieser Termin konnte nicht angezeigt werden. Bitte versuchen Sie es noch einmal.',
   manage_not_found: 'Zu diesem Link gibt es hier keinen Termin.',

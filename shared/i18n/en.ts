@@ -208,6 +208,8 @@ export const en = {
   status_cancelled: 'Cancelled',
   status_completed: 'Completed',
   status_no_show: 'No-show',
+  status_pending_payment: 'Awaiting payment',
+  status_payment_expired: 'Not paid in time',
   // The manage page (/booking/event/…)
   manage_load_failed: 'This appointment could not be shown. Please try again.',
   manage_not_found: 'There is no appointment here for this link.',

@@ -204,6 +204,8 @@ export const es: Catalogue = {
   status_cancelled: 'Cancelada',
   status_completed: 'Realizada',
   status_no_show: 'No asistió',
+  status_pending_payment: 'Pendiente de pago',
+  status_payment_expired: 'Plazo de pago vencido',
   manage_load_failed: 'No se pudo mostrar esta cita. Inténtelo de nuevo.',
   manage_not_found: 'No hay ninguna cita para este enlace.',
   manage_link_incomplete:

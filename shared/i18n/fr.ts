@@ -207,6 +207,8 @@ export const fr: Catalogue = {
   status_cancelled: 'Annulé',
   status_completed: 'Terminé',
   status_no_show: 'Absent',
+  status_pending_payment: 'Paiement en attente',
+  status_payment_expired: 'Délai de paiement dépassé',
   manage_load_failed: 'Ce rendez-vous n’a pas pu être affiché. Veuillez réessayer.',
   manage_not_found: 'Aucun rendez-vous ne correspond à ce lien.',
   manage_link_incomplete:

@@ -16,6 +16,8 @@ const STATUS_LABELS: Record<AppointmentSummary['status'], { label: string; tone:
   completed: { label: 'Completed', tone: 'p-badge--success' },
   cancelled: { label: 'Cancelled', tone: '' },
   no_show: { label: 'No-show', tone: 'p-badge--warn' },
+  pending_payment: { label: 'Awaiting payment', tone: 'p-badge--warn' },
+  payment_expired: { label: 'Not paid in time', tone: '' },
 }
 
 function formatWhen(iso: string, timeZone: string | undefined): string {

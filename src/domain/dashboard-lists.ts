@@ -25,18 +25,30 @@ function byStart(a: Appointment, b: Appointment): number {
   return Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id.localeCompare(b.id)
 }
 
-/** The dashboard lists only what is still on: cancelled appointments leave both lists. */
+/**
+ * Whether the dashboard lists the appointment: a booking (confirmed or closed), not a
+ * cancellation, and not a hold awaiting payment or one that was never paid.
+ */
+function isListed(appointment: Appointment): boolean {
+  return (
+    appointment.status === 'confirmed' ||
+    appointment.status === 'completed' ||
+    appointment.status === 'no_show'
+  )
+}
+
+/** The dashboard lists only bookings still on: cancelled appointments and holds leave both lists. */
 export function withoutCancelled(dashboard: Dashboard): Dashboard {
   return {
     ...dashboard,
-    today_appointments: dashboard.today_appointments.filter((a) => a.status !== 'cancelled'),
-    upcoming: dashboard.upcoming.filter((a) => a.status !== 'cancelled'),
+    today_appointments: dashboard.today_appointments.filter(isListed),
+    upcoming: dashboard.upcoming.filter(isListed),
   }
 }
 
 /**
  * The lists with one appointment's news applied at once (a booking, a live event), before the
- * server's figures arrive: it leaves the list it was in and, unless cancelled, joins today's
+ * server's figures arrive: it leaves the list it was in and, if a booking, joins today's
  * list or the upcoming ones by its start in the business time zone. The counts and revenue
  * stay as they are until the dashboard is fetched again.
  */
@@ -44,7 +56,7 @@ export function applyAppointmentChange(dashboard: Dashboard, appointment: Appoin
   const others = (list: Appointment[]) => list.filter((a) => a.id !== appointment.id)
   let today = others(dashboard.today_appointments)
   let upcoming = others(dashboard.upcoming)
-  if (appointment.status !== 'cancelled') {
+  if (isListed(appointment)) {
     const day = dateInZone(appointment.starts_at, dashboard.time_zone)
     if (day === dashboard.today.date) {
       today = [...today, appointment].sort(byStart)

@@ -147,6 +147,10 @@ describe('subscription lifecycle', () => {
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id })
     const cardPage = await (await fetch(`${portal.url}?view=card`)).text()
     expect(cardPage).toContain('<label for="cardholder_name">Name on card</label>')
+    // A card declined on any use (0002) cannot even be saved; 0341 can.
+    const refused = await submitForm(`${portal.url}/card`, cardFields('4000 0000 0000 0002'))
+    expect(refused.status).toBe(402)
+    expect(await refused.text()).toContain('<p role="alert">Your card was declined.</p>')
     const saved = await submitForm(`${portal.url}/card`, cardFields(declinedCard))
     expect(saved.status).toBe(303)
 

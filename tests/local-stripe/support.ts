@@ -115,3 +115,89 @@ export async function eventTypes(stripe: Stripe): Promise<string[]> {
   const events = await stripe.events.list({ limit: 100 })
   return events.data.map((event) => event.type)
 }
+
+/** A connected Express account as the app would create it for a business. */
+export async function createConnectedAccount(stripe: Stripe, name = 'Salon Ada') {
+  return stripe.accounts.create({
+    type: 'express',
+    country: 'DE',
+    email: 'ada@salon.example',
+    business_profile: { name },
+    capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+    metadata: { business_id: 'biz_1' },
+  })
+}
+
+/** Opens an onboarding link's page and sends its form with one of its two endings. */
+export async function onboard(
+  stripe: Stripe,
+  account: string,
+  outcome: 'complete' | 'details_missing' = 'complete',
+) {
+  const link = await stripe.accountLinks.create({
+    account,
+    refresh_url: 'http://app.test/settings/payments?refresh=1',
+    return_url: 'http://app.test/settings/payments?returned=1',
+    type: 'account_onboarding',
+  })
+  const opened = await fetch(link.url, { redirect: 'manual' })
+  if (opened.status !== 200) throw new Error(`Onboarding page answered ${opened.status}`)
+  const sent = await submitForm(link.url, { outcome })
+  if (sent.status !== 303) throw new Error(`Onboarding form answered ${sent.status}`)
+  return { link, location: sent.headers.get('location') }
+}
+
+/** A connected account that finished onboarding and can take payments. */
+export async function connectedBusiness(stripe: Stripe, name = 'Salon Ada') {
+  const account = await createConnectedAccount(stripe, name)
+  await onboard(stripe, account.id)
+  return account
+}
+
+/** A deposit Checkout on the connected account, as the booking flow would open it. */
+export function openDepositCheckout(
+  stripe: Stripe,
+  account: string,
+  overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
+) {
+  return stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: {
+            currency: 'eur',
+            unit_amount: 2000,
+            product_data: { name: 'Deposit: Haircut' },
+          },
+          quantity: 1,
+        },
+      ],
+      customer_email: 'client@example.com',
+      customer_creation: 'always',
+      payment_intent_data: {
+        metadata: { appointment_id: 'appt_1' },
+        setup_future_usage: 'off_session',
+      },
+      metadata: { appointment_id: 'appt_1' },
+      client_reference_id: 'appt_1',
+      success_url: 'http://app.test/booking/paid?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://app.test/booking/cancelled',
+      ...overrides,
+    },
+    { stripeAccount: account },
+  )
+}
+
+/** Calls `/_local/checkout/sessions/:id/pay` as an API test would, without a browser. */
+export async function payByControl(service: LocalStripe, session: string, card: string) {
+  const response = await fetch(`${service.url}/_local/checkout/sessions/${session}/pay`, {
+    method: 'POST',
+    headers: {
+      Authorization: 'Bearer sk_test_local',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ card }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}

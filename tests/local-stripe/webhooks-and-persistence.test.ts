@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Stripe from 'stripe'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signedDelivery } from '../../local-stripe/webhook-delivery.ts'
-import { createPlans, startService, subscribe } from './support.ts'
+import { createConnectedAccount, createPlans, onboard, startService, subscribe } from './support.ts'
 
 const secret = 'whsec_local_test_secret'
 const cleanups: (() => Promise<void> | void)[] = []
@@ -15,7 +15,7 @@ afterEach(async () => {
 })
 
 /** A webhook endpoint that fails its first request, to show deliveries are retried. */
-async function startReceiver() {
+async function startReceiver({ failFirst = true } = {}) {
   const received: { payload: string; signature: string }[] = []
   let requests = 0
   const server = createServer((request, response) => {
@@ -23,7 +23,7 @@ async function startReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       requests++
-      if (requests === 1) {
+      if (failFirst && requests === 1) {
         response.writeHead(500).end()
         return
       }
@@ -72,6 +72,64 @@ describe('webhooks', () => {
   })
 })
 
+describe('Connect webhooks', () => {
+  const connectSecret = 'whsec_local_connect_secret'
+
+  it("sends connected accounts' events, with their account, to the Connect endpoint only", async () => {
+    const platform = await startReceiver({ failFirst: false })
+    const connect = await startReceiver({ failFirst: false })
+    const { stripe, service } = await startService({
+      webhookUrl: platform.url,
+      webhookSecret: secret,
+      connectWebhookUrl: connect.url,
+      connectWebhookSecret: connectSecret,
+    })
+    const account = await createConnectedAccount(stripe)
+    await onboard(stripe, account.id)
+    await stripe.customers.create({ email: 'c@example.com' }, { stripeAccount: account.id })
+    await stripe.customers.create({ email: 'platform@example.com' })
+    await service.webhooksIdle()
+
+    const connectEvents = connect.received.map(({ payload, signature }) =>
+      stripe.webhooks.constructEvent(payload, signature, connectSecret),
+    )
+    expect(connectEvents.map((event) => [event.type, event.account])).toEqual([
+      ['account.updated', account.id],
+      ['customer.created', account.id],
+    ])
+    const platformEvents = platform.received.map(({ payload, signature }) =>
+      stripe.webhooks.constructEvent(payload, signature, secret),
+    )
+    expect(platformEvents.map((event) => [event.type, event.account])).toEqual([
+      ['customer.created', undefined],
+    ])
+    // Each endpoint's secret is its own.
+    const [first] = connect.received
+    expect(() =>
+      stripe.webhooks.constructEvent(first?.payload ?? '', first?.signature ?? '', secret),
+    ).toThrow(Stripe.errors.StripeSignatureVerificationError)
+
+    const listed = await stripe.events.list({}, { stripeAccount: account.id })
+    expect(listed.data.map((event) => event.id)).toEqual(
+      [...connectEvents].reverse().map((event) => event.id),
+    )
+    expect(listed.data.every((event) => event.pending_webhooks === 0)).toBe(true)
+    const [newest] = listed.data
+    expect(
+      (await stripe.events.retrieve(newest?.id ?? '', {}, { stripeAccount: account.id })).type,
+    ).toBe('customer.created')
+    await expect(stripe.events.retrieve(newest?.id ?? '')).rejects.toMatchObject({
+      statusCode: 404,
+    })
+  })
+
+  it('refuses a Connect webhook URL without its secret', async () => {
+    await expect(startService({ connectWebhookUrl: 'http://127.0.0.1:1/hook' })).rejects.toThrow(
+      /connectWebhookSecret/,
+    )
+  })
+})
+
 describe('persistence', () => {
   it('keeps subscriptions, events and idempotency keys across a restart', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'local-stripe-'))
@@ -95,5 +153,29 @@ describe('persistence', () => {
     )
     expect(replayed.id).toBe(customer.id)
     expect((await second.stripe.events.list({ type: 'invoice.paid' })).data).toHaveLength(1)
+  })
+
+  it('keeps connected accounts and their objects across a restart', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'local-stripe-'))
+    cleanups.push(() => rmSync(directory, { recursive: true, force: true }))
+    const dataFile = join(directory, 'stripe.json')
+
+    const first = await startService({ dataFile })
+    const account = await createConnectedAccount(first.stripe)
+    await onboard(first.stripe, account.id)
+    const customer = await first.stripe.customers.create(
+      { email: 'kept@example.com' },
+      { stripeAccount: account.id },
+    )
+    await first.service.stop()
+
+    const second = await startService({ dataFile })
+    expect((await second.stripe.accounts.retrieve(account.id)).charges_enabled).toBe(true)
+    expect(
+      await second.stripe.customers.retrieve(customer.id, {}, { stripeAccount: account.id }),
+    ).toMatchObject({ email: 'kept@example.com' })
+    await expect(second.stripe.customers.retrieve(customer.id)).rejects.toMatchObject({
+      code: 'resource_missing',
+    })
   })
 })

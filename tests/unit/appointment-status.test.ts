@@ -6,7 +6,14 @@ import {
   editRefusal,
 } from '../../server/domain/appointment-status.ts'
 
-const statuses: AppointmentStatus[] = ['confirmed', 'cancelled', 'completed', 'no_show']
+const statuses: AppointmentStatus[] = [
+  'confirmed',
+  'cancelled',
+  'completed',
+  'no_show',
+  'pending_payment',
+  'payment_expired',
+]
 const now = Date.parse('2026-11-27T10:00:00Z')
 const started = now - 60_000
 const later = now + 60_000
@@ -23,6 +30,19 @@ describe('editing and cancelling', () => {
     expect(editRefusal('no_show')).toBe(
       'This appointment is marked as a no-show; only confirmed appointments can be changed.',
     )
+  })
+})
+
+describe('payment holds', () => {
+  it('lets staff neither change, cancel nor close a hold, nor revive one never paid', () => {
+    for (const status of ['pending_payment', 'payment_expired'] as const) {
+      expect(editRefusal(status)).not.toBeNull()
+      expect(cancelRefusal(status)).not.toBeNull()
+      expect(closeRefusal(status, 'completed', started, now)).not.toBeNull()
+      expect(closeRefusal(status, 'no_show', started, now)).not.toBeNull()
+    }
+    expect(editRefusal('pending_payment')).toContain('awaiting payment')
+    expect(closeRefusal('payment_expired', 'completed', started, now)).toContain('never paid')
   })
 })
 

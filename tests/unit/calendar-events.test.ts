@@ -100,10 +100,31 @@ describe('keeping the loaded list in step', () => {
     expect(shownAppointments([first, cancelled], false)).toEqual([first])
     expect(shownAppointments([first, cancelled], true)).toEqual([first, cancelled])
   })
+
+  it('shows a hold awaiting payment, and a hold never paid only with the cancelled ones', () => {
+    const held = { ...first, status: 'pending_payment' as const }
+    const expired = { ...second, status: 'payment_expired' as const }
+    expect(shownAppointments([held, expired], false)).toEqual([held])
+    expect(shownAppointments([held, expired], true)).toEqual([held, expired])
+  })
 })
 
 describe('appointments as events', () => {
   const owner = { writeAny: true, ownTeamMemberId: null }
+
+  it('marks a hold as awaiting payment, not draggable, and a hold never paid as freed', () => {
+    const held = appointmentEvent(sampleAppointment({ status: 'pending_payment' }), owner, BERLIN)
+    expect(held.startEditable).toBe(false)
+    expect(held.classNames).toContain('p-cal-event--pending-payment')
+    expect((held.extendedProps as { label: string }).label).toContain('Awaiting payment')
+    const expired = appointmentEvent(
+      sampleAppointment({ status: 'payment_expired' }),
+      owner,
+      BERLIN,
+    )
+    expect(expired.classNames).toContain('p-cal-event--cancelled')
+    expect(expired.backgroundColor).toBe('transparent')
+  })
 
   it('uses the service colour with readable text and a label naming it all', () => {
     const event = appointmentEvent(sampleAppointment({ service_color: '#facc15' }), owner, BERLIN)

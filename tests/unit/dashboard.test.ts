@@ -105,6 +105,21 @@ describe('dashboard values', () => {
     expect(shown.today_appointments.map((a) => a.id)).toEqual(['b'])
   })
 
+  it('lists no payment holds, awaiting payment or never paid', () => {
+    const shown = withoutCancelled(
+      dashboard({
+        today_appointments: [
+          appointment('a', '2025-12-02T09:00:00Z', 'pending_payment'),
+          appointment('b', '2025-12-02T10:00:00Z', 'payment_expired'),
+          appointment('c', '2025-12-02T11:00:00Z', 'confirmed'),
+        ],
+      }),
+    )
+    expect(shown.today_appointments.map((a) => a.id)).toEqual(['c'])
+    const held = appointment('u0', '2025-12-02T23:30:00Z', 'pending_payment')
+    expect(applyAppointmentChange(dashboard(), held).upcoming.map((a) => a.id)).toEqual(['u1'])
+  })
+
   it('says the no-show rate, or "—" and why when there is nothing to rate', () => {
     expect(noShowFigure(dashboard().no_show_rate, 'en')).toEqual({
       value: '13%',

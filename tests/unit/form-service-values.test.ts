@@ -23,6 +23,12 @@ const stored: Service = {
   category: null,
   active: true,
   capacity: 1,
+  payment_rule: {
+    kind: 'none',
+    deposit_amount_minor: null,
+    deposit_percent: null,
+    no_show_fee_minor: null,
+  },
   team_member_ids: ['7b0f5c1e-0000-4000-8000-0000000000aa'],
   booking_questions: [],
   created_at: '2026-01-01T00:00:00Z',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages.ts'
 import type { BookingAnswer } from '../../domain/booking-questions.ts'
 import {
@@ -145,7 +145,10 @@ export async function loadAppointmentDetails(
   return details ?? null
 }
 
-/** A team member's appointments that still hold their time, starting from `from` on. */
+/**
+ * A team member's bookings that still hold their time, starting from `from` on (not a payment
+ * hold: that reaches the member's calendar once it is paid).
+ */
 export function loadMemberAppointments(
   db: Db,
   tenantId: string,
@@ -157,7 +160,7 @@ export function loadMemberAppointments(
     and(
       eq(appointments.tenantId, tenantId),
       eq(appointments.teamMemberId, teamMemberId),
-      ne(appointments.status, 'cancelled'),
+      inArray(appointments.status, ['confirmed', 'completed', 'no_show']),
       gte(appointments.startsAt, from),
     ),
   )

@@ -34,9 +34,10 @@ export interface AppointmentQuery {
 }
 
 /**
- * Seats taken in the appointment's group session: the non-cancelled bookings sharing its
- * seat group, team member and start (the index on member and start finds them). A one-to-one
- * appointment is its own group: 1 while it holds its time, 0 once cancelled.
+ * Seats taken in the appointment's group session: the bookings and holds sharing its seat
+ * group, team member and start (the index on member and start finds them), not cancelled or
+ * payment-expired. A one-to-one appointment is its own group: 1 while it holds its time, 0
+ * once cancelled or its hold expired.
  */
 const seatsBooked = sql<number>`case when ${appointments.seatGroup} like '%@%' then (
     select count(*)::int from ${appointments} as seat
@@ -44,8 +45,8 @@ const seatsBooked = sql<number>`case when ${appointments.seatGroup} like '%@%' t
       and seat.team_member_id = ${appointments.teamMemberId}
       and seat.starts_at = ${appointments.startsAt}
       and seat.seat_group = ${appointments.seatGroup}
-      and seat.status <> 'cancelled'
-  ) when ${appointments.status} <> 'cancelled' then 1 else 0 end`
+      and seat.status not in ('cancelled', 'payment_expired')
+  ) when ${appointments.status} not in ('cancelled', 'payment_expired') then 1 else 0 end`
 
 function select(db: Db) {
   return db
@@ -120,6 +121,7 @@ function toAppointment({ row, ...joined }: JoinedRow): Appointment {
     buffer_before_minutes: row.bufferBeforeMinutes,
     buffer_after_minutes: row.bufferAfterMinutes,
     status: row.status,
+    hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     notes: row.notes,
     price: { amount_minor: row.priceMinor, currency: row.currency },
     source: row.source,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { isBooking, takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -24,6 +25,8 @@ export interface BusinessPolicy {
   slotIntervalMinutes: number
   minNoticeMinutes: number
   bookingWindowDays: number
+  /** How long a booking that must be paid holds its time while the customer pays. */
+  paymentHoldMinutes: number
 }
 
 /** Appointments of one business, and the records a booking refers to. Scoped by tenant. */
@@ -47,6 +50,7 @@ export function createAppointmentRepository(db: Db) {
           slotIntervalMinutes: tenantSettings.slotIntervalMinutes,
           minNoticeMinutes: tenantSettings.minNoticeMinutes,
           bookingWindowDays: tenantSettings.bookingWindowDays,
+          paymentHoldMinutes: tenantSettings.paymentHoldMinutes,
         })
         .from(tenants)
         .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
@@ -58,6 +62,7 @@ export function createAppointmentRepository(db: Db) {
         slotIntervalMinutes: row.slotIntervalMinutes ?? 15,
         minNoticeMinutes: row.minNoticeMinutes ?? 120,
         bookingWindowDays: row.bookingWindowDays ?? 60,
+        paymentHoldMinutes: row.paymentHoldMinutes ?? 10,
       }
     },
 
@@ -142,7 +147,10 @@ export function createAppointmentRepository(db: Db) {
       )
     },
 
-    /** Non-cancelled seats of the member's session, not counting `exceptId`. */
+    /**
+     * Seats of the member's session that take their time (a live hold takes its seat), not
+     * counting `exceptId`. Call after `expireDueHolds`, under the schedule lock.
+     */
     async countSeats(
       tenantId: string,
       teamMemberId: string,
@@ -159,7 +167,7 @@ export function createAppointmentRepository(db: Db) {
             eq(appointments.teamMemberId, teamMemberId),
             eq(appointments.startsAt, startsAt),
             eq(appointments.seatGroup, seatGroup),
-            ne(appointments.status, 'cancelled'),
+            takesTimeInConstraint,
             ne(appointments.id, exceptId),
           ),
         )
@@ -177,22 +185,26 @@ export function createAppointmentRepository(db: Db) {
           eq(appointments.tenantId, tenantId),
           eq(appointments.teamMemberId, teamMemberId),
           eq(appointments.seatGroup, seatGroup),
-          ne(appointments.status, 'cancelled'),
+          takesTimeInConstraint,
           eq(appointments.outsideWorkingHours, true),
         ),
       )
     },
 
-    /** Whether the appointment is still booked with this member, service and start. */
+    /**
+     * Whether the appointment still takes this member, service and start at `at` (a hold
+     * only until it ends).
+     */
     async stillBooked(
       tenantId: string,
       booked: { id: string; teamMemberId: string; serviceId: string; startsAt: Date },
+      at: Date = new Date(),
     ): Promise<boolean> {
       return appointmentExists(
         and(
           eq(appointments.tenantId, tenantId),
           eq(appointments.id, booked.id),
-          ne(appointments.status, 'cancelled'),
+          takesTimeAt(at),
           eq(appointments.teamMemberId, booked.teamMemberId),
           eq(appointments.serviceId, booked.serviceId),
           eq(appointments.startsAt, booked.startsAt),
@@ -201,7 +213,7 @@ export function createAppointmentRepository(db: Db) {
     },
 
     /**
-     * The non-cancelled appointment of the member whose busy range overlaps [busyFrom,
+     * The appointment of the member, taking its time as the constraint counts, whose busy range overlaps [busyFrom,
      * busyUntil) and is not in `seatGroup` (what the exclusion constraint objects to), earliest
      * first; undefined when none is left.
      */
@@ -222,7 +234,7 @@ export function createAppointmentRepository(db: Db) {
           and(
             eq(appointments.tenantId, tenantId),
             eq(appointments.teamMemberId, clash.teamMemberId),
-            ne(appointments.status, 'cancelled'),
+            takesTimeInConstraint,
             lt(appointments.busyFrom, clash.busyUntil),
             gt(appointments.busyUntil, clash.busyFrom),
             ne(appointments.seatGroup, clash.seatGroup),
@@ -235,14 +247,14 @@ export function createAppointmentRepository(db: Db) {
     },
 
     /**
-     * The dashboard's figures over appointments starting in [from, to): how many are not
-     * cancelled, and the price of the confirmed and completed ones in `currency` (a price
+     * The dashboard's figures over appointments starting in [from, to): how many bookings
+     * (not cancelled, and not a payment hold, live or expired), and the price of the confirmed and completed ones in `currency` (a price
      * captured in an earlier business currency cannot be added to it).
      */
     async totals(tenantId: string, from: Date, to: Date, currency: string) {
       const [row] = await db
         .select({
-          count: sql<number>`count(*) filter (where ${appointments.status} <> 'cancelled')::int`,
+          count: sql<number>`count(*) filter (where ${isBooking})::int`,
           revenue: sql<number>`coalesce(sum(${appointments.priceMinor}) filter (where ${appointments.status} in ('confirmed', 'completed') and ${appointments.currency} = ${currency}), 0)::bigint`,
         })
         .from(appointments)

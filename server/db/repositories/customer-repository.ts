@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type CustomerSearchTerms, PHONE_PUNCTUATION } from '../../domain/customer-search.ts'
 import { appointmentService, appointmentTeamMember } from '../appointment-joins.ts'
+import { isBooking } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, customers, services, teamMembers } from '../schema.ts'
 
@@ -58,8 +59,8 @@ function orderBy(sort: CustomerSort, key: SQL | SQL.Aliased, id: unknown, revers
 // A literal, not a parameter, so the expression is the very one an index on it would use.
 const phoneDigitsOf = sql`translate(${customers.phone}, ${sql.raw(`'${PHONE_PUNCTUATION}'`)}, '')`
 
-/** Appointments that still lie ahead (or are under way) and have not been cancelled. */
-const isUpcoming = and(sql`${appointments.endsAt} > now()`, ne(appointments.status, 'cancelled'))
+/** Bookings that still lie ahead (or are under way): not cancelled, not a payment hold. */
+const isUpcoming = and(sql`${appointments.endsAt} > now()`, isBooking)
 
 export function createCustomerRepository(db: Db) {
   function matching(tenantId: string, filter: Omit<CustomerFilter, 'sort'>) {

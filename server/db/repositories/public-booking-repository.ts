@@ -12,6 +12,7 @@ import {
   services,
   serviceTeamMembers,
   teamMembers,
+  tenantSettings,
 } from '../schema.ts'
 
 export type PublicServiceRow = Pick<
@@ -26,6 +27,10 @@ export type PublicServiceRow = Pick<
   | 'color'
   | 'capacity'
   | 'bookingQuestions'
+  | 'paymentRule'
+  | 'depositAmountMinor'
+  | 'depositPercent'
+  | 'noShowFeeMinor'
 >
 
 export type PublicMemberRow = Pick<typeof teamMembers.$inferSelect, 'id' | 'name' | 'slug' | 'bio'>
@@ -36,6 +41,8 @@ export interface Catalog {
   members: PublicMemberRow[]
   /** Pairs of an active service and a bookable member who performs it. */
   performs: { serviceId: string; teamMemberId: string }[]
+  /** The business's cancellation cut-off: the refund rule of paid bookings follows it. */
+  cancellationCutoffMinutes: number
 }
 
 /** An appointment with what its customer may see of the records it refers to. */
@@ -87,6 +94,10 @@ export function createPublicBookingRepository(db: Db) {
           color: services.color,
           capacity: services.capacity,
           bookingQuestions: services.bookingQuestions,
+          paymentRule: services.paymentRule,
+          depositAmountMinor: services.depositAmountMinor,
+          depositPercent: services.depositPercent,
+          noShowFeeMinor: services.noShowFeeMinor,
         })
         .from(services)
         .where(and(eq(services.tenantId, tenantId), eq(services.active, true)))
@@ -126,7 +137,16 @@ export function createPublicBookingRepository(db: Db) {
             eq(teamMembers.bookable, true),
           ),
         )
-      return { services: serviceRows, members, performs }
+      const [settings] = await db
+        .select({ cancellationCutoffMinutes: tenantSettings.cancellationCutoffMinutes })
+        .from(tenantSettings)
+        .where(eq(tenantSettings.tenantId, tenantId))
+      return {
+        services: serviceRows,
+        members,
+        performs,
+        cancellationCutoffMinutes: settings?.cancellationCutoffMinutes ?? 1440,
+      }
     },
 
     async appointment(tenantId: string, id: string): Promise<PublicAppointmentRow | undefined> {

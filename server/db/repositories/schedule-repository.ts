@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { BusyAppointment, MemberSchedule } from '../../domain/availability/types.ts'
 import type { SeatRow } from '../../domain/group-sessions.ts'
+import { takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'
 import { timeOffSpan } from './time-off-repository.ts'
@@ -46,6 +47,8 @@ export interface ScheduleQuery {
   /** The instants the caller looks at; busy time touching them is read, buffers included. */
   from: number
   to: number
+  /** The clock (defaults to now): a payment hold ended by then no longer takes its time. */
+  now?: number | undefined
 }
 
 /**
@@ -102,6 +105,7 @@ export function createScheduleRepository(db: Db) {
       teamMemberIds: readonly string[],
       from: number,
       to: number,
+      now: number = Date.now(),
     ): Promise<Map<string, SeatRow[]>> {
       const bySeat = new Map<string, SeatRow[]>()
       if (teamMemberIds.length === 0) return bySeat
@@ -118,7 +122,7 @@ export function createScheduleRepository(db: Db) {
             eq(appointments.tenantId, tenantId),
             inArray(appointments.teamMemberId, [...teamMemberIds]),
             eq(appointments.serviceId, serviceId),
-            ne(appointments.status, 'cancelled'),
+            takesTimeAt(new Date(now)),
             gte(appointments.startsAt, new Date(from)),
             lt(appointments.startsAt, new Date(to)),
             sql`${appointments.seatGroup} like '%@%'`,
@@ -164,7 +168,7 @@ export function createScheduleRepository(db: Db) {
           and(
             eq(appointments.tenantId, tenantId),
             inArray(appointments.teamMemberId, [...teamMemberIds]),
-            ne(appointments.status, 'cancelled'),
+            takesTimeInConstraint,
           ),
         )
         .groupBy(appointments.teamMemberId)
@@ -233,13 +237,17 @@ async function readTimeOff(db: Db, tenantId: string, ids: string[], from: number
  * starting in [from, to): their busy range overlaps [from − a buffer, to + a day and a
  * buffer), which covers any new service's duration and buffers.
  */
-function busyWhere(tenantId: string, ids: string[], { from, to }: ScheduleQuery): SQL | undefined {
+function busyWhere(
+  tenantId: string,
+  ids: string[],
+  { from, to, now }: ScheduleQuery,
+): SQL | undefined {
   const reachFrom = from - LONGEST_BUFFER_MS
   const reachTo = to + LONGEST_APPOINTMENT_MS + LONGEST_BUFFER_MS
   return and(
     eq(appointments.tenantId, tenantId),
     inArray(appointments.teamMemberId, ids),
-    ne(appointments.status, 'cancelled'),
+    takesTimeAt(new Date(now ?? Date.now())),
     // The index range: starts_at within the reach widened by the longest appointment and buffer.
     gt(appointments.startsAt, new Date(reachFrom - LONGEST_APPOINTMENT_MS - LONGEST_BUFFER_MS)),
     lt(appointments.startsAt, new Date(reachTo + LONGEST_BUFFER_MS)),

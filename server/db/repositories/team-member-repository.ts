@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -206,7 +207,7 @@ export function createTeamMemberRepository(db: Db) {
         db
           .select({ n: count() })
           .from(appointments)
-          .where(and(scope, ne(appointments.status, 'cancelled'), gt(appointments.endsAt, now))),
+          .where(and(scope, takesTimeInConstraint, gt(appointments.endsAt, now))),
         db.select({ n: count() }).from(appointments).where(scope),
       ])
       return { upcoming: upcoming[0]?.n ?? 0, all: all[0]?.n ?? 0 }

@@ -32,8 +32,9 @@ export function createCustomerAccountService(database: Database, tokens: Capabil
 
   return {
     /**
-     * Upcoming: confirmed and not yet over, soonest first. Past: the rest (over, cancelled,
-     * completed or missed), latest first.
+     * Upcoming: confirmed (or awaiting payment) and not yet over, soonest first. Past: the
+     * rest (over, cancelled, completed or missed), latest first. A hold that ran out unpaid
+     * was never a booking, and is left out.
      */
     async appointments(tenant: Tenant, identity: SignedInCustomer): Promise<MyAppointments> {
       const { customer } = await recordOf(tenant, identity)
@@ -44,7 +45,10 @@ export function createCustomerAccountService(database: Database, tokens: Capabil
       const mine: MyAppointments = { upcoming: [], past: [] }
       for (const found of await repo.appointmentsOf(tenant.id, customer.id)) {
         const { row } = found
-        const upcoming = row.status === 'confirmed' && row.endsAt.getTime() > now
+        if (row.status === 'payment_expired') continue
+        const upcoming =
+          (row.status === 'confirmed' || row.status === 'pending_payment') &&
+          row.endsAt.getTime() > now
         ;(upcoming ? mine.upcoming : mine.past).push({
           appointment: publicAppointment(found, business, now),
           manage_token: tokens.manageToken(row.id),

@@ -330,7 +330,8 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
         { id: row.id, businessSlug: tenant.slug },
       )
       const event = eventOf(details, 'customer', { publicUrl, stamp: row.updatedAt, manageUrl })
-      return invitationCalendar(row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', event)
+      const freed = row.status === 'cancelled' || row.status === 'payment_expired'
+      return invitationCalendar(freed ? 'CANCEL' : 'REQUEST', event)
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
+import { chargeAtBooking } from '../../../shared/payment-rules.ts'
 import type {
   Catalog,
   PublicAppointmentRow,
@@ -75,7 +76,9 @@ export function publicCatalog(catalog: Catalog): PublicCatalog {
     a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
   const services = catalog.services
     .filter((service) => performersOf.has(service.id))
-    .map((service) => publicService(service, performersOf.get(service.id) ?? []))
+    .map((service) =>
+      publicService(service, performersOf.get(service.id) ?? [], catalog.cancellationCutoffMinutes),
+    )
     .sort((a, b) => a.category.localeCompare(b.category) || byName(a, b))
   const everyone = catalog.members
     .map((member) => publicTeamMember(member, servicesOf.get(member.id) ?? []))
@@ -87,7 +90,11 @@ export function publicCatalog(catalog: Catalog): PublicCatalog {
   }
 }
 
-function publicService(service: PublicServiceRow, teamMemberIds: string[]): PublicService {
+function publicService(
+  service: PublicServiceRow,
+  teamMemberIds: string[],
+  cancellationCutoffMinutes: number,
+): PublicService {
   return {
     id: service.id,
     name: service.name,
@@ -100,6 +107,36 @@ function publicService(service: PublicServiceRow, teamMemberIds: string[]): Publ
     capacity: service.capacity,
     team_member_ids: [...teamMemberIds].sort(),
     booking_questions: service.bookingQuestions,
+    payment: publicPayment(service, cancellationCutoffMinutes),
+  }
+}
+
+/**
+ * What booking the service charges, for the booking page to say before the customer commits:
+ * the amount now and the refund rule (in full when cancelled before the business's cut-off;
+ * after it what was paid is kept, the deposit of a deposit rule).
+ */
+function publicPayment(
+  service: PublicServiceRow,
+  cancellationCutoffMinutes: number,
+): PublicService['payment'] {
+  const charge = chargeAtBooking(
+    {
+      kind: service.paymentRule,
+      deposit_amount_minor: service.depositAmountMinor,
+      deposit_percent: service.depositPercent,
+      no_show_fee_minor: service.noShowFeeMinor,
+    },
+    service.priceMinor,
+  )
+  if (!charge) return null
+  return {
+    ...charge,
+    currency: service.currency,
+    refund: {
+      full_refund_until_minutes: cancellationCutoffMinutes,
+      kept_after_cutoff_minor: charge.amount_minor,
+    },
   }
 }
 

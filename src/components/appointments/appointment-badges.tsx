@@ -8,6 +8,8 @@ const STATUS_TONES: Record<AppointmentStatus, string> = {
   completed: 'p-badge--success',
   no_show: 'p-badge--warn',
   cancelled: 'p-badge--danger',
+  pending_payment: 'p-badge--warn',
+  payment_expired: '',
 }
 
 /** The status in words (never colour alone). */

@@ -25,7 +25,7 @@ import {
   updateAppointment,
 } from './appointment-api'
 import { AppointmentStatusBadge, OutsideHoursBadge } from './appointment-badges'
-import { formatAppointmentTime, formatPrice } from './appointment-format'
+import { formatAppointmentTime, formatClockTime, formatPrice } from './appointment-format'
 import { BookingAnswersList } from './booking-answers-list'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
 import { ClockField, DayField } from './day-time-fields'
@@ -254,6 +254,17 @@ function AppointmentFacts({
         <dd>
           <AppointmentStatusBadge status={appointment.status} />
           {appointment.outside_working_hours ? <OutsideHoursBadge /> : null}
+          {appointment.status === 'pending_payment' && appointment.hold_expires_at ? (
+            <span className="p-muted">
+              The customer is paying; the time is held until{' '}
+              {formatClockTime(appointment.hold_expires_at, timeZone)}, then freed unless paid.
+            </span>
+          ) : null}
+          {appointment.status === 'payment_expired' ? (
+            <span className="p-muted">
+              The customer did not pay in time, so this was never booked and the time is free.
+            </span>
+          ) : null}
         </dd>
       </div>
       <div className="p-appointment-facts__item">

@@ -9,6 +9,8 @@ const STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelled',
   completed: 'Completed',
   no_show: 'No-show',
+  pending_payment: 'Awaiting payment',
+  payment_expired: 'Not paid in time',
 }
 
 export function appointmentStatusLabel(status: AppointmentStatus): string {

@@ -9,14 +9,22 @@ import { type AppointmentAccess, mayChangeAppointment } from '../../domain/appoi
 import { toWallClock } from '../../domain/appointment-time'
 import type { VisibleRange } from '../../domain/calendar-range'
 
-/** What the calendar shows: cancelled appointments only when asked for. */
+/** Whether the appointment lets go of its time: cancelled, or a hold that was never paid. */
+export function isFreed(appointment: Pick<Appointment, 'status'>): boolean {
+  return appointment.status === 'cancelled' || appointment.status === 'payment_expired'
+}
+
+/**
+ * What the calendar shows: cancelled appointments and holds that were never paid only when
+ * asked for. A hold still awaiting payment takes its time, so it is shown (marked).
+ */
 export function shownAppointments(
   appointments: readonly Appointment[],
   showCancelled: boolean,
 ): Appointment[] {
   return showCancelled
     ? [...appointments]
-    : appointments.filter((appointment) => appointment.status !== 'cancelled')
+    : appointments.filter((appointment) => !isFreed(appointment))
 }
 
 /** Only confirmed appointments the user may change can be dragged; the server still decides. */
@@ -81,14 +89,15 @@ export function appointmentLabel(appointment: Appointment, timeZone: string): st
 /**
  * An appointment as a FullCalendar event: the service colour as background with the text
  * colour that reads on it (contrast is computed, so it holds in both palettes); cancelled ones
- * are drawn hollow and struck through, closed ones (completed, no-show) muted by class.
+ * (and holds never paid) are drawn hollow and struck through, closed ones (completed,
+ * no-show) muted by class, and holds awaiting payment hatched, with their status in the label.
  */
 export function appointmentEvent(
   appointment: Appointment,
   access: AppointmentAccess | null,
   timeZone: string,
 ): EventInput {
-  const cancelled = appointment.status === 'cancelled'
+  const cancelled = isFreed(appointment)
   const props: AppointmentEventProps = {
     kind: 'appointment',
     appointment,
@@ -102,7 +111,11 @@ export function appointmentEvent(
     backgroundColor: cancelled ? 'transparent' : appointment.service_color,
     borderColor: appointment.service_color,
     textColor: cancelled ? undefined : readableTextColor(appointment.service_color),
-    classNames: ['p-cal-event', `p-cal-event--${appointment.status.replace('_', '-')}`],
+    classNames: [
+      'p-cal-event',
+      `p-cal-event--${appointment.status.replace('_', '-')}`,
+      ...(cancelled ? ['p-cal-event--cancelled'] : []),
+    ],
     startEditable: isDraggable(appointment, access),
     // The service fixes the length: nothing to resize.
     durationEditable: false,

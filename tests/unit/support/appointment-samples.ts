@@ -61,6 +61,12 @@ export function sampleService(overrides: Partial<Service> = {}): Service {
     category: null,
     active: true,
     capacity: 1,
+    payment_rule: {
+      kind: 'none',
+      deposit_amount_minor: null,
+      deposit_percent: null,
+      no_show_fee_minor: null,
+    },
     team_member_ids: [ALEX],
     booking_questions: [],
     created_at: '2026-11-01T10:00:00.000Z',

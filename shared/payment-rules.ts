@@ -1,0 +1,148 @@
+/**
+ * A service's payment rule: what a booking of it charges, and the checks every rule must pass.
+ * Pure and shared: the server refuses with `paymentRuleProblems` (the database's CHECK
+ * `services_payment_rule_shape` is the last word), the service form checks before sending,
+ * and `chargeAtBooking` is the one sum the booking page shows and the payment will charge.
+ * Amounts are integer minor units of the service's currency.
+ */
+
+export const PAYMENT_RULE_KINDS = [
+  'none',
+  'full',
+  'deposit_fixed',
+  'deposit_percent',
+  'card_on_file',
+] as const
+export type PaymentRuleKind = (typeof PAYMENT_RULE_KINDS)[number]
+
+/** A rule as the contract carries it: each amount only on its own kind, null otherwise. */
+export interface PaymentRule {
+  kind: PaymentRuleKind
+  deposit_amount_minor: number | null
+  deposit_percent: number | null
+  no_show_fee_minor: number | null
+}
+
+export const NO_PAYMENT_RULE: PaymentRule = {
+  kind: 'none',
+  deposit_amount_minor: null,
+  deposit_percent: null,
+  no_show_fee_minor: null,
+}
+
+/** The amount fields, by the kind that alone may carry each. */
+const AMOUNT_FIELDS = {
+  deposit_amount_minor: 'deposit_fixed',
+  deposit_percent: 'deposit_percent',
+  no_show_fee_minor: 'card_on_file',
+} as const satisfies Record<string, PaymentRuleKind>
+
+export type PaymentRuleField = keyof typeof AMOUNT_FIELDS | 'kind'
+
+export interface PaymentRuleProblem {
+  /** The rule's field at fault; `price` when the price is what no longer fits the rule. */
+  field: PaymentRuleField | 'price'
+  message: string
+}
+
+/** What the rule asks for at booking, given amounts typed as numbers or left out (null). */
+export function paymentRuleProblems(
+  rule: { kind: PaymentRuleKind } & Partial<Omit<PaymentRule, 'kind'>>,
+  priceMinor: number,
+): PaymentRuleProblem[] {
+  const problems: PaymentRuleProblem[] = []
+  for (const [field, owner] of Object.entries(AMOUNT_FIELDS) as [
+    keyof typeof AMOUNT_FIELDS,
+    PaymentRuleKind,
+  ][]) {
+    const value = rule[field]
+    if (rule.kind !== owner && value !== undefined && value !== null) {
+      problems.push({ field, message: `is only for the ${owner} rule` })
+    }
+  }
+  const needs = (field: keyof typeof AMOUNT_FIELDS, check: (value: number) => string | null) => {
+    const value = rule[field]
+    if (value === undefined || value === null) {
+      problems.push({ field, message: `is required for the ${rule.kind} rule` })
+      return
+    }
+    const message = Number.isInteger(value) ? check(value) : 'must be a whole number'
+    if (message) problems.push({ field, message })
+  }
+  switch (rule.kind) {
+    case 'none':
+      break
+    case 'card_on_file':
+      needs('no_show_fee_minor', (fee) => (fee >= 1 ? null : 'must be at least 1'))
+      break
+    case 'full':
+      if (priceMinor <= 0) problems.push({ field: 'price', message: 'must be above 0 to be paid' })
+      break
+    case 'deposit_fixed':
+      needs('deposit_amount_minor', (amount) => {
+        if (amount < 1) return 'must be at least 1'
+        return amount > priceMinor ? 'must not be above the price' : null
+      })
+      break
+    case 'deposit_percent':
+      needs('deposit_percent', (percent) =>
+        percent < 1 || percent > 100 ? 'must be between 1 and 100' : null,
+      )
+      if (priceMinor <= 0) {
+        problems.push({ field: 'price', message: 'must be above 0 for a percentage deposit' })
+      }
+      break
+  }
+  return problems
+}
+
+/** What is taken when the customer books: a payment now, or a card kept for a no-show fee. */
+export type ChargeKind = 'prepayment' | 'deposit' | 'card_on_file'
+
+export interface ChargeAtBooking {
+  kind: ChargeKind
+  /** Charged now, in minor units; 0 when only the card is kept. */
+  amount_minor: number
+  /** Charged later if the customer does not come (card on file only). */
+  no_show_fee_minor: number | null
+}
+
+/**
+ * What a booking of a service at this price charges now, or null when nothing is asked. A
+ * percentage deposit is rounded to the nearest minor unit (half up), never below 1.
+ */
+export function chargeAtBooking(rule: PaymentRule, priceMinor: number): ChargeAtBooking | null {
+  switch (rule.kind) {
+    case 'none':
+      return null
+    case 'full':
+      return { kind: 'prepayment', amount_minor: priceMinor, no_show_fee_minor: null }
+    case 'deposit_fixed':
+      return {
+        kind: 'deposit',
+        amount_minor: rule.deposit_amount_minor ?? 0,
+        no_show_fee_minor: null,
+      }
+    case 'deposit_percent':
+      return {
+        kind: 'deposit',
+        amount_minor: Math.max(
+          1,
+          Math.floor((priceMinor * (rule.deposit_percent ?? 0) + 50) / 100),
+        ),
+        no_show_fee_minor: null,
+      }
+    case 'card_on_file':
+      return { kind: 'card_on_file', amount_minor: 0, no_show_fee_minor: rule.no_show_fee_minor }
+  }
+}
+
+/** Whether two rules are the same rule with the same amounts. */
+export function samePaymentRule(a: PaymentRule, b: PaymentRule): boolean {
+  return (
+    a.kind === b.kind &&
+    a.deposit_amount_minor === b.deposit_amount_minor &&
+    a.deposit_percent === b.deposit_percent &&
+    a.no_show_fee_minor === b.no_show_fee_minor
+  )
+}
