@@ -78,6 +78,7 @@ async function main() {
       port: Number(process.env.LOCAL_STRIPE_PORT ?? 12111),
       host,
       webhookUrl: `http://${host}:${port}/api/v1/webhooks/stripe`,
+      connectWebhookUrl: `http://${host}:${port}/api/v1/webhooks/stripe-connect`,
     })
     Object.assign(env, localStripe.env)
     log(`Local Stripe service on ${localStripe.url} (test card 4242 4242 4242 4242).`)

@@ -14,6 +14,7 @@ import { HttpProblem } from './http/problem.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
+import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
 import { apiRoutesPlugin } from './plugins/api-routes.ts'
@@ -28,6 +29,10 @@ import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
+import {
+  createPaymentAccountService,
+  type PaymentAccountService,
+} from './services/payments/payment-account-service.ts'
 import { createPublicCatalogService } from './services/public/public-catalog-service.ts'
 import { createSettingsService } from './services/settings-service.ts'
 
@@ -50,6 +55,8 @@ declare module 'fastify' {
     }
     /** Plans and the subscription on Stripe; start-up asks it to create missing prices. */
     billing: BillingService
+    /** The business's own Stripe account (Connect), on which it takes payments at booking. */
+    paymentAccounts: PaymentAccountService
   }
 }
 
@@ -86,9 +93,10 @@ export interface AppOptions {
   publicRateLimits?: Partial<PublicRateLimits>
   /**
    * Stripe (or the local Stripe service); without it billing answers 503 and every business
-   * keeps the plan its trial or last sync gave it.
+   * keeps the plan its trial or last sync gave it. Payments at booking use the same keys on
+   * businesses' connected accounts; their webhooks need `connectWebhookSecret`.
    */
-  stripe?: StripeSettings | undefined
+  stripe?: (StripeSettings & { connectWebhookSecret?: string | undefined }) | undefined
   /** Reminders and e-mail delivery in this process; off when absent (tests ask for them). */
   jobs?: BackgroundJobsOptions | false
 }
@@ -139,6 +147,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createBillingService({
       database: options.database,
       gateway: options.stripe ? createStripeGateway(options.stripe) : undefined,
+      appUrl: publicBooking.publicUrl,
+    }),
+  )
+  app.decorate(
+    'paymentAccounts',
+    createPaymentAccountService({
+      database: options.database,
+      gateway: options.stripe
+        ? createConnectGateway({
+            secretKey: options.stripe.secretKey,
+            apiUrl: options.stripe.apiUrl,
+            connectWebhookSecret: options.stripe.connectWebhookSecret ?? '',
+          })
+        : undefined,
+      connectWebhooks: Boolean(options.stripe?.connectWebhookSecret),
       appUrl: publicBooking.publicUrl,
     }),
   )

@@ -47,9 +47,10 @@ export interface ServerConfig {
   jobsIntervalMs: number
   /**
    * Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, and STRIPE_API_URL for the local Stripe
-   * service `npm start` runs); billing is off without it.
+   * service `npm start` runs); billing and payments at booking are off without it.
+   * STRIPE_CONNECT_WEBHOOK_SECRET signs the Connect endpoint's events (businesses' own accounts).
    */
-  stripe: StripeSettings | undefined
+  stripe: (StripeSettings & { connectWebhookSecret: string | undefined }) | undefined
   logLevel: LogLevel
   environment: string
 }
@@ -244,15 +245,25 @@ export function clientConfigFrom(config: ServerConfig): ClientConfig {
 function readStripeSettings(
   value: (name: string) => string | undefined,
   problems: string[],
-): StripeSettings | undefined {
+): ServerConfig['stripe'] {
   const secretKey = value('STRIPE_SECRET_KEY')
   const webhookSecret = value('STRIPE_WEBHOOK_SECRET')
+  const connectWebhookSecret = value('STRIPE_CONNECT_WEBHOOK_SECRET')
   const apiUrl = value('STRIPE_API_URL')
   if (!secretKey) {
-    if (webhookSecret || apiUrl) {
-      problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_API_URL need STRIPE_SECRET_KEY.')
+    if (webhookSecret || connectWebhookSecret || apiUrl) {
+      problems.push(
+        'STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET and STRIPE_API_URL need STRIPE_SECRET_KEY.',
+      )
     }
     return undefined
+  }
+  // Optional: without it businesses still connect (the return page syncs), but Stripe's
+  // Connect events are refused with 503 until it is set.
+  if (connectWebhookSecret && !connectWebhookSecret.startsWith('whsec_')) {
+    problems.push(
+      'STRIPE_CONNECT_WEBHOOK_SECRET must be the signing secret (whsec_…) of the Connect webhook endpoint.',
+    )
   }
   if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
     problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or rk_…).')
@@ -265,7 +276,7 @@ function readStripeSettings(
   if (apiUrl && !isHttpUrl(apiUrl)) {
     problems.push(`STRIPE_API_URL must be an http(s):// address, got "${apiUrl}".`)
   }
-  return { secretKey, webhookSecret: webhookSecret ?? '', apiUrl }
+  return { secretKey, webhookSecret: webhookSecret ?? '', apiUrl, connectWebhookSecret }
 }
 
 function isHttpUrl(text: string): boolean {

@@ -30,6 +30,8 @@ export type Capability =
   /** Book, change, cancel and close appointments in one's own column only. */
   | 'appointments.writeOwn'
   | 'billing.manage'
+  /** Connecting the business's own Stripe account, on which it takes payments at booking. */
+  | 'payments.manage'
   /** Making someone an owner, or changing or removing an owner. */
   | 'ownership.manage'
 
@@ -59,6 +61,7 @@ const adminCapabilities: readonly Capability[] = [
 const ownerCapabilities: readonly Capability[] = [
   ...adminCapabilities,
   'billing.manage',
+  'payments.manage',
   'ownership.manage',
 ]
 

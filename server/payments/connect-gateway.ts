@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { type ConnectedAccountStatus, connectedAccountStatus } from '../domain/payment-account.ts'
 import {
   createStripeClient,
   idOf,
@@ -22,12 +23,9 @@ export interface ConnectSettings extends StripeAddress {
   connectWebhookSecret: string
 }
 
-/** Where a business's account stands: no account at all is "not connected", kept by the caller. */
-export type PaymentAccountStatus = 'pending' | 'active' | 'restricted'
-
 export interface ConnectedAccountSnapshot {
   id: string
-  status: PaymentAccountStatus
+  status: ConnectedAccountStatus
   chargesEnabled: boolean
   payoutsEnabled: boolean
   detailsSubmitted: boolean
@@ -342,8 +340,7 @@ function accountSnapshotOf(account: Stripe.Account): ConnectedAccountSnapshot {
   ].filter((item, index, all) => all.indexOf(item) === index)
   return {
     id: account.id,
-    // Charges on is what lets a booking be paid: that is "active", whatever else is pending.
-    status: chargesEnabled ? 'active' : detailsSubmitted ? 'restricted' : 'pending',
+    status: connectedAccountStatus({ chargesEnabled, detailsSubmitted }),
     chargesEnabled,
     payoutsEnabled: account.payouts_enabled === true,
     detailsSubmitted,

@@ -14,6 +14,7 @@ import { createBusinessConfigurationHandlers } from '../routes/business-configur
 import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
+import { createPaymentHandlers, STRIPE_CONNECT_WEBHOOK_PATH } from '../routes/payments.ts'
 import { createPublicBookingHandlers } from '../routes/public-booking.ts'
 import { createSchedulingHandlers } from '../routes/scheduling.ts'
 import { createServiceHandlers } from '../routes/services.ts'
@@ -115,6 +116,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
     }),
     ...createBillingHandlers({ members, billing: app.billing }),
+    ...createPaymentHandlers({ members, paymentAccounts: app.paymentAccounts }),
     ...createCalendarFeedHandlers({
       members,
       feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),
@@ -138,7 +140,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
 
   app.addHook('onRoute', splitCommaSeparatedQueryArrays)
   app.addHook('onRoute', enforceDeclaredMediaTypes)
-  app.addHook('onRoute', keepRawBodyFor([STRIPE_WEBHOOK_PATH]))
+  app.addHook('onRoute', keepRawBodyFor([STRIPE_WEBHOOK_PATH, STRIPE_CONNECT_WEBHOOK_PATH]))
 
   // The glue wants a parser for every media type in the contract, responses included; JSON
   // problem documents parse like any JSON. No request can reach it: every operation takes

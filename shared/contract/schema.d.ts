@@ -1209,6 +1209,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the business's Stripe account stands, and what Stripe still needs (owner)
+         * @description Read from what the last sync stored, without calling Stripe, so it answers on any plan
+         *     and while Stripe is down: `not_connected` (no account yet), `pending` (onboarding not
+         *     finished), `restricted` (details given, but Stripe does not let it take payments yet)
+         *     or `active` (it can take payments). `missing` says in plain words what Stripe asks for.
+         *     `plan_allows` says whether the plan in force includes payments at booking, so the
+         *     screen can explain before the owner tries.
+         */
+        get: operations["getPaymentAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/account/onboarding-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start or continue connecting Stripe (owner, a Pro-plan feature)
+         * @description Creates the business's connected Stripe account the first time (one per business, even
+         *     when asked twice at once), then a single-use link to Stripe's hosted onboarding. Stripe
+         *     sends the owner back to `/settings/payments?onboarding=returned`; a link that expired or
+         *     was used already leads to `/settings/payments?onboarding=refresh`, where the app asks for
+         *     a fresh one. 402 `/problems/plan-limit` when the plan in force does not include payments
+         *     at booking; 503 (with Retry-After when Stripe did not answer) when payments are not set up.
+         */
+        post: operations["createPaymentOnboardingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/account/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-read the business's Stripe account now (owner)
+         * @description Called when the owner comes back from Stripe's onboarding, so the status never waits for
+         *     a webhook: re-reads the account from Stripe and stores it with the same sync the
+         *     `account.updated` webhook uses (idempotent). Without an account, answers `not_connected`
+         *     and calls nobody. 503 with Retry-After when Stripe did not answer.
+         */
+        post: operations["syncPaymentAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/stripe-connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's Connect events, about businesses' own accounts (signed; no sign-in)
+         * @description Verified on the raw body with the Connect endpoint's own secret
+         *     (`STRIPE_CONNECT_WEBHOOK_SECRET`); a missing or wrong signature is 400 and changes
+         *     nothing. Each event id is processed once (a repeat answers 200 with `duplicate: true`).
+         *     Events are only a prompt: the account is re-read from Stripe and synced, so order does not
+         *     matter. Events of an account no business has are acknowledged and ignored.
+         */
+        post: operations["receiveStripeConnectWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1422,6 +1519,40 @@ export interface components {
             received: true;
             /** @description The event id was processed before; nothing was done again. */
             duplicate: boolean;
+        };
+        /**
+         * @description `not_connected`: no Stripe account yet. `pending`: onboarding not finished.
+         *     `restricted`: details given, but Stripe does not let the account take payments (something
+         *     is missing or under review). `active`: the account can take payments.
+         * @enum {string}
+         */
+        PaymentAccountStatus: "not_connected" | "pending" | "active" | "restricted";
+        PaymentAccount: {
+            status: components["schemas"]["PaymentAccountStatus"];
+            /** @description The connected account (`acct_…`); null when not connected. */
+            stripe_account_id: string | null;
+            charges_enabled: boolean;
+            payouts_enabled: boolean;
+            details_submitted: boolean;
+            /** @description What Stripe still needs from the business, each once, in plain words. */
+            missing: components["schemas"]["PaymentRequirement"][];
+            /** @description Whether the plan in force includes payments at booking (`paid_bookings`). */
+            plan_allows: boolean;
+            /** @description Whether Stripe is set up on this server; without it nobody can connect. */
+            payments_available: boolean;
+        };
+        PaymentRequirement: {
+            /** @description Stripe's requirement names this item stands for (`individual.verification.document`, …). */
+            codes: string[];
+            /** @description What it is, in plain words ("An identity document"). */
+            text: string;
+        };
+        PaymentOnboardingLink: {
+            /**
+             * Format: uri
+             * @description Stripe's hosted onboarding; single-use and short-lived.
+             */
+            url: string;
         };
         /** @description Which plan limit refused the request, for a 402 of type `/problems/plan-limit`. */
         PlanLimit: {
@@ -4089,6 +4220,102 @@ export interface operations {
                     /** @enum {string} */
                     object: "event";
                     type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPaymentAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPaymentOnboardingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOnboardingLink"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncPaymentAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment account after the sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receiveStripeConnectWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    object: "event";
+                    type: string;
+                    account?: string;
                 };
             };
         };

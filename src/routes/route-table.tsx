@@ -245,6 +245,15 @@ export const ROUTES: readonly AppRoute[] = [
       (m) => m.BillingScreen,
     ),
   },
+  {
+    path: '/settings/payments',
+    area: 'staff',
+    title: 'Payments',
+    screen: lazyScreen(
+      () => import('./payments-screen'),
+      (m) => m.PaymentsScreen,
+    ),
+  },
   // Each known setting has its own title; the pattern route is left with the unknown ones.
   {
     path: '/settings/booking-policy',

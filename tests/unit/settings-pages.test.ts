@@ -47,7 +47,7 @@ describe('the settings overview', () => {
     expect(isSettingId('payroll')).toBe(false)
   })
 
-  it('shows billing to owners only and nothing to staff', () => {
+  it('shows billing and payments to owners only and nothing to staff', () => {
     const visible = (permission: 'owner' | 'admin' | 'staff') =>
       SETTING_CARDS.filter((card) => can(permission, card.capability)).map((card) => card.key)
     expect(visible('owner')).toEqual([
@@ -58,8 +58,10 @@ describe('the settings overview', () => {
       'embed',
       'language',
       'billing',
+      'payments',
     ])
     expect(visible('admin')).not.toContain('billing')
+    expect(visible('admin')).not.toContain('payments')
     expect(visible('admin')).toHaveLength(6)
     expect(visible('staff')).toEqual([])
   })

@@ -294,7 +294,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
  * Stripe being down is not our 500: every use case answers 503 with a sentence to act on, and
  * a webhook refused that way is delivered again by Stripe.
  */
-function outagesAsProblems<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+export function outagesAsProblems<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
   service: T,
 ): T {
   const guarded = Object.entries(service).map(([name, work]) => [

@@ -28,7 +28,7 @@ export function isSettingId(value: string): value is SettingId {
 }
 
 export interface SettingCard {
-  key: 'business-configuration' | SettingId | 'billing'
+  key: 'business-configuration' | SettingId | 'billing' | 'payments'
   title: string
   description: string
   href: string
@@ -86,6 +86,13 @@ export const SETTING_CARDS: readonly SettingCard[] = [
     description: 'Your plan, invoices and payment method.',
     href: '/settings/billing',
     capability: 'billing.manage',
+  },
+  {
+    key: 'payments',
+    title: 'Payments',
+    description: 'Your Stripe account, on which customers pay and leave deposits when they book.',
+    href: '/settings/payments',
+    capability: 'payments.manage',
   },
 ]
 

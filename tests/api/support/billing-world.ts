@@ -14,6 +14,7 @@ type BillingRedirect = components['schemas']['BillingRedirect']
 
 export const APP_URL = 'http://app.slotwise.test'
 export const WEBHOOK_SECRET = 'whsec_billing_tests_secret'
+export const CONNECT_WEBHOOK_SECRET = 'whsec_connect_tests_secret'
 export const GOOD_CARD = '4242 4242 4242 4242'
 export const DECLINED_CARD = '4000 0000 0000 0341'
 
@@ -46,6 +47,7 @@ export function setUpBillingWorld(): BillingWorld {
       stripe: {
         secretKey: 'sk_test_billing',
         webhookSecret: WEBHOOK_SECRET,
+        connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
         apiUrl: world.localStripe.url,
       },
       publicBooking: { secret: 'billing-tests-secret-0123456789abcdef', publicUrl: APP_URL },

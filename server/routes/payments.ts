@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { OperationRequest } from '../http/operation-types.ts'
+import { HttpProblem } from '../http/problem.ts'
+import { requireCapability } from '../http/require-capability.ts'
+import { requireIdentity } from '../http/require-identity.ts'
+import type { createMembershipService } from '../services/membership-service.ts'
+import type { PaymentAccountService } from '../services/payments/payment-account-service.ts'
+
+export interface PaymentHandlerDeps {
+  members: ReturnType<typeof createMembershipService>
+  paymentAccounts: PaymentAccountService
+}
+
+/**
+ * Where Stripe sends the events of connected accounts: a Connect endpoint of its own, with its
+ * own signing secret. Its body is kept raw for the signature.
+ */
+export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/v1/webhooks/stripe-connect'
+
+/** Handlers for the contract's `payments` tag. */
+export function createPaymentHandlers({ members, paymentAccounts }: PaymentHandlerDeps) {
+  const ownerOf = async (request: FastifyRequest) => {
+    const member = await members.resolve(requireIdentity(request))
+    requireCapability(member, 'payments.manage', 'manage payments')
+    return member
+  }
+
+  return {
+    async getPaymentAccount(request: OperationRequest<'getPaymentAccount'>) {
+      return paymentAccounts.account(await ownerOf(request))
+    },
+
+    async createPaymentOnboardingLink(
+      request: OperationRequest<'createPaymentOnboardingLink'>,
+      reply: FastifyReply,
+    ) {
+      const link = await paymentAccounts.startOnboarding(await ownerOf(request))
+      reply.code(201)
+      return link
+    },
+
+    async syncPaymentAccount(request: OperationRequest<'syncPaymentAccount'>) {
+      return paymentAccounts.syncAccount(await ownerOf(request))
+    },
+
+    async receiveStripeConnectWebhook(request: FastifyRequest) {
+      const signature = request.headers['stripe-signature']
+      if (!request.rawBody || typeof signature !== 'string') {
+        throw new HttpProblem(400, 'A Stripe event needs its Stripe-Signature header.', {
+          errors: [{ path: 'header.stripe-signature', message: 'is required' }],
+        })
+      }
+      return paymentAccounts.receiveWebhook(request.rawBody, signature)
+    },
+  }
+}

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
+import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+
+/**
+ * Connecting a business's own Stripe account in Settings → Payments, against the real
+ * `npm start` path and its local Stripe service: the owner leaves for the hosted onboarding
+ * page, chooses how it ends, and comes back to the status it led to.
+ */
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+function statusBadge(page: Page) {
+  return page.getByTestId('payment-status')
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+/** On the local Stripe's hosted onboarding: how this onboarding ends. */
+async function finishOnboarding(
+  page: Page,
+  ending: 'Complete onboarding' | 'Leave details missing',
+) {
+  await expect(page.getByRole('heading', { level: 1, name: /^Set up payments for / })).toBeVisible()
+  await page.getByRole('button', { name: ending }).click()
+  await expect(page).toHaveURL(/\/settings\/payments$/)
+}
+
+test('the demo owner connects Stripe from Settings and sees it active', async ({ page }) => {
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+  await page.goto('/settings')
+  await page.getByRole('link', { name: 'Payments' }).click()
+  await expect(page).toHaveURL(/\/settings\/payments$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+  await expect(statusBadge(page)).toHaveText('Not connected')
+  await expectNoSeriousAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Connect with Stripe' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor Street')
+  await finishOnboarding(page, 'Complete onboarding')
+
+  await expect(
+    page.getByText('Your Stripe account is connected and can take payments.'),
+  ).toBeVisible()
+  await expect(statusBadge(page)).toHaveText('Active')
+  await expect(page.getByText('Card payments')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'What Stripe still needs' })).toHaveCount(0)
+  await expect(
+    page.getByRole('button', { name: /Connect with Stripe|Continue setup/ }),
+  ).toHaveCount(0)
+
+  // A reload shows the stored status, without telling the return again.
+  await page.reload()
+  await expect(statusBadge(page)).toHaveText('Active')
+})
+
+test('a new owner who leaves details missing sees Restricted and what is missing, then finishes on a fresh link', async ({
+  browser,
+}) => {
+  // A phone in dark mode: the page must read and work there too.
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    colorScheme: 'dark',
+  })
+  const page = await context.newPage()
+  const { email, password } = await createEmulatorAccount(uniqueEmail('payments'))
+  await signIn(page, email, password)
+
+  await page.goto('/settings/payments')
+  await expect(statusBadge(page)).toHaveText('Not connected')
+  await page.getByRole('button', { name: 'Connect with Stripe' }).click()
+  await finishOnboarding(page, 'Leave details missing')
+
+  await expect(statusBadge(page)).toHaveText('Restricted')
+  const missing = page.getByRole('region', { name: 'What Stripe still needs' })
+  await expect(missing.getByRole('listitem')).toHaveText([
+    'An identity document (passport, ID card or licence)',
+  ])
+  await expect(
+    page.getByText('Stripe still needs a few details before your account can take payments.'),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Continue setup' })).toBeVisible()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+  await expectNoSeriousAxeViolations(page)
+
+  // Stripe sends an expired or used link to the refresh address: the app asks for a fresh one.
+  await page.goto('/settings/payments?onboarding=refresh')
+  await finishOnboarding(page, 'Complete onboarding')
+  await expect(statusBadge(page)).toHaveText('Active')
+  await context.close()
+})
