@@ -367,10 +367,7 @@ export const tenantSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'tenant_settings_payment_hold_valid',
-      sql`${t.paymentHoldMinutes} between 5 and 60`,
-    ),
+    check('tenant_settings_payment_hold_valid', sql`${t.paymentHoldMinutes} between 5 and 60`),
     check('tenant_settings_language_valid', sql`${t.defaultLanguage} in (${sqlList(LANGUAGES)})`),
     check(
       'tenant_settings_choice_valid',
@@ -853,14 +850,8 @@ export const payments = pgTable(
       'payments_refund_of_paid',
       sql`${t.refundedAmountMinor} = 0 or ${t.status} = 'succeeded'`,
     ),
-    check(
-      'payments_amount_of_kind',
-      sql`(${t.kind} = 'card_on_file') = (${t.amountMinor} = 0)`,
-    ),
-    check(
-      'payments_paid_at_valid',
-      sql`(${t.status} = 'succeeded') = (${t.paidAt} is not null)`,
-    ),
+    check('payments_amount_of_kind', sql`(${t.kind} = 'card_on_file') = (${t.amountMinor} = 0)`),
+    check('payments_paid_at_valid', sql`(${t.status} = 'succeeded') = (${t.paidAt} is not null)`),
   ],
 )
 

@@ -321,6 +321,10 @@ function checkPaymentRule(
   const problems = paymentRuleProblems(rule, price)
   assertValid(
     problems.map(({ field, message }) => {
+      // The rule it keeps was valid: the new price is what no longer fits it.
+      if (!given && field !== 'price') {
+        return { path: 'body.price_minor', message: 'must not be below the fixed deposit' }
+      }
       if (field !== 'price') return { path: `body.payment_rule.${field}`, message }
       return input.price_minor !== undefined || !given
         ? { path: 'body.price_minor', message: `${message} with the ${rule.kind} payment rule` }

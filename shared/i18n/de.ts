@@ -100,6 +100,13 @@ export const de: Catalogue = {
   summary_with_anyone: 'mit einem beliebigen verfügbaren Teammitglied',
   cancel_anytime: 'Kostenlose Stornierung bis zum Beginn.',
   cancel_before: 'Kostenlose Stornierung bis {{notice}} vor Beginn.',
+  pay_now_full: 'Zahlung bei der Buchung: {{amount}}.',
+  pay_now_deposit: 'Anzahlung bei der Buchung: {{amount}}.',
+  pay_card_on_file:
+    'Jetzt nichts zu zahlen; Ihre Karte wird für eine Gebühr von {{fee}} hinterlegt, falls Sie nicht erscheinen.',
+  pay_refund_before:
+    'Volle Rückerstattung bei Stornierung bis {{notice}} vor Beginn; danach werden {{amount}} einbehalten.',
+  pay_refund_anytime: 'Volle Rückerstattung bei Stornierung vor Beginn.',
 
   // Wizard: time step
   calendar_loading: 'Der Kalender wird geladen…',

@@ -106,6 +106,12 @@ export const en = {
   summary_with_anyone: 'with any available team member',
   cancel_anytime: 'Free cancellation up to the start.',
   cancel_before: 'Free cancellation up to {{notice}} before the start.',
+  pay_now_full: 'Paid when you book: {{amount}}.',
+  pay_now_deposit: 'Deposit paid when you book: {{amount}}.',
+  pay_card_on_file: 'Nothing to pay now; your card is kept for a {{fee}} fee if you do not come.',
+  pay_refund_before:
+    'Refunded in full if you cancel up to {{notice}} before the start; after that {{amount}} is kept.',
+  pay_refund_anytime: 'Refunded in full if you cancel before the start.',
 
   // Wizard: time step (month of free times, clock, time zone)
   calendar_loading: 'Loading the calendar…',

@@ -99,6 +99,13 @@ export const es: Catalogue = {
   summary_with_anyone: 'con cualquier profesional disponible',
   cancel_anytime: 'Cancelación gratuita hasta el inicio.',
   cancel_before: 'Cancelación gratuita hasta {{notice}} antes del inicio.',
+  pay_now_full: 'Se paga al reservar: {{amount}}.',
+  pay_now_deposit: 'Depósito al reservar: {{amount}}.',
+  pay_card_on_file:
+    'Nada que pagar ahora; tu tarjeta se guarda para un cargo de {{fee}} si no acudes.',
+  pay_refund_before:
+    'Se reembolsa íntegramente si cancelas hasta {{notice}} antes del inicio; después se retienen {{amount}}.',
+  pay_refund_anytime: 'Se reembolsa íntegramente si cancelas antes del inicio.',
 
   // Wizard: time step
   calendar_loading: 'Cargando el calendario…',

@@ -101,6 +101,13 @@ export const fr: Catalogue = {
   summary_with_anyone: 'avec un membre disponible de l’équipe',
   cancel_anytime: 'Annulation gratuite jusqu’au début.',
   cancel_before: 'Annulation gratuite jusqu’à {{notice}} avant le début.',
+  pay_now_full: 'Payé à la réservation : {{amount}}.',
+  pay_now_deposit: 'Acompte à la réservation : {{amount}}.',
+  pay_card_on_file:
+    'Rien à payer maintenant ; votre carte est conservée pour des frais de {{fee}} si vous ne venez pas.',
+  pay_refund_before:
+    'Remboursé intégralement si vous annulez jusqu’à {{notice}} avant le début ; ensuite, {{amount}} sont conservés.',
+  pay_refund_anytime: 'Remboursé intégralement si vous annulez avant le début.',
 
   // Wizard: time step
   calendar_loading: 'Chargement du calendrier…',

@@ -70,6 +70,35 @@ describe('service form values', () => {
     expect(body).toMatchObject({ name: 'Trim', price_minor: 1500, category: null, capacity: 1 })
   })
 
+  it('sends only the chosen payment rule’s amount, and checks it against the price', () => {
+    const values = {
+      ...NEW_SERVICE,
+      name: 'Colour',
+      price_minor: 5000,
+      payment_rule_kind: 'deposit_fixed' as const,
+      deposit_amount_minor: 6000,
+      deposit_percent: 20,
+    }
+    expect(serviceInput(values).payment_rule).toEqual({
+      kind: 'deposit_fixed',
+      deposit_amount_minor: 6000,
+    })
+    expect(validateService(values)).toEqual({
+      'payment_rule.deposit_amount_minor': 'The deposit must not be above the price.',
+    })
+    expect(validateService({ ...values, payment_rule_kind: 'deposit_percent' })).toEqual({})
+    expect(
+      validateService({ ...values, payment_rule_kind: 'card_on_file', no_show_fee_minor: null }),
+    ).toEqual({ 'payment_rule.no_show_fee_minor': 'Enter the no-show fee.' })
+    expect(validateService({ ...values, payment_rule_kind: 'full', price_minor: 0 })).toEqual({
+      price_minor: 'The price must be above 0 to be paid.',
+    })
+    const initial = serviceToValues(stored)
+    expect(servicePatch(initial, { ...initial, payment_rule_kind: 'full' })).toEqual({
+      payment_rule: { kind: 'full' },
+    })
+  })
+
   it('a patch carries only what changed', () => {
     const initial = serviceToValues(stored)
     expect(initial.category).toBe('')

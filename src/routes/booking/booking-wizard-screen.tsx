@@ -239,13 +239,48 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
           {member ? t('summary_with_member', { name: member.name }) : t('summary_with_anyone')}
         </li>
         {business.address ? <li>{business.address}</li> : null}
-        <li>
-          {cutoff > 0
-            ? t('cancel_before', { notice: noticeInWords(cutoff, intl) })
-            : t('cancel_anytime')}
-        </li>
+        {service?.payment ? (
+          <PaymentTerms payment={service.payment} />
+        ) : (
+          <li>
+            {cutoff > 0
+              ? t('cancel_before', { notice: noticeInWords(cutoff, intl) })
+              : t('cancel_anytime')}
+          </li>
+        )}
       </ul>
     </aside>
+  )
+}
+
+/** What booking charges now and when it is refunded, before the customer commits. */
+function PaymentTerms({
+  payment,
+}: {
+  payment: NonNullable<Catalogue['services'][number]['payment']>
+}) {
+  const { t, intl } = useTranslation()
+  const money = (amount_minor: number) =>
+    formatPrice({ amount_minor, currency: payment.currency }, intl)
+  if (payment.kind === 'card_on_file') {
+    return <li>{t('pay_card_on_file', { fee: money(payment.no_show_fee_minor ?? 0) })}</li>
+  }
+  const { full_refund_until_minutes: cutoff, kept_after_cutoff_minor: kept } = payment.refund
+  return (
+    <>
+      <li>
+        <strong>
+          {t(payment.kind === 'prepayment' ? 'pay_now_full' : 'pay_now_deposit', {
+            amount: money(payment.amount_minor),
+          })}
+        </strong>
+      </li>
+      <li>
+        {cutoff > 0
+          ? t('pay_refund_before', { notice: noticeInWords(cutoff, intl), amount: money(kept) })
+          : t('pay_refund_anytime')}
+      </li>
+    </>
   )
 }
 

@@ -1,10 +1,17 @@
 import { Form } from 'react-aria-components'
+import {
+  chargeAtBooking,
+  PAYMENT_RULE_KINDS,
+  type PaymentRuleKind,
+} from '../../../shared/payment-rules'
 import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
 import { FormColorField } from '../../components/form/color-field'
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormActions } from '../../components/form/form-actions'
+import { formatMoney } from '../../components/form/money'
 import { MoneyField } from '../../components/form/money-field'
 import { FormNumberField } from '../../components/form/number-field'
+import { FormSelectField } from '../../components/form/select-field'
 import { FormSwitchField } from '../../components/form/switch-field'
 import { FormTextField } from '../../components/form/text-field'
 import type { EntityFormView } from '../../components/form/use-entity-form'
@@ -14,7 +21,7 @@ import { createEntityListMachine } from '../../machines/entity-list.machine'
 import { loadAllTeamMembers } from '../team/team-api'
 import type { TeamMember } from '../team/team-member-values'
 import { BookingQuestionsEditor } from './booking-questions-editor'
-import type { ServiceValues } from './service-values'
+import { PAYMENT_RULE_LABELS, type ServiceValues } from './service-values'
 
 const teamChoices = createEntityListMachine<TeamMember>()
 
@@ -159,6 +166,70 @@ export function ServiceForm({
         </div>
       </section>
 
+      <section className="p-form-section" aria-labelledby="service-payment">
+        <h2 id="service-payment" className="p-form-section__title">
+          Payment at booking
+        </h2>
+        <p className="p-field__help">
+          Customers pay on Stripe before the booking is confirmed. Needs the Pro plan and a
+          connected Stripe account (Settings → Payments).
+        </p>
+        <FormSelectField<PaymentRuleKind>
+          label="Customers pay"
+          name="payment_rule.kind"
+          options={PAYMENT_RULE_KINDS.map((kind) => ({
+            id: kind,
+            label: PAYMENT_RULE_LABELS[kind],
+          }))}
+          value={values.payment_rule_kind}
+          onChange={(payment_rule_kind) => change({ payment_rule_kind })}
+          error={errors['payment_rule.kind']}
+        />
+        {values.payment_rule_kind === 'deposit_fixed' ? (
+          <MoneyField
+            label="Deposit"
+            name="payment_rule.deposit_amount_minor"
+            isRequired
+            currency={currency}
+            maxMinor={values.price_minor ?? 100_000_000}
+            description="At most the price. Kept if the customer cancels after your cut-off."
+            valueMinor={values.deposit_amount_minor}
+            onChange={(deposit_amount_minor) => change({ deposit_amount_minor })}
+            error={errors['payment_rule.deposit_amount_minor']}
+          />
+        ) : null}
+        {values.payment_rule_kind === 'deposit_percent' ? (
+          <FormNumberField
+            label="Deposit (% of the price)"
+            name="payment_rule.deposit_percent"
+            isRequired
+            minValue={1}
+            maxValue={100}
+            unit="%"
+            description="Kept if the customer cancels after your cut-off."
+            value={values.deposit_percent}
+            onChange={(deposit_percent) => change({ deposit_percent })}
+            error={errors['payment_rule.deposit_percent']}
+          />
+        ) : null}
+        {values.payment_rule_kind === 'card_on_file' ? (
+          <MoneyField
+            label="No-show fee"
+            name="payment_rule.no_show_fee_minor"
+            isRequired
+            currency={currency}
+            maxMinor={100_000_000}
+            description="Charged to the kept card if the customer does not come."
+            valueMinor={values.no_show_fee_minor}
+            onChange={(no_show_fee_minor) => change({ no_show_fee_minor })}
+            error={errors['payment_rule.no_show_fee_minor']}
+          />
+        ) : null}
+        <p className="p-field__help" aria-live="polite">
+          {chargeSummary(values, currency)}
+        </p>
+      </section>
+
       <section className="p-form-section" aria-labelledby="service-team">
         <h2 id="service-team" className="p-form-section__title">
           Team
@@ -198,4 +269,29 @@ export function ServiceForm({
       />
     </Form>
   )
+}
+
+/** What booking charges with the rule as typed, in a sentence; empty while it is incomplete. */
+function chargeSummary(values: ServiceValues, currency: string): string {
+  const price = values.price_minor ?? 0
+  const charge = chargeAtBooking(
+    {
+      kind: values.payment_rule_kind,
+      deposit_amount_minor: values.deposit_amount_minor,
+      deposit_percent: values.deposit_percent,
+      no_show_fee_minor: values.no_show_fee_minor,
+    },
+    price,
+  )
+  if (!charge) return 'Nothing is charged when booking.'
+  if (values.payment_rule_kind === 'deposit_percent' && values.deposit_percent === null) return ''
+  if (charge.kind === 'card_on_file') {
+    return values.no_show_fee_minor === null
+      ? ''
+      : `Nothing is charged when booking; a no-show is charged ${formatMoney(values.no_show_fee_minor, currency)}.`
+  }
+  if (charge.amount_minor <= 0 || (charge.kind === 'deposit' && charge.amount_minor > price)) {
+    return ''
+  }
+  return `Customers pay ${formatMoney(charge.amount_minor, currency)} when booking.`
 }

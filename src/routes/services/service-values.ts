@@ -4,6 +4,7 @@ import {
   questionProblems,
 } from '../../../shared/booking-questions'
 import type { components } from '../../../shared/contract/schema'
+import { type PaymentRuleKind, paymentRuleProblems } from '../../../shared/payment-rules'
 import { collectErrors, isBlank } from '../../components/form/validation'
 import { changedFields, type FieldErrors } from '../../machines/entity-form.machine'
 
@@ -23,6 +24,11 @@ export interface ServiceValues {
   category: string
   active: boolean
   capacity: number | null
+  /** The payment rule: its kind, and the amount of each kind kept while another is chosen. */
+  payment_rule_kind: PaymentRuleKind
+  deposit_amount_minor: number | null
+  deposit_percent: number | null
+  no_show_fee_minor: number | null
   team_member_ids: string[]
   booking_questions: QuestionValues[]
 }
@@ -84,6 +90,10 @@ export const NEW_SERVICE: ServiceValues = {
   category: '',
   active: true,
   capacity: 1,
+  payment_rule_kind: 'none',
+  deposit_amount_minor: null,
+  deposit_percent: null,
+  no_show_fee_minor: null,
   team_member_ids: [],
   booking_questions: [],
 }
@@ -100,6 +110,10 @@ export function serviceToValues(service: Service): ServiceValues {
     category: service.category ?? '',
     active: service.active,
     capacity: service.capacity,
+    payment_rule_kind: service.payment_rule.kind,
+    deposit_amount_minor: service.payment_rule.deposit_amount_minor,
+    deposit_percent: service.payment_rule.deposit_percent,
+    no_show_fee_minor: service.payment_rule.no_show_fee_minor,
     team_member_ids: [...service.team_member_ids],
     booking_questions: service.booking_questions.map((question) => ({
       key: question.id,
@@ -126,9 +140,33 @@ export function serviceInput(values: ServiceValues): ServiceInput {
     category: isBlank(values.category) ? null : values.category.trim(),
     active: values.active,
     capacity: values.capacity ?? 1,
+    payment_rule: paymentRuleInput(values),
     team_member_ids: values.team_member_ids,
     booking_questions: questionInputs(values.booking_questions),
   }
+}
+
+/** The rule as the API takes it: only the chosen kind's amount goes with it. */
+function paymentRuleInput(values: ServiceValues): NonNullable<ServiceInput['payment_rule']> {
+  switch (values.payment_rule_kind) {
+    case 'deposit_fixed':
+      return { kind: 'deposit_fixed', deposit_amount_minor: values.deposit_amount_minor }
+    case 'deposit_percent':
+      return { kind: 'deposit_percent', deposit_percent: values.deposit_percent }
+    case 'card_on_file':
+      return { kind: 'card_on_file', no_show_fee_minor: values.no_show_fee_minor }
+    default:
+      return { kind: values.payment_rule_kind }
+  }
+}
+
+/** What each rule is called in the form. */
+export const PAYMENT_RULE_LABELS: Record<PaymentRuleKind, string> = {
+  none: 'Nothing: customers pay at the appointment',
+  full: 'Full price when booking',
+  deposit_fixed: 'A fixed deposit when booking',
+  deposit_percent: 'A percentage deposit when booking',
+  card_on_file: 'Card kept for a no-show fee',
 }
 
 /** The body of updateService: only what changed since the form loaded (or last saved). */
@@ -164,7 +202,14 @@ export function validateService(values: ServiceValues): FieldErrors {
     const what = field === 'label' ? 'The question' : 'The list of options'
     questionErrors[`booking_questions.${index}.${field}`] ??= `${what} ${message}.`
   }
+  const ruleErrors: Record<string, string> = {}
+  const rule = paymentRuleInput(values)
+  for (const { field, message } of paymentRuleProblems(rule, values.price_minor ?? 0)) {
+    const key = field === 'price' ? 'price_minor' : `payment_rule.${field}`
+    ruleErrors[key] ??= field === 'price' ? `The price ${message}.` : ruleMessage(field, message)
+  }
   return collectErrors({
+    ...ruleErrors,
     ...questionErrors,
     name: isBlank(values.name) && 'Enter a name for the service.',
     duration_minutes: minutesError(
@@ -176,7 +221,9 @@ export function validateService(values: ServiceValues): FieldErrors {
     price_minor:
       values.price_minor === null
         ? 'Enter a price (0 for a free service).'
-        : values.price_minor < 0 && 'The price cannot be negative.',
+        : values.price_minor < 0
+          ? 'The price cannot be negative.'
+          : ruleErrors.price_minor,
     buffer_before_minutes: minutesError(
       values.buffer_before_minutes,
       MINUTES_LIMITS.buffer_before_minutes.min,
@@ -194,6 +241,17 @@ export function validateService(values: ServiceValues): FieldErrors {
         ? 'Seats per slot must be between 1 and 100.'
         : null,
   })
+}
+
+function ruleMessage(field: string, message: string): string {
+  const what: Record<string, string> = {
+    deposit_amount_minor: 'The deposit',
+    deposit_percent: 'The percentage',
+    no_show_fee_minor: 'The no-show fee',
+    kind: 'The payment rule',
+  }
+  if (message.startsWith('is required')) return `Enter ${what[field]?.toLowerCase() ?? field}.`
+  return `${what[field] ?? field} ${message}.`
 }
 
 /** "45 min", "1 h", "1 h 30 min". */
