@@ -872,6 +872,11 @@ export interface paths {
          *     carries the secret manage token, needed to see, move or cancel the appointment. With
          *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
          *     body is 422. Rate limited per IP address and per e-mail (429 with Retry-After).
+         *     A service paid at booking (its `payment` in the catalogue) is booked as a hold: the
+         *     appointment is `pending_payment`, its time held until `payment.hold_expires_at`, and
+         *     the answer's `payment.checkout_url` is Stripe's page on the business's own account;
+         *     it is confirmed, with its e-mails, once paid (see `syncPublicBookingPayment`). When
+         *     Stripe does not answer, nothing is held and the answer is 503 with Retry-After.
          */
         post: operations["createPublicBooking"];
         delete?: never;
@@ -946,7 +951,8 @@ export interface paths {
          *     `expired` (the hold ran out unpaid; the time is free again) or `refunded` (paid after
          *     the hold ran out and the time was taken meanwhile: refunded in full). Needs the manage
          *     token; another appointment's session, an unknown session or a wrong token is 404. 503
-         *     with Retry-After when Stripe does not answer.
+         *     with Retry-After when Stripe does not answer. Without `session_id`, an appointment not
+         *     paid at booking answers its state with `payment` null.
          */
         post: operations["syncPublicBookingPayment"];
         delete?: never;
@@ -2412,10 +2418,14 @@ export interface components {
             session_id?: string;
         };
         PublicPaymentReturn: {
-            /** @enum {string} */
+            /**
+             * @description For an appointment that was not paid at booking: `confirmed` while it is booked, else `expired`.
+             * @enum {string}
+             */
             state: "confirmed" | "awaiting_payment" | "expired" | "refunded";
             appointment: components["schemas"]["PublicAppointment"];
-            payment: components["schemas"]["PublicBookingPayment"];
+            /** @description Null when the appointment was not paid at booking. */
+            payment: components["schemas"]["PublicBookingPayment"] | null;
         };
         MyAppointment: {
             appointment: components["schemas"]["PublicAppointment"];

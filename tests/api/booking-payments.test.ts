@@ -252,7 +252,7 @@ describe('booking a paid service', () => {
     // Still open: the return says so, with the page to pay on.
     const waiting = await returned(salon, confirmation)
     expect(waiting.state).toBe('awaiting_payment')
-    expect(waiting.payment.checkout_url).toBe(confirmation.payment?.checkout_url)
+    expect(waiting.payment?.checkout_url).toBe(confirmation.payment?.checkout_url)
 
     expect((await pay(sessionId)).status).toBe(200)
     const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
@@ -469,6 +469,12 @@ describe('webhooks and links that must not reach', () => {
     expect((await returnFrom(salon, mine, undefined, theirs.manage_token)).statusCode).toBe(404)
     expect((await returnFrom(salon, mine, sessionOf(theirs))).statusCode).toBe(404)
     expect((await returnFrom(salon, mine, 'cs_nonsense')).statusCode).toBe(404)
+    // A booking not paid at booking only says where it stands.
+    const unpaid = await booked(salon, salon.haircutId)
+    expect(unpaid.payment).toBeUndefined()
+    expect(unpaid.appointment.status).toBe('confirmed')
+    const stands = await returned(salon, unpaid)
+    expect(stands).toMatchObject({ state: 'confirmed', payment: null })
   })
 })
 

@@ -50,6 +50,7 @@ beforeAll(async () => {
     stripe: {
       secretKey: 'sk_test_fuzz',
       webhookSecret: FUZZ_WEBHOOK_SECRET,
+      connectWebhookSecret: FUZZ_WEBHOOK_SECRET,
       apiUrl: localStripe.url,
     },
   })

@@ -215,11 +215,21 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       tenantId: string,
       appointmentId: string,
       sessionId: string | undefined,
-    ): Promise<{ state: PaymentReturnState; payment: PublicBookingPayment } | undefined> {
+    ): Promise<{ state: PaymentReturnState; payment: PublicBookingPayment | null } | undefined> {
       const payments = createPaymentRepository(database.db)
       const payment = sessionId
         ? await payments.findByCheckoutSession(sessionId)
         : await payments.latestAtBooking(tenantId, appointmentId)
+      if (!payment && !sessionId) {
+        // Not paid at booking: nothing to sync, only where it stands.
+        const appointment = await createAppointmentRepository(database.db).find(
+          tenantId,
+          appointmentId,
+        )
+        if (!appointment) return undefined
+        const booked = ['confirmed', 'completed', 'no_show'].includes(appointment.status)
+        return { state: booked ? 'confirmed' : 'expired', payment: null }
+      }
       if (payment?.tenantId !== tenantId || payment.appointmentId !== appointmentId)
         return undefined
       const checkoutSync = syncer()
