@@ -14,6 +14,7 @@ import { HttpProblem } from './http/problem.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
+import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
 import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
@@ -29,6 +30,11 @@ import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
+import { createBookingService } from './services/booking-service.ts'
+import {
+  type BookingPaymentService,
+  createBookingPaymentService,
+} from './services/payments/booking-payment-service.ts'
 import {
   createPaymentAccountService,
   type PaymentAccountService,
@@ -57,6 +63,8 @@ declare module 'fastify' {
     billing: BillingService
     /** The business's own Stripe account (Connect), on which it takes payments at booking. */
     paymentAccounts: PaymentAccountService
+    /** Payments at booking: a hold's Checkout and the one sync of its outcome. */
+    bookingPayments: BookingPaymentService
   }
 }
 
@@ -150,19 +158,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       appUrl: publicBooking.publicUrl,
     }),
   )
+  const connectGateway = options.stripe
+    ? createConnectGateway({
+        secretKey: options.stripe.secretKey,
+        apiUrl: options.stripe.apiUrl,
+        connectWebhookSecret: options.stripe.connectWebhookSecret ?? '',
+      })
+    : undefined
+  // Paying at booking: the public booking route, the Connect webhook and the hold-expiry job
+  // share it (its notifier is stateless; its booking service only confirms holds).
+  const bookingNotifier = createAppointmentNotifier(app.publicBooking)
+  app.decorate(
+    'bookingPayments',
+    createBookingPaymentService({
+      database: options.database,
+      gateway: connectGateway,
+      bookings: createBookingService(options.database, bookingNotifier),
+      notifier: bookingNotifier,
+      tokens: app.publicBooking.tokens,
+      publicUrl: publicBooking.publicUrl,
+    }),
+  )
   app.decorate(
     'paymentAccounts',
     createPaymentAccountService({
       database: options.database,
-      gateway: options.stripe
-        ? createConnectGateway({
-            secretKey: options.stripe.secretKey,
-            apiUrl: options.stripe.apiUrl,
-            connectWebhookSecret: options.stripe.connectWebhookSecret ?? '',
-          })
-        : undefined,
+      gateway: connectGateway,
       connectWebhooks: Boolean(options.stripe?.connectWebhookSecret),
       appUrl: publicBooking.publicUrl,
+      checkoutEvents: app.bookingPayments.receiveEvent,
     }),
   )
 

@@ -109,6 +109,25 @@ export function manageUrl(appointmentId: string, token: string, business: string
   return withQuery(`/booking/event/${appointmentId}`, new URLSearchParams({ token }), business)
 }
 
+/**
+ * Where Stripe's Checkout sends the customer back to the booking page (paid, or gone back):
+ * the appointment's payment page, with its manage token. Stripe fills in the session id on the
+ * success address (`{CHECKOUT_SESSION_ID}` is Stripe's placeholder, left unencoded for it).
+ */
+export function paymentReturnUrl(
+  appointmentId: string,
+  token: string,
+  business: string | null,
+  outcome: 'paid' | 'cancelled',
+): string {
+  const path = withQuery(
+    `/booking/payment/${appointmentId}`,
+    new URLSearchParams({ token, outcome }),
+    business,
+  )
+  return outcome === 'paid' ? `${path}&session_id={CHECKOUT_SESSION_ID}` : path
+}
+
 /** Any booking-area path with the page's `?business=` kept. */
 export function bookingHref(path: string, business: string | null = null): string {
   return withQuery(path, new URLSearchParams(), business)

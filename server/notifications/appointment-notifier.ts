@@ -4,6 +4,7 @@ import {
   loadAppointmentDetails,
   loadTeamMemberRecipient,
 } from '../db/read-models/appointment-details.ts'
+import { loadPaidAtBooking } from '../db/read-models/appointment-payment.ts'
 import { createAppointmentNoticeRepository } from '../db/repositories/appointment-notice-repository.ts'
 import {
   createOutboxRepository,
@@ -13,7 +14,13 @@ import type { CapabilityTokens } from '../security/capability-tokens.ts'
 import { eventOf, factsOf } from './appointment-calendar.ts'
 import { customerLinks } from './customer-links.ts'
 import { invitationCalendar } from './ics.ts'
-import { customerMessage, type NotificationKind, teamMemberMessage } from './messages.ts'
+import {
+  customerMessage,
+  latePaymentMessage,
+  type NotificationKind,
+  type PaymentFacts,
+  teamMemberMessage,
+} from './messages.ts'
 
 const MINUTE_MS = 60_000
 
@@ -50,9 +57,10 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     recipient: 'customer' | 'team_member',
     toAddress: string,
     now: number,
+    payment: PaymentFacts | null = null,
   ): NewOutboxMessage {
     const links = linksOf(details)
-    const facts = factsOf(details, links)
+    const facts = { ...factsOf(details, links), payment }
     const message =
       recipient === 'customer' ? customerMessage(kind, facts) : teamMemberMessage(kind, facts)
     const event = eventOf(details, recipient, {
@@ -73,12 +81,24 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     }
   }
 
-  const toCustomer = (details: AppointmentDetails, kind: NotificationKind, now: number) =>
+  const toCustomer = (
+    details: AppointmentDetails,
+    kind: NotificationKind,
+    now: number,
+    payment: PaymentFacts | null = null,
+  ) =>
     details.customer.email && details.business.confirmationEmail
-      ? [row(details, kind, 'customer', details.customer.email, now)]
+      ? [row(details, kind, 'customer', details.customer.email, now, payment)]
       : []
-  const toMember = (details: AppointmentDetails, kind: NotificationKind, now: number) =>
-    details.member.email ? [row(details, kind, 'team_member', details.member.email, now)] : []
+  const toMember = (
+    details: AppointmentDetails,
+    kind: NotificationKind,
+    now: number,
+    payment: PaymentFacts | null = null,
+  ) =>
+    details.member.email
+      ? [row(details, kind, 'team_member', details.member.email, now, payment)]
+      : []
 
   async function insert(tx: Db, rows: NewOutboxMessage[]): Promise<void> {
     await createOutboxRepository(tx).queue(rows)
@@ -129,9 +149,42 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
       const details = await mustLoad(tx, tenantId, appointmentId)
       const queuedAt = reminderQueuedAt(details, now)
       if (queuedAt) await setColumns(tx, details, { reminderQueuedAt: queuedAt })
+      // A booking paid at booking says what was paid and the refund rule.
+      const payment = await loadPaidAtBooking(tx, tenantId, appointmentId)
       await insert(tx, [
-        ...toCustomer(details, 'confirmation', now),
-        ...toMember(details, 'confirmation', now),
+        ...toCustomer(details, 'confirmation', now, payment),
+        ...toMember(details, 'confirmation', now, payment),
+      ])
+    },
+
+    /**
+     * A payment that came after its hold ran out, for a time someone else booked meanwhile:
+     * the customer learns nothing was booked and (when money was taken) that it was refunded
+     * in full. Customer only, without an invitation: their calendar never had it. It goes out
+     * whatever the confirmation setting, since it is about their money.
+     */
+    async latePayment(
+      tx: Db,
+      tenantId: string,
+      appointmentId: string,
+      refund: { refundedMinor: number; now?: number },
+    ) {
+      const details = await mustLoad(tx, tenantId, appointmentId)
+      if (!details.customer.email) return
+      const payment = await loadPaidAtBooking(tx, tenantId, appointmentId)
+      const facts = { ...factsOf(details, linksOf(details)), payment }
+      const message = latePaymentMessage(facts, refund.refundedMinor)
+      await insert(tx, [
+        {
+          tenantId,
+          appointmentId,
+          kind: 'cancellation',
+          recipient: 'customer',
+          toAddress: details.customer.email,
+          subject: message.subject,
+          bodyText: message.text,
+          ics: null,
+        },
       ])
     },
 

@@ -37,6 +37,17 @@ export interface AppointmentFacts {
   bookingUrl: string
   /** The visitor's answers to the service's booking questions, for the team member. */
   bookingAnswers?: readonly BookingAnswer[] | undefined
+  /** What was paid at booking (or the card kept), for the confirmation; absent when nothing. */
+  payment?: PaymentFacts | null | undefined
+}
+
+/** A payment at booking as the confirmation states it, with its refund rule. */
+export interface PaymentFacts {
+  kind: 'prepayment' | 'deposit' | 'card_on_file'
+  amountMinor: number
+  currency: string
+  noShowFeeMinor: number | null
+  cancellationCutoffMinutes: number
 }
 
 export interface Message {
@@ -64,6 +75,9 @@ export function customerMessage(kind: NotificationKind, facts: AppointmentFacts)
   })
   const lines = [t('email_greeting', { name: facts.customerName }), '', opening, '', what, when]
   if (facts.businessAddress) lines.push(facts.businessAddress)
+  if (kind === 'confirmation' && facts.payment) {
+    lines.push('', ...paymentLines(facts, facts.payment, zone, locale))
+  }
   if (kind === 'cancellation') {
     if (facts.cancelReason) lines.push('', t('email_reason', { reason: facts.cancelReason }))
     lines.push('', t('email_book_again', { url: facts.bookingUrl }))
@@ -95,12 +109,83 @@ export function teamMemberMessage(kind: NotificationKind, facts: AppointmentFact
   if (kind === 'confirmation' && facts.bookingAnswers?.length) {
     lines.push('', 'Answers given when booking:', ...facts.bookingAnswers.map(answerLine))
   }
+  if (kind === 'confirmation' && facts.payment) {
+    const { payment } = facts
+    const amount = formatMoney(payment.amountMinor, payment.currency, facts.locale)
+    const fee = formatMoney(payment.noShowFeeMinor ?? 0, payment.currency, facts.locale)
+    lines.push(
+      '',
+      {
+        prepayment: `Paid online: ${amount}.`,
+        deposit: `Deposit paid online: ${amount}.`,
+        card_on_file: `Card kept on file for a no-show fee of ${fee}.`,
+      }[payment.kind],
+    )
+  }
   if (kind === 'cancellation' && facts.cancelReason) lines.push('', `Reason: ${facts.cancelReason}`)
   lines.push('', signature(facts))
   return {
     subject: `${subject} — ${shortDate(facts.startsAt, zone, facts.locale)}`,
     text: lines.join('\n'),
   }
+}
+
+/**
+ * The customer's e-mail when their payment came after the hold ran out and the time had been
+ * booked by someone else: nothing is booked; what they paid was refunded in full.
+ */
+export function latePaymentMessage(facts: AppointmentFacts, refundedMinor: number): Message {
+  const t = translatorFor(facts.customerLanguage)
+  const locale = localeFor(facts.customerLanguage, facts.locale)
+  const zone = facts.customerTimeZone ?? facts.businessTimeZone
+  const what = t('email_what', { service: facts.serviceName, member: facts.teamMemberName })
+  const lines = [
+    t('email_greeting', { name: facts.customerName }),
+    '',
+    t('email_opening_late_payment', { business: facts.businessName }),
+    '',
+    what,
+    describeTimeRange(facts.startsAt, facts.endsAt, zone, locale),
+  ]
+  if (refundedMinor > 0 && facts.payment) {
+    const amount = formatMoney(refundedMinor, facts.payment.currency, locale)
+    lines.push('', t('email_late_payment_refunded', { amount }))
+  }
+  lines.push('', t('email_book_again', { url: facts.bookingUrl }), '', signature(facts))
+  return {
+    subject: t('email_subject_late_payment', {
+      what,
+      date: shortDate(facts.startsAt, zone, locale),
+    }),
+    text: lines.join('\n'),
+  }
+}
+
+/** What was paid (or kept) and the refund rule, in the customer's language. */
+function paymentLines(
+  facts: AppointmentFacts,
+  payment: PaymentFacts,
+  zone: string,
+  locale: string,
+): string[] {
+  const t = translatorFor(facts.customerLanguage)
+  const amount = formatMoney(payment.amountMinor, payment.currency, locale)
+  if (payment.kind === 'card_on_file') {
+    const fee = formatMoney(payment.noShowFeeMinor ?? 0, payment.currency, locale)
+    return [t('email_card_on_file', { fee })]
+  }
+  const deadline = new Date(facts.startsAt.getTime() - payment.cancellationCutoffMinutes * 60_000)
+  return [
+    t(payment.kind === 'deposit' ? 'email_paid_deposit' : 'email_paid_prepayment', { amount }),
+    t('email_refund_rule', { deadline: shortDate(deadline, zone, locale), kept: amount }),
+  ]
+}
+
+/** An amount in minor units, in the currency's own number of decimals ("€45.00", "¥500"). */
+export function formatMoney(amountMinor: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+  return format.format(amountMinor / 10 ** digits)
 }
 
 /**

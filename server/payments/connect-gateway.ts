@@ -40,6 +40,8 @@ export interface PaymentCheckoutSnapshot {
   id: string
   mode: 'payment' | 'setup'
   status: 'open' | 'complete' | 'expired'
+  /** Stripe's hosted page, while the session can still be paid. */
+  url: string | null
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
   amountTotalMinor: number | null
   currency: string | null
@@ -68,6 +70,10 @@ export interface ConnectWebhookEvent {
   accountId: string | null
   checkoutSessionId: string | null
   paymentIntentId: string | null
+  /** The object's metadata (our ids), for events about a PaymentIntent. */
+  metadata: Record<string, string>
+  /** Why a payment attempt failed, in Stripe's words (`payment_intent.payment_failed`). */
+  failureMessage: string | null
 }
 
 /** Stripe's minimum for a Checkout Session's `expires_at`: holds shorter than this are expired by us. */
@@ -359,6 +365,7 @@ function checkoutSnapshotOf(session: Stripe.Checkout.Session): PaymentCheckoutSn
     id: session.id,
     mode: session.mode === 'setup' ? 'setup' : 'payment',
     status: known(session.status, ['open', 'complete', 'expired'] as const) ?? 'open',
+    url: session.status === 'open' ? (session.url ?? null) : null,
     paymentStatus:
       known(session.payment_status, ['paid', 'unpaid', 'no_payment_required'] as const) ?? 'unpaid',
     amountTotalMinor: session.amount_total,
@@ -376,8 +383,16 @@ function checkoutSnapshotOf(session: Stripe.Checkout.Session): PaymentCheckoutSn
 /** Which session or payment an event is about, for the events paid bookings listen to. */
 function objectsOf(
   event: Stripe.Event,
-): Pick<ConnectWebhookEvent, 'checkoutSessionId' | 'paymentIntentId'> {
-  const none = { checkoutSessionId: null, paymentIntentId: null }
+): Pick<
+  ConnectWebhookEvent,
+  'checkoutSessionId' | 'paymentIntentId' | 'metadata' | 'failureMessage'
+> {
+  const none = {
+    checkoutSessionId: null,
+    paymentIntentId: null,
+    metadata: {},
+    failureMessage: null,
+  }
   // A signed body is Stripe's, but read it as if it might not be: a shape we do not expect is
   // an event we ignore, not an error Stripe would retry forever.
   const object: unknown = (event.data as { object?: unknown } | undefined)?.object
@@ -388,13 +403,25 @@ function objectsOf(
     case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object
-      return { checkoutSessionId: session.id, paymentIntentId: idOf(session.payment_intent) }
+      return {
+        ...none,
+        checkoutSessionId: session.id,
+        paymentIntentId: idOf(session.payment_intent),
+        metadata: { ...(session.metadata ?? {}) },
+      }
     }
     case 'payment_intent.succeeded':
-    case 'payment_intent.payment_failed':
-      return { checkoutSessionId: null, paymentIntentId: event.data.object.id }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object
+      return {
+        ...none,
+        paymentIntentId: intent.id,
+        metadata: { ...(intent.metadata ?? {}) },
+        failureMessage: intent.last_payment_error?.message ?? null,
+      }
+    }
     case 'charge.refunded':
-      return { checkoutSessionId: null, paymentIntentId: idOf(event.data.object.payment_intent) }
+      return { ...none, paymentIntentId: idOf(event.data.object.payment_intent) }
     default:
       return none
   }

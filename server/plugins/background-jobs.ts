@@ -63,6 +63,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
 
     const run = async (): Promise<JobRun> => {
       const holds = await expireDueHolds(app.database)
+      await app.bookingPayments.expireCheckouts(holds.checkoutsToExpire)
       const remindersQueued = await queueDueReminders(app.database, notifier)
       const trialsEnded = await noteEndedTrials(app.database, {
         appUrl: app.publicBooking.publicUrl,

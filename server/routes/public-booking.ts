@@ -91,6 +91,11 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
       return booking.cancel(tenant, manageLink(request), request.body, idempotencyKey(request))
     },
 
+    async syncPublicBookingPayment(request: OperationRequest<'syncPublicBookingPayment'>) {
+      const tenant = await resolveBusiness(request)
+      return booking.paymentReturn(tenant, manageLink(request), request.body)
+    },
+
     async getPublicAppointmentInvitation(
       request: OperationRequest<'getPublicAppointmentInvitation'>,
       reply: FastifyReply,

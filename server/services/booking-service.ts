@@ -195,6 +195,16 @@ export function createBookingService(database: Database, notifier: AppointmentNo
     )
     return booked.appointment
   }
+  const confirmAndNotify = async (
+    tx: Db,
+    input: { tenantId: string; appointmentId: string; now?: number | undefined },
+  ): Promise<HoldConfirmation> => {
+    const confirmed = await confirmHeld(tx, input)
+    if (confirmed.outcome === 'confirmed' || confirmed.outcome === 'retaken') {
+      await notifier.booked(tx, input.tenantId, input.appointmentId, input.now)
+    }
+    return confirmed
+  }
   const rescheduleAndNotify = async (tx: Db, request: RescheduleRequest) => {
     const { appointment, moved, previousTeamMemberId } = await rescheduleAppointment(tx, request)
     if (moved) {
@@ -222,14 +232,15 @@ export function createBookingService(database: Database, notifier: AppointmentNo
       tenantId: string
       appointmentId: string
       now?: number
-    }): Promise<HoldConfirmation> =>
-      database.transaction(async (tx) => {
-        const confirmed = await confirmHeld(tx, input)
-        if (confirmed.outcome === 'confirmed' || confirmed.outcome === 'retaken') {
-          await notifier.booked(tx, input.tenantId, input.appointmentId, input.now)
-        }
-        return confirmed
-      }),
+    }): Promise<HoldConfirmation> => database.transaction((tx) => confirmAndNotify(tx, input)),
+    /**
+     * `confirmHold` inside the caller's transaction: the payment sync marks the payment paid
+     * and confirms its hold in one commit, under the payment row's lock.
+     */
+    confirmHoldWithin: (
+      tx: Db,
+      input: { tenantId: string; appointmentId: string; now?: number },
+    ): Promise<HoldConfirmation> => confirmAndNotify(tx, input),
     reschedule: (request: RescheduleRequest): Promise<Appointment> =>
       explainClash(database, () => database.transaction((tx) => rescheduleAndNotify(tx, request))),
   }

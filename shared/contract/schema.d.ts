@@ -872,6 +872,11 @@ export interface paths {
          *     carries the secret manage token, needed to see, move or cancel the appointment. With
          *     an `Idempotency-Key`, a repeat returns the first answer; the same key with another
          *     body is 422. Rate limited per IP address and per e-mail (429 with Retry-After).
+         *     A service paid at booking (its `payment` in the catalogue) is booked as a hold: the
+         *     appointment is `pending_payment`, its time held until `payment.hold_expires_at`, and
+         *     the answer's `payment.checkout_url` is Stripe's page on the business's own account;
+         *     it is confirmed, with its e-mails, once paid (see `syncPublicBookingPayment`). When
+         *     Stripe does not answer, nothing is held and the answer is 503 with Retry-After.
          */
         post: operations["createPublicBooking"];
         delete?: never;
@@ -920,6 +925,36 @@ export interface paths {
          *     `/problems/too-far-ahead`; 409 `/problems/slot-taken` when someone else holds it.
          */
         post: operations["reschedulePublicAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/appointments/{appointmentId}/payment-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The booking page's return from paying
+         * @description Where the booking page sends the customer back from Stripe's hosted Checkout (its
+         *     success and cancel addresses): reads the Checkout Session fresh from Stripe and brings
+         *     the payment and the appointment in line with it, exactly as the Connect webhook does
+         *     (the same sync; running both, in any order, changes nothing more). Answers where the
+         *     booking stands: `confirmed` (paid, or the card kept), `awaiting_payment` (the hold still
+         *     lasts: `payment.checkout_url` lets the customer try again, e.g. after a declined card),
+         *     `expired` (the hold ran out unpaid; the time is free again) or `refunded` (paid after
+         *     the hold ran out and the time was taken meanwhile: refunded in full). Needs the manage
+         *     token; another appointment's session, an unknown session or a wrong token is 404. 503
+         *     with Retry-After when Stripe does not answer. Without `session_id`, an appointment not
+         *     paid at booking answers its state with `payment` null.
+         */
+        post: operations["syncPublicBookingPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2352,8 +2387,45 @@ export interface components {
         };
         PublicBookingConfirmation: {
             appointment: components["schemas"]["PublicAppointment"];
+            /** @description Present when the service is paid at booking: the appointment is then `pending_payment`, holding its time until `payment.hold_expires_at`, and is confirmed (with its e-mails) once paid on `payment.checkout_url`. */
+            payment?: components["schemas"]["PublicBookingPayment"];
             /** @description Secret (256 bits) that lets its holder see, move and cancel this appointment. */
             manage_token: string;
+        };
+        /** @description What a booking of a paid service asks of the customer. `prepayment` or `deposit`: `amount_minor` is charged on Stripe's Checkout; `card_on_file`: the card is kept for a no-show fee (nothing charged now). */
+        PublicBookingPayment: {
+            /** @enum {string} */
+            kind: "prepayment" | "deposit" | "card_on_file";
+            /**
+             * @description `pending` while the customer has yet to pay; `succeeded` once paid (or the card kept).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "expired";
+            /** @description In minor units of `currency`; 0 for `card_on_file`. */
+            amount_minor: number;
+            currency: string;
+            /** @description Stripe's hosted Checkout, while it can still be paid; null otherwise. */
+            checkout_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the held time is let go unless paid; null once paid or let go.
+             */
+            hold_expires_at: string | null;
+        };
+        /** @description The success address carries the session id; the cancel address has none, and the appointment's latest payment is synced. */
+        PublicPaymentReturnInput: {
+            /** @description The Checkout Session id Stripe put into the return address (`{CHECKOUT_SESSION_ID}`). */
+            session_id?: string;
+        };
+        PublicPaymentReturn: {
+            /**
+             * @description For an appointment that was not paid at booking: `confirmed` while it is booked, else `expired`.
+             * @enum {string}
+             */
+            state: "confirmed" | "awaiting_payment" | "expired" | "refunded";
+            appointment: components["schemas"]["PublicAppointment"];
+            /** @description Null when the appointment was not paid at booking. */
+            payment: components["schemas"]["PublicBookingPayment"] | null;
         };
         MyAppointment: {
             appointment: components["schemas"]["PublicAppointment"];
@@ -3857,6 +3929,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicAppointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncPublicBookingPayment: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: {
+                /** @description The secret from the confirmation (e-mail link or page). */
+                "X-Manage-Token"?: components["parameters"]["ManageToken"];
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicPaymentReturnInput"];
+            };
+        };
+        responses: {
+            /** @description Where the booking stands after the sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPaymentReturn"];
                 };
             };
             default: components["responses"]["Problem"];

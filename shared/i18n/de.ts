@@ -204,6 +204,16 @@ export const de: Catalogue = {
   email_reason: 'Grund: {{reason}}',
   email_book_again: 'Erneut buchen: {{url}}',
   email_manage: 'Verschieben oder absagen: {{url}}',
+  email_paid_prepayment: 'Bezahlt: {{amount}}.',
+  email_paid_deposit: 'Anzahlung bezahlt: {{amount}}.',
+  email_card_on_file:
+    'Ihre Karte ist hinterlegt: Wenn Sie den Termin ohne Absage versäumen, wird eine Ausfallgebühr von {{fee}} berechnet.',
+  email_refund_rule:
+    'Bei einer Absage vor {{deadline}} wird die Zahlung vollständig erstattet; danach werden {{kept}} einbehalten.',
+  email_opening_late_payment:
+    'Ihre Zahlung an {{business}} ist eingegangen, nachdem die für Sie reservierte Zeit abgelaufen war, und inzwischen hat jemand anderes diese Zeit gebucht. Der Termin konnte daher nicht gebucht werden.',
+  email_late_payment_refunded: 'Ihre Zahlung von {{amount}} wurde vollständig erstattet.',
+  email_subject_late_payment: 'Nicht gebucht: {{what}} — {{date}}',
   ics_summary: '{{service}} bei {{business}}',
   ics_description: '{{service}} mit {{member}} bei {{business}}.',
   ics_manage: 'Verschieben oder absagen: {{url}}',

@@ -204,6 +204,16 @@ export const en = {
   email_reason: 'Reason: {{reason}}',
   email_book_again: 'To book again: {{url}}',
   email_manage: 'To reschedule or cancel: {{url}}',
+  email_paid_prepayment: 'Paid: {{amount}}.',
+  email_paid_deposit: 'Deposit paid: {{amount}}.',
+  email_card_on_file:
+    'Your card is kept on file: if you miss the appointment without cancelling, a no-show fee of {{fee}} is charged.',
+  email_refund_rule:
+    'Cancel before {{deadline}} and the payment is refunded in full; after that, {{kept}} is kept.',
+  email_opening_late_payment:
+    'Your payment to {{business}} arrived after the time held for you had run out, and someone else booked that time meanwhile, so the appointment could not be made.',
+  email_late_payment_refunded: 'Your payment of {{amount}} has been refunded in full.',
+  email_subject_late_payment: 'Not booked: {{what}} — {{date}}',
   ics_summary: '{{service}} at {{business}}',
   ics_description: '{{service}} with {{member}} at {{business}}.',
   ics_manage: 'Reschedule or cancel: {{url}}',

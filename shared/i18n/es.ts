@@ -202,6 +202,16 @@ export const es: Catalogue = {
   email_reason: 'Motivo: {{reason}}',
   email_book_again: 'Para volver a reservar: {{url}}',
   email_manage: 'Para cambiar o cancelar: {{url}}',
+  email_paid_prepayment: 'Pagado: {{amount}}.',
+  email_paid_deposit: 'Depósito pagado: {{amount}}.',
+  email_card_on_file:
+    'Tu tarjeta queda guardada: si faltas a la cita sin cancelarla, se cobrará una tarifa por ausencia de {{fee}}.',
+  email_refund_rule:
+    'Si cancelas antes del {{deadline}}, se reembolsa el pago completo; después, se retienen {{kept}}.',
+  email_opening_late_payment:
+    'Tu pago a {{business}} llegó después de que terminara el tiempo reservado para ti, y otra persona reservó ese horario mientras tanto, así que no se pudo hacer la cita.',
+  email_late_payment_refunded: 'Tu pago de {{amount}} se ha reembolsado por completo.',
+  email_subject_late_payment: 'No reservado: {{what}} — {{date}}',
   ics_summary: '{{service}} en {{business}}',
   ics_description: '{{service}} con {{member}} en {{business}}.',
   ics_manage: 'Cambiar o cancelar: {{url}}',

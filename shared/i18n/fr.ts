@@ -205,6 +205,16 @@ export const fr: Catalogue = {
   email_reason: 'Motif\u202f: {{reason}}',
   email_book_again: 'Pour reprendre rendez-vous\u202f: {{url}}',
   email_manage: 'Pour déplacer ou annuler\u202f: {{url}}',
+  email_paid_prepayment: 'Payé : {{amount}}.',
+  email_paid_deposit: 'Acompte payé : {{amount}}.',
+  email_card_on_file:
+    'Votre carte est enregistrée : si vous manquez le rendez-vous sans l’annuler, des frais d’absence de {{fee}} sont prélevés.',
+  email_refund_rule:
+    'Annulez avant le {{deadline}} et le paiement est remboursé en totalité ; après, {{kept}} sont conservés.',
+  email_opening_late_payment:
+    'Votre paiement à {{business}} est arrivé après la fin du délai de réservation, et quelqu’un d’autre a réservé ce créneau entre-temps : le rendez-vous n’a donc pas pu être pris.',
+  email_late_payment_refunded: 'Votre paiement de {{amount}} a été remboursé en totalité.',
+  email_subject_late_payment: 'Non réservé : {{what}} — {{date}}',
   ics_summary: '{{service}} chez {{business}}',
   ics_description: '{{service}} avec {{member}} chez {{business}}.',
   ics_manage: 'Déplacer ou annuler\u202f: {{url}}',

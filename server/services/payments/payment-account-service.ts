@@ -10,7 +10,7 @@ import {
 } from '../../db/repositories/payment-account-repository.ts'
 import { missingItems } from '../../domain/payment-account.ts'
 import { HttpProblem } from '../../http/problem.ts'
-import type { ConnectGateway } from '../../payments/connect-gateway.ts'
+import type { ConnectGateway, ConnectWebhookEvent } from '../../payments/connect-gateway.ts'
 import { WebhookPayloadError, WebhookSignatureError } from '../../payments/stripe-sdk.ts'
 import { outagesAsProblems } from '../billing/billing-service.ts'
 import { loadCurrentPlan, planView, refuseBeyondPlan } from '../billing/current-plan.ts'
@@ -32,6 +32,8 @@ export interface PaymentAccountServiceOptions {
   connectWebhooks: boolean
   /** The staff app's address, for Stripe's return and refresh links. */
   appUrl: string
+  /** Checkout and payment events of paid bookings (booking-payment-service); the business, if any. */
+  checkoutEvents?: ((event: ConnectWebhookEvent) => Promise<string | undefined>) | undefined
 }
 
 export type PaymentAccountService = ReturnType<typeof createPaymentAccountService>
@@ -46,6 +48,7 @@ export function createPaymentAccountService({
   gateway,
   connectWebhooks,
   appUrl,
+  checkoutEvents,
 }: PaymentAccountServiceOptions) {
   const accounts = createPaymentAccountRepository(database.db)
   const sync = createPaymentAccountSync({ database })
@@ -175,6 +178,8 @@ export function createPaymentAccountService({
         const known = await accounts.findByStripeAccount(event.accountId)
         const snapshot = known ? await stripe.retrieveAccount(event.accountId) : undefined
         tenantId = snapshot ? await sync.apply(snapshot, null) : undefined
+      } else if (event.accountId && checkoutEvents) {
+        tenantId = await checkoutEvents(event)
       }
       // Recorded after it took effect: an event whose sync failed is processed when Stripe
       // delivers it again.

@@ -2,6 +2,7 @@ import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { loadAppointmentDetails } from '../../db/read-models/appointment-details.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
+import type { PaymentRow } from '../../db/repositories/payment-repository.ts'
 import {
   createPublicBookingRepository,
   type PublicAppointmentRow,
@@ -31,6 +32,7 @@ import type { PublicRateLimiters } from '../../security/public-rate-limits.ts'
 import { cancelAppointment } from '../appointment-lifecycle.ts'
 import { findAvailability } from '../availability-service.ts'
 import { checkBookingNotice, type createBookingService } from '../booking-service.ts'
+import type { BookingPaymentService } from '../payments/booking-payment-service.ts'
 import { chooseFairly } from '../team-assignment.ts'
 import { createIdempotency } from './idempotency.ts'
 import { checkChoice, type createPublicCatalogService } from './public-catalog-service.ts'
@@ -43,6 +45,8 @@ type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmatio
 type PublicBookingInput = components['schemas']['PublicBookingInput']
 type PublicReschedule = components['schemas']['PublicRescheduleInput']
 type PublicCancellation = components['schemas']['PublicCancelInput']
+type PublicPaymentReturn = components['schemas']['PublicPaymentReturn']
+type PublicPaymentReturnInput = components['schemas']['PublicPaymentReturnInput']
 
 /** An appointment as a customer names it: its id and the manage token from their link. */
 export interface ManageLink {
@@ -60,6 +64,8 @@ export interface PublicBookingServiceDeps {
   /** The address people open, for the manage link inside the invitation. */
   publicUrl: string
   limits: PublicRateLimiters
+  /** Paying at booking: the hold's payment and Checkout, and the return's sync. */
+  payments: BookingPaymentService
 }
 
 /**
@@ -69,7 +75,7 @@ export interface PublicBookingServiceDeps {
  * per Idempotency-Key, their answer committed with them.
  */
 export function createPublicBookingService(deps: PublicBookingServiceDeps) {
-  const { database, bookings, catalog, notifier, tokens, publicUrl, limits } = deps
+  const { database, bookings, catalog, notifier, tokens, publicUrl, limits, payments } = deps
   const repo = createPublicBookingRepository(database.db)
   const settingsOf = (tenant: Tenant) => createSettingsRepository(database.db).get(tenant.id)
   const idempotency = createIdempotency(database)
@@ -144,9 +150,9 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           // booking's own transaction, once the time is secured, so no refusal leaves one.
           const offered = await catalog.catalogOf(tenant)
           checkChoice(offered, input.service_id, input.team_member_id, 'body')
+          const service = offered.services.find((one) => one.id === input.service_id)
           const bookingAnswers = checkAnswers(
-            offered.services.find((service) => service.id === input.service_id)
-              ?.booking_questions ?? [],
+            service?.booking_questions ?? [],
             input.booking_answers ?? {},
           )
           const settings = await settingsOf(tenant)
@@ -160,19 +166,56 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
             startsAt: startsAt.getTime(),
             slotIntervalMinutes: settings.slotIntervalMinutes,
           })
+          const request = {
+            tenantId: tenant.id,
+            serviceId: input.service_id,
+            teamMemberId: input.team_member_id ?? undefined,
+            visitor: input.customer,
+            startsAt,
+            notes: input.notes,
+            source: 'public' as const,
+            customerTimeZone: input.time_zone,
+            customerLanguage: input.language,
+            bookingAnswers,
+          }
+          const charge = await payments.chargeFor(tenant.id, service?.payment)
+          if (charge) {
+            // Paid at booking: the time is held while the customer pays on Stripe's page. The
+            // answer is stored once Checkout is open (after the hold's commit), so a retry with
+            // the key replays the same Checkout; a failure releases the key and the hold.
+            let payment: PaymentRow | undefined
+            const held = await publicSlot(() =>
+              bookings.hold({
+                ...request,
+                alsoInTransaction: async (tx, booked) => {
+                  payment = await payments.recordPending(tx, {
+                    tenantId: tenant.id,
+                    appointmentId: booked.id,
+                    charge,
+                  })
+                },
+              }),
+            )
+            if (!payment) throw new Error('A hold succeeded without its payment.')
+            const checkout = await payments.openCheckout({
+              payment,
+              businessSlug: tenant.slug,
+              description: `${service?.name ?? 'Appointment'} — ${tenant.name}`,
+              customerEmail: input.customer.email,
+            })
+            return {
+              status: 201,
+              body: {
+                appointment: await view(tenant, held.id, database.db),
+                manage_token: tokens.manageToken(held.id),
+                payment: checkout,
+              },
+            }
+          }
           let answer: PublicBookingConfirmation | undefined
           await publicSlot(() =>
             bookings.book({
-              tenantId: tenant.id,
-              serviceId: input.service_id,
-              teamMemberId: input.team_member_id ?? undefined,
-              visitor: input.customer,
-              startsAt,
-              notes: input.notes,
-              source: 'public',
-              customerTimeZone: input.time_zone,
-              customerLanguage: input.language,
-              bookingAnswers,
+              ...request,
               // The key's answer commits with the booking: a retry after a crash replays it.
               alsoInTransaction: async (tx, booked) => {
                 answer = {
@@ -318,6 +361,26 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
         },
       )
       return outcome.body
+    },
+
+    /**
+     * The booking page's return from Stripe's Checkout: the payment's sync (as the webhook
+     * runs it), then where the booking stands. 404 for a wrong token, an appointment without
+     * a payment, or a session that is not this appointment's.
+     */
+    async paymentReturn(
+      tenant: Tenant,
+      link: ManageLink,
+      input: PublicPaymentReturnInput,
+    ): Promise<PublicPaymentReturn> {
+      const found = await manageable(tenant, link)
+      const synced = await payments.returnFromCheckout(tenant.id, found.row.id, input.session_id)
+      if (!synced) throw publicAppointmentNotFound()
+      return {
+        state: synced.state,
+        appointment: await view(tenant, found.row.id, database.db),
+        payment: synced.payment,
+      }
     },
 
     /** The appointment as an iCalendar invitation (a cancellation once cancelled). */

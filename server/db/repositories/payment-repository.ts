@@ -1,0 +1,171 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../database.ts'
+import { appointments, paymentRefunds, payments, type refundCauses } from '../schema.ts'
+
+export type PaymentRow = typeof payments.$inferSelect
+export type RefundCause = (typeof refundCauses)[number]
+
+/** What a paid Checkout tells about the payment: kept for later charges and refunds. */
+export interface PaymentSuccess {
+  paymentIntentId: string | null
+  customerId: string | null
+  paymentMethodId: string | null
+  paidAt: Date
+}
+
+/*
+ * Payments taken at booking (and later refunds of them). Every change of a payment's state is
+ * written under the row's lock (`find(…, { lock: true })`), so a webhook and the return page
+ * syncing one payment at once take turns, and the second sees what the first wrote.
+ */
+export function createPaymentRepository(db: Db) {
+  return {
+    async insertPending(payment: {
+      tenantId: string
+      appointmentId: string
+      kind: PaymentRow['kind']
+      amountMinor: number
+      currency: string
+      stripeAccountId: string
+    }): Promise<PaymentRow> {
+      const [row] = await db.insert(payments).values(payment).returning()
+      if (!row) throw new Error('A payment insert returned nothing.')
+      return row
+    },
+
+    async find(
+      tenantId: string,
+      paymentId: string,
+      options: { lock?: boolean } = {},
+    ): Promise<PaymentRow | undefined> {
+      const query = db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+      const [row] = await (options.lock ? query.for('update') : query)
+      return row
+    },
+
+    /** The payment a Checkout Session belongs to, in whichever business (ids are unique). */
+    async findByCheckoutSession(sessionId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.stripeCheckoutSessionId, sessionId))
+      return row
+    },
+
+    /** The appointment's latest payment taken at booking (not a later no-show fee). */
+    async latestAtBooking(
+      tenantId: string,
+      appointmentId: string,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.tenantId, tenantId),
+            eq(payments.appointmentId, appointmentId),
+            sql`${payments.kind} <> 'no_show_fee'`,
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1)
+      return row
+    },
+
+    async attachCheckout(tenantId: string, paymentId: string, sessionId: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ stripeCheckoutSessionId: sessionId, updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+    },
+
+    async markSucceeded(tenantId: string, paymentId: string, success: PaymentSuccess) {
+      await db
+        .update(payments)
+        .set({
+          status: 'succeeded',
+          stripePaymentIntentId: success.paymentIntentId,
+          stripeCustomerId: success.customerId,
+          stripePaymentMethodId: success.paymentMethodId,
+          paidAt: success.paidAt,
+          failureMessage: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+    },
+
+    async markExpired(tenantId: string, paymentId: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'expired', updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+    },
+
+    /** Why the last attempt was declined, for staff; the payment stays open for a retry. */
+    async noteFailure(tenantId: string, paymentId: string, message: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ failureMessage: message, updatedAt: sql`now()` })
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+    },
+
+    /**
+     * Records a refund Stripe made and adds it to the payment's refunded total, once per
+     * Stripe refund id: a refund already recorded changes nothing and answers false.
+     */
+    async recordRefund(refund: {
+      tenantId: string
+      paymentId: string
+      amountMinor: number
+      cause: RefundCause
+      reason: string
+      stripeRefundId: string
+      actorUid?: string | null
+      actorName?: string | null
+    }): Promise<boolean> {
+      const inserted = await db
+        .insert(paymentRefunds)
+        .values(refund)
+        .onConflictDoNothing({ target: paymentRefunds.stripeRefundId })
+        .returning({ id: paymentRefunds.id })
+      if (inserted.length === 0) return false
+      await db
+        .update(payments)
+        .set({
+          refundedAmountMinor: sql`${payments.refundedAmountMinor} + ${refund.amountMinor}`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.tenantId, refund.tenantId), eq(payments.id, refund.paymentId)))
+      return true
+    },
+
+    async refundsOf(tenantId: string, paymentId: string) {
+      return db
+        .select()
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.paymentId, paymentId)))
+    },
+
+    /**
+     * Lets the appointment's hold go at once (its Checkout expired, or could not be opened):
+     * `payment_expired` frees its time. Answers whether it was still a hold.
+     */
+    async releaseHold(tenantId: string, appointmentId: string): Promise<boolean> {
+      const released = await db
+        .update(appointments)
+        .set({ status: 'payment_expired', holdExpiresAt: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.id, appointmentId),
+            eq(appointments.status, 'pending_payment'),
+          ),
+        )
+        .returning({ id: appointments.id })
+      return released.length === 1
+    },
+  }
+}

@@ -1,0 +1,68 @@
+import type { Database, Db } from '../../db/database.ts'
+import {
+  createPaymentRepository,
+  type PaymentRow,
+  type RefundCause,
+} from '../../db/repositories/payment-repository.ts'
+import type { ConnectGateway } from '../../payments/connect-gateway.ts'
+
+export interface RefundRequest {
+  payment: PaymentRow
+  amountMinor: number
+  cause: RefundCause
+  /** Why, as staff typed it, or the system's words for an automatic refund. */
+  reason: string
+  /**
+   * Makes a repeated request one refund on Stripe (and so one row here): per payment for an
+   * automatic refund, per staff request for a manual one.
+   */
+  idempotencyKey: string
+  actor?: { uid: string; name: string } | null
+}
+
+/**
+ * Gives money back on the business's connected account and records it once: Stripe is asked
+ * outside any transaction (with the idempotency key), then the refund is written under the
+ * payment's lock, keyed by Stripe's refund id. `afterRecorded` runs in that transaction only
+ * the first time (the customer's e-mail, the activity log), so a repeat tells nobody twice.
+ * Answers whether this call recorded it. Used by late payments now; cancellations and staff
+ * refunds take the same way.
+ */
+export async function refundPayment(
+  deps: { database: Database; gateway: ConnectGateway },
+  request: RefundRequest,
+  afterRecorded?: (tx: Db) => Promise<void>,
+): Promise<boolean> {
+  const { payment } = request
+  if (!payment.stripePaymentIntentId) {
+    throw new Error(`Payment ${payment.id} has no PaymentIntent to refund.`)
+  }
+  const refund = await deps.gateway.refund({
+    accountId: payment.stripeAccountId,
+    paymentIntentId: payment.stripePaymentIntentId,
+    amountMinor: request.amountMinor,
+    metadata: {
+      business_id: payment.tenantId,
+      appointment_id: payment.appointmentId,
+      payment_id: payment.id,
+      cause: request.cause,
+    },
+    idempotencyKey: request.idempotencyKey,
+  })
+  return deps.database.transaction(async (tx) => {
+    const repo = createPaymentRepository(tx)
+    await repo.find(payment.tenantId, payment.id, { lock: true })
+    const recorded = await repo.recordRefund({
+      tenantId: payment.tenantId,
+      paymentId: payment.id,
+      amountMinor: refund.amountMinor,
+      cause: request.cause,
+      reason: request.reason,
+      stripeRefundId: refund.id,
+      actorUid: request.actor?.uid ?? null,
+      actorName: request.actor?.name ?? null,
+    })
+    if (recorded) await afterRecorded?.(tx)
+    return recorded
+  })
+}

@@ -1,0 +1,535 @@
+/**
+ * Paying at booking, end to end through the API on the local Stripe service: a paid service's
+ * booking holds its time and opens Checkout on the business's connected account; paying (or
+ * not) comes in by the Connect webhook and by the booking page's return, through one sync.
+ */
+import { and, eq } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
+import { signedDelivery } from '../../local-stripe/webhook-delivery.ts'
+import {
+  appointments,
+  notificationOutbox,
+  paymentAccounts,
+  paymentRefunds,
+  payments,
+} from '../../server/db/schema.ts'
+import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
+import { uniqueEmail } from './support/emulator-users.ts'
+import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
+import {
+  addService,
+  createSchedulingBusiness,
+  inDays,
+  type SchedulingBusiness,
+} from './support/scheduling-business.ts'
+import { call } from './support/team-business.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+type Confirmation = components['schemas']['PublicBookingConfirmation']
+type PaymentReturn = components['schemas']['PublicPaymentReturn']
+
+const SECRET = 'sk_test_booking_payments'
+const CONNECT_SECRET = 'whsec_booking_payments_connect'
+const APP_URL = 'http://book.slotwise.test'
+const GOOD = '4242424242424242'
+const DECLINED = '4000000000000002'
+const ROOMY = { limit: 10_000, windowMs: 60_000 }
+
+let localStripe: LocalStripe
+let stripe: Stripe
+let testApp: TestApp
+let salon: SchedulingBusiness & { slug: string; accountId: string }
+let other: SchedulingBusiness & { slug: string; accountId: string }
+let nextDay = 2
+
+async function connectedBusiness(label: string) {
+  const business = await createSchedulingBusiness(testApp, label)
+  const link = await call(
+    testApp,
+    business.owner,
+    'POST',
+    '/api/v1/payments/account/onboarding-links',
+  )
+  expect(link.statusCode, link.body).toBe(201)
+  const url = link.json<{ url: string }>().url
+  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
+  const done = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'complete' }),
+  })
+  expect(done.status).toBe(303)
+  const synced = await call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync')
+  expect(synced.json<{ status: string }>().status).toBe('active')
+  const [account] = await testApp.database.db
+    .select()
+    .from(paymentAccounts)
+    .where(eq(paymentAccounts.tenantId, business.tenantId))
+  if (!account) throw new Error('not connected')
+  return {
+    ...business,
+    slug: await slugOf(testApp, business.tenantId),
+    accountId: account.stripeAccountId,
+  }
+}
+
+beforeAll(async () => {
+  localStripe = await startLocalStripe({ port: 0 })
+  const { hostname, port } = new URL(localStripe.url)
+  stripe = new Stripe(SECRET, { host: hostname, port, protocol: 'http' })
+  testApp = await createTestApp({
+    stripe: {
+      secretKey: SECRET,
+      webhookSecret: 'whsec_booking_payments_platform',
+      connectWebhookSecret: CONNECT_SECRET,
+      apiUrl: localStripe.url,
+    },
+    publicBooking: { secret: 'booking-payments-secret-0123456789abcdef', publicUrl: APP_URL },
+    publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
+  })
+  salon = await connectedBusiness('Paid Salon')
+  other = await connectedBusiness('Other Paid Salon')
+}, 120_000)
+
+afterAll(async () => {
+  await testApp?.close()
+  await localStripe?.stop()
+})
+
+async function paidService(
+  business: SchedulingBusiness,
+  rule: Record<string, unknown>,
+  price = 3000,
+): Promise<string> {
+  return addService(testApp, business.owner, {
+    name: `Paid ${JSON.stringify(rule)} ${price}`,
+    duration_minutes: 30,
+    price_minor: price,
+    team_member_ids: [business.staffMemberId],
+    payment_rule: rule,
+  })
+}
+
+async function book(
+  business: typeof salon,
+  serviceId: string,
+  startsAt = inDays(nextDay++, '10:00', business.timeZone),
+) {
+  return publicCall(testApp, 'POST', '/api/v1/public/bookings', {
+    business: business.slug,
+    body: bookingBody(business, startsAt, {
+      service_id: serviceId,
+      customer: { name: 'Pia Payer', email: uniqueEmail('payer') },
+      language: 'de',
+    }),
+  })
+}
+
+async function booked(business: typeof salon, serviceId: string, startsAt?: string) {
+  const response = await book(business, serviceId, startsAt)
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json<Confirmation>()
+}
+
+function sessionOf(confirmation: Confirmation): string {
+  const url = confirmation.payment?.checkout_url ?? ''
+  const id = url.split('/').pop()
+  if (!id?.startsWith('cs_')) throw new Error(`No session in ${url}`)
+  return id
+}
+
+async function pay(sessionId: string, card = GOOD) {
+  return fetch(`${localStripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${SECRET}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ card }),
+  })
+}
+
+async function returnFrom(
+  business: typeof salon,
+  confirmation: Confirmation,
+  sessionId?: string,
+  token = confirmation.manage_token,
+) {
+  return publicCall(
+    testApp,
+    'POST',
+    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return`,
+    {
+      business: business.slug,
+      headers: { 'x-manage-token': token },
+      body: sessionId ? { session_id: sessionId } : {},
+    },
+  )
+}
+
+async function returned(business: typeof salon, confirmation: Confirmation, sessionId?: string) {
+  const response = await returnFrom(business, confirmation, sessionId)
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<PaymentReturn>()
+}
+
+async function accountEvents(accountId: string): Promise<Stripe.Event[]> {
+  const events: Stripe.Event[] = []
+  for await (const event of stripe.events.list({ limit: 100 }, { stripeAccount: accountId }))
+    events.push(event)
+  return events.reverse()
+}
+
+async function eventsFor(accountId: string, sessionId: string, type: string) {
+  return (await accountEvents(accountId)).filter(
+    (event) => event.type === type && (event.data.object as { id?: string }).id === sessionId,
+  )
+}
+
+function deliver(event: Stripe.Event, secret = CONNECT_SECRET) {
+  const { payload, header } = signedDelivery(event, secret)
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/stripe-connect',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    payload,
+  })
+}
+
+async function statusOf(appointmentId: string) {
+  const [row] = await testApp.database.db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId))
+  return row
+}
+
+async function paymentOf(appointmentId: string) {
+  const [row] = await testApp.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId))
+  return row
+}
+
+async function mailsOf(appointmentId: string) {
+  return testApp.database.db
+    .select()
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.appointmentId, appointmentId))
+}
+
+describe('booking a paid service', () => {
+  it('holds the time, pays on Checkout, and confirms once by webhook and return alike', async () => {
+    const serviceId = await paidService(salon, { kind: 'full' }, 4550)
+    const confirmation = await booked(salon, serviceId)
+    expect(confirmation.appointment.status).toBe('pending_payment')
+    expect(confirmation.payment).toMatchObject({
+      kind: 'prepayment',
+      status: 'pending',
+      amount_minor: 4550,
+      currency: 'USD',
+    })
+    const holdEnds = Date.parse(confirmation.payment?.hold_expires_at ?? '')
+    expect(holdEnds - Date.now()).toBeGreaterThan(9 * 60_000)
+    expect(holdEnds - Date.now()).toBeLessThanOrEqual(10 * 60_000)
+    const sessionId = sessionOf(confirmation)
+    const session = await stripe.checkout.sessions.retrieve(sessionId, undefined, {
+      stripeAccount: salon.accountId,
+    })
+    expect(session.amount_total).toBe(4550)
+    expect(session.success_url).toBe(
+      `${APP_URL}/booking/payment/${confirmation.appointment.id}?business=${salon.slug}&token=${confirmation.manage_token}&outcome=paid&session_id={CHECKOUT_SESSION_ID}`,
+    )
+    expect(session.cancel_url).toContain(`/booking/payment/${confirmation.appointment.id}?`)
+    // No e-mail while it is only held.
+    expect(await mailsOf(confirmation.appointment.id)).toEqual([])
+
+    // Still open: the return says so, with the page to pay on.
+    const waiting = await returned(salon, confirmation)
+    expect(waiting.state).toBe('awaiting_payment')
+    expect(waiting.payment?.checkout_url).toBe(confirmation.payment?.checkout_url)
+
+    expect((await pay(sessionId)).status).toBe(200)
+    const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
+    if (!completed) throw new Error('no checkout.session.completed')
+    // Webhook and return page at once, then the webhook again: confirmed once.
+    const [hook, back] = await Promise.all([
+      deliver(completed),
+      returned(salon, confirmation, sessionId),
+    ])
+    expect(hook.statusCode, hook.body).toBe(200)
+    expect(back.state).toBe('confirmed')
+    expect(back.appointment.status).toBe('confirmed')
+    const again = await deliver(completed)
+    expect(again.json()).toEqual({ received: true, duplicate: true })
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
+
+    const payment = await paymentOf(confirmation.appointment.id)
+    expect(payment).toMatchObject({ status: 'succeeded', amountMinor: 4550 })
+    expect(payment?.stripePaymentIntentId).toMatch(/^pi_/)
+    expect(payment?.stripeCustomerId).toMatch(/^cus_/)
+    const mails = await mailsOf(confirmation.appointment.id)
+    expect(mails.map((mail) => mail.recipient).sort()).toEqual(['customer', 'team_member'])
+    const customerMail = mails.find((mail) => mail.recipient === 'customer')
+    expect(customerMail?.bodyText).toContain('Bezahlt: 45,50')
+    expect(customerMail?.bodyText).toContain('vollständig erstattet')
+    expect(mails.find((mail) => mail.recipient === 'team_member')?.bodyText).toContain(
+      'Paid online: $45.50.',
+    )
+  })
+
+  it('computes a percentage deposit in minor units, half up, and a fixed one as set', async () => {
+    const percent = await booked(
+      salon,
+      await paidService(salon, { kind: 'deposit_percent', deposit_percent: 15 }, 3333),
+    )
+    expect(percent.payment).toMatchObject({ kind: 'deposit', amount_minor: 500 })
+    const fixed = await booked(
+      salon,
+      await paidService(salon, { kind: 'deposit_fixed', deposit_amount_minor: 1234 }),
+    )
+    expect(fixed.payment).toMatchObject({ kind: 'deposit', amount_minor: 1234 })
+    const session = await stripe.checkout.sessions.retrieve(sessionOf(fixed), undefined, {
+      stripeAccount: salon.accountId,
+    })
+    expect(session.amount_total).toBe(1234)
+  })
+
+  it('keeps holding after a declined card, and a good card confirms while the hold lasts', async () => {
+    const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const sessionId = sessionOf(confirmation)
+    expect((await pay(sessionId, DECLINED)).status).toBe(402)
+    const [failed] = (await accountEvents(salon.accountId))
+      .filter((event) => event.type === 'payment_intent.payment_failed')
+      .slice(-1)
+    if (!failed) throw new Error('no payment_intent.payment_failed')
+    expect((await deliver(failed)).statusCode).toBe(200)
+    expect((await paymentOf(confirmation.appointment.id))?.failureMessage).toMatch(/declined/i)
+    const after = await returned(salon, confirmation, sessionId)
+    expect(after.state).toBe('awaiting_payment')
+    expect(after.appointment.status).toBe('pending_payment')
+    expect((await pay(sessionId)).status).toBe(200)
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
+  })
+
+  it('keeps the card for a card-on-file service and confirms', async () => {
+    const confirmation = await booked(
+      salon,
+      await paidService(salon, { kind: 'card_on_file', no_show_fee_minor: 2500 }),
+    )
+    expect(confirmation.payment).toMatchObject({ kind: 'card_on_file', amount_minor: 0 })
+    const sessionId = sessionOf(confirmation)
+    expect((await pay(sessionId)).status).toBe(200)
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
+    const payment = await paymentOf(confirmation.appointment.id)
+    expect(payment?.status).toBe('succeeded')
+    expect(payment?.stripePaymentMethodId).toMatch(/^pm_/)
+    expect(payment?.stripeCustomerId).toMatch(/^cus_/)
+    const mail = (await mailsOf(confirmation.appointment.id)).find(
+      (m) => m.recipient === 'customer',
+    )
+    expect(mail?.bodyText).toContain('Ausfallgebühr von 25,00')
+  })
+})
+
+describe('holds that run out', () => {
+  it('expires an abandoned payment at hold_expires_at, not before, and ends its Checkout', async () => {
+    const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const sessionId = sessionOf(confirmation)
+    const ends = Date.parse(confirmation.payment?.hold_expires_at ?? '')
+    const early = await expireDueHolds(testApp.database, { now: ends - 1000 })
+    expect(early.expired.map((hold) => hold.appointmentId)).not.toContain(
+      confirmation.appointment.id,
+    )
+    expect((await statusOf(confirmation.appointment.id))?.status).toBe('pending_payment')
+    const due = await expireDueHolds(testApp.database, { now: ends })
+    expect(due.expired.map((hold) => hold.appointmentId)).toContain(confirmation.appointment.id)
+    await testApp.app.bookingPayments.expireCheckouts(due.checkoutsToExpire)
+    const session = await stripe.checkout.sessions.retrieve(sessionId, undefined, {
+      stripeAccount: salon.accountId,
+    })
+    expect(session.status).toBe('expired')
+    expect((await paymentOf(confirmation.appointment.id))?.status).toBe('expired')
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('expired')
+    // The expired event, delivered late, changes nothing more.
+    const [expired] = await eventsFor(salon.accountId, sessionId, 'checkout.session.expired')
+    if (!expired) throw new Error('no checkout.session.expired')
+    expect((await deliver(expired)).statusCode).toBe(200)
+    expect((await statusOf(confirmation.appointment.id))?.status).toBe('payment_expired')
+  })
+
+  it('refunds a late payment for a time that was taken meanwhile, once', async () => {
+    const serviceId = await paidService(salon, { kind: 'full' })
+    const startsAt = inDays(nextDay++, '11:00', salon.timeZone)
+    const confirmation = await booked(salon, serviceId, startsAt)
+    const sessionId = sessionOf(confirmation)
+    await testApp.database.db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(appointments.id, confirmation.appointment.id))
+    // Someone else books the time the hold let go (a free service, same member and start).
+    const free = await addService(testApp, salon.owner, {
+      name: 'Free consult',
+      duration_minutes: 30,
+      price_minor: 0,
+      team_member_ids: [salon.staffMemberId],
+    })
+    const rival = await book(salon, free, startsAt)
+    expect(rival.statusCode, rival.body).toBe(201)
+    expect((await pay(sessionId)).status).toBe(200)
+    const back = await returned(salon, confirmation, sessionId)
+    expect(back.state).toBe('refunded')
+    const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
+    if (!completed) throw new Error('no completed event')
+    expect((await deliver(completed)).statusCode).toBe(200)
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('refunded')
+
+    const payment = await paymentOf(confirmation.appointment.id)
+    expect(payment).toMatchObject({ status: 'succeeded', refundedAmountMinor: 3000 })
+    const refunds = await testApp.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment?.id ?? ''))
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]).toMatchObject({ cause: 'late_payment', amountMinor: 3000 })
+    const onStripe = await stripe.refunds.list(
+      { payment_intent: payment?.stripePaymentIntentId ?? '' },
+      { stripeAccount: salon.accountId },
+    )
+    expect(onStripe.data).toHaveLength(1)
+    const mails = await mailsOf(confirmation.appointment.id)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.recipient).toBe('customer')
+    expect(mails[0]?.bodyText).toContain('30,00')
+    expect((await statusOf(confirmation.appointment.id))?.status).toBe('payment_expired')
+  })
+
+  it('confirms a late payment when the time is still free', async () => {
+    const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const sessionId = sessionOf(confirmation)
+    await testApp.database.db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(appointments.id, confirmation.appointment.id))
+    expect((await pay(sessionId)).status).toBe(200)
+    const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
+    if (!completed) throw new Error('no completed event')
+    expect((await deliver(completed)).statusCode).toBe(200)
+    expect((await statusOf(confirmation.appointment.id))?.status).toBe('confirmed')
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
+    expect(await mailsOf(confirmation.appointment.id)).toHaveLength(2)
+  })
+})
+
+describe('webhooks and links that must not reach', () => {
+  it('refuses a forged event and changes nothing', async () => {
+    const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const sessionId = sessionOf(confirmation)
+    expect((await pay(sessionId)).status).toBe(200)
+    const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
+    if (!completed) throw new Error('no completed event')
+    const forged = await deliver(completed, 'whsec_not_the_secret')
+    expect(forged.statusCode).toBe(400)
+    expect((await statusOf(confirmation.appointment.id))?.status).toBe('pending_payment')
+    expect((await paymentOf(confirmation.appointment.id))?.status).toBe('pending')
+  })
+
+  it('ignores a session event naming another business’s account', async () => {
+    const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const sessionId = sessionOf(confirmation)
+    expect((await pay(sessionId)).status).toBe(200)
+    const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
+    if (!completed) throw new Error('no completed event')
+    const misplaced = { ...completed, id: `${completed.id}_x`, account: other.accountId }
+    const response = await deliver(misplaced as Stripe.Event)
+    expect(response.statusCode).toBe(200)
+    expect((await statusOf(confirmation.appointment.id))?.status).toBe('pending_payment')
+    const unknown = { ...completed, id: `${completed.id}_y`, account: 'acct_nobody' }
+    expect((await deliver(unknown as Stripe.Event)).statusCode).toBe(200)
+    expect((await paymentOf(confirmation.appointment.id))?.status).toBe('pending')
+  })
+
+  it('never lets another business’s appointment, token or session through the return', async () => {
+    const mine = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const theirs = await booked(other, await paidService(other, { kind: 'full' }))
+    // Their appointment under my business's address, with its own token.
+    const crossBusiness = await publicCall(
+      testApp,
+      'POST',
+      `/api/v1/public/appointments/${theirs.appointment.id}/payment-return`,
+      { business: salon.slug, headers: { 'x-manage-token': theirs.manage_token }, body: {} },
+    )
+    expect(crossBusiness.statusCode).toBe(404)
+    // My appointment with their token, and my appointment with their session.
+    expect((await returnFrom(salon, mine, undefined, theirs.manage_token)).statusCode).toBe(404)
+    expect((await returnFrom(salon, mine, sessionOf(theirs))).statusCode).toBe(404)
+    expect((await returnFrom(salon, mine, 'cs_nonsense')).statusCode).toBe(404)
+    // A booking not paid at booking only says where it stands.
+    const unpaid = await booked(salon, salon.haircutId)
+    expect(unpaid.payment).toBeUndefined()
+    expect(unpaid.appointment.status).toBe('confirmed')
+    const stands = await returned(salon, unpaid)
+    expect(stands).toMatchObject({ state: 'confirmed', payment: null })
+  })
+})
+
+describe('when Stripe does not answer', () => {
+  it('answers 503 with Retry-After and leaves the time free', async () => {
+    const down = await createTestApp({
+      stripe: {
+        secretKey: SECRET,
+        webhookSecret: 'whsec_x',
+        connectWebhookSecret: CONNECT_SECRET,
+        apiUrl: 'http://127.0.0.1:9',
+      },
+      publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
+    })
+    try {
+      const business = await createSchedulingBusiness(down, 'Stripe Down Salon')
+      await down.database.db
+        .insert(paymentAccounts)
+        .values({ tenantId: business.tenantId, stripeAccountId: 'acct_down', status: 'active' })
+      const serviceId = await addService(down, business.owner, {
+        name: 'Paid while down',
+        duration_minutes: 30,
+        price_minor: 3000,
+        team_member_ids: [business.staffMemberId],
+        payment_rule: { kind: 'full' },
+      })
+      const slug = await slugOf(down, business.tenantId)
+      const startsAt = inDays(3, '10:00', business.timeZone)
+      const body = bookingBody(business, startsAt, { service_id: serviceId })
+      const refused = await publicCall(down, 'POST', '/api/v1/public/bookings', {
+        business: slug,
+        body,
+      })
+      expect(refused.statusCode, refused.body).toBe(503)
+      expect(refused.headers['retry-after']).toBe('60')
+      expect(refused.headers['content-type']).toContain('application/problem+json')
+      const held = await down.database.db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.tenantId, business.tenantId)))
+      expect(held.map((row) => row.status)).toEqual(['payment_expired'])
+      // The time is free again: a free service books it at once.
+      const free = await addService(down, business.owner, {
+        name: 'Free',
+        duration_minutes: 30,
+        price_minor: 0,
+        team_member_ids: [business.staffMemberId],
+      })
+      const again = await publicCall(down, 'POST', '/api/v1/public/bookings', {
+        business: slug,
+        body: bookingBody(business, startsAt, { service_id: free }),
+      })
+      expect(again.statusCode, again.body).toBe(201)
+    } finally {
+      await down.close()
+    }
+  }, 60_000)
+})
