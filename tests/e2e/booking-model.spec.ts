@@ -268,8 +268,13 @@ class PathRunner {
       this.later(step, () => this.page.unroute('**/api/v1/public/business?*', dead))
     }
     if (actor === 'loadAppointment' && name === 'offline') {
-      await this.context.setOffline(true)
-      this.later(step, () => this.context.setOffline(false))
+      // Only the appointment's request: the confirmation page's own chunk may still be on
+      // its way, and a browser gone wholly offline would fail that instead (the retry
+      // screen the shell spec covers), not the appointment.
+      const appointment = /\/api\/v1\/public\/appointments\/[0-9a-f-]{36}(\?|$)/
+      const dead = (route: Route) => route.abort('internetdisconnected')
+      await this.page.route(appointment, dead)
+      this.later(step, () => this.page.unroute(appointment, dead))
     }
   }
 
