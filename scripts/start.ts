@@ -119,18 +119,22 @@ async function main() {
   )
 }
 
+/**
+ * A busy machine (two test servers starting side by side, say) can take a while to answer the
+ * first time: each probe may take seconds, and the whole wait stays under Playwright's 180 s.
+ */
 async function waitForHealth(url: string) {
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 150_000
   while (Date.now() < deadline) {
     if (server?.exitCode !== null) throw new Error('The server exited during start-up.')
     try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return
+      if ((await fetch(url, { signal: AbortSignal.timeout(5000) })).ok) return
     } catch {
       // not listening yet
     }
     await new Promise((done) => setTimeout(done, 250))
   }
-  throw new Error(`The server did not answer ${url} within 60 s.`)
+  throw new Error(`The server did not answer ${url} within 150 s.`)
 }
 
 async function shutdown(exitCode: number) {

@@ -13,9 +13,11 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 import { ensureChromium } from './lib/chromium.ts'
 import { MODEL_COVERAGE_DIR, modelCoverageLines } from './lib/model-coverage.ts'
 import { ensurePostgres, startTestPostgres, type TestPostgres } from './lib/postgres.ts'
+import { buildSpaIfStale } from './lib/spa-build.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
@@ -148,27 +150,86 @@ async function vitestApiOnPostgres() {
   }
 }
 
-function playwright() {
+/**
+ * End-to-end tests wait on the browser and the server far more than they compute, so the files
+ * are split between shards run side by side, each with its own server, emulator, SMTP inbox
+ * and local Stripe on ports of its own (the same start path, on its own data folder). Each
+ * shard's lines are prefixed with its number. E2E_SHARDS=1 runs them all in one.
+ */
+async function playwright() {
   const startedAt = Date.now()
-  const report = join(mkdtempSync(join(tmpdir(), 'slotwise-pw-')), 'report.json')
-  const result = run(bin('playwright'), ['test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  })
-  if (!existsSync(report)) {
-    record('playwright (did not report)', { passed: 0, failed: 1, skipped: 0 }, startedAt)
-    return
-  }
-  const { stats, errors } = JSON.parse(readFileSync(report, 'utf8'))
-  const failed = stats.unexpected + (errors?.length ?? 0)
-  record(
-    'playwright (end-to-end)',
-    {
-      passed: stats.expected + stats.flaky,
-      failed: failed === 0 && result.status !== 0 ? 1 : failed,
-      skipped: stats.skipped,
-    },
-    startedAt,
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
+  // Built once here: each shard's server would otherwise build dist/ at the same time.
+  buildSpaIfStale(root, (line) => console.log(line))
+  console.log(`\n▶ playwright test, in ${shards} shard(s) side by side`)
+  const reports = await Promise.all(
+    Array.from({ length: shards }, (_, index) => playwrightShard(index + 1, shards)),
   )
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0 }
+  for (const { report, status } of reports) {
+    if (!report) {
+      tally.failed += 1
+      continue
+    }
+    const failed = report.stats.unexpected + (report.errors?.length ?? 0)
+    tally.passed += report.stats.expected + report.stats.flaky
+    tally.failed += failed === 0 && status !== 0 ? 1 : failed
+    tally.skipped += report.stats.skipped
+  }
+  record('playwright (end-to-end)', tally, startedAt)
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; flaky: number; unexpected: number; skipped: number }
+  errors?: unknown[]
+}
+
+function playwrightShard(
+  shard: number,
+  shards: number,
+): Promise<{ report: PlaywrightReport | undefined; status: number | null }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'slotwise-pw-')), 'report.json')
+  // The first shard keeps the suite's own ports; each next one moves them all by 100.
+  const offset = (shard - 1) * 100
+  const ports =
+    shard === 1
+      ? {}
+      : {
+          E2E_APP_PORT: String(8181 + offset),
+          E2E_AUTH_EMULATOR_PORT: String(9399 + offset),
+          E2E_SMTP_PORT: String(9181 + offset),
+          E2E_LOCAL_STRIPE_PORT: String(12181 + offset),
+        }
+  const args = [
+    'test',
+    '--reporter=list,json',
+    ...(shards > 1 ? [`--shard=${shard}/${shards}`] : []),
+  ]
+  return new Promise((resolvePromise) => {
+    const child = spawn(bin('playwright'), args, {
+      cwd: root,
+      env: { ...process.env, ...ports, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    })
+    const prefix = shards > 1 ? `[e2e ${shard}/${shards}] ` : ''
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(prefix + line))
+    }
+    let settled = false
+    const settle = (status: number | null) => {
+      if (settled) return
+      settled = true
+      const report = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport)
+        : undefined
+      if (!report) console.log(`${prefix}did not report`)
+      resolvePromise({ report, status })
+    }
+    child.on('error', (error) => {
+      console.log(prefix + error.message)
+      settle(1)
+    })
+    child.on('close', settle)
+  })
 }
 
 ensureChromium()
@@ -191,7 +252,7 @@ vitest('vitest (unit, model, local Stripe, API)', [], {
 const modelCoverage = modelCoverageLines(modelCoverageDir, root)
 rmSync(modelCoverageDir, { recursive: true, force: true })
 await vitestApiOnPostgres()
-playwright()
+await playwright()
 
 console.log(`\nModel coverage (live actors):\n  ${modelCoverage.join('\n  ')}`)
 console.log(`\nSuites:\n${lines.join('\n')}\n`)

@@ -24,7 +24,8 @@ export interface AuthEmulator {
   stop(): Promise<void>
 }
 
-const readyTimeoutMs = 60_000
+// About 10 s on a quiet machine; several suites starting at once on two cores take far longer.
+const readyTimeoutMs = 150_000
 
 /**
  * Starts the Firebase Auth emulator from the installed firebase-tools, offline and without

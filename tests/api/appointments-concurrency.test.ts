@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/database.ts'
 import { createAppointmentRepository } from '../../server/db/repositories/appointment-repository.ts'
 import { activityLog, appointments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { createRacingBusiness, type RacingBusiness } from './support/racing-business.ts'
 import { createSchedulingBusiness, inDays } from './support/scheduling-business.ts'
-import { type BusinessUser, callAs, newOwner } from './support/team-access.ts'
+import type { BusinessUser, callAs } from './support/team-access.ts'
 import { call, expectProblem } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -30,9 +30,9 @@ let testApp: TestApp
 let owner: BusinessUser
 let api: ReturnType<typeof callAs>
 let memberId: string
-let timeZone: string
 let haircutId: string
 let groupClassId: string
+let localTime: RacingBusiness['localTime']
 let customerIds: string[]
 /** The most transactions that were open at the same time since the last reset. */
 let openTransactions = { now: 0, max: 0 }
@@ -53,44 +53,10 @@ beforeAll(async () => {
       }
     })
 
-  owner = await newOwner(testApp, 'Rita Race')
-  api = callAs(testApp, owner)
-  const team = (await api('GET', '/api/v1/team-members')).json<{
-    items: components['schemas']['TeamMember'][]
-  }>()
-  const member = team.items[0]
-  if (!member) throw new Error('The new business has no team member.')
-  memberId = member.id
-  timeZone = member.time_zone
-  // Every day 07:00–21:00 without breaks, so each round's times are plainly inside hours.
-  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-    weekday,
-    start: '07:00',
-    end: '21:00',
-    breaks: [],
-  }))
-  expect(
-    (await api('PATCH', `/api/v1/team-members/${memberId}`, { working_hours: hours })).statusCode,
-  ).toBe(200)
-
-  const service = async (body: object) => {
-    const response = await api('POST', '/api/v1/services', { team_member_ids: [memberId], ...body })
-    expect(response.statusCode, response.body).toBe(201)
-    return response.json<{ id: string }>().id
-  }
-  haircutId = await service({
-    name: 'Haircut',
-    duration_minutes: 60,
-    price_minor: 4500,
-    buffer_before_minutes: 10,
-    buffer_after_minutes: 10,
-  })
-  groupClassId = await service({
-    name: 'Group class',
-    duration_minutes: 60,
-    price_minor: 1500,
-    capacity: 3,
-  })
+  ;({ owner, api, memberId, haircutId, groupClassId, localTime } = await createRacingBusiness(
+    testApp,
+    'Rita Race',
+  ))
 
   customerIds = []
   for (let n = 0; n < 20; n++) {
@@ -103,14 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close()
 })
-
-/** An instant `days` from today at `hour`:00 on the team member's wall clock. */
-function localTime(days: number, hour: number): number {
-  return Temporal.Now.plainDateISO(timeZone)
-    .add({ days })
-    .toPlainDateTime({ hour })
-    .toZonedDateTime(timeZone).epochMilliseconds
-}
 
 function resetOpenTransactions() {
   openTransactions = { now: 0, max: 0 }

@@ -12,7 +12,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
-import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppointmentRepository } from '../../server/db/repositories/appointment-repository.ts'
 import {
@@ -29,7 +28,8 @@ import { createAppointmentNotifier } from '../../server/notifications/appointmen
 import { findAvailability } from '../../server/services/availability-service.ts'
 import { createBookingService } from '../../server/services/booking-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { type BusinessUser, callAs, newOwner } from './support/team-access.ts'
+import { createRacingBusiness, type RacingBusiness } from './support/racing-business.ts'
+import { type BusinessUser, type callAs, newOwner } from './support/team-access.ts'
 import { expectProblem } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -48,9 +48,9 @@ let owner: BusinessUser
 let api: ReturnType<typeof callAs>
 let bookings: ReturnType<typeof createBookingService>
 let memberId: string
-let timeZone: string
 let haircutId: string
 let groupClassId: string
+let localTime: RacingBusiness['localTime']
 let visitors = 0
 let outboxDir: string
 
@@ -62,56 +62,16 @@ beforeAll(async () => {
     testApp.database,
     createAppointmentNotifier(testApp.app.publicBooking),
   )
-  owner = await newOwner(testApp, 'Hana Hold')
-  api = callAs(testApp, owner)
-  const team = (await api('GET', '/api/v1/team-members')).json<{
-    items: components['schemas']['TeamMember'][]
-  }>()
-  const member = team.items[0]
-  if (!member) throw new Error('The new business has no team member.')
-  memberId = member.id
-  timeZone = member.time_zone
-  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-    weekday,
-    start: '07:00',
-    end: '21:00',
-    breaks: [],
-  }))
-  expect(
-    (await api('PATCH', `/api/v1/team-members/${memberId}`, { working_hours: hours })).statusCode,
-  ).toBe(200)
-  const service = async (body: object) => {
-    const response = await api('POST', '/api/v1/services', { team_member_ids: [memberId], ...body })
-    expect(response.statusCode, response.body).toBe(201)
-    return response.json<{ id: string }>().id
-  }
-  haircutId = await service({
-    name: 'Haircut',
-    duration_minutes: 60,
-    price_minor: 4500,
-    buffer_before_minutes: 10,
-    buffer_after_minutes: 10,
-  })
-  groupClassId = await service({
-    name: 'Group class',
-    duration_minutes: 60,
-    price_minor: 1500,
-    capacity: 3,
-  })
+  ;({ owner, api, memberId, haircutId, groupClassId, localTime } = await createRacingBusiness(
+    testApp,
+    'Hana Hold',
+  ))
 }, 120_000)
 
 afterAll(async () => {
   await testApp?.close()
   await rm(outboxDir, { recursive: true, force: true })
 })
-
-/** An instant `days` from today at `hour`:00 on the team member's wall clock. */
-function localTime(days: number, hour: number): number {
-  return Temporal.Now.plainDateISO(timeZone)
-    .add({ days })
-    .toPlainDateTime({ hour })
-    .toZonedDateTime(timeZone).epochMilliseconds
-}
 
 /** A visitor's hold (or booking) of the time, as the public booking will make it. */
 function visitorRequest(startsAt: number, now: number, serviceId = haircutId) {
