@@ -93,7 +93,7 @@ async function paidBooking(page: Page): Promise<string> {
   return confirmation.appointment.id
 }
 
-test('staff refund part of a paid appointment with a reason and find it in the activity log', async ({
+test('staff refund part of a paid appointment with a reason, cancel it (the rest refunded), and find both in the activity log', async ({
   page,
 }) => {
   const { email, password } = await createEmulatorAccount(uniqueEmail('refunds'))
@@ -142,10 +142,27 @@ test('staff refund part of a paid appointment with a reason and find it in the a
     .getByRole('dialog', { name: 'Refund payment' })
     .getByRole('button', { name: 'Cancel' })
     .click()
-  await dialog.getByRole('button', { name: 'Close' }).click()
+
+  // Cancelling tells staff, before they confirm, that the rest goes back (the business cancels).
+  await dialog.getByRole('button', { name: 'Cancel appointment' }).click()
+  const cancel = page.getByRole('dialog', { name: 'Cancel appointment?' })
+  await expect(cancel.getByTestId('cancellation-refund')).toContainText(
+    '$32.50 paid online will be refunded to the customer in full.',
+  )
+  await cancel.getByLabel('Reason').fill('Stylist is ill')
+  await cancel.getByRole('button', { name: 'Cancel appointment' }).click()
+  await expect(cancel).toBeHidden()
+  await expect(payment.getByTestId('payment-state')).toHaveText('Refunded')
+  await expect(payment).toContainText('$45.00 paid, $45.00 refunded')
+  // A cancelled appointment has nothing left to refund.
+  await expect(payment.getByRole('button', { name: 'Refund…' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
 
   await page.goto('/activity-log')
   await expect(
     page.getByText('Refunded $12.50 of the payment (reason: Colour faded within a week)'),
+  ).toBeVisible()
+  await expect(
+    page.getByText('Refunded $32.50 of the payment (cancelled: Stylist is ill)'),
   ).toBeVisible()
 })
