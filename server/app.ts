@@ -32,6 +32,10 @@ import type { PublicRateLimits } from './security/public-rate-limits.ts'
 import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
 import { createBookingService } from './services/booking-service.ts'
 import {
+  type AppointmentRefundService,
+  createAppointmentRefundService,
+} from './services/payments/appointment-refunds.ts'
+import {
   type BookingPaymentService,
   createBookingPaymentService,
 } from './services/payments/booking-payment-service.ts'
@@ -65,6 +69,8 @@ declare module 'fastify' {
     paymentAccounts: PaymentAccountService
     /** Payments at booking: a hold's Checkout and the one sync of its outcome. */
     bookingPayments: BookingPaymentService
+    /** An appointment's payments for staff, their refunds, and refunds cancellations owe. */
+    appointmentRefunds: AppointmentRefundService
   }
 }
 
@@ -177,6 +183,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       notifier: bookingNotifier,
       tokens: app.publicBooking.tokens,
       publicUrl: publicBooking.publicUrl,
+    }),
+  )
+  // Staff refunds, refunds cancellations owe (the cancel routes and the payment job make them).
+  app.decorate(
+    'appointmentRefunds',
+    createAppointmentRefundService({
+      database: options.database,
+      gateway: connectGateway,
+      notifier: bookingNotifier,
     }),
   )
   app.decorate(

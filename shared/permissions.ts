@@ -32,6 +32,8 @@ export type Capability =
   | 'billing.manage'
   /** Connecting the business's own Stripe account, on which it takes payments at booking. */
   | 'payments.manage'
+  /** Giving a customer's money back: refunding a payment of an appointment, whole or part. */
+  | 'payments.refund'
   /** Making someone an owner, or changing or removing an owner. */
   | 'ownership.manage'
 
@@ -56,6 +58,7 @@ const adminCapabilities: readonly Capability[] = [
   'business.write',
   'activity.read',
   'appointments.write',
+  'payments.refund',
 ]
 
 const ownerCapabilities: readonly Capability[] = [

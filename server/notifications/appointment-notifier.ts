@@ -15,10 +15,12 @@ import { eventOf, factsOf } from './appointment-calendar.ts'
 import { customerLinks } from './customer-links.ts'
 import { invitationCalendar } from './ics.ts'
 import {
+  type CancellationMoneyFacts,
   customerMessage,
   latePaymentMessage,
   type NotificationKind,
   type PaymentFacts,
+  refundMessage,
   teamMemberMessage,
 } from './messages.ts'
 
@@ -58,9 +60,10 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     toAddress: string,
     now: number,
     payment: PaymentFacts | null = null,
+    cancellationMoney: CancellationMoneyFacts | null = null,
   ): NewOutboxMessage {
     const links = linksOf(details)
-    const facts = { ...factsOf(details, links), payment }
+    const facts = { ...factsOf(details, links), payment, cancellationMoney }
     const message =
       recipient === 'customer' ? customerMessage(kind, facts) : teamMemberMessage(kind, facts)
     const event = eventOf(details, recipient, {
@@ -86,9 +89,10 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     kind: NotificationKind,
     now: number,
     payment: PaymentFacts | null = null,
+    cancellationMoney: CancellationMoneyFacts | null = null,
   ) =>
     details.customer.email && details.business.confirmationEmail
-      ? [row(details, kind, 'customer', details.customer.email, now, payment)]
+      ? [row(details, kind, 'customer', details.customer.email, now, payment, cancellationMoney)]
       : []
   const toMember = (
     details: AppointmentDetails,
@@ -223,11 +227,48 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
       await insert(tx, rows)
     },
 
-    async cancelled(tx: Db, tenantId: string, appointmentId: string, now = Date.now()) {
+    /** The customer's e-mail says what was refunded of their payment, or kept. */
+    async cancelled(
+      tx: Db,
+      tenantId: string,
+      appointmentId: string,
+      now = Date.now(),
+      money: CancellationMoneyFacts | null = null,
+    ) {
       const details = await revise(tx, await mustLoad(tx, tenantId, appointmentId))
       await insert(tx, [
-        ...toCustomer(details, 'cancellation', now),
+        ...toCustomer(details, 'cancellation', now, null, money),
         ...toMember(details, 'cancellation', now),
+      ])
+    },
+
+    /**
+     * Staff refunded (part of) the customer's payment: the customer is told the amount,
+     * without an invitation (nothing changed in their calendar). Whatever the confirmation
+     * setting, since it is about their money.
+     */
+    async refunded(
+      tx: Db,
+      tenantId: string,
+      appointmentId: string,
+      refund: { amountMinor: number; currency: string },
+    ) {
+      const details = await mustLoad(tx, tenantId, appointmentId)
+      if (!details.customer.email) return
+      const message = refundMessage(factsOf(details, linksOf(details)), refund)
+      await insert(tx, [
+        {
+          tenantId,
+          appointmentId,
+          // The outbox has no kind for a note about money (a new kind is a migration); without
+          // an invitation the kind changes nothing in delivery.
+          kind: 'confirmation',
+          recipient: 'customer',
+          toAddress: details.customer.email,
+          subject: message.subject,
+          bodyText: message.text,
+          ics: null,
+        },
       ])
     },
 

@@ -39,6 +39,15 @@ export interface AppointmentFacts {
   bookingAnswers?: readonly BookingAnswer[] | undefined
   /** What was paid at booking (or the card kept), for the confirmation; absent when nothing. */
   payment?: PaymentFacts | null | undefined
+  /** What the cancellation did with the money paid: refunded or kept (the cancellation e-mail). */
+  cancellationMoney?: CancellationMoneyFacts | null | undefined
+}
+
+/** Money a cancellation gave back or kept, in minor units of `currency`. */
+export interface CancellationMoneyFacts {
+  refundMinor: number
+  keptMinor: number
+  currency: string
 }
 
 /** A payment at booking as the confirmation states it, with its refund rule. */
@@ -80,6 +89,15 @@ export function customerMessage(kind: NotificationKind, facts: AppointmentFacts)
   }
   if (kind === 'cancellation') {
     if (facts.cancelReason) lines.push('', t('email_reason', { reason: facts.cancelReason }))
+    const money = facts.cancellationMoney
+    if (money) {
+      const said = (amount: number) => formatMoney(amount, money.currency, locale)
+      if (money.refundMinor > 0) {
+        lines.push('', t('email_cancel_refunded', { amount: said(money.refundMinor) }))
+      }
+      if (money.keptMinor > 0)
+        lines.push('', t('email_cancel_kept', { amount: said(money.keptMinor) }))
+    }
     lines.push('', t('email_book_again', { url: facts.bookingUrl }))
   } else {
     lines.push('', t('email_manage', { url: facts.manageUrl }))
@@ -157,6 +175,34 @@ export function latePaymentMessage(facts: AppointmentFacts, refundedMinor: numbe
       what,
       date: shortDate(facts.startsAt, zone, locale),
     }),
+    text: lines.join('\n'),
+  }
+}
+
+/** The customer's e-mail when staff refunded (part of) their payment for an appointment. */
+export function refundMessage(
+  facts: AppointmentFacts,
+  refund: { amountMinor: number; currency: string },
+): Message {
+  const t = translatorFor(facts.customerLanguage)
+  const locale = localeFor(facts.customerLanguage, facts.locale)
+  const zone = facts.customerTimeZone ?? facts.businessTimeZone
+  const what = t('email_what', { service: facts.serviceName, member: facts.teamMemberName })
+  const amount = formatMoney(refund.amountMinor, refund.currency, locale)
+  const lines = [
+    t('email_greeting', { name: facts.customerName }),
+    '',
+    t('email_opening_refund', { business: facts.businessName, amount }),
+    '',
+    what,
+    describeTimeRange(facts.startsAt, facts.endsAt, zone, locale),
+    '',
+    t('email_refund_note'),
+    '',
+    signature(facts),
+  ]
+  return {
+    subject: t('email_subject_refund', { what, date: shortDate(facts.startsAt, zone, locale) }),
     text: lines.join('\n'),
   }
 }

@@ -21,6 +21,8 @@ export interface BackgroundJobsOptions {
 export interface JobRun {
   /** Payment holds that ran out, and the Checkouts still open for such holds. */
   holds: PaymentHoldReport
+  /** Owed refunds: made by Stripe now, still owed (no answer), dropped (refused for good). */
+  refunds: { made: number; owed: number; dropped: number }
   remindersQueued: number
   /** Businesses told that their trial ended. */
   trialsEnded: number
@@ -64,6 +66,8 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     const run = async (): Promise<JobRun> => {
       const holds = await expireDueHolds(app.database)
       await app.bookingPayments.expireCheckouts(holds.checkoutsToExpire)
+      // Refunds cancellations owe that Stripe has not made yet (it did not answer then).
+      const refunds = await app.appointmentRefunds.settleAllOwed()
       const remindersQueued = await queueDueReminders(app.database, notifier)
       const trialsEnded = await noteEndedTrials(app.database, {
         appUrl: app.publicBooking.publicUrl,
@@ -76,7 +80,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
         pruned = await pruneSentMessages(app.database)
         lastPrunedAt = Date.now()
       }
-      return { holds, remindersQueued, trialsEnded, delivery, pruned }
+      return { holds, refunds, remindersQueued, trialsEnded, delivery, pruned }
     }
     const runOnce = async (): Promise<JobRun> => {
       while (current) await current.catch(() => undefined)
@@ -88,9 +92,11 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     const tick = async () => {
       try {
         const result = await runOnce()
-        const { holds, remindersQueued, trialsEnded, delivery, pruned } = result
+        const { holds, refunds, remindersQueued, trialsEnded, delivery, pruned } = result
         const worked =
           holds.expired.length +
+          refunds.made +
+          refunds.dropped +
           remindersQueued +
           trialsEnded +
           delivery.sent +

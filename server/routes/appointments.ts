@@ -9,15 +9,19 @@ import { requireIdentity } from '../http/require-identity.ts'
 import type { createAppointmentService, StaffWriter } from '../services/appointment-service.ts'
 import type { createDashboardService } from '../services/dashboard-service.ts'
 import type { createMembershipService, Member } from '../services/membership-service.ts'
+import type { AppointmentRefundService } from '../services/payments/appointment-refunds.ts'
 import type { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentList = components['schemas']['AppointmentList']
 type Dashboard = components['schemas']['Dashboard']
+type AppointmentPayments = components['schemas']['AppointmentPayments']
 
 export interface AppointmentHandlerDeps {
   members: ReturnType<typeof createMembershipService>
   appointments: ReturnType<typeof createAppointmentService>
+  /** The appointment's payments and staff refunds. */
+  refunds: AppointmentRefundService
   submittedDetails: ReturnType<typeof createSubmittedDetailsService>
   dashboards: ReturnType<typeof createDashboardService>
 }
@@ -26,6 +30,7 @@ export interface AppointmentHandlerDeps {
 export function createAppointmentHandlers({
   members,
   appointments,
+  refunds,
   submittedDetails,
   dashboards,
 }: AppointmentHandlerDeps) {
@@ -82,7 +87,32 @@ export function createAppointmentHandlers({
 
     async cancelAppointment(request: OperationRequest<'cancelAppointment'>): Promise<Appointment> {
       const writer = await writerOf(request, 'cancel appointments')
-      return appointments.cancel(writer, request.params.appointmentId, request.body.reason)
+      return appointments.cancel(writer, request.params.appointmentId, request.body)
+    },
+
+    async getAppointmentPayments(
+      request: OperationRequest<'getAppointmentPayments'>,
+    ): Promise<AppointmentPayments> {
+      const member = await memberOf(request)
+      requireCapability(member, 'appointments.read', 'see appointments')
+      return refunds.view(member.tenantId, request.params.appointmentId)
+    },
+
+    async refundAppointmentPayment(
+      request: OperationRequest<'refundAppointmentPayment'>,
+      reply: FastifyReply,
+    ): Promise<AppointmentPayments> {
+      const member = await memberOf(request)
+      requireCapability(member, 'payments.refund', 'refund payments')
+      const payments = await refunds.refund(
+        { tenantId: member.tenantId, actor: member.actor },
+        { appointmentId: request.params.appointmentId, paymentId: request.params.paymentId },
+        request.body,
+        // Required by the contract, so the validated header is one string.
+        String(request.headers['idempotency-key']),
+      )
+      reply.code(201)
+      return payments
     },
 
     completeAppointment: (request: OperationRequest<'completeAppointment'>) =>

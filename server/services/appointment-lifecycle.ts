@@ -13,10 +13,12 @@ import {
   closedSummary,
 } from '../domain/appointment-changes.ts'
 import { type ClosingStatus, cancelRefusal, closeRefusal } from '../domain/appointment-status.ts'
+import type { CancellationBy } from '../domain/cancellation-refund.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
 import { appointmentNotFound } from './booking-service.ts'
+import { oweCancellationRefund } from './payments/appointment-refunds.ts'
 
 type Appointment = components['schemas']['Appointment']
 
@@ -29,12 +31,20 @@ interface StatusChange {
 }
 
 /**
- * Cancels a confirmed appointment with a reason, freeing its time; final. The customer and the
- * team member are told through the notifier, in the same transaction.
+ * Cancels a confirmed appointment with a reason, freeing its time; final. Money paid at
+ * booking is given back by the refund rule (`oweCancellationRefund`: owed in this transaction,
+ * made by Stripe after it). The customer and the team member are told through the notifier, in
+ * the same transaction; the customer's e-mail says what was refunded or kept.
  */
 export async function cancelAppointment(
   tx: Db,
-  request: StatusChange & { reason: string; notifier: AppointmentNotifier },
+  request: StatusChange & {
+    reason: string
+    notifier: AppointmentNotifier
+    /** Who cancels, for the refund rule; the business refunding in full by default. */
+    refund?: CancellationBy
+    now?: number
+  },
 ): Promise<Appointment> {
   const reason = request.reason.trim()
   if (!reason) {
@@ -48,7 +58,17 @@ export async function cancelAppointment(
     event: 'appointment.cancelled',
     summary: (before, timeZone) => cancelledSummary(before, reason, timeZone),
   })
-  await request.notifier.cancelled(tx, request.tenantId, request.appointmentId)
+  const now = request.now ?? Date.now()
+  const money = await oweCancellationRefund(tx, {
+    tenantId: request.tenantId,
+    appointmentId: request.appointmentId,
+    startsAt: new Date(cancelled.starts_at),
+    who: request.refund ?? { by: 'business', keepPayment: false },
+    reason,
+    actor: request.actor,
+    now,
+  })
+  await request.notifier.cancelled(tx, request.tenantId, request.appointmentId, now, money)
   return cancelled
 }
 

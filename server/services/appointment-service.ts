@@ -9,6 +9,7 @@ import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { cancelAppointment, closeAppointment } from './appointment-lifecycle.ts'
 import { appointmentNotFound, type createBookingService } from './booking-service.ts'
+import type { AppointmentRefundService } from './payments/appointment-refunds.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentList = components['schemas']['AppointmentList']
@@ -36,8 +37,10 @@ export function createAppointmentService(deps: {
   bookings: ReturnType<typeof createBookingService>
   /** Tells customer and team member of a cancellation. */
   notifier: AppointmentNotifier
+  /** Makes the refunds cancellations owe. */
+  refunds: AppointmentRefundService
 }) {
-  const { database, bookings, notifier } = deps
+  const { database, bookings, notifier, refunds } = deps
 
   return {
     /** One more than asked for is read, to tell whether there are more. */
@@ -110,17 +113,29 @@ export function createAppointmentService(deps: {
       })
     },
 
-    cancel(writer: StaffWriter, appointmentId: string, reason: string): Promise<Appointment> {
-      return database.transaction((tx) =>
+    /**
+     * The business cancelling refunds what the customer paid in full, unless staff keep what
+     * the refund rule allows after the cut-off. The refund is owed with the cancellation and
+     * made right after it commits (a Stripe outage leaves it to the payment job).
+     */
+    async cancel(
+      writer: StaffWriter,
+      appointmentId: string,
+      input: { reason: string; keep_payment?: boolean | undefined },
+    ): Promise<Appointment> {
+      const cancelled = await database.transaction((tx) =>
         cancelAppointment(tx, {
           tenantId: writer.tenantId,
           appointmentId,
-          reason,
+          reason: input.reason,
           onlyTeamMemberId: writer.onlyTeamMemberId,
           actor: writer.actor,
           notifier,
+          refund: { by: 'business', keepPayment: input.keep_payment ?? false },
         }),
       )
+      await refunds.settleOwed(writer.tenantId, appointmentId)
+      return cancelled
     },
 
     /** Completed or no-show: the same rules, the same path, one status apart. */

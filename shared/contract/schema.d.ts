@@ -636,6 +636,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appointments/{appointmentId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The appointment's payments, their refunds, and what cancelling it would refund
+         * @description Its payment state and amounts (the same derivation as everywhere staff see it), each payment with its refunds (made, or owed while Stripe has not answered yet), and, while it can be cancelled with money held, what a cancellation gives back. 404 for another business's appointment.
+         */
+        get: operations["getAppointmentPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/payments/{paymentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a payment of the appointment, fully or in part, with a reason
+         * @description Owners and admins. Gives back `amount_minor` of a succeeded payment on the business's Stripe account, records it with the reason and who refunded it in the activity log, and e-mails the customer. More than what is left (400 naming `body.amount_minor`), a payment that did not succeed (409 naming `path.paymentId`), another business's appointment or payment (404). A repeat with the same Idempotency-Key is one refund and gets the first answer. 503 with Retry-After when Stripe does not answer: nothing was refunded.
+         */
+        post: operations["refundAppointmentPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/appointments/{appointmentId}/complete": {
         parameters: {
             query?: never;
@@ -2121,6 +2166,76 @@ export interface components {
         };
         CancelAppointmentInput: {
             reason: string;
+            /** @description When the customer paid at booking: the business cancelling refunds what is left in full unless this is true (false when absent), which keeps what the refund rule lets it keep (the deposit, or the prepayment) and is only allowed after the cancellation cut-off (400 before). */
+            keep_payment?: boolean;
+        };
+        /**
+         * @description Where an appointment's money stands: `pending` (Checkout open), `paid`, `deposit_paid`, `partly_refunded`, `refunded`, `failed` (declined, nothing charged), `expired` (never paid), `card_on_file` (nothing charged, a card kept for a no-show fee).
+         * @enum {string}
+         */
+        PaymentState: "pending" | "paid" | "deposit_paid" | "partly_refunded" | "refunded" | "failed" | "expired" | "card_on_file";
+        AppointmentPayments: {
+            /** @description Null when the appointment has no payments. */
+            summary: null | {
+                state: components["schemas"]["PaymentState"];
+                /** @description Charged and succeeded, before refunds. */
+                paid_minor: number;
+                /** @description Refunded by Stripe (owed refunds not yet). */
+                refunded_minor: number;
+            };
+            /** @description The payments' currency; null without payments. */
+            currency: string | null;
+            payments: components["schemas"]["AppointmentPayment"][];
+            /** @description While the appointment can be cancelled and money is held: what the business cancelling it refunds (`refund_minor`), and what it may keep instead (`keepable_minor`, above 0 only after the cancellation cut-off). Null otherwise. */
+            cancellation: null | {
+                refund_minor: number;
+                keepable_minor: number;
+                /**
+                 * Format: date-time
+                 * @description The cancellation cut-off before the start.
+                 */
+                full_refund_until: string;
+            };
+        };
+        AppointmentPayment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "prepayment" | "deposit" | "card_on_file" | "no_show_fee";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "expired";
+            amount_minor: number;
+            refunded_minor: number;
+            /** @description What staff can still refund (succeeded, less refunds made and owed). */
+            refundable_minor: number;
+            currency: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** @description Why the last attempt was declined, in Stripe's words. */
+            failure_message: string | null;
+            refunds: components["schemas"]["PaymentRefund"][];
+        };
+        PaymentRefund: {
+            /** Format: uuid */
+            id: string;
+            amount_minor: number;
+            /** @enum {string} */
+            cause: "cancellation" | "staff" | "late_payment";
+            reason: string;
+            /** @description Who refunded (staff) or cancelled; null for automatic refunds. */
+            by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description `owed`: decided, Stripe has not made it yet (it is retried).
+             * @enum {string}
+             */
+            status: "refunded" | "owed";
+        };
+        RefundInput: {
+            /** @description In minor units of the payment's currency; at most what is left. */
+            amount_minor: number;
+            reason: string;
         };
         Dashboard: {
             time_zone: string;
@@ -3582,6 +3697,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAppointmentPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment's money. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentPayments"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    refundAppointmentPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A unique key per intended refund (a UUID); required, since a refund sent twice would give money back twice. A repeat returns the first answer. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description Refunded; the appointment's money as it now stands. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentPayments"];
                 };
             };
             default: components["responses"]["Problem"];

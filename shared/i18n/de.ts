@@ -217,6 +217,14 @@ export const de: Catalogue = {
   ics_summary: '{{service}} bei {{business}}',
   ics_description: '{{service}} mit {{member}} bei {{business}}.',
   ics_manage: 'Verschieben oder absagen: {{url}}',
+  // Refunds: on cancellation and by staff
+  email_cancel_refunded:
+    'Die gezahlten {{amount}} werden auf Ihre Karte erstattet; das kann einige Tage dauern.',
+  email_cancel_kept:
+    'Da der Termin nach der Stornierungsfrist abgesagt wurde, werden die gezahlten {{amount}} einbehalten.',
+  email_opening_refund: '{{business}} hat {{amount}} Ihrer Zahlung für diesen Termin erstattet:',
+  email_refund_note: 'Es kann einige Tage dauern, bis die Erstattung auf Ihrer Karte erscheint.',
+  email_subject_refund: 'Erstattung: {{what}} — {{date}}',
 
   // Manage page, my appointments, profile (i12-a)
   status_confirmed: 'Bestätigt',

@@ -217,6 +217,15 @@ export const en = {
   ics_summary: '{{service}} at {{business}}',
   ics_description: '{{service}} with {{member}} at {{business}}.',
   ics_manage: 'Reschedule or cancel: {{url}}',
+  // Refunds: on cancellation and by staff
+  email_cancel_refunded:
+    'The {{amount}} you paid is being refunded to your card; it can take a few days to show.',
+  email_cancel_kept:
+    'As the appointment was cancelled after the cancellation deadline, the {{amount}} you paid is kept.',
+  email_opening_refund:
+    '{{business}} has refunded {{amount}} of your payment for this appointment:',
+  email_refund_note: 'It can take a few days to show on your card.',
+  email_subject_refund: 'Refund: {{what}} — {{date}}',
 
   // Manage page, my appointments, profile (i12-a)
   // Appointment statuses as the customer reads them

@@ -215,6 +215,14 @@ export const es: Catalogue = {
   ics_summary: '{{service}} en {{business}}',
   ics_description: '{{service}} con {{member}} en {{business}}.',
   ics_manage: 'Cambiar o cancelar: {{url}}',
+  // Refunds: on cancellation and by staff
+  email_cancel_refunded:
+    'Los {{amount}} que pagaste se están reembolsando a tu tarjeta; puede tardar unos días en aparecer.',
+  email_cancel_kept:
+    'Como la cita se canceló después del plazo de cancelación, se conservan los {{amount}} que pagaste.',
+  email_opening_refund: '{{business}} te ha reembolsado {{amount}} de tu pago por esta cita:',
+  email_refund_note: 'Puede tardar unos días en aparecer en tu tarjeta.',
+  email_subject_refund: 'Reembolso: {{what}} — {{date}}',
 
   // Manage page, my appointments, profile (i12-a)
   status_confirmed: 'Confirmada',

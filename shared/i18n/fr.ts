@@ -218,6 +218,15 @@ export const fr: Catalogue = {
   ics_summary: '{{service}} chez {{business}}',
   ics_description: '{{service}} avec {{member}} chez {{business}}.',
   ics_manage: 'Déplacer ou annuler\u202f: {{url}}',
+  // Refunds: on cancellation and by staff
+  email_cancel_refunded:
+    'Les {{amount}} que vous avez payés sont remboursés sur votre carte\u202f; cela peut prendre quelques jours.',
+  email_cancel_kept:
+    'Le rendez-vous ayant été annulé après le délai d’annulation, les {{amount}} payés sont conservés.',
+  email_opening_refund:
+    '{{business}} vous a remboursé {{amount}} de votre paiement pour ce rendez-vous\u202f:',
+  email_refund_note: 'Le remboursement peut prendre quelques jours à apparaître sur votre carte.',
+  email_subject_refund: 'Remboursement\u202f: {{what}} — {{date}}',
 
   // Manage page, my appointments, profile (i12-a)
   status_confirmed: 'Confirmé',

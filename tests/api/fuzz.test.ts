@@ -13,6 +13,7 @@ import {
 import {
   createFuzzWorld,
   databaseFingerprint,
+  FUZZ_STRIPE_SECRET,
   type FuzzWorld,
   worldRestorer,
 } from './support/fuzz/fuzz-world.ts'
@@ -48,7 +49,7 @@ beforeAll(async () => {
     publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
     onServerError: (error) => serverErrors.push(error),
     stripe: {
-      secretKey: 'sk_test_fuzz',
+      secretKey: FUZZ_STRIPE_SECRET,
       webhookSecret: FUZZ_WEBHOOK_SECRET,
       // One secret for both endpoints, so the suite's signed requests are valid on each.
       connectWebhookSecret: FUZZ_WEBHOOK_SECRET,

@@ -4,6 +4,7 @@ import {
   type PaymentRow,
   type RefundCause,
 } from '../../db/repositories/payment-repository.ts'
+import { createRefundRepository } from '../../db/repositories/refund-repository.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 
 export interface RefundRequest {
@@ -18,6 +19,11 @@ export interface RefundRequest {
    */
   idempotencyKey: string
   actor?: { uid: string; name: string } | null
+  /**
+   * The owed refund (a row without a Stripe id, written when the refund was decided) this
+   * call makes: it is settled instead of a new row being written.
+   */
+  owedRefundId?: string
 }
 
 /**
@@ -25,8 +31,8 @@ export interface RefundRequest {
  * outside any transaction (with the idempotency key), then the refund is written under the
  * payment's lock, keyed by Stripe's refund id. `afterRecorded` runs in that transaction only
  * the first time (the customer's e-mail, the activity log), so a repeat tells nobody twice.
- * Answers whether this call recorded it. Used by late payments now; cancellations and staff
- * refunds take the same way.
+ * Answers whether this call recorded it. Late payments, cancellations (settling the refund
+ * they owe) and staff refunds all take this way.
  */
 export async function refundPayment(
   deps: { database: Database; gateway: ConnectGateway },
@@ -52,16 +58,18 @@ export async function refundPayment(
   return deps.database.transaction(async (tx) => {
     const repo = createPaymentRepository(tx)
     await repo.find(payment.tenantId, payment.id, { lock: true })
-    const recorded = await repo.recordRefund({
-      tenantId: payment.tenantId,
-      paymentId: payment.id,
-      amountMinor: refund.amountMinor,
-      cause: request.cause,
-      reason: request.reason,
-      stripeRefundId: refund.id,
-      actorUid: request.actor?.uid ?? null,
-      actorName: request.actor?.name ?? null,
-    })
+    const recorded = request.owedRefundId
+      ? await createRefundRepository(tx).settle(payment.tenantId, request.owedRefundId, refund.id)
+      : await repo.recordRefund({
+          tenantId: payment.tenantId,
+          paymentId: payment.id,
+          amountMinor: refund.amountMinor,
+          cause: request.cause,
+          reason: request.reason,
+          stripeRefundId: refund.id,
+          actorUid: request.actor?.uid ?? null,
+          actorName: request.actor?.name ?? null,
+        })
     if (recorded) await afterRecorded?.(tx)
     return recorded
   })

@@ -32,6 +32,7 @@ import type { PublicRateLimiters } from '../../security/public-rate-limits.ts'
 import { cancelAppointment } from '../appointment-lifecycle.ts'
 import { findAvailability } from '../availability-service.ts'
 import { checkBookingNotice, type createBookingService } from '../booking-service.ts'
+import type { AppointmentRefundService } from '../payments/appointment-refunds.ts'
 import type { BookingPaymentService } from '../payments/booking-payment-service.ts'
 import { chooseFairly } from '../team-assignment.ts'
 import { createIdempotency } from './idempotency.ts'
@@ -66,6 +67,8 @@ export interface PublicBookingServiceDeps {
   limits: PublicRateLimiters
   /** Paying at booking: the hold's payment and Checkout, and the return's sync. */
   payments: BookingPaymentService
+  /** Makes the refunds cancellations owe. */
+  refunds: AppointmentRefundService
 }
 
 /**
@@ -75,7 +78,8 @@ export interface PublicBookingServiceDeps {
  * per Idempotency-Key, their answer committed with them.
  */
 export function createPublicBookingService(deps: PublicBookingServiceDeps) {
-  const { database, bookings, catalog, notifier, tokens, publicUrl, limits, payments } = deps
+  const { database, bookings, catalog, notifier, tokens, publicUrl, limits, payments, refunds } =
+    deps
   const repo = createPublicBookingRepository(database.db)
   const settingsOf = (tenant: Tenant) => createSettingsRepository(database.db).get(tenant.id)
   const idempotency = createIdempotency(database)
@@ -340,6 +344,8 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
               reason: input.reason,
               onlyTeamMemberId: null,
               notifier,
+              // Only before the cut-off (refused above after it), so always a full refund.
+              refund: { by: 'customer' },
               actor: customerActor({
                 id: found.row.customerId,
                 name: found.customerName,
@@ -360,6 +366,8 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           })
         },
       )
+      // A repeat of the request finds nothing owed; an outage leaves it to the payment job.
+      await refunds.settleOwed(tenant.id, appointmentId)
       return outcome.body
     },
 

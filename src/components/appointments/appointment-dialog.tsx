@@ -26,6 +26,7 @@ import {
 } from './appointment-api'
 import { AppointmentStatusBadge, OutsideHoursBadge } from './appointment-badges'
 import { formatAppointmentTime, formatClockTime, formatPrice } from './appointment-format'
+import { AppointmentPaymentSection } from './appointment-payment-section'
 import { BookingAnswersList } from './booking-answers-list'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
 import { ClockField, DayField } from './day-time-fields'
@@ -191,6 +192,11 @@ function AppointmentModal({
             <>
               <AppointmentFacts appointment={appointment} timeZone={timeZone} />
               <BookingAnswersList appointment={appointment} />
+              <AppointmentPaymentSection
+                appointment={appointment}
+                profile={profile}
+                canAct={step === 'viewing' && !busy}
+              />
               {step === 'viewing' ? (
                 <SubmittedDetailsPanel
                   appointment={appointment}

@@ -14,11 +14,14 @@ import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
 import { formatAppointmentTime } from './appointment-format'
+import { CancellationRefundNotice } from './cancellation-refund-notice'
 
 type Appointment = components['schemas']['Appointment']
 
 interface CancelValues {
   reason: string
+  /** Keep what the customer paid (offered only after the cancellation cut-off). */
+  keep_payment: boolean
 }
 
 /** The contract's limit on a cancellation reason. */
@@ -26,17 +29,21 @@ export const CANCEL_REASON_MAX_LENGTH = 500
 
 const cancelForm = createEntityFormMachine<CancelValues, Appointment>()
 
-export function validateCancelReason(values: CancelValues): FieldErrors {
+export function validateCancelReason(values: Pick<CancelValues, 'reason'>): FieldErrors {
   return collectErrors({
     reason: isBlank(values.reason) && 'Say why the appointment is cancelled.',
   })
 }
 
-async function cancelAppointment(id: string, reason: string): Promise<Appointment> {
+async function cancelAppointment(
+  id: string,
+  reason: string,
+  keepPayment: boolean,
+): Promise<Appointment> {
   return unwrap(
     await api.POST('/api/v1/appointments/{appointmentId}/cancel', {
       params: { path: { appointmentId: id } },
-      body: { reason },
+      body: keepPayment ? { reason, keep_payment: true } : { reason },
     }),
   )
 }
@@ -80,9 +87,10 @@ function CancelAppointmentModal({
 
   const form = useEntityForm<CancelValues, Appointment>({
     machine: cancelForm,
-    initialValues: { reason: '' },
+    initialValues: { reason: '', keep_payment: false },
     validate: validateCancelReason,
-    save: ({ values }) => cancelAppointment(appointment.id, values.reason.trim()),
+    save: ({ values }) =>
+      cancelAppointment(appointment.id, values.reason.trim(), values.keep_payment),
     onSaved: (updated) => {
       toast.success(`${appointment.customer_name}'s appointment on ${when} is cancelled.`)
       onCancelled(updated)
@@ -90,7 +98,7 @@ function CancelAppointmentModal({
     },
     onFailed: (failure: SaveFailure) => {
       // A message about the reason stands under the field; anything else needs a toast.
-      if (failure.fieldErrors.reason) return
+      if (failure.fieldErrors.reason || failure.fieldErrors.keep_payment) return
       toast.error(Object.values(failure.fieldErrors)[0] ?? failure.message)
     },
     warnOnUnsavedChanges: false,
@@ -133,6 +141,15 @@ function CancelAppointmentModal({
               error={form.fieldErrors.reason}
               isReadOnly={busy}
             />
+            <CancellationRefundNotice
+              appointmentId={appointment.id}
+              keepPayment={form.values.keep_payment}
+              onKeepPaymentChange={(keep_payment) => form.change({ keep_payment })}
+              isDisabled={busy}
+            />
+            {form.fieldErrors.keep_payment ? (
+              <p className="p-field__error">{form.fieldErrors.keep_payment}</p>
+            ) : null}
             <div className="p-dialog__actions">
               <Button className="p-button" onPress={onClose} isDisabled={busy}>
                 Keep it

@@ -49,6 +49,63 @@ export interface FuzzWorld {
   checkoutSessionId: string
   /** The SHA-256 of the business's logo (the file is FUZZ_LOGO, put back by `restore`). */
   logoSha256: string
+  /** A booking paid on the local Stripe service, with far more paid than refunds take. */
+  paidAppointmentId: string
+  paymentId: string
+}
+
+/** The local Stripe service's secret key in the fuzz suite. */
+export const FUZZ_STRIPE_SECRET = 'sk_test_fuzz'
+
+/**
+ * Connects the business's Stripe account, books a fully prepaid service publicly and pays it
+ * on the local Stripe service, so a staff refund of it can succeed.
+ */
+async function paidBooking(testApp: TestApp, business: SchedulingBusiness, slug: string) {
+  const link = await ok(
+    call(testApp, business.owner, 'POST', '/api/v1/payments/account/onboarding-links'),
+  )
+  await fetch(link.url, { redirect: 'manual' })
+  await fetch(link.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'complete' }),
+  })
+  await ok(call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync'))
+  const serviceId = await addService(testApp, business.owner, {
+    name: 'Prepaid',
+    duration_minutes: 30,
+    price_minor: 50_000_000,
+    team_member_ids: [business.staffMemberId],
+    payment_rule: { kind: 'full' },
+  })
+  const booked = await bookPublicly(
+    testApp,
+    slug,
+    bookingBody(business, inDays(3, '11:00', business.timeZone), { service_id: serviceId }),
+  )
+  const checkout = new URL(booked.payment?.checkout_url ?? '')
+  const sessionId = checkout.pathname.split('/').pop() ?? ''
+  await fetch(`${checkout.origin}/_local/checkout/sessions/${sessionId}/pay`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${FUZZ_STRIPE_SECRET}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ card: '4242424242424242' }),
+  })
+  await testApp.app.inject({
+    method: 'POST',
+    url: `/api/v1/public/appointments/${booked.appointment.id}/payment-return?business=${slug}`,
+    headers: { 'x-manage-token': booked.manage_token },
+    payload: { session_id: sessionId },
+  })
+  const payments = await ok(
+    call(testApp, business.owner, 'GET', `/api/v1/appointments/${booked.appointment.id}/payments`),
+  )
+  if (payments.summary?.state !== 'paid') throw new Error('The fuzz booking was not paid.')
+  return { paidAppointmentId: booked.appointment.id, paymentId: payments.payments[0].id }
 }
 
 /** The fuzzed business's logo, and the file a valid logo upload sends. */
@@ -112,6 +169,8 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
   const publicAppointment = await publicBooking('10:00')
   const sparePublicAppointment = await publicBooking('14:00')
 
+  const paid = await paidBooking(testApp, business, slug)
+
   const checkout = await owner('POST', '/api/v1/billing/checkout-sessions', {
     plan_id: 'pro',
     interval: 'month',
@@ -142,6 +201,7 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
     feedToken: feedTokenOf(feed.url),
     checkoutSessionId,
     logoSha256: logo.url.split('/').pop(),
+    ...paid,
   }
 }
 

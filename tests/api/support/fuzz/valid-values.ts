@@ -201,6 +201,8 @@ export class ValidValues {
           : business.staffMemberId
       case 'timeOffId':
         return world.spareTimeOffId
+      case 'paymentId':
+        return world.paymentId
       case 'entryId':
         return world.activityEntryId
       case 'tenantId':
@@ -211,6 +213,7 @@ export class ValidValues {
         return world.staffSlug
       case 'appointmentId':
         if (publicPath) return managed.id
+        if (operation.path.includes('/payments')) return world.paidAppointmentId
         if (destroys) return world.spareAppointmentId
         if (/\/(complete|no-show)$/.test(operation.path)) return world.startedAppointmentId
         return world.appointmentId
