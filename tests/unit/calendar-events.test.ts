@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   contrastRatio,
   readableTextColor,
@@ -111,6 +111,15 @@ describe('keeping the loaded list in step', () => {
 
 describe('appointments as events', () => {
   const owner = { writeAny: true, ownTeamMemberId: null }
+  // Whether an event can be dragged depends on the clock: the samples' appointment lies a
+  // day after NOW, so the clock is held there (on the real one it turned past on 27 Nov 2026).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('marks a hold as awaiting payment, not draggable, and a hold never paid as freed', () => {
     const held = appointmentEvent(sampleAppointment({ status: 'pending_payment' }), owner, BERLIN)
