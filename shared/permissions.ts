@@ -32,6 +32,11 @@ export type Capability =
   | 'billing.manage'
   /** Connecting the business's own Stripe account, on which it takes payments at booking. */
   | 'payments.manage'
+  /**
+   * The payments list and its CSV: every customer's money, for the books. Owners and admins,
+   * like the activity log; staff see an appointment's payment state on the appointment itself.
+   */
+  | 'payments.read'
   /** Making someone an owner, or changing or removing an owner. */
   | 'ownership.manage'
 
@@ -56,6 +61,7 @@ const adminCapabilities: readonly Capability[] = [
   'business.write',
   'activity.read',
   'appointments.write',
+  'payments.read',
 ]
 
 const ownerCapabilities: readonly Capability[] = [
