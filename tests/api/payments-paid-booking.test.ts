@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { paymentAccounts } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { uniqueEmail } from './emulator-users.ts'
+import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
 import {
   addService,

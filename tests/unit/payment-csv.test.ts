@@ -51,7 +51,7 @@ describe('a payment CSV record', () => {
 
   it('quotes text, defuses formulas, leaves an unpaid payment’s paid_at empty', () => {
     expect(paymentCsvRow(record, 'Europe/Berlin')).toBe(
-      [
+      `${[
         '2026-05-04 14:00',
         '',
         '2026-05-05 14:00',
@@ -65,7 +65,7 @@ describe('a payment CSV record', () => {
         '0.00',
         'p1',
         'a1',
-      ].join(',') + '\r\n',
+      ].join(',')}\r\n`,
     )
   })
 })
