@@ -52,7 +52,9 @@ beforeAll(async () => {
   // Connect Stripe as the owner does: onboarding link, the hosted page, the return's sync.
   const link = await call(testApp, salon.owner, 'POST', '/api/v1/payments/account/onboarding-links')
   expect(link.statusCode, link.body).toBe(201)
-  const done = await fetch(link.json<{ url: string }>().url, {
+  const url = link.json<{ url: string }>().url
+  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
+  const done = await fetch(url, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -84,7 +86,7 @@ it('shows a paid deposit in the list, on the appointment and in the revenue', as
     duration_minutes: 60,
     price_minor: 5000,
     team_member_ids: [salon.staffMemberId],
-    payment_rule: { kind: 'deposit_percent', percent: 20 },
+    payment_rule: { kind: 'deposit_percent', deposit_percent: 20 },
   })
   const slug = await slugOf(testApp, salon.tenantId)
   const revenueBefore = (await dashboardOf(salon)).week.revenue.amount_minor
