@@ -64,16 +64,20 @@ async function bookAndPay(page: Page, customerName: string) {
     team_member_ids: [memberId],
     payment_rule: { kind: 'full' },
   })
-  const slot = await api<{ starts_at: string; team_member_id: string }>(
-    page,
-    'GET',
-    `/api/v1/availability/next?service_id=${service.id}`,
-  )
   const me = await api<{ tenant: { slug: string } }>(page, 'GET', '/api/v1/me/')
+  // The first time the booking page would offer (past the business's minimum notice).
+  const from = new Date().toISOString()
+  const to = new Date(Date.now() + 14 * 86_400_000).toISOString()
+  const free = await page.request.get(
+    `/api/v1/public/availability?business=${me.tenant.slug}&service_id=${service.id}&team_member_id=${memberId}&from=${from}&to=${to}`,
+  )
+  expect(free.status(), await free.text()).toBe(200)
+  const [slot] = ((await free.json()) as { slots: Array<{ starts_at: string }> }).slots
+  if (!slot) throw new Error('nothing free in the next two weeks')
   const booked = await page.request.post(`/api/v1/public/bookings?business=${me.tenant.slug}`, {
     data: {
       service_id: service.id,
-      team_member_id: slot.team_member_id,
+      team_member_id: memberId,
       starts_at: slot.starts_at,
       customer: { name: customerName, email: uniqueEmail('payer') },
       time_zone: 'America/New_York',
