@@ -120,7 +120,10 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
 }) => {
   await signInAsNewOwner(page)
   // Before any payment: the list says how to start taking them.
-  await page.getByRole('link', { name: 'Payments' }).first().click()
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Payments' })
+    .click()
   await expect(page).toHaveURL(/\/payments$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'No payments yet' })).toBeVisible()
@@ -191,7 +194,10 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // The dashboard's revenue is money taken: the prepayment came in this week.
-  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click()
   const revenue = page.getByTestId('figure-revenue')
   await expect(revenue.locator('.p-figure__label')).toHaveText('Revenue this week')
   await expect(revenue.locator('.p-figure__value')).toHaveText('$45.00')
