@@ -34,6 +34,11 @@ export type Capability =
   | 'payments.manage'
   /** Giving a customer's money back: refunding a payment of an appointment, whole or part. */
   | 'payments.refund'
+  /**
+   * The payments list and its CSV: every customer's money, for the books. Owners and admins,
+   * like the activity log; staff see an appointment's payment state on the appointment itself.
+   */
+  | 'payments.read'
   /** Making someone an owner, or changing or removing an owner. */
   | 'ownership.manage'
 
@@ -59,6 +64,7 @@ const adminCapabilities: readonly Capability[] = [
   'activity.read',
   'appointments.write',
   'payments.refund',
+  'payments.read',
 ]
 
 const ownerCapabilities: readonly Capability[] = [

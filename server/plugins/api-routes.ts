@@ -34,6 +34,7 @@ import { createDashboardService } from '../services/dashboard-service.ts'
 import { createHealthService } from '../services/health-service.ts'
 import { createLogoService } from '../services/logo-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
+import { createPaymentListService } from '../services/payments/payment-list-service.ts'
 import { createProfileService } from '../services/profile-service.ts'
 import { createCustomerAccountService } from '../services/public/customer-account-service.ts'
 import { createPublicBookingService } from '../services/public/public-booking-service.ts'
@@ -124,7 +125,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
     }),
     ...createBillingHandlers({ members, billing: app.billing }),
-    ...createPaymentHandlers({ members, paymentAccounts: app.paymentAccounts }),
+    ...createPaymentHandlers({
+      members,
+      paymentAccounts: app.paymentAccounts,
+      paymentList: createPaymentListService(app.database),
+    }),
     ...createCalendarFeedHandlers({
       members,
       feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),

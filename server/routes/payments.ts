@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
@@ -5,10 +6,12 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 import type { PaymentAccountService } from '../services/payments/payment-account-service.ts'
+import type { PaymentListService } from '../services/payments/payment-list-service.ts'
 
 export interface PaymentHandlerDeps {
   members: ReturnType<typeof createMembershipService>
   paymentAccounts: PaymentAccountService
+  paymentList: PaymentListService
 }
 
 /**
@@ -18,10 +21,19 @@ export interface PaymentHandlerDeps {
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/v1/webhooks/stripe-connect'
 
 /** Handlers for the contract's `payments` tag. */
-export function createPaymentHandlers({ members, paymentAccounts }: PaymentHandlerDeps) {
+export function createPaymentHandlers({
+  members,
+  paymentAccounts,
+  paymentList,
+}: PaymentHandlerDeps) {
   const ownerOf = async (request: FastifyRequest) => {
     const member = await members.resolve(requireIdentity(request))
     requireCapability(member, 'payments.manage', 'manage payments')
+    return member
+  }
+  const readerOf = async (request: FastifyRequest) => {
+    const member = await members.resolve(requireIdentity(request))
+    requireCapability(member, 'payments.read', 'see payments')
     return member
   }
 
@@ -41,6 +53,20 @@ export function createPaymentHandlers({ members, paymentAccounts }: PaymentHandl
 
     async syncPaymentAccount(request: OperationRequest<'syncPaymentAccount'>) {
       return paymentAccounts.syncAccount(await ownerOf(request))
+    },
+
+    async listPayments(request: OperationRequest<'listPayments'>) {
+      const { limit = 25, ...query } = request.query
+      return paymentList.list(await readerOf(request), { ...query, limit })
+    },
+
+    async exportPayments(request: OperationRequest<'exportPayments'>, reply: FastifyReply) {
+      const file = await paymentList.export(await readerOf(request), request.query)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8; header=present')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(file.chunks))
     },
 
     async receiveStripeConnectWebhook(request: FastifyRequest) {

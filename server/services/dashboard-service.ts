@@ -1,6 +1,7 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { loadAppointments } from '../db/read-models/appointment-views.ts'
+import { loadTakings } from '../db/read-models/payment-views.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import { addDays, dateAt, startOfDate, weekAround } from '../domain/business-time.ts'
 
@@ -17,9 +18,9 @@ export function createDashboardService(database: Database) {
   return {
     /**
      * Today and this week (Monday to Sunday) in the business's time zone. Counts leave out
-     * cancelled appointments; revenue is the price of confirmed and completed ones in the
-     * business currency (prices captured in an earlier currency cannot be added to it); the
-     * no-show rate is over the appointments that started in the last 30 days and were closed.
+     * cancelled appointments; revenue is what the week actually brought in, in the business
+     * currency (`loadTakings`: paid online less refunds, plus completed visits paid at the
+     * venue), so a booking nobody paid for yet never counts as money; the no-show rate is over the appointments that started in the last 30 days and were closed.
      */
     async dashboard(tenantId: string): Promise<Dashboard> {
       const repo = createAppointmentRepository(database.db)
@@ -32,8 +33,9 @@ export function createDashboardService(database: Database) {
       const weekStart = new Date(startOfDate(week.startDate, timeZone))
       const weekEnd = new Date(startOfDate(addDays(week.endDate, 1), timeZone))
 
-      const todayTotals = await repo.totals(tenantId, dayStart, tomorrow, currency)
-      const weekTotals = await repo.totals(tenantId, weekStart, weekEnd, currency)
+      const todayTotals = await repo.totals(tenantId, dayStart, tomorrow)
+      const weekTotals = await repo.totals(tenantId, weekStart, weekEnd)
+      const weekRevenue = await loadTakings(database.db, tenantId, weekStart, weekEnd, currency)
       const attendance = await repo.attendance(
         tenantId,
         new Date(now - NO_SHOW_PERIOD_DAYS * DAY_MS),
@@ -58,7 +60,7 @@ export function createDashboardService(database: Database) {
           start_date: week.startDate,
           end_date: week.endDate,
           count: weekTotals.count,
-          revenue: { amount_minor: weekTotals.revenue, currency },
+          revenue: { amount_minor: weekRevenue, currency },
         },
         no_show_rate: {
           rate: closed === 0 ? null : attendance.noShows / closed,

@@ -1362,6 +1362,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments customers made, newest first, with cursor pagination (owner, admin)
+         * @description What the business's customers paid or were asked to pay on its Stripe account: payments
+         *     at booking (prepayments, deposits) and no-show fees, with what was refunded. A card
+         *     merely kept on file moves no money and is not listed (the appointment shows it).
+         *     Newest first by when the payment was started; `from` and `to` narrow by that instant,
+         *     `state` by the payment's state. Owners and admins only: it lists every customer's money.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CSV of every payment matching the filter (owner, admin)
+         * @description The same payments and order as `listPayments`, all pages at once. Amounts are decimal
+         *     numbers in their currency (`12.50`) next to the currency code; dates and times are in
+         *     the business's time zone; text cells are guarded against formula injection.
+         */
+        get: operations["exportPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/stripe-connect": {
         parameters: {
             query?: never;
@@ -1620,6 +1666,65 @@ export interface components {
             plan_allows: boolean;
             /** @description Whether Stripe is set up on this server; without it nobody can connect. */
             payments_available: boolean;
+        };
+        /**
+         * @description Where money stands (of an appointment, or of one payment). `pending`: Checkout open, not
+         *     paid yet. `paid`: charged in full (or a no-show fee), nothing refunded. `deposit_paid`:
+         *     a deposit charged, nothing refunded. `partly_refunded` / `refunded`: some / all of what
+         *     was charged was given back. `failed`: nothing charged, the last attempt was declined.
+         *     `expired`: never paid, the hold ran out. `card_on_file`: nothing charged, a card is
+         *     kept for a no-show fee.
+         * @enum {string}
+         */
+        PaymentState: "pending" | "paid" | "deposit_paid" | "partly_refunded" | "refunded" | "failed" | "expired" | "card_on_file";
+        /** @description The appointment's payments summed up; amounts in minor units of `currency`. */
+        PaymentSummary: {
+            state: components["schemas"]["PaymentState"];
+            /** @description What was charged and succeeded, before refunds. */
+            paid_minor: number;
+            refunded_minor: number;
+            currency: string;
+        };
+        /**
+         * @description `prepayment`: the whole price at booking. `deposit`: part of it at booking. `no_show_fee`: charged to the kept card after a no-show.
+         * @enum {string}
+         */
+        PaymentKind: "prepayment" | "deposit" | "no_show_fee";
+        /** @description One payment, amounts in minor units of `currency`. */
+        Payment: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the payment was started (the list's order and date filter).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the money came in; null until it did.
+             */
+            paid_at: string | null;
+            /** Format: uuid */
+            appointment_id: string;
+            /** Format: date-time */
+            appointment_starts_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            service_name: string;
+            kind: components["schemas"]["PaymentKind"];
+            state: components["schemas"]["PaymentState"];
+            currency: string;
+            /** @description What was asked (and, once paid, charged). */
+            amount_minor: number;
+            refunded_minor: number;
+            /** @description What the business keeps; 0 until paid. */
+            net_minor: number;
+        };
+        PaymentPage: {
+            items: components["schemas"]["Payment"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
         };
         PaymentRequirement: {
             /** @description Stripe's requirement names this item stands for (`individual.verification.document`, …). */
@@ -2094,6 +2199,8 @@ export interface components {
              * @description While `pending_payment`, when the hold ends unless paid; null otherwise.
              */
             hold_expires_at?: string | null;
+            /** @description The appointment's payments summed up (always sent); null when it has none (a free service, or booked without paying online). */
+            payment?: components["schemas"]["PaymentSummary"] | null;
             notes: string;
             price: components["schemas"]["Money"];
             source: components["schemas"]["AppointmentSource"];
@@ -2169,11 +2276,6 @@ export interface components {
             /** @description When the customer paid at booking: the business cancelling refunds what is left in full unless this is true (false when absent), which keeps what the refund rule lets it keep (the deposit, or the prepayment) and is only allowed after the cancellation cut-off (400 before). */
             keep_payment?: boolean;
         };
-        /**
-         * @description Where an appointment's money stands: `pending` (Checkout open), `paid`, `deposit_paid`, `partly_refunded`, `refunded`, `failed` (declined, nothing charged), `expired` (never paid), `card_on_file` (nothing charged, a card kept for a no-show fee).
-         * @enum {string}
-         */
-        PaymentState: "pending" | "paid" | "deposit_paid" | "partly_refunded" | "refunded" | "failed" | "expired" | "card_on_file";
         AppointmentPayments: {
             /** @description Null when the appointment has no payments. */
             summary: null | {
@@ -2254,7 +2356,7 @@ export interface components {
                 /** Format: date */
                 end_date: string;
                 count: number;
-                /** @description Price of this week's appointments that are not cancelled or no-shows. */
+                /** @description What this week actually brought in, in the business currency: payments taken online this week (by when they were paid) less what was refunded this week, plus the price of this week's completed appointments that were not paid online (paid at the venue). Holds, expired and failed payments never count. */
                 revenue: components["schemas"]["Money"];
             };
             no_show_rate: {
@@ -2594,6 +2696,12 @@ export interface components {
         EndDate: string;
         /** @description Case-insensitive text to look for. */
         Search: string;
+        /** @description Only payments started at or after this instant. */
+        PaymentsFrom: string;
+        /** @description Only payments started before this instant. */
+        PaymentsTo: string;
+        /** @description Only payments in this state. */
+        PaymentStateQuery: components["schemas"]["PaymentState"];
         Limit: number;
         Offset: number;
         CustomerSort: "name" | "-name" | "email" | "-email" | "created_at" | "-created_at";
@@ -4568,6 +4676,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Only payments started at or after this instant. */
+                from?: components["parameters"]["PaymentsFrom"];
+                /** @description Only payments started before this instant. */
+                to?: components["parameters"]["PaymentsTo"];
+                /** @description Only payments in this state. */
+                state?: components["parameters"]["PaymentStateQuery"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportPayments: {
+        parameters: {
+            query?: {
+                /** @description Only payments started at or after this instant. */
+                from?: components["parameters"]["PaymentsFrom"];
+                /** @description Only payments started before this instant. */
+                to?: components["parameters"]["PaymentsTo"];
+                /** @description Only payments in this state. */
+                state?: components["parameters"]["PaymentStateQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV with a header row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             default: components["responses"]["Problem"];

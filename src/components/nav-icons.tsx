@@ -63,6 +63,12 @@ export const NAV_ICONS = {
       <path d="M2.5 10h19M6.5 15h3" />
     </Icon>
   ),
+  payments: (
+    <Icon>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M14.8 9.2c-.5-.8-1.5-1.3-2.8-1.3-1.6 0-2.7.8-2.7 2s1.1 1.7 2.7 2.1 2.9.9 2.9 2.1-1.2 2-2.9 2c-1.3 0-2.4-.5-2.9-1.4M12 6.5v11" />
+    </Icon>
+  ),
   activity: (
     <Icon>
       <path d="M3 12h4l3-8 4 16 3-8h4" />

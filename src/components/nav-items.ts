@@ -18,6 +18,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Customers', href: '/customers', icon: 'customers', prefixes: ['/customers'] },
   { label: 'Team', href: '/team', icon: 'team', prefixes: ['/team'] },
   {
+    label: 'Payments',
+    href: '/payments',
+    icon: 'payments',
+    prefixes: ['/payments'],
+    capability: 'payments.read',
+  },
+  {
     label: 'Settings',
     href: '/settings',
     icon: 'settings',

@@ -219,6 +219,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/payments',
+    area: 'staff',
+    title: 'Payments',
+    screen: lazyScreen(
+      () => import('./payments-list-screen'),
+      (m) => m.PaymentsListScreen,
+    ),
+  },
+  {
     path: '/settings',
     area: 'staff',
     title: 'Settings',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appointments, tenants } from '../../server/db/schema.ts'
+import { appointments, paymentRefunds, payments, tenants } from '../../server/db/schema.ts'
 import { DEMO_TENANT_SLUG } from '../../server/db/seed.ts'
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
@@ -122,11 +122,9 @@ describe('today and this week', () => {
       row.startsAt >= instant(monday, '00:00') &&
       row.startsAt < instant(sunday.add({ days: 1 }), '00:00')
     const weekRows = fixture.filter((row) => inWeek(row) && row.status !== 'cancelled')
+    // No payments here: only completed visits (paid at the venue) are money taken.
     const revenue = weekRows
-      .filter(
-        (row) =>
-          ['confirmed', 'completed'].includes(row.status) && (row.currency ?? 'USD') === 'USD',
-      )
+      .filter((row) => row.status === 'completed' && (row.currency ?? 'USD') === 'USD')
       .reduce((sum, row) => sum + row.priceMinor, 0)
     expect(dashboard).toMatchObject({
       time_zone: zone,
@@ -152,6 +150,162 @@ describe('today and this week', () => {
       customer_name: salon.customerName,
     })
   })
+})
+
+describe('revenue: what the week actually brought in', () => {
+  it('counts money paid online less refunds, plus completed visits paid at the venue', async () => {
+    const zone = 'Europe/Berlin'
+    const salon = await createSchedulingBusiness(testApp, 'Takings', zone)
+    const today = Temporal.Now.plainDateISO(zone)
+    const monday = today.subtract({ days: today.dayOfWeek - 1 })
+    const inWeek = (hour: number) =>
+      Date.parse(at(monday.toString(), '00:00', zone)) + hour * 3_600_000
+    const lastWeek = inWeek(-30)
+    const nextWeek = inWeek(7 * 24 + 2)
+    const db = testApp.database.db
+
+    async function pay(
+      appointmentId: string | undefined,
+      payment: {
+        kind: 'prepayment' | 'deposit' | 'no_show_fee'
+        status: 'succeeded' | 'pending' | 'expired' | 'failed'
+        amountMinor: number
+        paidAt?: number
+        refunds?: { amountMinor: number; at: number }[]
+        currency?: string
+      },
+    ) {
+      if (!appointmentId) throw new Error('no appointment')
+      const refunded = (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountMinor, 0)
+      const [row] = await db
+        .insert(payments)
+        .values({
+          tenantId: salon.tenantId,
+          appointmentId,
+          kind: payment.kind,
+          status: payment.status,
+          amountMinor: payment.amountMinor,
+          refundedAmountMinor: refunded,
+          currency: payment.currency ?? 'USD',
+          stripeAccountId: 'acct_takings',
+          paidAt: payment.paidAt === undefined ? null : new Date(payment.paidAt),
+        })
+        .returning()
+      for (const refund of payment.refunds ?? []) {
+        await db.insert(paymentRefunds).values({
+          tenantId: salon.tenantId,
+          paymentId: row?.id ?? '',
+          amountMinor: refund.amountMinor,
+          cause: 'staff',
+          stripeRefundId: `re_${randomUUID()}`,
+          createdAt: new Date(refund.at),
+        })
+      }
+    }
+
+    const [
+      prepaid,
+      depositThenVenue,
+      atVenue,
+      prepaidCompleted,
+      refundedLater,
+      refundedAtOnce,
+      held,
+      expired,
+      declinedFee,
+      inEuros,
+      noShow,
+      notYetPaid,
+      paidNextWeek,
+    ] = await insertRows(salon, [
+      { startsAt: inWeek(1), status: 'confirmed', priceMinor: 4000 },
+      { startsAt: inWeek(2), status: 'completed', priceMinor: 3000 },
+      { startsAt: inWeek(3), status: 'completed', priceMinor: 3000 },
+      { startsAt: inWeek(4), status: 'completed', priceMinor: 3000 },
+      { startsAt: lastWeek, status: 'confirmed', priceMinor: 5000 },
+      { startsAt: inWeek(5), status: 'cancelled', priceMinor: 1500 },
+      { startsAt: inWeek(6), status: 'confirmed', priceMinor: 9999 },
+      { startsAt: inWeek(7), status: 'cancelled', priceMinor: 8888 },
+      { startsAt: inWeek(8), status: 'no_show', priceMinor: 7777 },
+      { startsAt: inWeek(9), status: 'confirmed', priceMinor: 500 },
+      { startsAt: inWeek(10), status: 'no_show', priceMinor: 6000 },
+      { startsAt: inWeek(11), status: 'confirmed', priceMinor: 6000 },
+      { startsAt: nextWeek, status: 'confirmed', priceMinor: 1200 },
+    ])
+    // +4000: paid online this week (the visit is still to come).
+    await pay(prepaid, {
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 4000,
+      paidAt: inWeek(0.5),
+    })
+    // +2200: the deposit came last week; the rest of the price at the visit this week.
+    await pay(depositThenVenue, {
+      kind: 'deposit',
+      status: 'succeeded',
+      amountMinor: 800,
+      paidAt: lastWeek,
+    })
+    // +3000: completed, nothing paid online, so paid at the venue.
+    // +3000: paid online in full this week; nothing more at the visit.
+    await pay(prepaidCompleted, {
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 3000,
+      paidAt: inWeek(1),
+    })
+    // −2000: paid last week, partly refunded this week.
+    await pay(refundedLater, {
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 5000,
+      paidAt: lastWeek - 3_600_000,
+      refunds: [{ amountMinor: 2000, at: inWeek(2) }],
+    })
+    // 0: paid and refunded in full this week.
+    await pay(refundedAtOnce, {
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 1500,
+      paidAt: inWeek(1),
+      refunds: [{ amountMinor: 1500, at: inWeek(3) }],
+    })
+    // 0: a hold still paying, a hold that ran out, a declined no-show fee.
+    await pay(held, { kind: 'prepayment', status: 'pending', amountMinor: 9999 })
+    await pay(expired, { kind: 'prepayment', status: 'expired', amountMinor: 8888 })
+    await pay(declinedFee, { kind: 'no_show_fee', status: 'failed', amountMinor: 7777 })
+    // 0 here: another currency cannot be added to the business's.
+    await pay(inEuros, {
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 500,
+      paidAt: inWeek(1),
+      currency: 'EUR',
+    })
+    // +2500: a no-show fee charged this week.
+    await pay(noShow, {
+      kind: 'no_show_fee',
+      status: 'succeeded',
+      amountMinor: 2500,
+      paidAt: inWeek(11),
+    })
+    // 0: booked, confirmed, not paid yet (notYetPaid has no payment); next week's money is next week's.
+    expect(notYetPaid).toBeDefined()
+    await pay(paidNextWeek, {
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 1200,
+      paidAt: nextWeek,
+    })
+    expect(atVenue).toBeDefined()
+
+    const dashboard = await dashboardOf(salon)
+    expect(dashboard.week.start_date).toBe(monday.toString())
+    expect(dashboard.week.revenue).toEqual({
+      amount_minor: 4000 + 2200 + 3000 + 3000 - 2000 + 2500,
+      currency: 'USD',
+    })
+  }, 60_000)
 })
 
 describe('no-show rate', () => {

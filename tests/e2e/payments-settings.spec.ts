@@ -42,7 +42,7 @@ async function finishOnboarding(
 test('the demo owner connects Stripe from Settings and sees it active', async ({ page }) => {
   await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
   await page.goto('/settings')
-  await page.getByRole('link', { name: 'Payments' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Payments' }).click()
   await expect(page).toHaveURL(/\/settings\/payments$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
   await expect(statusBadge(page)).toHaveText('Not connected')

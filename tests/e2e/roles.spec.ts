@@ -50,6 +50,7 @@ test('a staff member works with customers but cannot reach settings or the activ
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Activity Log' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Payments' })).toHaveCount(0)
 
   // Typing the addresses gets a plain "no access" page, never a broken one.
   for (const path of [
@@ -57,6 +58,7 @@ test('a staff member works with customers but cannot reach settings or the activ
     '/settings/booking-policy',
     '/settings/business-configuration/edit',
     '/activity-log',
+    '/payments',
   ]) {
     await staff.goto(path)
     await expect(staff.getByRole('heading', { name: "You don't have access" })).toBeVisible()
@@ -99,6 +101,7 @@ test('an admin reaches settings but not billing', async ({ page, browser }) => {
   await signIn(admin, adminEmail, strongPassword)
   const nav = admin.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Activity Log' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Payments' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0)
   await nav.getByRole('link', { name: 'Settings' }).click()
   await expect(admin.getByRole('link', { name: 'Booking policy' })).toBeVisible()

@@ -189,6 +189,29 @@ describe('appointments as events', () => {
     expect(bookingAnswersSummary([])).toBeNull()
   })
 
+  it('says the payment in the label, with its amount, and not twice for a hold', () => {
+    const deposit = appointmentEvent(
+      sampleAppointment({
+        payment: { state: 'deposit_paid', paid_minor: 1000, refunded_minor: 0, currency: 'EUR' },
+      }),
+      owner,
+      BERLIN,
+    )
+    expect((deposit.extendedProps as { label: string }).label).toMatch(
+      /^10:00–10:45, Ana Lopez, Haircut, with Alex Kim, payment: deposit paid · .*10\.00/,
+    )
+    const held = appointmentEvent(
+      sampleAppointment({
+        status: 'pending_payment',
+        payment: { state: 'pending', paid_minor: 0, refunded_minor: 0, currency: 'EUR' },
+      }),
+      owner,
+      BERLIN,
+    )
+    expect((held.extendedProps as { label: string }).label).not.toContain('payment:')
+    expect((held.extendedProps as { label: string }).label).toContain('Awaiting payment')
+  })
+
   it('draws cancelled ones hollow and says so in the label', () => {
     const event = appointmentEvent(sampleAppointment({ status: 'cancelled' }), owner, BERLIN)
     expect(event.backgroundColor).toBe('transparent')

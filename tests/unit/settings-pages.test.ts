@@ -125,7 +125,7 @@ describe('the sidebar per role', () => {
   const labels = (permission: 'owner' | 'admin' | 'staff' | null) =>
     navItemsFor(permission).map((item) => item.label)
 
-  it('hides settings, billing and the activity log from staff', () => {
+  it('hides settings, billing, payments and the activity log from staff', () => {
     expect(labels('staff')).toEqual(['Dashboard', 'Calendar', 'Services', 'Customers', 'Team'])
   })
 
@@ -136,11 +136,12 @@ describe('the sidebar per role', () => {
       'Services',
       'Customers',
       'Team',
+      'Payments',
       'Settings',
       'Activity Log',
     ])
     expect(labels('owner')).toContain('Billing')
-    expect(labels('owner')).toHaveLength(8)
+    expect(labels('owner')).toHaveLength(9)
   })
 
   it('offers no gated item before the profile says who is signed in', () => {

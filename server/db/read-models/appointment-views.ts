@@ -9,6 +9,7 @@ import {
 } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import { appointments, customers, services, teamMembers } from '../schema.ts'
+import { type AppointmentPaymentSummary, loadPaymentSummaries } from './payment-views.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentStatus = components['schemas']['AppointmentStatus']
@@ -79,7 +80,9 @@ export async function loadAppointment(
   const [row] = await select(db)
     .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, id)))
     .limit(1)
-  return row ? toAppointment(row) : null
+  if (!row) return null
+  const summaries = await loadPaymentSummaries(db, tenantId, [row.row.id])
+  return toAppointment(row, summaries.get(row.row.id))
 }
 
 /** Appointments of the business matching the query, by start time (then id), at most `limit`. */
@@ -102,10 +105,19 @@ export async function loadAppointments(
     .where(and(...conditions))
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .limit(query.limit)
-  return rows.map(toAppointment)
+  // The payments of the whole list in one more query, never one per appointment.
+  const summaries = await loadPaymentSummaries(
+    db,
+    tenantId,
+    rows.map(({ row }) => row.id),
+  )
+  return rows.map((row) => toAppointment(row, summaries.get(row.row.id)))
 }
 
-function toAppointment({ row, ...joined }: JoinedRow): Appointment {
+function toAppointment(
+  { row, ...joined }: JoinedRow,
+  payment: AppointmentPaymentSummary | undefined,
+): Appointment {
   return {
     id: row.id,
     service_id: row.serviceId,
@@ -122,6 +134,14 @@ function toAppointment({ row, ...joined }: JoinedRow): Appointment {
     buffer_after_minutes: row.bufferAfterMinutes,
     status: row.status,
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
+    payment: payment
+      ? {
+          state: payment.state,
+          paid_minor: payment.paidMinor,
+          refunded_minor: payment.refundedMinor,
+          currency: payment.currency,
+        }
+      : null,
     notes: row.notes,
     price: { amount_minor: row.priceMinor, currency: row.currency },
     source: row.source,

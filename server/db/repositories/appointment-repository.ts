@@ -247,15 +247,14 @@ export function createAppointmentRepository(db: Db) {
     },
 
     /**
-     * The dashboard's figures over appointments starting in [from, to): how many bookings
-     * (not cancelled, and not a payment hold, live or expired), and the price of the confirmed and completed ones in `currency` (a price
-     * captured in an earlier business currency cannot be added to it).
+     * The dashboard's count over appointments starting in [from, to): how many bookings (not
+     * cancelled, and not a payment hold, live or expired). Revenue is money, not bookings:
+     * `loadTakings` in `read-models/payment-views.ts`.
      */
-    async totals(tenantId: string, from: Date, to: Date, currency: string) {
+    async totals(tenantId: string, from: Date, to: Date) {
       const [row] = await db
         .select({
           count: sql<number>`count(*) filter (where ${isBooking})::int`,
-          revenue: sql<number>`coalesce(sum(${appointments.priceMinor}) filter (where ${appointments.status} in ('confirmed', 'completed') and ${appointments.currency} = ${currency}), 0)::bigint`,
         })
         .from(appointments)
         .where(
@@ -265,7 +264,7 @@ export function createAppointmentRepository(db: Db) {
             lt(appointments.startsAt, to),
           ),
         )
-      return { count: Number(row?.count ?? 0), revenue: Number(row?.revenue ?? 0) }
+      return { count: Number(row?.count ?? 0) }
     },
 
     /** Completed and no-show appointments starting in [from, to), by status. */

@@ -89,7 +89,8 @@ export function ActivityFilterBar({
   )
 }
 
-function DayRangeField({
+/** A range of days read in the business's zone; only a complete range (or none) is reported. */
+export function DayRangeField({
   value,
   timeZone,
   onChange,

@@ -5,6 +5,7 @@ import {
   appointmentStatusLabel,
   readableTextColor,
 } from '../../components/appointments/appointment-format'
+import { paymentSentence, shownPayment } from '../../components/appointments/payment-format'
 import { type AppointmentAccess, mayChangeAppointment } from '../../domain/appointment-access'
 import { toWallClock } from '../../domain/appointment-time'
 import type { VisibleRange } from '../../domain/calendar-range'
@@ -81,6 +82,8 @@ export function appointmentLabel(appointment: Appointment, timeZone: string): st
   ]
   if (appointment.status !== 'confirmed') parts.push(appointmentStatusLabel(appointment.status))
   if (appointment.outside_working_hours) parts.push('outside working hours')
+  const payment = shownPayment(appointment)
+  if (payment) parts.push(paymentSentence(payment))
   const answers = bookingAnswersSummary(appointment.booking_answers)
   if (answers) parts.push(answers)
   return parts.join(', ')

@@ -15,6 +15,7 @@ import timeGridPlugin from '@fullcalendar/timegrid'
 import { useEffect, useRef } from 'react'
 import type { Appointment } from '../../components/appointments/appointment-api'
 import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
+import { PAYMENT_STATE_LABELS, shownPayment } from '../../components/appointments/payment-format'
 import type { AppointmentEventProps, ScheduleEventProps } from './calendar-events'
 import { type CalendarViewName, FULLCALENDAR_VIEWS } from './calendar-search-params'
 
@@ -50,6 +51,7 @@ function EventBody({ arg }: { arg: EventContentArg }) {
   }
   if (!isAppointmentProps(props)) return null
   const { appointment } = props
+  const payment = shownPayment(appointment)
   // Rendered on every change (unlike eventDidMount), so the name follows a moved appointment.
   return (
     <span className="p-cal-event__body" title={props.label}>
@@ -75,6 +77,16 @@ function EventBody({ arg }: { arg: EventContentArg }) {
       {appointment.outside_working_hours ? (
         <span className="p-cal-event__flag" aria-hidden="true">
           Outside hours
+        </span>
+      ) : null}
+      {payment ? (
+        // The amount is in the label (and the dialog); the flag stays short enough to fit.
+        <span
+          className="p-cal-event__flag p-cal-event__flag--payment"
+          data-payment-state={payment.state}
+          aria-hidden="true"
+        >
+          {PAYMENT_STATE_LABELS[payment.state]}
         </span>
       ) : null}
       {appointment.booking_answers.length > 0 ? (

@@ -1,5 +1,8 @@
 import { Button } from 'react-aria-components'
-import { AppointmentStatusBadge } from '../../components/appointments/appointment-badges'
+import {
+  AppointmentStatusBadge,
+  PaymentBadge,
+} from '../../components/appointments/appointment-badges'
 import type { Appointment } from './dashboard-values'
 import { formatClockRange, formatSlotStart, isCancellable } from './dashboard-values'
 
@@ -63,7 +66,10 @@ export function AppointmentList({
                 {withDay ? <span className="p-visually-hidden">, {clock}</span> : null}
               </span>
             </div>
-            <AppointmentStatusBadge status={appointment.status} />
+            <span className="p-appointment-row__status">
+              <AppointmentStatusBadge status={appointment.status} />
+              <PaymentBadge appointment={appointment} />
+            </span>
             <div className="p-appointment-row__actions">
               {isCancellable(appointment, now) && canChange(appointment) ? (
                 <Button

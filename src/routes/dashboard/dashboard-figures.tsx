@@ -27,8 +27,9 @@ function appointments(count: number): string {
 
 /**
  * The four figures as labelled cards (a description list, so each number is read with its
- * label): today's and this week's count, revenue booked this week in the business currency,
- * and the no-show rate of the last 30 days ("—" and why, when there is nothing to rate).
+ * label): today's and this week's count, the money this week actually brought in (paid online
+ * less refunds, plus completed visits paid at the venue; never a booking not paid yet), in the
+ * business currency, and the no-show rate of the last 30 days ("—" and why, when there is nothing to rate).
  */
 export function DashboardFigures({ dashboard, stale }: { dashboard: Dashboard; stale: boolean }) {
   const noShow = noShowFigure(dashboard.no_show_rate)
@@ -48,9 +49,9 @@ export function DashboardFigures({ dashboard, stale }: { dashboard: Dashboard; s
       />
       <Figure
         id="revenue"
-        label="Revenue booked this week"
+        label="Revenue this week"
         value={formatRevenue(dashboard.week.revenue)}
-        note="Not counting cancellations and no-shows"
+        note="Paid online, less refunds, plus completed visits paid at your venue"
       />
       <Figure
         id="no-show"
@@ -73,7 +74,7 @@ export function DashboardFigures({ dashboard, stale }: { dashboard: Dashboard; s
 
 /** The same cards with placeholders of the same size, while the figures load. */
 export function DashboardFiguresSkeleton() {
-  const labels = ['Today', 'This week', 'Revenue booked this week', 'No-show rate, last 30 days']
+  const labels = ['Today', 'This week', 'Revenue this week', 'No-show rate, last 30 days']
   return (
     <div className="p-dashboard__figures" role="status">
       <span className="p-visually-hidden">Loading the figures…</span>

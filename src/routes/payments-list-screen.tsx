@@ -1,0 +1,377 @@
+import './activity/activity-log.css'
+import './payments-list/payments-list.css'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Button } from 'react-aria-components'
+import { Link, useLocation, useSearch } from 'wouter'
+import { fromPromise } from 'xstate'
+import type { components } from '../../shared/contract/schema'
+import { can, type Permission } from '../../shared/permissions.ts'
+import { useProfile } from '../app/auth-context'
+import { useToast } from '../app/toast-context'
+import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_STATE_LABELS,
+  PAYMENT_STATE_TONES,
+} from '../components/appointments/payment-format'
+import { EmptyState } from '../components/form/empty-state'
+import { ListSkeleton } from '../components/form/list-skeleton'
+import { formatMoney } from '../components/form/money'
+import { FormSelectField } from '../components/form/select-field'
+import { paymentsListMachine } from '../machines/payments-list.machine'
+import { DayRangeField } from './activity/activity-filter-bar'
+import { saveBlob } from './customers/customer-export'
+import { fetchPaymentsCsv, loadPaymentsPage } from './payments-list/payments-api'
+import {
+  appointmentHref,
+  describePaymentsView,
+  EMPTY_PAYMENTS_VIEW,
+  formatPaymentsView,
+  isPaymentsViewFiltered,
+  LISTED_PAYMENT_STATES,
+  type PaymentsView,
+  parsePaymentsView,
+  paymentsExportFileName,
+  paymentsViewToFilter,
+  samePaymentsFilter,
+} from './payments-list/payments-view'
+import { AccessDenied } from './settings/access-denied'
+
+type Payment = components['schemas']['Payment']
+
+const PATH = '/payments'
+const ALL = 'all'
+
+const paymentsLogic = paymentsListMachine.provide({
+  actors: { loadPage: fromPromise(({ input }) => loadPaymentsPage(input)) },
+})
+
+/** /payments: what customers paid online, refunds and what is kept (owners and admins). */
+export function PaymentsListScreen() {
+  const profile = useProfile()
+  if (!profile) return <ListSkeleton rows={6} columns={6} label="Loading payments…" />
+  if (!can(profile.permission, 'payments.read')) {
+    return <AccessDenied what="payments" />
+  }
+  return <PaymentsList timeZone={profile.tenant.time_zone} permission={profile.permission} />
+}
+
+function hrefFor(view: PaymentsView): string {
+  const query = formatPaymentsView(view)
+  return query ? `${PATH}?${query}` : PATH
+}
+
+function PaymentsList({ timeZone, permission }: { timeZone: string; permission: Permission }) {
+  const toast = useToast()
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const view = useMemo(() => parsePaymentsView(search), [search])
+  const filter = useMemo(() => paymentsViewToFilter(view, timeZone), [view, timeZone])
+
+  const actor = useActorRef(paymentsLogic, { input: { filter } })
+  const payments = useSelector(actor, (s) => s.context.payments)
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'))
+  const empty = useSelector(actor, (s) => s.matches('empty'))
+  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null))
+  const moreFailure = useSelector(actor, (s) => s.context.moreFailure)
+  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null)
+
+  // The address is the source of truth: Back, a pasted link and the filters all land here.
+  const current = useRef(filter)
+  useEffect(() => {
+    if (samePaymentsFilter(current.current, filter)) return
+    current.current = filter
+    actor.send({ type: 'payments.filterChanged', filter })
+  }, [actor, filter])
+
+  const show = (next: PaymentsView) => navigate(hrefFor(next), { replace: true })
+
+  const [exporting, setExporting] = useState(false)
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      saveBlob(await fetchPaymentsCsv(filter), paymentsExportFileName(view))
+      toast.success('Your CSV file is downloading.', 'Payments exported')
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The export failed.')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  if (failure?.status === 403) return <AccessDenied what="payments" />
+
+  return (
+    <div className="p-stack">
+      <p className="p-muted">
+        What customers paid online when booking, and no-show fees, newest first. Times are in{' '}
+        {timeZone}.
+      </p>
+      <search className="p-activity-filters" aria-label="Filter the payments">
+        <FormSelectField
+          label="State"
+          name="state"
+          className="p-activity-filters__field"
+          value={view.state ?? ALL}
+          options={[
+            { id: ALL, label: 'Any state' },
+            ...LISTED_PAYMENT_STATES.map((state) => ({
+              id: state,
+              label: PAYMENT_STATE_LABELS[state],
+            })),
+          ]}
+          onChange={(key) =>
+            show({
+              ...view,
+              state: LISTED_PAYMENT_STATES.find((state) => state === key) ?? null,
+            })
+          }
+        />
+        <DayRangeField
+          value={view.range}
+          timeZone={timeZone}
+          onChange={(range) => show({ ...view, range })}
+        />
+        {isPaymentsViewFiltered(view) ? (
+          <Button
+            className="p-button p-button--ghost p-activity-filters__clear"
+            onPress={() => show(EMPTY_PAYMENTS_VIEW)}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+        <Button
+          className="p-button p-payments-list__export"
+          onPress={exportCsv}
+          isPending={exporting}
+          isDisabled={empty || loading}
+        >
+          {exporting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+          Export CSV
+        </Button>
+      </search>
+      {loading ? (
+        <ListSkeleton rows={6} columns={6} label="Loading payments…" />
+      ) : failure ? (
+        <div className="p-alert" role="alert">
+          <strong className="p-alert__title">Couldn't load your payments</strong>
+          {failure.message}
+          <div>
+            <Button
+              className="p-button p-button--small"
+              onPress={() => actor.send({ type: 'payments.retry' })}
+            >
+              Try again
+            </Button>
+          </div>
+        </div>
+      ) : empty ? (
+        isPaymentsViewFiltered(view) ? (
+          <EmptyState
+            title="No payments match these filters"
+            action={
+              <Button className="p-button" onPress={() => show(EMPTY_PAYMENTS_VIEW)}>
+                Clear filters
+              </Button>
+            }
+          >
+            Nothing {describePaymentsView(view)}. Try another state or range of days.
+          </EmptyState>
+        ) : (
+          <NoPaymentsYet permission={permission} />
+        )
+      ) : (
+        <>
+          <PaymentsTable payments={payments} timeZone={timeZone} />
+          <PaymentCards payments={payments} timeZone={timeZone} />
+          <div className="p-activity-more">
+            {moreFailure ? (
+              <p className="p-field__error" role="alert">
+                {moreFailure.message}
+              </p>
+            ) : null}
+            {hasMore ? (
+              <Button
+                className="p-button"
+                isPending={loadingMore}
+                onPress={() => actor.send({ type: 'payments.loadMore' })}
+              >
+                {loadingMore ? (
+                  <span className="p-spinner p-button__spinner" aria-hidden="true" />
+                ) : null}
+                {moreFailure ? 'Try loading more again' : 'Load more'}
+              </Button>
+            ) : (
+              <p className="p-muted">
+                That's everything{isPaymentsViewFiltered(view) ? ' that matches' : ''}.
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** Nothing taken yet: how a business starts taking payments (Stripe is the owner's to connect). */
+function NoPaymentsYet({ permission }: { permission: Permission }) {
+  const owner = can(permission, 'payments.manage')
+  return (
+    <EmptyState
+      title="No payments yet"
+      action={
+        <div className="p-payments-list__next">
+          {owner ? (
+            <Link href="/settings/payments" className="p-button p-button--primary">
+              Connect Stripe in Settings → Payments
+            </Link>
+          ) : null}
+          <Link href="/services" className="p-button">
+            Give a service a payment rule
+          </Link>
+        </div>
+      }
+    >
+      Customers' payments appear here once they pay online when booking.{' '}
+      {owner
+        ? 'Connect your Stripe account, then ask for a prepayment, a deposit or a card for no-show fees on a service.'
+        : 'Ask the owner to connect Stripe in Settings → Payments, then ask for a prepayment, a deposit or a card for no-show fees on a service.'}
+    </EmptyState>
+  )
+}
+
+function formatWhen(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(instant))
+}
+
+function formatDay(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone,
+  }).format(new Date(instant))
+}
+
+function StateBadge({ payment }: { payment: Payment }) {
+  return (
+    <span className={`p-badge ${PAYMENT_STATE_TONES[payment.state]}`}>
+      {PAYMENT_STATE_LABELS[payment.state]}
+    </span>
+  )
+}
+
+function money(payment: Payment, minor: number): string {
+  return formatMoney(minor, payment.currency)
+}
+
+/** Wide screens: a table of every column; the appointment opens in the calendar. */
+function PaymentsTable({ payments, timeZone }: { payments: Payment[]; timeZone: string }) {
+  return (
+    <div className="p-table-wrap p-table-wrap--responsive">
+      <table className="p-table p-payments-table">
+        <caption className="p-visually-hidden">Payments, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Service</th>
+            <th scope="col">Appointment</th>
+            <th scope="col">Kind</th>
+            <th scope="col">State</th>
+            <th scope="col" className="p-payments-table__amount">
+              Amount
+            </th>
+            <th scope="col" className="p-payments-table__amount">
+              Refunded
+            </th>
+            <th scope="col" className="p-payments-table__amount">
+              Net
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((payment) => (
+            <tr key={payment.id} data-testid="payment-row">
+              <td>
+                <time dateTime={payment.created_at}>
+                  {formatWhen(payment.created_at, timeZone)}
+                </time>
+              </td>
+              <th scope="row" className="p-payments-table__customer">
+                {payment.customer_name}
+              </th>
+              <td>{payment.service_name}</td>
+              <td>
+                <Link
+                  href={appointmentHref(payment, timeZone)}
+                  aria-label={`Open ${payment.customer_name}'s appointment, ${formatDay(payment.appointment_starts_at, timeZone)}`}
+                >
+                  {formatDay(payment.appointment_starts_at, timeZone)}
+                </Link>
+              </td>
+              <td>{PAYMENT_KIND_LABELS[payment.kind]}</td>
+              <td>
+                <StateBadge payment={payment} />
+              </td>
+              <td className="p-payments-table__amount">{money(payment, payment.amount_minor)}</td>
+              <td className="p-payments-table__amount">
+                {payment.refunded_minor > 0 ? money(payment, payment.refunded_minor) : '—'}
+              </td>
+              <td className="p-payments-table__amount p-payments-table__net">
+                {money(payment, payment.net_minor)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Phones: one card per payment, the same facts stacked, nothing to scroll sideways. */
+function PaymentCards({ payments, timeZone }: { payments: Payment[]; timeZone: string }) {
+  return (
+    <ul className="p-card-list" aria-label="Payments">
+      {payments.map((payment) => (
+        <li key={payment.id} className="p-list-card" data-testid="payment-card">
+          <div className="p-list-card__head">
+            <strong>{payment.customer_name}</strong>
+            <StateBadge payment={payment} />
+          </div>
+          <div className="p-list-card__meta">
+            <time dateTime={payment.created_at}>{formatWhen(payment.created_at, timeZone)}</time>
+            <span>{payment.service_name}</span>
+            <span>{PAYMENT_KIND_LABELS[payment.kind]}</span>
+          </div>
+          <dl className="p-payments-card__amounts">
+            <div>
+              <dt>Amount</dt>
+              <dd>{money(payment, payment.amount_minor)}</dd>
+            </div>
+            <div>
+              <dt>Refunded</dt>
+              <dd>{money(payment, payment.refunded_minor)}</dd>
+            </div>
+            <div>
+              <dt>Net</dt>
+              <dd>{money(payment, payment.net_minor)}</dd>
+            </div>
+          </dl>
+          <Link href={appointmentHref(payment, timeZone)}>
+            Appointment, {formatDay(payment.appointment_starts_at, timeZone)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,168 @@
+/**
+ * A booking paid through the real path (the local Stripe service's Checkout, the booking
+ * page's return, the one sync) as staff then see it: in the payments list, on the
+ * appointment, and in the dashboard's revenue.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
+import { paymentAccounts } from '../../server/db/schema.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
+import { uniqueEmail } from './support/emulator-users.ts'
+import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
+import {
+  addService,
+  createSchedulingBusiness,
+  inDays,
+  type SchedulingBusiness,
+} from './support/scheduling-business.ts'
+import { call } from './support/team-business.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
+
+type Confirmation = components['schemas']['PublicBookingConfirmation']
+type PaymentPage = components['schemas']['PaymentPage']
+type Dashboard = components['schemas']['Dashboard']
+type Appointment = components['schemas']['Appointment']
+
+const SECRET = 'sk_test_payments_list'
+const ROOMY = { limit: 10_000, windowMs: 60_000 }
+
+let localStripe: LocalStripe
+let testApp: TestApp
+let salon: SchedulingBusiness
+let bystander: SchedulingBusiness
+
+beforeAll(async () => {
+  localStripe = await startLocalStripe({ port: 0 })
+  testApp = await createTestApp({
+    stripe: {
+      secretKey: SECRET,
+      webhookSecret: 'whsec_payments_list_platform',
+      connectWebhookSecret: 'whsec_payments_list_connect',
+      apiUrl: localStripe.url,
+    },
+    publicBooking: {
+      secret: 'payments-list-secret-0123456789abcdef',
+      publicUrl: 'http://book.slotwise.test',
+    },
+    publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
+  })
+  salon = await createSchedulingBusiness(testApp, 'Paid Ledger')
+  bystander = await createSchedulingBusiness(testApp, 'Bystander Ledger')
+  // Connect Stripe as the owner does: onboarding link, the hosted page, the return's sync.
+  const link = await call(testApp, salon.owner, 'POST', '/api/v1/payments/account/onboarding-links')
+  expect(link.statusCode, link.body).toBe(201)
+  const url = link.json<{ url: string }>().url
+  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
+  const done = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'complete' }),
+  })
+  expect(done.status).toBe(303)
+  await call(testApp, salon.owner, 'POST', '/api/v1/payments/account/sync')
+  const [account] = await testApp.database.db
+    .select()
+    .from(paymentAccounts)
+    .where(eq(paymentAccounts.tenantId, salon.tenantId))
+  expect(account?.status).toBe('active')
+}, 120_000)
+
+afterAll(async () => {
+  await testApp?.close()
+  await localStripe?.stop()
+})
+
+async function dashboardOf(business: SchedulingBusiness): Promise<Dashboard> {
+  const response = await call(testApp, business.owner, 'GET', '/api/v1/dashboard')
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<Dashboard>()
+}
+
+it('shows a paid deposit in the list, on the appointment and in the revenue', async () => {
+  const serviceId = await addService(testApp, salon.owner, {
+    name: 'Colour',
+    duration_minutes: 60,
+    price_minor: 5000,
+    team_member_ids: [salon.staffMemberId],
+    payment_rule: { kind: 'deposit_percent', deposit_percent: 20 },
+  })
+  const slug = await slugOf(testApp, salon.tenantId)
+  const revenueBefore = (await dashboardOf(salon)).week.revenue.amount_minor
+
+  const booking = await publicCall(testApp, 'POST', '/api/v1/public/bookings', {
+    business: slug,
+    body: bookingBody(salon, inDays(3, '10:00', salon.timeZone), {
+      service_id: serviceId,
+      customer: { name: 'Dana Deposit', email: uniqueEmail('deposit') },
+    }),
+  })
+  expect(booking.statusCode, booking.body).toBe(201)
+  const confirmation = booking.json<Confirmation>()
+  const sessionId = confirmation.payment?.checkout_url?.split('/').pop() ?? ''
+  expect(sessionId).toMatch(/^cs_/)
+
+  // Not paid yet: listed as awaiting payment, worth nothing to the week.
+  const waiting = await call(testApp, salon.owner, 'GET', '/api/v1/payments?state=pending')
+  expect(waiting.json<PaymentPage>().items.map((item) => item.appointment_id)).toEqual([
+    confirmation.appointment.id,
+  ])
+  expect((await dashboardOf(salon)).week.revenue.amount_minor).toBe(revenueBefore)
+
+  const paid = await fetch(`${localStripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${SECRET}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ card: '4242424242424242' }),
+  })
+  expect(paid.status).toBe(200)
+  const returned = await publicCall(
+    testApp,
+    'POST',
+    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return`,
+    {
+      business: slug,
+      headers: { 'x-manage-token': confirmation.manage_token },
+      body: { session_id: sessionId },
+    },
+  )
+  expect(returned.statusCode, returned.body).toBe(200)
+
+  const listed = await call(testApp, salon.owner, 'GET', '/api/v1/payments')
+  expect(listed.statusCode, listed.body).toBe(200)
+  const [payment] = listed.json<PaymentPage>().items
+  expect(payment).toMatchObject({
+    appointment_id: confirmation.appointment.id,
+    customer_name: 'Dana Deposit',
+    service_name: 'Colour',
+    kind: 'deposit',
+    state: 'deposit_paid',
+    currency: 'USD',
+    amount_minor: 1000,
+    refunded_minor: 0,
+    net_minor: 1000,
+    paid_at: expect.any(String),
+  })
+
+  const appointment = await call(
+    testApp,
+    salon.staff,
+    'GET',
+    `/api/v1/appointments/${confirmation.appointment.id}`,
+  )
+  expect(appointment.json<Appointment>()).toMatchObject({
+    status: 'confirmed',
+    payment: { state: 'deposit_paid', paid_minor: 1000, refunded_minor: 0, currency: 'USD' },
+  })
+
+  expect((await dashboardOf(salon)).week.revenue.amount_minor).toBe(revenueBefore + 1000)
+
+  // Another business sees none of it.
+  const theirs = await call(testApp, bystander.owner, 'GET', '/api/v1/payments')
+  expect(theirs.json<PaymentPage>().items).toEqual([])
+  const csv = await call(testApp, bystander.owner, 'GET', '/api/v1/payments/export.csv')
+  expect(csv.body).not.toContain('Dana Deposit')
+}, 120_000)

@@ -1,0 +1,205 @@
+import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { localStripePort } from './support/ports.ts'
+
+/**
+ * Staff see the money, on the real `npm start` path and its local Stripe service: a new owner
+ * connects Stripe and sells a prepaid service (set up through the API: the payments screen is
+ * under test, not onboarding or the booking page), a customer books and pays at Checkout, and
+ * the owner finds the payment in Payments, narrows the list, downloads it as CSV, and sees it
+ * in the dashboard's revenue.
+ */
+
+async function signInAsNewOwner(page: Page) {
+  const { email, password } = await createEmulatorAccount(uniqueEmail('ledger'))
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+async function bearer(page: Page): Promise<{ Authorization: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  return { Authorization: `Bearer ${token}` }
+}
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: await bearer(page),
+    ...(data === undefined ? {} : { data }),
+  })
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300)
+  return (await response.json()) as T
+}
+
+/** Settings → Payments' flow through the API: onboarding link, completed, synced. */
+async function connectStripe(page: Page) {
+  const { url } = await api<{ url: string }>(
+    page,
+    'POST',
+    '/api/v1/payments/account/onboarding-links',
+  )
+  expect((await page.request.get(url, { maxRedirects: 0 })).status()).toBe(200)
+  const done = await page.request.post(url, {
+    form: { outcome: 'complete' },
+    maxRedirects: 0,
+  })
+  expect(done.status()).toBe(303)
+  const account = await api<{ status: string }>(page, 'POST', '/api/v1/payments/account/sync')
+  expect(account.status).toBe('active')
+}
+
+/** A customer books the prepaid service and pays at Checkout with the test card that works. */
+async function bookAndPay(page: Page, customerName: string) {
+  const team = await api<{ items: Array<{ id: string }> }>(page, 'GET', '/api/v1/team-members')
+  const memberId = team.items[0]?.id
+  const service = await api<{ id: string }>(page, 'POST', '/api/v1/services', {
+    name: 'Balayage',
+    duration_minutes: 60,
+    price_minor: 4500,
+    team_member_ids: [memberId],
+    payment_rule: { kind: 'full' },
+  })
+  const me = await api<{ tenant: { slug: string } }>(page, 'GET', '/api/v1/me/')
+  // The first time the booking page would offer (past the business's minimum notice).
+  const from = new Date().toISOString()
+  const to = new Date(Date.now() + 14 * 86_400_000).toISOString()
+  const free = await page.request.get(
+    `/api/v1/public/availability?business=${me.tenant.slug}&service_id=${service.id}&team_member_id=${memberId}&from=${from}&to=${to}`,
+  )
+  expect(free.status(), await free.text()).toBe(200)
+  const [slot] = ((await free.json()) as { slots: Array<{ starts_at: string }> }).slots
+  if (!slot) throw new Error('nothing free in the next two weeks')
+  const booked = await page.request.post(`/api/v1/public/bookings?business=${me.tenant.slug}`, {
+    data: {
+      service_id: service.id,
+      team_member_id: memberId,
+      starts_at: slot.starts_at,
+      customer: { name: customerName, email: uniqueEmail('payer') },
+      time_zone: 'America/New_York',
+    },
+  })
+  expect(booked.status(), await booked.text()).toBe(201)
+  const confirmation = (await booked.json()) as {
+    appointment: { id: string }
+    manage_token: string
+    payment: { checkout_url: string }
+  }
+  const sessionId = confirmation.payment.checkout_url.split('/').pop()
+  // The local Stripe's stand-in for the customer paying on its hosted Checkout page.
+  const paid = await page.request.post(
+    `http://127.0.0.1:${localStripePort}/_local/checkout/sessions/${sessionId}/pay`,
+    {
+      headers: { Authorization: 'Bearer sk_test_local' },
+      form: { card: '4242424242424242' },
+    },
+  )
+  expect(paid.status(), await paid.text()).toBe(200)
+  // The booking page's return (the webhook may have synced it already: the same sync).
+  const returned = await page.request.post(
+    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${me.tenant.slug}`,
+    {
+      headers: { 'x-manage-token': confirmation.manage_token },
+      data: { session_id: sessionId },
+    },
+  )
+  expect(returned.status(), await returned.text()).toBe(200)
+  return confirmation.appointment.id
+}
+
+function paymentRow(page: Page, customerName: string) {
+  return page.getByTestId('payment-row').filter({ hasText: customerName })
+}
+
+test('the owner finds a paid booking in Payments, narrows the list, downloads it, and sees it in revenue', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  // Before any payment: the list says how to start taking them.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Payments' })
+    .click()
+  await expect(page).toHaveURL(/\/payments$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'No payments yet' })).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: 'Connect Stripe in Settings → Payments' }),
+  ).toHaveAttribute('href', '/settings/payments')
+
+  await connectStripe(page)
+  const customer = `Quinn "Q" O'Paid, ${Date.now()}`
+  const appointmentId = await bookAndPay(page, customer)
+
+  await page.reload()
+  const row = paymentRow(page, customer)
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Balayage')
+  await expect(row).toContainText('Prepayment')
+  await expect(row).toContainText('Paid')
+  await expect(row.getByRole('cell').last()).toHaveText('$45.00')
+  await expect(row.getByRole('link', { name: /^Open .*'s appointment/ })).toHaveAttribute(
+    'href',
+    new RegExp(`appointment=${appointmentId}`),
+  )
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help}`),
+  ).toEqual([])
+
+  // Narrowed by state, with the keyboard: nothing refunded; the paid one under "Paid".
+  const state = page.getByRole('button', { name: /State/ })
+  await state.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('option', { name: 'Refunded', exact: true }).press('Enter')
+  await expect(page).toHaveURL(/\/payments\?state=refunded$/)
+  await expect(page.getByRole('heading', { name: 'No payments match these filters' })).toBeVisible()
+  await page.getByRole('button', { name: /State/ }).click()
+  await page.getByRole('option', { name: 'Paid', exact: true }).click()
+  await expect(paymentRow(page, customer)).toHaveCount(1)
+
+  // Narrowed by days, as a bookmarked address: last year has nothing, today has it.
+  const year = new Date().getFullYear()
+  await page.goto(`/payments?from=${year - 1}-01-01&to=${year - 1}-12-31`)
+  await expect(page.getByRole('heading', { name: 'No payments match these filters' })).toBeVisible()
+  await page.goto(`/payments?state=paid&from=${year - 1}-01-01&to=${year + 1}-12-31`)
+  await expect(paymentRow(page, customer)).toHaveCount(1)
+
+  // The CSV of the same filter: the spreadsheet's numbers, the name as it was typed.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^payments-paid-.*\.csv$/)
+  const csv = await readFile((await file.path()) ?? '', 'utf8')
+  const [header, record] = csv.replace(/^\uFEFF/, '').split('\r\n')
+  expect(header).toBe(
+    'date,paid_at,appointment_starts_at,customer,service,kind,state,currency,amount,refunded,net,payment_id,appointment_id',
+  )
+  expect(record).toContain(`"Quinn ""Q"" O'Paid, `)
+  expect(record).toContain(',Balayage,Prepayment,Paid,USD,45.00,0.00,45.00,')
+  expect(record).toContain(appointmentId)
+
+  // A phone shows cards, nothing to scroll sideways.
+  await page.setViewportSize({ width: 375, height: 812 })
+  const card = page.getByTestId('payment-card').filter({ hasText: customer })
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('$45.00')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // The dashboard's revenue is money taken: the prepayment came in this week.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click()
+  const revenue = page.getByTestId('figure-revenue')
+  await expect(revenue.locator('.p-figure__label')).toHaveText('Revenue this week')
+  await expect(revenue.locator('.p-figure__value')).toHaveText('$45.00')
+  await expect(revenue).toContainText('Paid online, less refunds')
+})
