@@ -442,6 +442,8 @@ class PathRunner {
           token: route.token === null ? null : token,
         }
       }
+      case 'payment':
+        return route
     }
   }
 
