@@ -13,6 +13,7 @@ import {
   bookingMachine,
   type Catalogue,
   PAYMENT_POLLS,
+  questionsOf,
   validateCustomer,
 } from '../../../src/machines/booking.machine.ts'
 import { createGraphCoverage } from '../../model/support/graph-coverage.ts'
@@ -243,12 +244,21 @@ const settles = (event: ModelEvent) => event.type.startsWith('xstate.')
 function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
   const name = (event as { name?: string }).name ?? ''
   if (event.type === 'booking.urlChanged') {
-    if (snapshot.matches({ confirmation: 'ready' })) return name === 'start'
+    if (snapshot.matches({ confirmation: 'ready' })) {
+      // Back from Stripe the page is a fresh one, without what the visit typed before: the
+      // graph, whose context keeps it, would send details the page no longer has.
+      return name === 'start' && snapshot.context.paymentReturn === null
+    }
     // Stripe's page sends the customer back by one of its two addresses.
     if (snapshot.matches({ paying: 'redirected' })) return /return$/.test(name)
     return snapshot.matches('start') && !/return$/.test(name)
   }
   if (snapshot.matches('paying')) return offersWhilePaying(snapshot, event, name)
+  // The page has a field only for a question the chosen service asks.
+  if (event.type === 'booking.answerChanged') {
+    const { questionId } = event as { questionId: string }
+    if (!questionsOf(snapshot.context).some((question) => question.id === questionId)) return false
+  }
   if (snapshot.hasTag('loading') && !settles(event)) return false
   if (event.type === 'monthOfSlots.shown') return isOneClickAway(snapshot, event)
   if (snapshot.matches({ details: 'submitting' })) {
