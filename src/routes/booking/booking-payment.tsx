@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { ANY_TEAM_MEMBER, buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
@@ -74,21 +74,28 @@ export function BookingPayment() {
   }
 }
 
-/** An alert card whose heading takes focus when it appears, so it is heard first. */
-function PaymentAlert({ title, children }: { title: string; children: React.ReactNode }) {
+/**
+ * A card whose title and `message` are an alert, the title taking focus when it appears so it
+ * is heard first; `children` (a countdown, the way on) stay outside the live region.
+ */
+function PaymentAlert({
+  title,
+  message,
+  children,
+}: {
+  title: string
+  message: string
+  children?: ReactNode
+}) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
     <section className="p-card p-stack p-booking-payment" aria-labelledby="booking-payment-title">
-      <div role="alert">
-        <h2
-          id="booking-payment-title"
-          ref={heading}
-          tabIndex={-1}
-          className="p-section-title p-booking-payment__title"
-        >
+      <div role="alert" className="p-stack">
+        <h2 id="booking-payment-title" ref={heading} tabIndex={-1} className="p-section-title">
           {title}
         </h2>
+        <p>{message}</p>
       </div>
       {children}
     </section>
@@ -106,8 +113,10 @@ function PaymentFailed() {
   // Back by the success address yet still unpaid: Stripe's word may only be late.
   const paidButUnconfirmed = route.step === 'payment' && route.outcome === 'paid'
   return (
-    <PaymentAlert title={t('paying_failed_title')}>
-      <p>{paidButUnconfirmed ? t('paying_unconfirmed') : t('paying_failed')}</p>
+    <PaymentAlert
+      title={t('paying_failed_title')}
+      message={paidButUnconfirmed ? t('paying_unconfirmed') : t('paying_failed')}
+    >
       {holdExpiresAt ? <TimeLeft until={holdExpiresAt} /> : null}
       <div className="p-booking-actions">
         <button
@@ -168,13 +177,10 @@ function HoldExpired() {
   const business = usePageBusinessParam()
   const { t, intl } = useTranslation()
   return (
-    <PaymentAlert title={t('paying_expired_title')}>
+    <PaymentAlert title={t('paying_expired_title')} message={t('paying_expired')}>
       {startsAt ? (
-        <p className="p-booking-when">
-          <s>{formatDayAndTime(startsAt, timeZone, intl)}</s>
-        </p>
+        <p className="p-booking-when">{formatDayAndTime(startsAt, timeZone, intl)}</p>
       ) : null}
-      <p>{t('paying_expired')}</p>
       <Link className="p-button p-button--primary" href={buildWizardUrl(to, business)}>
         {t('choose_another_time')}
       </Link>
@@ -189,8 +195,7 @@ function PaymentRefunded({ payment }: { payment: PublicBookingPayment | null }) 
     ? formatPrice({ amount_minor: payment.amount_minor, currency: payment.currency }, intl)
     : ''
   return (
-    <PaymentAlert title={t('paying_refunded_title')}>
-      <p>{t('paying_refunded', { amount })}</p>
+    <PaymentAlert title={t('paying_refunded_title')} message={t('paying_refunded', { amount })}>
       <Link
         className="p-button p-button--primary"
         href={buildWizardUrl({ step: 'start' }, business)}
