@@ -997,7 +997,9 @@ export const bookingMachine = setup({
               target: 'syncFailed',
               actions: assign({
                 error: ({ event }) => messageOf(event.error, PAYMENT_SYNC_FAILED),
-                notFound: ({ event }) => statusOf(errorOf(event)) === 404,
+                // A link without its token names nothing the page may show, as a wrong one.
+                notFound: ({ context, event }) =>
+                  statusOf(errorOf(event)) === 404 || !context.token,
               }),
             },
           },
