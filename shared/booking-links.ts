@@ -16,6 +16,20 @@ export type WizardRoute =
   | { step: 'calendar'; serviceId: string; teamMemberId: string }
   | { step: 'customerInfo'; serviceId: string; teamMemberId: string; startsAt: string | null }
   | { step: 'confirmation'; appointmentId: string; token: string | null }
+  /**
+   * Back from Stripe's Checkout (`paymentReturnUrl`): `outcome` says which of its addresses
+   * (null when the page was opened another way, e.g. the browser's Back from Stripe).
+   */
+  | {
+      step: 'payment'
+      appointmentId: string
+      token: string | null
+      outcome: PaymentOutcome | null
+      sessionId: string | null
+    }
+
+/** Which of Checkout's return addresses the customer came back by. */
+export type PaymentOutcome = 'paid' | 'cancelled'
 
 // One path segment: no slash, and nothing the server's ids and slugs never contain.
 const SEGMENT = '([A-Za-z0-9-]+)'
@@ -52,6 +66,19 @@ const PATTERNS: {
       appointmentId,
       token: query.get('token') || null,
     }),
+  },
+  {
+    pattern: new RegExp(`^/booking/payment/${SEGMENT}$`),
+    read: ([appointmentId], query) => {
+      const outcome = query.get('outcome')
+      return {
+        step: 'payment',
+        appointmentId,
+        token: query.get('token') || null,
+        outcome: outcome === 'paid' || outcome === 'cancelled' ? outcome : null,
+        sessionId: query.get('session_id') || null,
+      }
+    },
   },
 ]
 
@@ -100,6 +127,12 @@ export function buildWizardUrl(route: WizardRoute, business: string | null = nul
       path = `/booking/confirmation/${route.appointmentId}`
       if (route.token) query.set('token', route.token)
       break
+    case 'payment':
+      path = `/booking/payment/${route.appointmentId}`
+      if (route.token) query.set('token', route.token)
+      if (route.outcome) query.set('outcome', route.outcome)
+      if (route.sessionId) query.set('session_id', route.sessionId)
+      break
   }
   return withQuery(path, query, business)
 }
@@ -118,7 +151,7 @@ export function paymentReturnUrl(
   appointmentId: string,
   token: string,
   business: string | null,
-  outcome: 'paid' | 'cancelled',
+  outcome: PaymentOutcome,
 ): string {
   const path = withQuery(
     `/booking/payment/${appointmentId}`,

@@ -40,7 +40,8 @@ export async function withBookingPageData(
     ? url.pathname.slice(EMBED_PREFIX.length)
     : url.pathname
   const route = parseWizardRoute(pathname, url.search)
-  if (route === null || route.step === 'confirmation') return html
+  // An appointment's pages (confirmation, the return from paying) start from it, not the catalogue.
+  if (route === null || route.step === 'confirmation' || route.step === 'payment') return html
   let catalogue: InlineCatalogue | null
   try {
     catalogue = await load(request)

@@ -47,6 +47,35 @@ export const de: Catalogue = {
     'Bewahren Sie die Adresse dieser Seite oder die E-Mail auf: Der Link zum Ändern Ihres Termins ist nur für Sie bestimmt.',
   confirmation_all_bookings: 'Alle Ihre Buchungen hier an einem Ort:',
   confirmation_sign_in_hint: '(wir senden Ihnen einen Anmeldelink per E-Mail, kein Passwort).',
+  // Bezahlen bei der Buchung: zur Bezahlseite von Stripe und zurück
+  title_payment: 'Ihre Zahlung',
+  continue_to_payment: 'Weiter zur Zahlung',
+  paying_redirect: 'Sie werden zur sicheren Bezahlseite weitergeleitet…',
+  paying_checking: 'Ihre Zahlung wird geprüft…',
+  paying_confirming: 'Ihre Zahlung wird bestätigt…',
+  paying_failed_title: 'Zahlung nicht abgeschlossen',
+  paying_failed:
+    'Ihre Zahlung wurde nicht abgeschlossen, daher ist die Buchung noch nicht bestätigt.',
+  paying_unconfirmed:
+    'Ihre Zahlung ist noch nicht bei uns eingegangen. Wenn Sie bezahlt haben, erhalten Sie eine E-Mail, sobald sie eingeht; sonst können Sie erneut bezahlen.',
+  paying_time_left: 'Ihr Termin wird noch {{time}} für Sie freigehalten.',
+  pay_again: 'Jetzt bezahlen',
+  paying_expired_title: 'Der Termin wird nicht mehr für Sie freigehalten',
+  paying_expired:
+    'Die Reservierung ist vor der Zahlung abgelaufen: Es wurde nichts berechnet, und die Zeit ist wieder frei. Bitte wählen Sie erneut eine Zeit.',
+  choose_another_time: 'Andere Zeit wählen',
+  paying_refunded_title: 'Nicht gebucht: Ihre Zahlung wurde erstattet',
+  paying_refunded:
+    'Ihre Zahlung kam an, nachdem die Reservierung abgelaufen war, und jemand anderes hat diese Zeit inzwischen gebucht. Die gezahlten {{amount}} wurden vollständig erstattet.',
+  paying_sync_failed: 'Wir konnten Ihre Zahlung nicht prüfen',
+  error_payment_sync:
+    'Ihre Zahlung konnte gerade nicht geprüft werden. Bitte versuchen Sie es erneut.',
+  confirmation_paid_prepayment: 'Bezahlt: {{amount}}.',
+  confirmation_paid_deposit: 'Anzahlung bezahlt: {{amount}}.',
+  confirmation_card_kept:
+    'Ihre Karte ist für eine Gebühr bei Nichterscheinen hinterlegt; es wurde nichts berechnet.',
+  confirmation_refund_rule:
+    'Bei Stornierung vor {{deadline}} wird alles erstattet; danach werden {{kept}} einbehalten.',
   calendar_title: '{{service}} bei {{business}}',
   calendar_details: 'Mit {{member}}. Ansehen, verschieben oder absagen: {{url}}',
 

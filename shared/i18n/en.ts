@@ -53,6 +53,32 @@ export const en = {
     "Keep this page's address or the e-mail: the link to change your appointment is private to you.",
   confirmation_all_bookings: 'All your bookings here in one place:',
   confirmation_sign_in_hint: '(we e-mail you a sign-in link, no password).',
+  // Paying at booking: the way to Stripe's Checkout and back (booking machine's `paying`)
+  title_payment: 'Your payment',
+  continue_to_payment: 'Continue to payment',
+  paying_redirect: 'Taking you to the secure payment page…',
+  paying_checking: 'Checking your payment…',
+  paying_confirming: 'Confirming your payment…',
+  paying_failed_title: 'Payment not completed',
+  paying_failed: 'Your payment was not completed, so the booking is not confirmed yet.',
+  paying_unconfirmed:
+    'We have not received your payment yet. If you paid, you will get an e-mail as soon as it arrives; if not, you can pay again.',
+  paying_time_left: 'Your time is held for another {{time}}.',
+  pay_again: 'Pay now',
+  paying_expired_title: 'The time is no longer held for you',
+  paying_expired:
+    'The time held for you ran out before the payment, so nothing was charged and the time is free again. Please choose a time again.',
+  choose_another_time: 'Choose another time',
+  paying_refunded_title: 'Not booked: your payment was returned',
+  paying_refunded:
+    'Your payment arrived after the time held for you had run out, and someone else booked that time meanwhile. The {{amount}} you paid has been refunded in full.',
+  paying_sync_failed: 'We could not check your payment',
+  error_payment_sync: 'Your payment could not be checked just now. Please try again.',
+  confirmation_paid_prepayment: 'Paid: {{amount}}.',
+  confirmation_paid_deposit: 'Deposit paid: {{amount}}.',
+  confirmation_card_kept: 'Your card is kept on file for a no-show fee; nothing was charged.',
+  confirmation_refund_rule:
+    'Cancel before {{deadline}} and it is refunded in full; after that, {{kept}} is kept.',
   calendar_title: '{{service}} at {{business}}',
   calendar_details: 'With {{member}}. See, move or cancel: {{url}}',
 

@@ -46,6 +46,33 @@ export const es: Catalogue = {
     'Guarde la dirección de esta página o el correo: el enlace para cambiar su cita es solo para usted.',
   confirmation_all_bookings: 'Todas sus reservas aquí, en un solo lugar:',
   confirmation_sign_in_hint: '(le enviamos un enlace de acceso por correo, sin contraseña).',
+  // Pago al reservar: ida y vuelta a la página de pago de Stripe
+  title_payment: 'Tu pago',
+  continue_to_payment: 'Continuar al pago',
+  paying_redirect: 'Te llevamos a la página de pago segura…',
+  paying_checking: 'Comprobando tu pago…',
+  paying_confirming: 'Confirmando tu pago…',
+  paying_failed_title: 'Pago no completado',
+  paying_failed: 'Tu pago no se completó, así que la reserva aún no está confirmada.',
+  paying_unconfirmed:
+    'Aún no hemos recibido tu pago. Si has pagado, recibirás un correo en cuanto llegue; si no, puedes pagar de nuevo.',
+  paying_time_left: 'Te guardamos la hora {{time}} más.',
+  pay_again: 'Pagar ahora',
+  paying_expired_title: 'La hora ya no está reservada para ti',
+  paying_expired:
+    'El tiempo reservado terminó antes del pago, así que no se cobró nada y la hora vuelve a estar libre. Elige una hora de nuevo.',
+  choose_another_time: 'Elegir otra hora',
+  paying_refunded_title: 'No reservado: te devolvimos el pago',
+  paying_refunded:
+    'Tu pago llegó cuando el tiempo reservado ya había terminado y otra persona reservó esa hora. Te hemos devuelto íntegramente los {{amount}} que pagaste.',
+  paying_sync_failed: 'No pudimos comprobar tu pago',
+  error_payment_sync: 'No se pudo comprobar tu pago en este momento. Inténtalo de nuevo.',
+  confirmation_paid_prepayment: 'Pagado: {{amount}}.',
+  confirmation_paid_deposit: 'Depósito pagado: {{amount}}.',
+  confirmation_card_kept:
+    'Tu tarjeta queda guardada para un cargo por no presentarte; no se cobró nada.',
+  confirmation_refund_rule:
+    'Si cancelas antes del {{deadline}}, se reembolsa íntegramente; después, se retienen {{kept}}.',
   calendar_title: '{{service}} en {{business}}',
   calendar_details: 'Con {{member}}. Ver, cambiar o cancelar: {{url}}',
 

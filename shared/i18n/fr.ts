@@ -48,6 +48,33 @@ export const fr: Catalogue = {
   confirmation_all_bookings: 'Toutes vos réservations ici, au même endroit\u202f:',
   confirmation_sign_in_hint:
     '(nous vous envoyons un lien de connexion par e-mail, sans mot de passe).',
+  // Paiement à la réservation : vers la page de paiement de Stripe et retour
+  title_payment: 'Votre paiement',
+  continue_to_payment: 'Continuer vers le paiement',
+  paying_redirect: 'Redirection vers la page de paiement sécurisée…',
+  paying_checking: 'Vérification de votre paiement…',
+  paying_confirming: 'Confirmation de votre paiement…',
+  paying_failed_title: 'Paiement non effectué',
+  paying_failed: 'Votre paiement n’a pas abouti : la réservation n’est pas encore confirmée.',
+  paying_unconfirmed:
+    'Nous n’avons pas encore reçu votre paiement. Si vous avez payé, vous recevrez un e-mail dès son arrivée ; sinon, vous pouvez payer à nouveau.',
+  paying_time_left: 'Le créneau vous est réservé encore {{time}}.',
+  pay_again: 'Payer maintenant',
+  paying_expired_title: 'Le créneau ne vous est plus réservé',
+  paying_expired:
+    'Le délai de réservation a expiré avant le paiement : rien n’a été débité et le créneau est de nouveau libre. Veuillez choisir un horaire.',
+  choose_another_time: 'Choisir un autre horaire',
+  paying_refunded_title: 'Non réservé : votre paiement a été remboursé',
+  paying_refunded:
+    'Votre paiement est arrivé après l’expiration du délai de réservation et quelqu’un d’autre a réservé ce créneau entre-temps. Les {{amount}} payés ont été intégralement remboursés.',
+  paying_sync_failed: 'Nous n’avons pas pu vérifier votre paiement',
+  error_payment_sync: 'Votre paiement n’a pas pu être vérifié pour le moment. Veuillez réessayer.',
+  confirmation_paid_prepayment: 'Payé : {{amount}}.',
+  confirmation_paid_deposit: 'Acompte payé : {{amount}}.',
+  confirmation_card_kept:
+    'Votre carte est conservée pour des frais en cas d’absence ; rien n’a été débité.',
+  confirmation_refund_rule:
+    'Annulez avant le {{deadline}} pour un remboursement intégral ; ensuite, {{kept}} sont conservés.',
   calendar_title: '{{service}} chez {{business}}',
   calendar_details: 'Avec {{member}}. Voir, déplacer ou annuler\u202f: {{url}}',
 

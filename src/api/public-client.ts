@@ -130,6 +130,15 @@ export function createPublicBookingApi(client: Client<paths>) {
         }),
       )
     },
+    /** Back from Stripe's Checkout: the payment synced, and where the booking stands. */
+    async paymentReturn(appointmentId: string, token: string, sessionId: string | null) {
+      return unwrap(
+        await client.POST('/api/v1/public/appointments/{appointmentId}/payment-return', {
+          params: { path: { appointmentId }, header: { 'X-Manage-Token': token } },
+          body: sessionId ? { session_id: sessionId } : {},
+        }),
+      )
+    },
     async cancel(appointmentId: string, token: string, idempotencyKey: string, reason: string) {
       return unwrap(
         await client.POST('/api/v1/public/appointments/{appointmentId}/cancel', {

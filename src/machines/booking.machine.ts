@@ -24,6 +24,8 @@ export type PublicSlot = components['schemas']['PublicSlot']
 export type PublicBookingInput = components['schemas']['PublicBookingInput']
 export type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmation']
 export type PublicAppointment = components['schemas']['PublicAppointment']
+export type PublicBookingPayment = components['schemas']['PublicBookingPayment']
+export type PublicPaymentReturn = components['schemas']['PublicPaymentReturn']
 
 /** What every step chooses from, loaded once per visit. */
 export interface Catalogue {
@@ -42,6 +44,20 @@ export interface AppointmentQuery {
   appointmentId: string
   token: string
 }
+
+/** Where the customer came back from Stripe's Checkout, to sync the payment there. */
+export interface PaymentQuery {
+  appointmentId: string
+  token: string
+  /** The Checkout Session Stripe named on the success address; none on the cancel address. */
+  sessionId: string | null
+}
+
+/**
+ * How many more times a return by the success address that finds the payment not yet
+ * recorded asks again (a few seconds apart, `waitBeforePoll`) before saying what to do.
+ */
+export const PAYMENT_POLLS = 3
 
 export interface CustomerDetails {
   name: string
@@ -65,6 +81,7 @@ export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '',
  */
 export const SLOT_TAKEN_NOTICE: MessageKey = 'notice_slot_taken'
 export const NO_TOKEN_MESSAGE: MessageKey = 'error_no_token'
+export const PAYMENT_SYNC_FAILED: MessageKey = 'error_payment_sync'
 
 export interface BookingInput {
   /** Where the visit starts (the page's URL). */
@@ -111,6 +128,10 @@ export interface BookingContext {
   confirmation: PublicBookingConfirmation | null
   /** The token of the confirmation being shown (from the booking or the URL). */
   token: string | null
+  /** Where a hold stands after the last sync with Stripe (paying at booking), else null. */
+  paymentReturn: PublicPaymentReturn['state'] | null
+  /** Asks left before a return by the success address stops waiting for the payment. */
+  pollsLeft: number
   /** Why the last call failed: the server's sentence, else a catalogue key of the machine's. */
   error: string | null
   /** Said at the top of a step the visitor was sent back to. */
@@ -130,6 +151,8 @@ export type BookingEvent =
   | { type: 'booking.answerChanged'; questionId: string; value: BookingAnswerValue }
   | { type: 'booking.submitted' }
   | { type: 'booking.retry' }
+  /** Back to Stripe's Checkout to pay (again) while the hold lasts. */
+  | { type: 'booking.payAgain' }
 
 // ——— pure helpers ———
 
@@ -234,6 +257,10 @@ function answerErrorsOf(error: unknown): AnswerErrors {
   return errors
 }
 
+function returnStateOf(event: unknown): PublicPaymentReturn['state'] | null {
+  return (event as { output?: PublicPaymentReturn }).output?.state ?? null
+}
+
 function findService(context: BookingContext, serviceId: string | null) {
   return context.catalogue?.services.find((service) => service.id === serviceId)
 }
@@ -304,10 +331,24 @@ export const bookingMachine = setup({
     loadAppointment: fromPromise<PublicAppointment, AppointmentQuery>(async () => {
       throw new Error('provided by the app')
     }),
+    /** The payment-return sync: the payment and the appointment brought in line with Stripe. */
+    syncPayment: fromPromise<PublicPaymentReturn, PaymentQuery>(async () => {
+      throw new Error('provided by the app')
+    }),
+    /** A few seconds' pause before asking again whether the payment has arrived. */
+    waitBeforePoll: fromPromise<void, void>(async () => {
+      throw new Error('provided by the app')
+    }),
+    /** Resolves when the hold runs out (`hold_expires_at`), to sync and say so. */
+    waitForHoldEnd: fromPromise<void, { holdExpiresAt: string }>(async () => {
+      throw new Error('provided by the app')
+    }),
   },
   actions: {
     /** Provided by the app: navigate to the step's URL (`replace` when correcting the URL). */
     showRoute: (_, _params: { route: WizardRoute; replace: boolean }) => {},
+    /** Provided by the app: leave for Stripe's hosted Checkout (a full page load). */
+    goToCheckout: (_, _params: { url: string }) => {},
     chooseFromUser: assign({ followingUrl: false }),
     /** A chosen service or team member starts a new pick of the other and of the slot. */
     adoptRoute: assign(({ context }) => {
@@ -339,6 +380,19 @@ export const bookingMachine = setup({
           return {}
       }
     }),
+    /** Where the hold stands after a sync: the appointment and its payment, as the page shows them. */
+    adoptPaymentReturn: assign(({ context, event }) => {
+      const output = (event as unknown as { output: PublicPaymentReturn }).output
+      return {
+        paymentReturn: output.state,
+        confirmation: {
+          appointment: output.appointment,
+          manage_token: context.token ?? '',
+          ...(output.payment ? { payment: output.payment } : {}),
+        },
+        followingUrl: true,
+      }
+    }),
     keyTheBooking: assign(({ context }) => {
       const body = JSON.stringify(bookingBody(context))
       if (context.idempotencyKey && context.keyedBody === body) return {}
@@ -350,6 +404,20 @@ export const bookingMachine = setup({
     acceptsCustomerEdits: not(stateIn({ details: 'submitting' })),
     hasCatalogue: ({ context }) => context.catalogue !== null,
     isConfirmationRoute: ({ context }) => context.route.step === 'confirmation',
+    isPaymentRoute: ({ context }) => context.route.step === 'payment',
+    /** The booking is a hold to pay for on Stripe's Checkout. */
+    mustPay: ({ event }) => {
+      const payment = (event as { output?: PublicBookingConfirmation }).output?.payment
+      return payment?.status === 'pending' && Boolean(payment.checkout_url)
+    },
+    isPaymentConfirmed: ({ event }) => returnStateOf(event) === 'confirmed',
+    isPaymentExpired: ({ event }) => returnStateOf(event) === 'expired',
+    isPaymentRefunded: ({ event }) => returnStateOf(event) === 'refunded',
+    /** Back by the success address, the payment not recorded yet: ask again, a few times. */
+    isPaymentOnItsWay: ({ context }) =>
+      context.route.step === 'payment' && context.route.outcome === 'paid' && context.pollsLeft > 0,
+    /** The sync named no such appointment (404): nothing to retry. */
+    isLinkNotFound: ({ context }) => context.notFound,
     /** The confirmation URL names the booking this visit just made. */
     isJustBooked: ({ context }) =>
       context.route.step === 'confirmation' &&
@@ -436,6 +504,8 @@ export const bookingMachine = setup({
     keyedBody: null,
     confirmation: null,
     token: null,
+    paymentReturn: null,
+    pollsLeft: PAYMENT_POLLS,
     error: null,
     notice: null,
     retryAfterSeconds: null,
@@ -453,6 +523,16 @@ export const bookingMachine = setup({
     routing: {
       always: [
         { guard: 'isConfirmationRoute', target: 'confirmation' },
+        {
+          guard: 'isPaymentRoute',
+          target: 'paying.returned',
+          actions: assign({
+            pollsLeft: PAYMENT_POLLS,
+            token: ({ context }) => (context.route.step === 'payment' ? context.route.token : null),
+            notFound: false,
+            error: null,
+          }),
+        },
         { guard: 'hasCatalogue', target: 'routingSteps' },
         { target: 'loadingCatalogue' },
       ],
@@ -716,14 +796,26 @@ export const bookingMachine = setup({
               idempotencyKey: context.idempotencyKey ?? '',
               body: bookingBody(context),
             }),
-            onDone: {
-              target: '#booking.confirmation.ready',
-              actions: assign({
-                confirmation: ({ event }) => event.output,
-                token: ({ event }) => event.output.manage_token,
-                followingUrl: false,
-              }),
-            },
+            onDone: [
+              {
+                guard: 'mustPay',
+                target: '#booking.paying.redirected',
+                actions: assign({
+                  confirmation: ({ event }) => event.output,
+                  token: ({ event }) => event.output.manage_token,
+                  paymentReturn: 'awaiting_payment',
+                  followingUrl: false,
+                }),
+              },
+              {
+                target: '#booking.confirmation.ready',
+                actions: assign({
+                  confirmation: ({ event }) => event.output,
+                  token: ({ event }) => event.output.manage_token,
+                  followingUrl: false,
+                }),
+              },
+            ],
             onError: [
               {
                 guard: 'isSlotTaken',
@@ -843,6 +935,116 @@ export const bookingMachine = setup({
             'booking.retry': {
               guard: 'hasConfirmationToken',
               target: 'loading',
+              actions: assign({ error: null }),
+            },
+          },
+        },
+      },
+    },
+    /**
+     * Paying at booking: the hold is made; the customer pays on Stripe's hosted Checkout and
+     * comes back to `/booking/payment/:id` (a fresh page load: `booking.urlChanged`), where the
+     * payment is synced and the booking confirmed, or not.
+     */
+    paying: {
+      initial: 'returned',
+      states: {
+        /** On the way to Stripe's page; its address stands in the URL for the way back. */
+        redirected: {
+          entry: [
+            {
+              type: 'showRoute',
+              params: ({ context }) => ({
+                route: {
+                  step: 'payment',
+                  appointmentId: context.confirmation?.appointment.id ?? '',
+                  token: context.token,
+                  outcome: null,
+                  sessionId: null,
+                },
+                replace: true,
+              }),
+            },
+            {
+              type: 'goToCheckout',
+              params: ({ context }) => ({ url: context.confirmation?.payment?.checkout_url ?? '' }),
+            },
+          ],
+        },
+        /** Back from Stripe (or opened again): the payment synced with Stripe. */
+        returned: {
+          tags: ['loading'],
+          invoke: {
+            id: 'syncPayment',
+            src: 'syncPayment',
+            input: ({ context }) => ({
+              appointmentId: context.route.step === 'payment' ? context.route.appointmentId : '',
+              token: context.token ?? '',
+              sessionId: context.route.step === 'payment' ? context.route.sessionId : null,
+            }),
+            onDone: [
+              {
+                guard: 'isPaymentConfirmed',
+                target: '#booking.confirmation.ready',
+                actions: 'adoptPaymentReturn',
+              },
+              { guard: 'isPaymentExpired', target: 'expired', actions: 'adoptPaymentReturn' },
+              { guard: 'isPaymentRefunded', target: 'refunded', actions: 'adoptPaymentReturn' },
+              { guard: 'isPaymentOnItsWay', target: 'confirming', actions: 'adoptPaymentReturn' },
+              { target: 'failed', actions: 'adoptPaymentReturn' },
+            ],
+            onError: {
+              target: 'syncFailed',
+              actions: assign({
+                error: ({ event }) => messageOf(event.error, PAYMENT_SYNC_FAILED),
+                // A link without its token names nothing the page may show, as a wrong one.
+                notFound: ({ context, event }) =>
+                  statusOf(errorOf(event)) === 404 || !context.token,
+              }),
+            },
+          },
+        },
+        /** Paid, but Stripe's word has not reached the server yet: "Confirming your payment…". */
+        confirming: {
+          invoke: {
+            id: 'waitBeforePoll',
+            src: 'waitBeforePoll',
+            onDone: {
+              target: 'returned',
+              actions: assign({ pollsLeft: ({ context }) => context.pollsLeft - 1 }),
+            },
+          },
+        },
+        /**
+         * Not paid (declined, left Stripe's page, or not confirmed after asking): the customer
+         * may pay again while the hold lasts; when it runs out, the sync says so.
+         */
+        failed: {
+          invoke: {
+            id: 'waitForHoldEnd',
+            src: 'waitForHoldEnd',
+            input: ({ context }) => ({
+              holdExpiresAt: context.confirmation?.payment?.hold_expires_at ?? '',
+            }),
+            onDone: { target: 'returned', actions: assign({ pollsLeft: 0 }) },
+          },
+          on: {
+            'booking.payAgain': {
+              target: 'redirected',
+              actions: assign({ pollsLeft: PAYMENT_POLLS }),
+            },
+          },
+        },
+        /** The hold ran out unpaid: the time is free again; another can be chosen. */
+        expired: {},
+        /** Paid after the hold ran out, for a time someone else took: the money went back. */
+        refunded: {},
+        /** The sync failed (offline, Stripe not answering) or names no such appointment. */
+        syncFailed: {
+          on: {
+            'booking.retry': {
+              guard: not('isLinkNotFound'),
+              target: 'returned',
               actions: assign({ error: null }),
             },
           },

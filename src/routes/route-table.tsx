@@ -407,6 +407,13 @@ export const ROUTES: readonly AppRoute[] = [
     screen: wizardScreen,
   },
   {
+    // Where Stripe's Checkout sends the customer back (shared/booking-links.ts paymentReturnUrl).
+    path: '/booking/payment/:appointmentId',
+    area: 'booking',
+    ...bookingTitle('title_payment'),
+    screen: wizardScreen,
+  },
+  {
     path: '/booking/event/:appointmentId',
     area: 'booking',
     ...bookingTitle('title_your_appointment'),

@@ -101,10 +101,11 @@ describe('the booking page carries its catalogue inline', () => {
     expect(catalogueBlocks(response.body)).toEqual([])
   })
 
-  it('adds nothing to staff pages or the confirmation page', async () => {
+  it('adds nothing to staff pages, the confirmation page or the return from paying', async () => {
     for (const path of [
       `/dashboard?business=${slug}`,
       `/booking/confirmation/${hostileServiceId}?business=${slug}`,
+      `/booking/payment/${hostileServiceId}?business=${slug}&token=t&outcome=paid&session_id=cs_1`,
     ]) {
       const response = await navigate(path)
       expect(response.statusCode, path).toBe(200)

@@ -18,12 +18,13 @@ import {
   test,
 } from '@playwright/test'
 import type { WizardRoute } from '../../shared/booking-links.ts'
-import { buildWizardUrl } from '../../shared/booking-links.ts'
+import { buildWizardUrl, paymentReturnUrl } from '../../shared/booking-links.ts'
 import { en } from '../../shared/i18n/en.ts'
 import { timeZoneCity } from '../../src/domain/time-zone-names.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
 import { describeValue } from '../model/support/graph-paths.ts'
+import { colourId } from '../unit/support/booking-harness.ts'
 import { uniqueEmail } from './support/accounts.ts'
 import {
   type BookingSnapshot,
@@ -34,10 +35,18 @@ import {
   label,
   MODEL_QUESTION,
   type ModelEvent,
-  observe,
   replayInMemory,
   SEEDED_NAMES,
 } from './support/booking-model-paths.ts'
+import {
+  connectedAccountId,
+  connectStripe,
+  expireCheckout,
+  payCheckout,
+  payOnCheckoutPage,
+  sessionOf,
+  setPaymentRule,
+} from './support/paid-booking.ts'
 import {
   BUSINESS,
   chooseFirstTime,
@@ -60,6 +69,8 @@ interface Fixture {
   staffToken: string
   /** An appointment booked for the confirmation links. */
   appointment: { id: string; token: string }
+  /** The demo business's connected Stripe account. */
+  stripeAccount: string
 }
 
 let fixture: Fixture
@@ -97,6 +108,13 @@ test.beforeAll(async ({ browser }) => {
   expect(policy.team_member_choice).toBe('both')
   const serviceId = ids.get('Signature Haircut') ?? ''
   await setQuestions(staffToken, staff.request, serviceId, [MODEL_QUESTION])
+  // The colour is paid at booking (a deposit) on the business's own Stripe account.
+  await connectStripe(staff)
+  await setPaymentRule(staff.request, staffToken, ids.get('Color & Gloss') ?? '', {
+    kind: 'deposit_percent',
+    deposit_percent: 20,
+  })
+  const stripeAccount = await connectedAccountId(staff.request, staffToken)
   const teamMemberId = ids.get('Priya Natarajan') ?? ''
   const startsAt = await freeSlot(staff.context(), serviceId, teamMemberId)
   const booked = await request.post(api('/api/v1/public/bookings'), {
@@ -118,6 +136,7 @@ test.beforeAll(async ({ browser }) => {
     policy,
     staffToken,
     appointment: { id: confirmation.appointment.id, token: confirmation.manage_token },
+    stripeAccount,
   }
   await staff.context().close()
 })
@@ -126,6 +145,9 @@ test.afterAll(async ({ playwright }) => {
   // Other specs book the seeded haircut as it was: put its questions back.
   const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
   await setQuestions(fixture.staffToken, request, fixture.ids.get('Signature Haircut') ?? '', [])
+  await setPaymentRule(request, fixture.staffToken, fixture.ids.get('Color & Gloss') ?? '', {
+    kind: 'none',
+  })
   await request.dispose()
 })
 
@@ -192,18 +214,27 @@ class PathRunner {
   /** What to undo once the state a step led to has been checked, by step. */
   private readonly undo = new Map<number, (() => Promise<unknown>)[]>()
   private lastConfirmation: { id: string; token: string } | null = null
+  /** The hold the last booking made, and the Checkout it is paid on. */
+  private hold: { id: string; token: string; checkoutUrl: string } | null = null
+  /** What the next step's answer is, for a step that must act accordingly. */
+  private nextAnswer: ReturnType<typeof outcomeOf> = null
 
   constructor(
     private readonly context: BrowserContext,
     private readonly page: Page,
   ) {}
 
-  static async open(browser: Browser) {
+  static async open(browser: Browser, { path }: BrowserPath) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
       timezoneId: BROWSER_TIME_ZONE,
     })
     const runner = new PathRunner(context, await context.newPage())
+    // The page's clock is the test's where the hold must run out: it flows as usual until the
+    // step that jumps it past the hold's end.
+    if (path.steps.some(({ event }) => event.type === 'xstate.done.actor.waitForHoldEnd')) {
+      await runner.page.clock.install()
+    }
     // The graph here starts from a page that fetches its catalogue, so the copy the server
     // inlines is taken out, and with it the page the server rendered from it (the browser
     // renders it alone); the inline start is walked in memory (tests/model/booking.model.test.ts).
@@ -233,6 +264,7 @@ class PathRunner {
         const next = path.steps[index + 1]?.event
         await test.step(`${index}: ${label(event)} → ${describeValue(state.value)}`, async () => {
           const outcome = outcomeOf(event)
+          this.nextAnswer = outcomeOf(next)
           if (outcome) await this.answer(outcome, index, outcomeOf(next))
           else {
             await this.prepare(outcomeOf(next), index + 1)
@@ -267,6 +299,7 @@ class PathRunner {
       await this.page.route('**/api/v1/public/business?*', dead)
       this.later(step, () => this.page.unroute('**/api/v1/public/business?*', dead))
     }
+    if (actor === 'syncPayment') await this.prepareSync(name, step)
     if (actor === 'loadAppointment' && name === 'offline') {
       // Only the appointment's request: the confirmation page's own chunk may still be on
       // its way, and a browser gone wholly offline would fail that instead (the retry
@@ -278,12 +311,56 @@ class PathRunner {
     }
   }
 
+  /** What the payment-return sync is to answer, set up before the call it answers. */
+  private async prepareSync(name: string, step: number) {
+    const syncs = /\/api\/v1\/public\/appointments\/[0-9a-f-]{36}\/payment-return/
+    if (name === 'offline') {
+      const dead = (route: Route) => route.abort('internetdisconnected')
+      await this.page.route(syncs, dead)
+      this.later(step, () => this.page.unroute(syncs, dead))
+    }
+    if (name === 'refunded') {
+      // The one stand-in while paying: a payment that came after its hold ran out, for a time
+      // taken meanwhile, needs the server's clock to pass the hold's end mid-payment. The
+      // server's own answer, as it would then read (tests/api cover the refund itself).
+      const late = async (route: Route) => {
+        const response = await route.fetch()
+        const body = (await response.json()) as Record<string, Record<string, unknown>>
+        await route.fulfill({
+          response,
+          json: {
+            ...body,
+            state: 'refunded',
+            appointment: { ...body.appointment, status: 'payment_expired' },
+          },
+        })
+      }
+      await this.page.route(syncs, late)
+      this.later(step, () => this.page.unroute(syncs, late))
+    }
+    const hold = this.hold
+    if (name === 'confirmed' && hold && /\/booking\/payment\//.test(this.page.url())) {
+      // Back on the page before paying (it asks again): the payment is made meanwhile.
+      await payCheckout(sessionOf(hold.checkoutUrl))
+    }
+    if (name === 'expired' && hold) {
+      await expireCheckout(fixture.stripeAccount, sessionOf(hold.checkoutUrl))
+    }
+  }
+
   /** Answers the held booking the way the path says, through the real server where it can. */
   private async answer(
     outcome: NonNullable<ReturnType<typeof outcomeOf>>,
     step: number,
     next: ReturnType<typeof outcomeOf>,
   ) {
+    if (outcome.actor === 'waitForHoldEnd') {
+      // Stripe ends the Checkout as the hold runs out (prepare), and the page's clock jumps
+      // past the hold's end, so the page's own timer fires.
+      await this.prepare(next, step + 1)
+      await this.page.clock.fastForward(11 * 60_000)
+      return
+    }
     if (outcome.actor !== 'submitBooking') {
       await this.prepare(next, step + 1)
       return
@@ -333,6 +410,18 @@ class PathRunner {
         break
     }
     const response = await route.fetch()
+    if (outcome.name === 'to pay') {
+      const held = (await response.json()) as {
+        appointment: { id: string }
+        manage_token: string
+        payment: { checkout_url: string }
+      }
+      this.hold = {
+        id: held.appointment.id,
+        token: held.manage_token,
+        checkoutUrl: held.payment.checkout_url,
+      }
+    }
     await this.prepare(next, step + 1)
     await route.fulfill({ response })
   }
@@ -345,6 +434,10 @@ class PathRunner {
         return
       case 'booking.urlChanged': {
         const route = (event as { route: WizardRoute }).route
+        if (route.step === 'payment') {
+          await this.returnFromCheckout(route.outcome === 'paid')
+          return
+        }
         const url = buildWizardUrl(await this.realRoute(route, before), BUSINESS)
         // As a link inside the app would: the history changes and the router hears of it.
         await page.evaluate((to) => {
@@ -401,9 +494,32 @@ class PathRunner {
       case 'booking.retry':
         await page.getByRole('button', { name: 'Try again' }).first().click()
         return
+      case 'booking.payAgain':
+        await page.getByRole('button', { name: 'Pay now' }).click()
+        return
       default:
         throw new Error(`No page action for ${event.type}`)
     }
+  }
+
+  /**
+   * From Stripe's Checkout back to the booking page: by the cancel address (its Back link),
+   * or by the success address, having paid with a test card, or before the payment is made
+   * (typed, as if Stripe's word were late: the page asks again meanwhile).
+   */
+  private async returnFromCheckout(paid: boolean) {
+    const { page } = this
+    if (!paid) {
+      await page.getByRole('link', { name: '← Back' }).click()
+      return
+    }
+    const hold = this.hold
+    if (this.nextAnswer?.name === 'awaiting' && hold) {
+      const success = paymentReturnUrl(hold.id, hold.token, BUSINESS, 'paid')
+      await page.goto(success.replace('{CHECKOUT_SESSION_ID}', sessionOf(hold.checkoutUrl)))
+      return
+    }
+    await payOnCheckoutPage(page, '4242 4242 4242 4242')
   }
 
   /** The graph's route with the server's ids, a time that is free now, a real appointment. */
@@ -442,12 +558,15 @@ class PathRunner {
           token: route.token === null ? null : token,
         }
       }
+      case 'payment':
+        return route
     }
   }
 
   private async expectState(state: BookingSnapshot) {
     const { page } = this
-    const seen = observe(state)
+    const { context } = state
+    const seen = { ...context, fieldErrors: Object.keys(context.fieldErrors) }
     const h1 = (name: string) => page.getByRole('heading', { level: 1, name })
     const path = () => new URL(page.url()).pathname
     const id = (value: string | null) => realId(value) ?? ''
@@ -496,7 +615,11 @@ class PathRunner {
       } else if (state.matches({ details: 'failed' })) {
         await expect(page.getByText('Not booked yet')).toBeVisible()
       } else {
-        await expect(page.getByRole('button', { name: 'Book now' })).toBeVisible()
+        // The paid colour goes on to Stripe's page, and its button says so.
+        const paid = context.serviceId === colourId
+        await expect(
+          page.getByRole('button', { name: paid ? 'Continue to payment' : 'Book now' }),
+        ).toBeVisible()
       }
       for (const field of ['name', 'email'] as const) {
         const invalid = seen.fieldErrors.includes(field) ? 'true' : /^(false)?$/
@@ -511,6 +634,36 @@ class PathRunner {
       expect(match, page.url()).not.toBeNull()
       expect(token).toBeTruthy()
       this.lastConfirmation = { id: match?.[1] ?? '', token: token ?? '' }
+    } else if (state.matches({ paying: 'redirected' })) {
+      // Stripe's hosted Checkout, for the hold just made.
+      await expect(page).toHaveURL(/\/checkout\/cs_\w+$/)
+      await expect(page.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible()
+      if (this.hold) this.hold.checkoutUrl = page.url()
+    } else if (state.matches({ paying: 'confirming' })) {
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Confirming your payment…' }),
+      ).toBeVisible()
+    } else if (state.matches({ paying: 'failed' })) {
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Payment not completed' }),
+      ).toBeFocused()
+      await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible()
+      // Back by the success address yet unpaid, after asking again: Stripe's word is late.
+      if (context.route.step === 'payment' && context.route.outcome === 'paid') {
+        expect(context.pollsLeft).toBe(0)
+        await expect(page.getByText(/We have not received your payment yet/)).toBeVisible()
+      }
+    } else if (state.matches({ paying: 'expired' })) {
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'The time is no longer held for you' }),
+      ).toBeFocused()
+      await expect(page.getByRole('link', { name: 'Choose another time' })).toBeVisible()
+    } else if (state.matches({ paying: 'refunded' })) {
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Not booked: your payment was returned' }),
+      ).toBeFocused()
+    } else if (state.matches({ paying: 'syncFailed' })) {
+      await expect(page.getByText('We could not check your payment')).toBeVisible()
     } else if (state.matches({ confirmation: 'failed' })) {
       await expect(page.getByText('We could not show this appointment')).toBeVisible()
     } else if (state.matches('confirmation')) {
@@ -526,7 +679,7 @@ test.describe('booking machine paths in the browser', () => {
 
   for (const browserPath of paths) {
     test(browserPath.name, async ({ browser }) => {
-      const runner = await PathRunner.open(browser)
+      const runner = await PathRunner.open(browser, browserPath)
       await runner.run(browserPath)
       passed.push(browserPath)
     })

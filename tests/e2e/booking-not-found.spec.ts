@@ -37,6 +37,11 @@ test('an unknown appointment on the confirmation page', async ({ page }) => {
   await expectNotFound(page, 'appointment')
 })
 
+test('an unknown appointment on the page Stripe returns to', async ({ page }) => {
+  await page.goto(`/booking/payment/${UNKNOWN_ID}?token=${TOKEN}&outcome=paid&${business}`)
+  await expectNotFound(page, 'appointment')
+})
+
 test('an unknown appointment on the manage page', async ({ page }) => {
   await page.goto(`/booking/event/${UNKNOWN_ID}?token=${TOKEN}&${business}`)
   await expectNotFound(page, 'appointment')

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
 
 /**
@@ -39,8 +38,11 @@ async function finishOnboarding(
   await expect(page).toHaveURL(/\/settings\/payments$/)
 }
 
-test('the demo owner connects Stripe from Settings and sees it active', async ({ page }) => {
-  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+test('an owner connects Stripe from Settings and sees it active', async ({ page }) => {
+  // A business of its own: the demo business is connected by the specs that book paid
+  // services (paid-booking, booking-model), which run earlier in the suite.
+  const { email, password } = await createEmulatorAccount(uniqueEmail('payments-owner'))
+  await signIn(page, email, password)
   await page.goto('/settings')
   await page.getByRole('main').getByRole('link', { name: 'Payments' }).click()
   await expect(page).toHaveURL(/\/settings\/payments$/)
@@ -49,7 +51,6 @@ test('the demo owner connects Stripe from Settings and sees it active', async ({
   await expectNoSeriousAxeViolations(page)
 
   await page.getByRole('button', { name: 'Connect with Stripe' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor Street')
   await finishOnboarding(page, 'Complete onboarding')
 
   await expect(

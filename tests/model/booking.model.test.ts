@@ -19,10 +19,13 @@ import {
   apiError,
   appointment,
   catalogue,
+  checkoutUrl,
   choiceSamples,
   confirmation,
   createBookingHarness,
   firstSlot,
+  heldForPayment,
+  paymentReturn,
   urlSamples,
 } from '../unit/support/booking-harness'
 import { describeModel } from './support/describe-model'
@@ -104,11 +107,36 @@ const sampleEvents: ModelEvent<BookingEvent>[] = [
   failed('submitBooking', apiError(500, 'The server could not complete this.'), 'server error'),
   done('loadAppointment', appointment(), 'found'),
   failed('loadAppointment', apiError(404, 'Not found.'), 'not found'),
+  // Paying at booking: the hold, Stripe's page and the way back.
+  done('submitBooking', heldForPayment(), 'to pay'),
+  { type: 'booking.payAgain' },
+  done('syncPayment', paymentReturn('confirmed'), 'confirmed'),
+  done('syncPayment', paymentReturn('awaiting_payment'), 'awaiting'),
+  done('syncPayment', paymentReturn('expired'), 'expired'),
+  done('syncPayment', paymentReturn('refunded'), 'refunded'),
+  failed('syncPayment', sampleErrors.offline, 'offline'),
+  failed('syncPayment', apiError(404, 'Not found.'), 'not found'),
+  done('waitBeforePoll', undefined, 'asked again'),
+  done('waitForHoldEnd', undefined, 'hold ran out'),
 ]
 
 /** What a state is, for the graph and for comparing the live actor with it. */
 function observe(snapshot: BookingSnapshot) {
   const { context } = snapshot
+  if (snapshot.matches('paying') || snapshot.matches({ confirmation: 'ready' })) {
+    // Once the hold is made, what was chosen on the way there adds copies, not behaviour.
+    return {
+      value: snapshot.value,
+      booked: context.confirmation?.appointment.id ?? null,
+      error: context.error !== null,
+      paymentReturn: context.paymentReturn,
+      pollsLeft: context.pollsLeft,
+      payment: context.confirmation?.payment?.status ?? null,
+      outcome: context.route.step === 'payment' ? context.route.outcome : null,
+      notFound: context.notFound,
+      linkToken: context.route.step === 'confirmation' && context.route.token !== null,
+    }
+  }
   return {
     value: snapshot.value,
     choice: context.catalogue?.business.team_member_choice ?? null,
@@ -129,6 +157,11 @@ function observe(snapshot: BookingSnapshot) {
     linkToken: context.route.step === 'confirmation' && context.route.token !== null,
     error: context.error !== null,
     notice: context.notice,
+    paymentReturn: context.paymentReturn,
+    pollsLeft: context.pollsLeft,
+    payment: context.confirmation?.payment?.status ?? null,
+    outcome: context.route.step === 'payment' ? context.route.outcome : null,
+    notFound: context.notFound,
   }
 }
 
@@ -141,6 +174,9 @@ function observe(snapshot: BookingSnapshot) {
 function offers(snapshot: BookingSnapshot, event: ModelEvent<BookingEvent>): boolean {
   if (event.type === 'booking.urlChanged') {
     if (snapshot.matches({ confirmation: 'ready' })) return event.name === 'confirmation'
+    // Stripe sends the customer back by one of its two addresses (a fresh page load).
+    if (snapshot.matches({ paying: 'redirected' })) return /return$/.test(event.name ?? '')
+    if (/return$/.test(event.name ?? '')) return snapshot.matches('start')
     return snapshot.matches('start') || snapshot.matches('loadingCatalogue')
   }
   if (snapshot.matches({ details: 'submitting' })) {
@@ -171,6 +207,18 @@ describe('booking machine paths from its graph', () => {
         effects: harness.effects,
         // The calendar step opens the month where the visitor left it, within the window.
         afterStep: ({ before, after, at }) => {
+          // Leaving for Stripe: its page is opened, and the way back stands in the URL.
+          if (
+            after.matches({ paying: 'redirected' }) &&
+            !before.matches({ paying: 'redirected' })
+          ) {
+            expect(harness.checkouts.at(-1), at).toBe(checkoutUrl)
+            expect(harness.shown.at(-1)?.route, at).toMatchObject({
+              step: 'payment',
+              appointmentId: after.context.confirmation?.appointment.id,
+              token: after.context.token,
+            })
+          }
           if (!after.matches('calendar') || before.matches('calendar')) return
           const { context } = after
           expect(harness.month().getSnapshot().context, at).toMatchObject({

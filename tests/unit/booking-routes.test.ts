@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { WizardRoute } from '../../shared/booking-links'
-import { buildWizardUrl, businessOf, manageUrl, parseWizardRoute } from '../../shared/booking-links'
+import {
+  buildWizardUrl,
+  businessOf,
+  manageUrl,
+  parseWizardRoute,
+  paymentReturnUrl,
+} from '../../shared/booking-links'
 
 const serviceId = '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e01'
 const memberId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e01'
@@ -52,6 +58,33 @@ describe('parseWizardRoute', () => {
     })
   })
 
+  it('reads the return from Stripe’s Checkout, as paymentReturnUrl writes it', () => {
+    const paid = new URL(
+      paymentReturnUrl(appointmentId, 'tok', 'acme', 'paid').replace(
+        '{CHECKOUT_SESSION_ID}',
+        'cs_test_1',
+      ),
+      'http://localhost',
+    )
+    expect(parseWizardRoute(paid.pathname, paid.search)).toEqual({
+      step: 'payment',
+      appointmentId,
+      token: 'tok',
+      outcome: 'paid',
+      sessionId: 'cs_test_1',
+    })
+    const back = new URL(paymentReturnUrl(appointmentId, 'tok', null, 'cancelled'), 'http://x')
+    expect(parseWizardRoute(back.pathname, back.search)).toMatchObject({
+      outcome: 'cancelled',
+      sessionId: null,
+    })
+    // An outcome it does not know is read as none: the page syncs and says where it stands.
+    expect(parseWizardRoute(`/booking/payment/${appointmentId}`, '?outcome=odd')).toMatchObject({
+      outcome: null,
+      token: null,
+    })
+  })
+
   it('leaves the non-wizard booking pages to their own screens', () => {
     expect(parseWizardRoute(`/booking/event/${appointmentId}`, '?token=x')).toBeNull()
     expect(parseWizardRoute('/booking/bob-smith', '')).toBeNull()
@@ -72,6 +105,8 @@ describe('buildWizardUrl', () => {
       startsAt: '2026-12-02T09:00:00.000Z',
     },
     { step: 'confirmation', appointmentId, token: 'secret-token' },
+    { step: 'payment', appointmentId, token: 't', outcome: 'paid', sessionId: 'cs_1' },
+    { step: 'payment', appointmentId, token: 't', outcome: null, sessionId: null },
   ]
 
   it('round-trips every step through its URL, with and without a business', () => {

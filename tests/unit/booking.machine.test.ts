@@ -8,6 +8,7 @@ import { startRefusalKey } from '../../src/domain/start-refusals'
 import {
   missingFromLink,
   NO_TOKEN_MESSAGE,
+  PAYMENT_POLLS,
   SLOT_TAKEN_NOTICE,
   validateCustomer,
 } from '../../src/machines/booking.machine'
@@ -18,14 +19,18 @@ import {
   appointmentId,
   bobId,
   catalogue,
+  checkoutUrl,
   colourId,
   confirmation,
   createBookingHarness,
   eveId,
   firstSlot,
   haircutId,
+  heldForPayment,
   manageToken,
+  paymentReturn,
   secondSlot,
+  sessionId,
 } from './support/booking-harness'
 
 async function startAt(route: WizardRoute, choice: Parameters<typeof catalogue>[0] = 'both') {
@@ -424,6 +429,96 @@ describe('booking machine: confirmation from a link', () => {
     expect(unknown.actor.getSnapshot().value).toEqual({ confirmation: 'failed' })
     unknown.actor.send({ type: 'booking.retry' })
     expect(unknown.actor.getSnapshot().value).toEqual({ confirmation: 'loading' })
+  })
+})
+
+describe('booking machine: paying at booking', () => {
+  const paidReturn: WizardRoute = {
+    step: 'payment',
+    appointmentId,
+    token: manageToken,
+    outcome: 'paid',
+    sessionId,
+  }
+
+  it('leaves for Checkout after the hold is made, the way back standing in the URL', async () => {
+    const harness = await atDetails()
+    harness.actor.send({ type: 'booking.submitted' })
+    await harness.settle('submitBooking', { output: heldForPayment() })
+    expect(harness.actor.getSnapshot().matches({ paying: 'redirected' })).toBe(true)
+    expect(harness.checkouts).toEqual([checkoutUrl])
+    expect(lastShown(harness)).toEqual({
+      route: { step: 'payment', appointmentId, token: manageToken, outcome: null, sessionId: null },
+      replace: true,
+    })
+  })
+
+  it('confirms on a fresh page back from Checkout, with the amount paid', async () => {
+    const harness = await startAt(paidReturn)
+    expect(harness.inputs.loadCatalogue).toEqual([])
+    expect(harness.inputs.syncPayment).toEqual([{ appointmentId, token: manageToken, sessionId }])
+    await harness.settle('syncPayment', { output: paymentReturn('confirmed') })
+    const snapshot = harness.actor.getSnapshot()
+    expect(snapshot.matches({ confirmation: 'ready' })).toBe(true)
+    expect(snapshot.context.confirmation?.payment).toMatchObject({
+      status: 'succeeded',
+      amount_minor: 600,
+    })
+    expect(lastShown(harness)).toEqual({
+      route: { step: 'confirmation', appointmentId, token: manageToken },
+      replace: true,
+    })
+  })
+
+  it('asks again a few times while a payment made is not recorded, then says what to do', async () => {
+    const harness = await startAt(paidReturn)
+    for (let poll = 0; poll < PAYMENT_POLLS; poll++) {
+      await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
+      expect(harness.actor.getSnapshot().matches({ paying: 'confirming' })).toBe(true)
+      await harness.settle('waitBeforePoll', { output: undefined })
+    }
+    await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
+    expect(harness.actor.getSnapshot().matches({ paying: 'failed' })).toBe(true)
+    expect(harness.inputs.syncPayment).toHaveLength(PAYMENT_POLLS + 1)
+  })
+
+  it('lets a customer back from a cancelled Checkout pay again, and syncs when the hold ends', async () => {
+    const harness = await startAt({ ...paidReturn, outcome: 'cancelled', sessionId: null })
+    await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
+    // Not back by the success address: no waiting for a payment that was never made.
+    expect(harness.actor.getSnapshot().matches({ paying: 'failed' })).toBe(true)
+    expect(harness.inputs.waitForHoldEnd).toEqual([{ holdExpiresAt: '2026-12-01T10:10:00.000Z' }])
+
+    harness.actor.send({ type: 'booking.payAgain' })
+    expect(harness.actor.getSnapshot().matches({ paying: 'redirected' })).toBe(true)
+    expect(harness.checkouts).toEqual([checkoutUrl])
+
+    harness.actor.send({
+      type: 'booking.urlChanged',
+      route: { ...paidReturn, outcome: 'cancelled' },
+    })
+    await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
+    await harness.settle('waitForHoldEnd', { output: undefined })
+    expect(harness.actor.getSnapshot().matches({ paying: 'returned' })).toBe(true)
+    await harness.settle('syncPayment', { output: paymentReturn('expired') })
+    expect(harness.actor.getSnapshot().matches({ paying: 'expired' })).toBe(true)
+  })
+
+  it('says a late payment was refunded, and a failed sync can be retried unless not found', async () => {
+    const harness = await startAt(paidReturn)
+    await harness.settle('syncPayment', { output: paymentReturn('refunded') })
+    expect(harness.actor.getSnapshot().matches({ paying: 'refunded' })).toBe(true)
+
+    const offline = await startAt(paidReturn)
+    await offline.settle('syncPayment', { fails: new TypeError('Failed to fetch') })
+    expect(offline.actor.getSnapshot().matches({ paying: 'syncFailed' })).toBe(true)
+    offline.actor.send({ type: 'booking.retry' })
+    expect(offline.actor.getSnapshot().matches({ paying: 'returned' })).toBe(true)
+
+    const unknown = await startAt(paidReturn)
+    await unknown.settle('syncPayment', { fails: apiError(404, 'Not found.') })
+    expect(unknown.actor.getSnapshot().context.notFound).toBe(true)
+    expect(unknown.actor.getSnapshot().can({ type: 'booking.retry' })).toBe(false)
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { customerHtml } from '../../server/notifications/customer-html.ts'
 import {
   type AppointmentFacts,
   customerMessage,
@@ -7,6 +8,7 @@ import {
   teamMemberMessage,
 } from '../../server/notifications/messages.ts'
 import { paymentReturnUrl } from '../../shared/booking-links.ts'
+import { expectOnlyOurTags, visibleParagraphs } from './support/email-html.ts'
 
 const facts: AppointmentFacts = {
   businessName: 'Harbor Street Studio',
@@ -75,6 +77,66 @@ describe('the confirmation of a booking paid at booking', () => {
     expect(message.subject).toMatch(/^Not booked: Haircut with Sam Staff/)
     expect(message.text).toContain('Your payment of €9.00 has been refunded in full.')
     expect(latePaymentMessage({ ...facts, payment: deposit }, 0).text).not.toContain('refunded')
+  })
+})
+
+describe('the payment lines of a confirmation in every language', () => {
+  // What each language says of a deposit of €9.00 and of a card kept for €25.00.
+  const expected = {
+    en: {
+      paid: 'Deposit paid: €9.00.',
+      kept: 'no-show fee of €25.00',
+      rule: /after that, €9\.00 is kept\./u,
+    },
+    es: { paid: /Depósito pagado: 9,00\s€\./u, kept: /25,00\s€/u, rule: /9,00\s€/u },
+    de: { paid: /Anzahlung bezahlt: 9,00\s€\./u, kept: /25,00\s€/u, rule: /9,00\s€/u },
+    fr: { paid: /Acompte payé\s?: 9,00\s€\./u, kept: /25,00\s€/u, rule: /9,00\s€/u },
+  } as const
+
+  for (const [language, words] of Object.entries(expected)) {
+    it(`states the amount paid and the refund rule in ${language}`, () => {
+      const customerLanguage = language as keyof typeof expected
+      const text = customerMessage('confirmation', {
+        ...facts,
+        customerLanguage,
+        payment: deposit,
+      }).text
+      const lines = text.split('\n')
+      const paid = lines.findIndex((line) =>
+        typeof words.paid === 'string' ? line === words.paid : words.paid.test(line),
+      )
+      expect(paid, text).toBeGreaterThan(0)
+      // The refund rule follows on its own line, with the deadline and what is kept.
+      expect(lines[paid + 1], text).toMatch(words.rule)
+      expect(lines[paid + 1], text).toMatch(/2026/)
+      const card = customerMessage('confirmation', {
+        ...facts,
+        customerLanguage,
+        payment: { ...deposit, kind: 'card_on_file', amountMinor: 0, noShowFeeMinor: 2500 },
+      }).text
+      expect(card).toMatch(words.kept)
+      // Nothing was paid for a kept card: no amount paid, no refund of it.
+      expect(card).not.toMatch(words.paid)
+      expect(card).not.toMatch(/9,00|9\.00/u)
+    })
+  }
+
+  it('is plain text, and escaped in the HTML part with the rest of the e-mail', () => {
+    const message = customerMessage('confirmation', {
+      ...facts,
+      businessName: 'Studio <b>"A&B"</b>',
+      payment: deposit,
+    })
+    expect(message.text).toContain('Deposit paid: €9.00.')
+    const html = customerHtml(
+      message,
+      { businessName: 'Studio <b>"A&B"</b>', brandColor: '#0e7490', logo: null, language: 'en' },
+      'https://book.example.test',
+    )
+    expectOnlyOurTags(html)
+    expect(html).toContain('Studio &lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;')
+    expect(html).toContain('Deposit paid: €9.00.')
+    expect(visibleParagraphs(html)).toBe(message.text)
   })
 })
 

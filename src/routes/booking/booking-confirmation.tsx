@@ -4,6 +4,7 @@ import { bookingHref, manageUrl } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { AppointmentSummary } from './appointment-summary'
 import { BookingNotFound } from './booking-not-found'
+import { PaidAtBooking } from './booking-payment'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { googleCalendarUrl, invitationUrl } from './calendar-links'
 import { usePageBusinessParam } from './page-business'
@@ -67,6 +68,13 @@ export function BookingConfirmation() {
             : t('confirmation_lead_no_email', { name: appointment.customer_name })}
       </p>
       <AppointmentSummary appointment={appointment} timeZone={timeZone} />
+      {confirmation.payment ? (
+        <PaidAtBooking
+          payment={confirmation.payment}
+          cancelDeadline={appointment.cancel_deadline}
+          timeZone={timeZone}
+        />
+      ) : null}
       <div className="p-booking-actions">
         <a className="p-button" href={invitationUrl(appointment.id, token, business)} download>
           {t('confirmation_download_ics')}

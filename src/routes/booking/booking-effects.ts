@@ -7,6 +7,7 @@ import {
   type AppointmentQuery,
   type BookingSubmission,
   bookingMachine,
+  type PaymentQuery,
 } from '../../machines/booking.machine'
 import {
   type MonthQuery,
@@ -60,10 +61,23 @@ export function createMonthOfSlotsLogic(api: PublicBookingApi) {
   )
 }
 
+/** Between two asks whether a payment Stripe took has reached the server. */
+const PAYMENT_POLL_MS = 2_000
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+}
+
+/** Leaves for Stripe's hosted Checkout: a full page load, as Stripe's page is another site. */
+function leaveForCheckout({ url }: { url: string }): void {
+  if (url) window.location.assign(url)
+}
+
 /** The booking machine with the public API as its effects and `showRoute` as its navigation. */
 export function createBookingLogic(
   showRoute: (params: { route: WizardRoute; replace: boolean }) => void,
   api: PublicBookingApi = createPublicBookingApi(pagePublicClient),
+  goToCheckout: (params: { url: string }) => void = leaveForCheckout,
 ) {
   return bookingMachine.provide({
     actors: {
@@ -83,7 +97,18 @@ export function createBookingLogic(
       loadAppointment: fromPromise(({ input }: { input: AppointmentQuery }) =>
         api.appointment(input.appointmentId, input.token),
       ),
+      syncPayment: fromPromise(({ input }: { input: PaymentQuery }) =>
+        api.paymentReturn(input.appointmentId, input.token, input.sessionId),
+      ),
+      waitBeforePoll: fromPromise(() => wait(PAYMENT_POLL_MS)),
+      // A second past the end, so the server's clock has surely passed it too.
+      waitForHoldEnd: fromPromise(({ input }: { input: { holdExpiresAt: string } }) =>
+        wait(Date.parse(input.holdExpiresAt) - Date.now() + 1_000),
+      ),
     },
-    actions: { showRoute: (_, params) => showRoute(params) },
+    actions: {
+      showRoute: (_, params) => showRoute(params),
+      goToCheckout: (_, params) => goToCheckout(params),
+    },
   })
 }

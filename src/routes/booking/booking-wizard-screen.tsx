@@ -13,6 +13,7 @@ import {
 } from '../../machines/booking.machine'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingNotFound } from './booking-not-found'
+import { BookingPayment } from './booking-payment'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
 import { RetryAlert } from './booking-status'
@@ -34,7 +35,9 @@ type WizardSnapshot = ReturnType<WizardActor['getSnapshot']>
 export { chooseOnBrowserWizard } from './wizard-actor'
 
 /** Which step the machine is at, for the screen and the progress indicator. */
-function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' | 'notFound' {
+function stepOf(
+  snapshot: WizardSnapshot,
+): ProgressStep | 'loading' | 'failed' | 'notFound' | 'paying' {
   if (snapshot.matches('loadingCatalogue') || snapshot.matches('routing')) return 'loading'
   if (snapshot.matches('catalogueFailed')) return 'failed'
   if (snapshot.matches('linkNotFound')) return 'notFound'
@@ -42,6 +45,7 @@ function stepOf(snapshot: WizardSnapshot): ProgressStep | 'loading' | 'failed' |
   if (snapshot.matches('calendar')) return 'time'
   if (snapshot.matches('details')) return 'details'
   if (snapshot.matches('confirmation')) return 'done'
+  if (snapshot.matches('paying')) return 'paying'
   // The start, and choosing a service after a team member.
   return 'service'
 }
@@ -63,7 +67,7 @@ export function BookingWizardScreen() {
 
   return (
     <div className="p-booking-wizard">
-      {step !== 'done' ? (
+      {step !== 'done' && step !== 'paying' ? (
         <BookingProgress steps={progressSteps(teamMemberFirst, choosesTeamMember)} current={step} />
       ) : null}
       {notice ? (
@@ -73,6 +77,7 @@ export function BookingWizardScreen() {
       ) : null}
       {catalogue ? <WizardStep catalogue={catalogue} /> : null}
       {step === 'done' ? <BookingConfirmation /> : null}
+      {step === 'paying' ? <BookingPayment /> : null}
     </div>
   )
 }
@@ -340,6 +345,8 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
   )
   const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
+  // A service paid at booking goes on to Stripe's page: the button says so.
+  const paid = Boolean(catalogue.services.find((service) => service.id === serviceId)?.payment)
 
   return (
     <>
@@ -363,7 +370,7 @@ function DetailsStep({ catalogue }: { catalogue: Catalogue }) {
         values={customer}
         errors={fieldErrors}
         busy={busy}
-        submitLabel={failure ? t('try_again') : t('book_now')}
+        submitLabel={failure ? t('try_again') : paid ? t('continue_to_payment') : t('book_now')}
         onChange={(values) => wizard.send({ type: 'booking.customerChanged', values })}
         onSubmit={() =>
           wizard.send(failure ? { type: 'booking.retry' } : { type: 'booking.submitted' })

@@ -7,8 +7,11 @@ import {
   type BookingSubmission,
   bookingMachine,
   type Catalogue,
+  type PaymentQuery,
   type PublicAppointment,
   type PublicBookingConfirmation,
+  type PublicBookingPayment,
+  type PublicPaymentReturn,
   type PublicSlot,
 } from '../../../src/machines/booking.machine'
 import {
@@ -24,6 +27,9 @@ export const BOOKING_EFFECTS = [
   'loadMonth',
   'submitBooking',
   'loadAppointment',
+  'syncPayment',
+  'waitBeforePoll',
+  'waitForHoldEnd',
 ] as const
 export type BookingEffect = (typeof BOOKING_EFFECTS)[number]
 
@@ -37,6 +43,8 @@ export function createBookingHarness(
   const effects = createParkedEffects(BOOKING_EFFECTS)
   const effect = effects.effect
   const shown: { route: WizardRoute; replace: boolean }[] = []
+  /** The Checkout addresses the machine left for, in order. */
+  const checkouts: string[] = []
   let keys = 0
 
   const machine = bookingMachine.provide({
@@ -50,10 +58,16 @@ export function createBookingHarness(
       ),
       submitBooking: effect<PublicBookingConfirmation, BookingSubmission>('submitBooking'),
       loadAppointment: effect<PublicAppointment, AppointmentQuery>('loadAppointment'),
+      syncPayment: effect<PublicPaymentReturn, PaymentQuery>('syncPayment'),
+      waitBeforePoll: effect<void, void>('waitBeforePoll'),
+      waitForHoldEnd: effect<void, { holdExpiresAt: string }>('waitForHoldEnd'),
     },
     actions: {
       showRoute: (_, params) => {
         shown.push(params)
+      },
+      goToCheckout: (_, params) => {
+        checkouts.push(params.url)
       },
     },
   })
@@ -81,6 +95,7 @@ export function createBookingHarness(
     inputs: effects.inputs,
     effects,
     shown,
+    checkouts,
     isRunning: effects.isRunning,
     /** Resolves (or with `fails`, rejects) the running effect, then lets the machine react. */
     settle: (name: BookingEffect, outcome: EffectOutcome) => effects.settle(name, outcome),
@@ -105,6 +120,8 @@ export const colourId = '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e02'
 export const bobId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e01'
 export const eveId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e02'
 export const appointmentId = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9'
+export const sessionId = 'cs_test_0123456789'
+export const checkoutUrl = `http://127.0.0.1:12111/checkout/${sessionId}`
 export const manageToken = 'tok_0123456789abcdefghijklmnopqrstuvwxyz'
 
 export function catalogue(choice: Catalogue['business']['team_member_choice'] = 'both'): Catalogue {
@@ -209,6 +226,14 @@ export const urlSamples = [
   url({ step: 'calendar', serviceId: colourId, teamMemberId: bobId }, 'unbookable'),
   url({ step: 'confirmation', appointmentId, token: manageToken }, 'confirmation'),
   url({ step: 'confirmation', appointmentId, token: null }, 'confirmation without token'),
+  url(
+    { step: 'payment', appointmentId, token: manageToken, outcome: 'paid', sessionId: sessionId },
+    'paid return',
+  ),
+  url(
+    { step: 'payment', appointmentId, token: manageToken, outcome: 'cancelled', sessionId: null },
+    'cancelled return',
+  ),
 ]
 
 /** The visitor's choices of a service and a team member (or anyone), for the same graphs. */
@@ -245,4 +270,56 @@ export function appointment(startsAt = firstSlot.starts_at): PublicAppointment {
 
 export function confirmation(startsAt?: string): PublicBookingConfirmation {
   return { appointment: appointment(startsAt), manage_token: manageToken }
+}
+
+/** A deposit still to pay on Checkout, its time held until `holdExpiresAt`. */
+export function pendingDeposit(holdExpiresAt = '2026-12-01T10:10:00.000Z'): PublicBookingPayment {
+  return {
+    kind: 'deposit',
+    status: 'pending',
+    amount_minor: 600,
+    currency: 'EUR',
+    checkout_url: checkoutUrl,
+    hold_expires_at: holdExpiresAt,
+  }
+}
+
+/** The answer to booking a service paid at booking: a hold, and the Checkout to pay it on. */
+export function heldForPayment(): PublicBookingConfirmation {
+  return {
+    appointment: { ...appointment(), status: 'pending_payment' },
+    manage_token: manageToken,
+    payment: pendingDeposit(),
+  }
+}
+
+/** What the payment-return sync answers, in each state a booking paid at booking can be in. */
+export function paymentReturn(state: PublicPaymentReturn['state']): PublicPaymentReturn {
+  const status = {
+    confirmed: 'confirmed',
+    awaiting_payment: 'pending_payment',
+    expired: 'payment_expired',
+    refunded: 'payment_expired',
+  } as const
+  const payment = {
+    confirmed: {
+      ...pendingDeposit(),
+      status: 'succeeded',
+      checkout_url: null,
+      hold_expires_at: null,
+    },
+    awaiting_payment: pendingDeposit(),
+    expired: { ...pendingDeposit(), status: 'expired', checkout_url: null, hold_expires_at: null },
+    refunded: {
+      ...pendingDeposit(),
+      status: 'succeeded',
+      checkout_url: null,
+      hold_expires_at: null,
+    },
+  } as const
+  return {
+    state,
+    appointment: { ...appointment(), status: status[state] },
+    payment: payment[state],
+  }
 }
