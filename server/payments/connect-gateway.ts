@@ -81,8 +81,46 @@ const CHECKOUT_MINIMUM_LIFETIME_SECONDS = 30 * 60
 
 export type ConnectGateway = ReturnType<typeof createConnectGateway>
 
+/** What every Checkout on a connected account needs: whose, for whom, and where back to. */
+interface CheckoutRequest {
+  accountId: string
+  customerEmail: string
+  metadata: Record<string, string>
+  successUrl: string
+  cancelUrl: string
+  idempotencyKey: string
+}
+
 export function createConnectGateway(settings: ConnectSettings) {
   const stripe = createStripeClient(settings)
+
+  /**
+   * A Checkout Session on the business's account for one customer, who comes back to the
+   * booking page either way. Stripe's sessions live at least 30 minutes; a shorter hold is
+   * ended with expireCheckout.
+   */
+  async function openCheckout(
+    request: CheckoutRequest,
+    params: Pick<
+      Stripe.Checkout.SessionCreateParams,
+      'mode' | 'line_items' | 'payment_intent_data' | 'currency' | 'setup_intent_data'
+    >,
+  ): Promise<{ id: string; url: string }> {
+    const session = await stripe.checkout.sessions.create(
+      {
+        ...params,
+        customer_email: request.customerEmail,
+        customer_creation: 'always',
+        metadata: request.metadata,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.ceil(Date.now() / 1000) + CHECKOUT_MINIMUM_LIFETIME_SECONDS,
+      },
+      { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
+    )
+    if (!session.url) throw new Error(`Checkout Session ${session.id} has no address.`)
+    return { id: session.id, url: session.url }
+  }
 
   return whenUnavailable({
     /** An Express account for the business; one per business, however often this is called. */
@@ -128,77 +166,44 @@ export function createConnectGateway(settings: ConnectSettings) {
 
     /**
      * Checkout for paying now on the business's account. `keepCard` also keeps the card for a
-     * later off-session charge. Stripe's sessions live at least 30 minutes; a shorter hold is
-     * ended with expireCheckout.
+     * later off-session charge.
      */
-    async createPaymentCheckout(request: {
-      accountId: string
-      amountMinor: number
-      currency: string
-      description: string
-      customerEmail: string
-      keepCard: boolean
-      metadata: Record<string, string>
-      successUrl: string
-      cancelUrl: string
-      idempotencyKey: string
-    }): Promise<{ id: string; url: string }> {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency.toLowerCase(),
-                unit_amount: request.amountMinor,
-                product_data: { name: request.description },
-              },
+    async createPaymentCheckout(
+      request: CheckoutRequest & {
+        amountMinor: number
+        currency: string
+        description: string
+        keepCard: boolean
+      },
+    ): Promise<{ id: string; url: string }> {
+      return openCheckout(request, {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountMinor,
+              product_data: { name: request.description },
             },
-          ],
-          customer_email: request.customerEmail,
-          customer_creation: 'always',
-          payment_intent_data: {
-            metadata: request.metadata,
-            ...(request.keepCard ? { setup_future_usage: 'off_session' as const } : {}),
           },
+        ],
+        payment_intent_data: {
           metadata: request.metadata,
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          expires_at: Math.ceil(Date.now() / 1000) + CHECKOUT_MINIMUM_LIFETIME_SECONDS,
+          ...(request.keepCard ? { setup_future_usage: 'off_session' as const } : {}),
         },
-        { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
-      )
-      if (!session.url) throw new Error(`Checkout Session ${session.id} has no address.`)
-      return { id: session.id, url: session.url }
+      })
     },
 
     /** Checkout that only keeps a card on file, for a no-show fee charged later. */
-    async createCardSetupCheckout(request: {
-      accountId: string
-      currency: string
-      customerEmail: string
-      metadata: Record<string, string>
-      successUrl: string
-      cancelUrl: string
-      idempotencyKey: string
-    }): Promise<{ id: string; url: string }> {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'setup',
-          currency: request.currency.toLowerCase(),
-          customer_email: request.customerEmail,
-          customer_creation: 'always',
-          setup_intent_data: { metadata: request.metadata },
-          metadata: request.metadata,
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          expires_at: Math.ceil(Date.now() / 1000) + CHECKOUT_MINIMUM_LIFETIME_SECONDS,
-        },
-        { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
-      )
-      if (!session.url) throw new Error(`Checkout Session ${session.id} has no address.`)
-      return { id: session.id, url: session.url }
+    async createCardSetupCheckout(
+      request: CheckoutRequest & { currency: string },
+    ): Promise<{ id: string; url: string }> {
+      return openCheckout(request, {
+        mode: 'setup',
+        currency: request.currency.toLowerCase(),
+        setup_intent_data: { metadata: request.metadata },
+      })
     },
 
     /** The session as Stripe has it now; undefined when the account has no such session. */
