@@ -36,6 +36,10 @@ import {
   createBookingPaymentService,
 } from './services/payments/booking-payment-service.ts'
 import {
+  createNoShowFeeService,
+  type NoShowFeeService,
+} from './services/payments/no-show-fee-service.ts'
+import {
   createPaymentAccountService,
   type PaymentAccountService,
 } from './services/payments/payment-account-service.ts'
@@ -65,6 +69,8 @@ declare module 'fastify' {
     paymentAccounts: PaymentAccountService
     /** Payments at booking: a hold's Checkout and the one sync of its outcome. */
     bookingPayments: BookingPaymentService
+    /** The no-show fee charged to the card kept at booking. */
+    noShowFees: NoShowFeeService
   }
 }
 
@@ -177,6 +183,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       notifier: bookingNotifier,
       tokens: app.publicBooking.tokens,
       publicUrl: publicBooking.publicUrl,
+    }),
+  )
+  app.decorate(
+    'noShowFees',
+    createNoShowFeeService({
+      database: options.database,
+      gateway: connectGateway,
+      notifier: bookingNotifier,
     }),
   )
   app.decorate(

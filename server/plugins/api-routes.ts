@@ -117,7 +117,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
     }),
     ...createBillingHandlers({ members, billing: app.billing }),
-    ...createPaymentHandlers({ members, paymentAccounts: app.paymentAccounts }),
+    ...createPaymentHandlers({
+      members,
+      paymentAccounts: app.paymentAccounts,
+      noShowFees: app.noShowFees,
+    }),
     ...createCalendarFeedHandlers({
       members,
       feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),

@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { can } from '../../shared/permissions.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
-import type { createMembershipService } from '../services/membership-service.ts'
+import type { createMembershipService, Member } from '../services/membership-service.ts'
+import type { NoShowFeeService } from '../services/payments/no-show-fee-service.ts'
 import type { PaymentAccountService } from '../services/payments/payment-account-service.ts'
 
 export interface PaymentHandlerDeps {
   members: ReturnType<typeof createMembershipService>
   paymentAccounts: PaymentAccountService
+  noShowFees: NoShowFeeService
 }
 
 /**
@@ -18,7 +21,11 @@ export interface PaymentHandlerDeps {
 export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/v1/webhooks/stripe-connect'
 
 /** Handlers for the contract's `payments` tag. */
-export function createPaymentHandlers({ members, paymentAccounts }: PaymentHandlerDeps) {
+export function createPaymentHandlers({
+  members,
+  paymentAccounts,
+  noShowFees,
+}: PaymentHandlerDeps) {
   const ownerOf = async (request: FastifyRequest) => {
     const member = await members.resolve(requireIdentity(request))
     requireCapability(member, 'payments.manage', 'manage payments')
@@ -43,6 +50,26 @@ export function createPaymentHandlers({ members, paymentAccounts }: PaymentHandl
       return paymentAccounts.syncAccount(await ownerOf(request))
     },
 
+    async getNoShowFee(request: OperationRequest<'getNoShowFee'>) {
+      const member = await members.resolve(requireIdentity(request))
+      requireCapability(member, 'appointments.read', 'see appointments')
+      return noShowFees.fee(member.tenantId, request.params.appointmentId)
+    },
+
+    async chargeNoShowFee(request: OperationRequest<'chargeNoShowFee'>) {
+      const member = await members.resolve(requireIdentity(request))
+      const key = request.headers['idempotency-key']
+      return noShowFees.chargeFee(
+        {
+          tenantId: member.tenantId,
+          onlyTeamMemberId: ownColumn(member),
+          actor: member.actor,
+        },
+        request.params.appointmentId,
+        typeof key === 'string' ? key : undefined,
+      )
+    },
+
     async receiveStripeConnectWebhook(request: FastifyRequest) {
       const signature = request.headers['stripe-signature']
       if (!request.rawBody || typeof signature !== 'string') {
@@ -53,4 +80,21 @@ export function createPaymentHandlers({ members, paymentAccounts }: PaymentHandl
       return paymentAccounts.receiveWebhook(request.rawBody, signature)
     },
   }
+}
+
+/**
+ * Whose no-show fees the member may charge: whoever may close an appointment may charge its
+ * fee; anyone's with 'appointments.write', their own column's with 'appointments.writeOwn'.
+ */
+function ownColumn(member: Member): string | null {
+  const what = 'charge no-show fees'
+  if (can(member.permission, 'appointments.write')) return null
+  requireCapability(member, 'appointments.writeOwn', what)
+  if (!member.teamMemberId) {
+    throw new HttpProblem(
+      403,
+      `You don't have permission to ${what}: you have no team-member record.`,
+    )
+  }
+  return member.teamMemberId
 }

@@ -680,6 +680,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appointments/{appointmentId}/no-show-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        /** The appointment's no-show fee, whether it can be charged and how its last attempt went */
+        get: operations["getNoShowFee"];
+        put?: never;
+        /**
+         * Charge the service's no-show fee to the card kept at booking
+         * @description Only for an appointment marked as a no-show whose card was kept at booking (a service
+         *     with the `card_on_file` rule); charged off-session on the business's connected account,
+         *     once. A declined card is 402 of type `/problems/card-declined` with Stripe's reason, and
+         *     nothing is retried by itself: a new attempt is a new request (with a new
+         *     `Idempotency-Key`). The same key replays the first answer; a charge after one succeeded
+         *     is 409. Staff may charge the fee of their own appointments only.
+         */
+        post: operations["chargeNoShowFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/appointments/{appointmentId}/submitted-details/accept": {
         parameters: {
             query?: never;
@@ -2392,6 +2420,18 @@ export interface components {
             /** @description Secret (256 bits) that lets its holder see, move and cancel this appointment. */
             manage_token: string;
         };
+        /** @description The no-show fee of an appointment whose card was kept at booking. `no_card`: no card was kept, there is nothing to charge; `not_a_no_show`: the card is kept, the appointment is not marked as a no-show; `chargeable`: it can be charged now; `charging`: an attempt is under way; `charged`: charged (once, for good); `declined`: the last attempt was declined (`failure_message` says why) and staff may try again. */
+        NoShowFee: {
+            /** @enum {string} */
+            state: "no_card" | "not_a_no_show" | "chargeable" | "charging" | "charged" | "declined";
+            /** @description The fee in minor units of `currency`: what was charged, or what a charge would take now (the service's fee); null without a kept card. */
+            amount_minor: number | null;
+            currency: string | null;
+            /** @description Why the last attempt was declined, in Stripe's words. */
+            failure_message: string | null;
+            /** Format: date-time */
+            charged_at: string | null;
+        };
         /** @description What a booking of a paid service asks of the customer. `prepayment` or `deposit`: `amount_minor` is charged on Stripe's Checkout; `card_on_file`: the card is kept for a no-show fee (nothing charged now). */
         PublicBookingPayment: {
             /** @enum {string} */
@@ -3628,6 +3668,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNoShowFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the no-show fee stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoShowFee"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    chargeNoShowFee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fee was charged; the customer is told by e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoShowFee"];
                 };
             };
             default: components["responses"]["Problem"];
