@@ -295,7 +295,9 @@ describe('charging the no-show fee', () => {
     expect(after.failure_message).toMatch(/declined/i)
 
     // Nothing tries again by itself: one attempt on Stripe, however long we wait or ask.
-    await testApp.app.backgroundJobs.runOnce()
+    const jobs = testApp.app.backgroundJobs
+    if (!jobs) throw new Error('The background jobs are not running in the test app.')
+    await jobs.runOnce()
     expect(await intentsOf(salon, declinedId)).toHaveLength(1)
     const replay = await charge(salon, declinedId, 'decline-attempt-1')
     expect(replay.statusCode).toBe(402)
