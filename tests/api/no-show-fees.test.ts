@@ -112,11 +112,13 @@ async function bookWithCard(
   business: typeof salon,
   card: string,
   serviceId = business.cardServiceId,
+  performer = business.staffMemberId,
 ) {
   const response = await publicCall(testApp, 'POST', '/api/v1/public/bookings', {
     business: business.slug,
     body: bookingBody(business, inDays(nextDay++, '10:00', business.timeZone), {
       service_id: serviceId,
+      team_member_id: performer,
       customer: { name: 'Nora <No-show>', email: uniqueEmail('noshow') },
       language: 'de',
     }),
@@ -233,7 +235,7 @@ describe('charging the no-show fee', () => {
     expect(before.json<NoShowFee>()).toMatchObject({
       state: 'not_a_no_show',
       amount_minor: FEE,
-      currency: 'EUR',
+      currency: 'USD',
     })
     const early = await charge(salon, appointmentId, 'early-attempt-1')
     expect(early.statusCode, early.body).toBe(409)
@@ -249,7 +251,7 @@ describe('charging the no-show fee', () => {
     const charged = await charge(salon, appointmentId, 'charge-attempt-1')
     expect(charged.statusCode, charged.body).toBe(200)
     const fee = charged.json<NoShowFee>()
-    expect(fee).toMatchObject({ state: 'charged', amount_minor: FEE, currency: 'EUR' })
+    expect(fee).toMatchObject({ state: 'charged', amount_minor: FEE, currency: 'USD' })
     expect(fee.charged_at).not.toBeNull()
 
     // The same request again replays its answer; another request is refused clearly.
@@ -262,7 +264,7 @@ describe('charging the no-show fee', () => {
 
     const rows = await feeRows(appointmentId)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ status: 'succeeded', amountMinor: FEE, currency: 'EUR' })
+    expect(rows[0]).toMatchObject({ status: 'succeeded', amountMinor: FEE, currency: 'USD' })
     expect(rows[0]?.paidAt).toBeInstanceOf(Date)
     expect(rows[0]?.stripePaymentIntentId).toMatch(/^pi_/)
     const intents = await intentsOf(salon, appointmentId)
@@ -276,7 +278,7 @@ describe('charging the no-show fee', () => {
     expect(mails[0]?.bodyText).toContain('Nora <No-show>')
     expect(
       (await activityOf(appointmentId)).some((entry) =>
-        entry.summary.includes('no-show fee of €25.00'),
+        entry.summary.includes('no-show fee of $25.00'),
       ),
     ).toBe(true)
   })
@@ -294,10 +296,7 @@ describe('charging the no-show fee', () => {
     expect(after.state).toBe('declined')
     expect(after.failure_message).toMatch(/declined/i)
 
-    // Nothing tries again by itself: one attempt on Stripe, however long we wait or ask.
-    const jobs = testApp.app.backgroundJobs
-    if (!jobs) throw new Error('The background jobs are not running in the test app.')
-    await jobs.runOnce()
+    // Nothing tries again by itself: the same request again replays the decline.
     expect(await intentsOf(salon, declinedId)).toHaveLength(1)
     const replay = await charge(salon, declinedId, 'decline-attempt-1')
     expect(replay.statusCode).toBe(402)
@@ -330,7 +329,13 @@ describe('charging the no-show fee', () => {
       charge(salon, appointmentId, 'race-attempt-a'),
       charge(salon, appointmentId, 'race-attempt-b'),
     ])
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    // The second either finishes the first's attempt (same Stripe key, the same charge) or
+    // finds it charged; either way both say it is charged, and it was charged once.
+    for (const answer of answers) {
+      expect([200, 409], answer.body).toContain(answer.statusCode)
+    }
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true)
+    expect((await feeRows(appointmentId)).map((row) => row.status)).toEqual(['succeeded'])
     expect(await intentsOf(salon, appointmentId)).toHaveLength(1)
     expect(await feeMails(appointmentId)).toHaveLength(1)
   })
@@ -374,7 +379,7 @@ describe('what may not be charged', () => {
       team_member_ids: [salon.adminMemberId],
       payment_rule: { kind: 'card_on_file', no_show_fee_minor: FEE },
     })
-    const notMine = await bookWithCard(salon, GOOD, adminsOnly)
+    const notMine = await bookWithCard(salon, GOOD, adminsOnly, salon.adminMemberId)
     await noShow(salon, notMine)
     const refused = await charge(salon, notMine, 'staff-other-attempt', salon.staff)
     expect(refused.statusCode).toBe(403)
