@@ -250,4 +250,37 @@ describe('the booking page', () => {
       })
     }
   })
+  it('shows no charge while the business cannot take payments, as booking then charges none', async () => {
+    const [tenant] = await world.testApp.database.db
+      .select({ slug: tenants.slug })
+      .from(tenants)
+      .where(eq(tenants.id, world.business.tenantId))
+    const { id } = await created({ name: 'Pay when able', payment_rule: { kind: 'full' } })
+    const paymentShown = async () => {
+      const catalog = await publicCall(world.testApp, 'GET', '/api/v1/public/services', {
+        business: tenant?.slug,
+      })
+      expect(catalog.statusCode, catalog.body).toBe(200)
+      const items = catalog.json<{ items: PublicService[] }>().items
+      return items.find((item) => item.id === id)?.payment ?? null
+    }
+    expect(await paymentShown()).not.toBeNull()
+    try {
+      await connect(world.business.tenantId, 'restricted')
+      expect(await paymentShown()).toBeNull()
+      await connect(world.business.tenantId, 'active')
+      await world.testApp.database.db
+        .update(billingAccounts)
+        .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+        .where(eq(billingAccounts.tenantId, world.business.tenantId))
+      expect(await paymentShown()).toBeNull()
+    } finally {
+      await connect(world.business.tenantId, 'active')
+      await world.testApp.database.db
+        .update(billingAccounts)
+        .set({ trialEndsAt: new Date(Date.now() + 14 * 86_400_000) })
+        .where(eq(billingAccounts.tenantId, world.business.tenantId))
+    }
+    expect(await paymentShown()).toMatchObject({ kind: 'prepayment', amount_minor: 5000 })
+  })
 })
