@@ -358,6 +358,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How paid bookings behave (owner) */
+        get: operations["getPaymentSettings"];
+        /** Replace the payment settings (owner) */
+        put: operations["updatePaymentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/appearance": {
         parameters: {
             query?: never;
@@ -1919,6 +1937,10 @@ export interface components {
              */
             team_member_choice: "customer_picks" | "any_available" | "both";
         };
+        PaymentSettings: {
+            /** @description How long a booking that must be paid holds its time while the customer pays on Stripe's page; unpaid by then, the time is free again. */
+            payment_hold_minutes: number;
+        };
         NotificationSettings: {
             confirmation_email: boolean;
             reminder_email: boolean;
@@ -3163,6 +3185,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved payment settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
                 };
             };
             default: components["responses"]["Problem"];
