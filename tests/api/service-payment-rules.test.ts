@@ -96,6 +96,27 @@ describe('setting a rule', () => {
     expectInvalid(await create({ payment_rule: { kind: 'half' } }), 'body.payment_rule.kind')
   })
 
+  it("refuses an amount below Stripe's smallest charge at the form's field, with the minimum in the business's currency", async () => {
+    const deposit = await create({
+      name: 'Tiny deposit',
+      payment_rule: { kind: 'deposit_fixed', deposit_amount_minor: 30 },
+    })
+    const problem = expectInvalid(deposit, 'body.payment_rule.deposit_amount_minor')
+    expect(JSON.stringify(problem)).toContain('$0.50')
+    // A percentage is judged by what it takes of the price: 1 % of 50.00 is 0.50, enough.
+    const percent = await create({
+      name: 'Tiny percent',
+      price_minor: 4000,
+      payment_rule: { kind: 'deposit_percent', deposit_percent: 1 },
+    })
+    expectInvalid(percent, 'body.payment_rule.deposit_percent')
+    const enough = await create({
+      name: 'Enough percent',
+      payment_rule: { kind: 'deposit_percent', deposit_percent: 1 },
+    })
+    expect(enough.statusCode, enough.body).toBe(201)
+  })
+
   it('refuses a lower price that a fixed deposit would exceed, naming the price', async () => {
     const service = await created({
       name: 'Colour',
