@@ -212,6 +212,7 @@ export class ValidValues {
       case 'appointmentId':
         if (publicPath) return managed.id
         if (destroys) return world.spareAppointmentId
+        if (operation.path.endsWith('/no-show-fee')) return world.noShowAppointmentId
         if (/\/(complete|no-show)$/.test(operation.path)) return world.startedAppointmentId
         return world.appointmentId
       case 'business':
