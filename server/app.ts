@@ -40,6 +40,10 @@ import {
   createBookingPaymentService,
 } from './services/payments/booking-payment-service.ts'
 import {
+  createNoShowFeeService,
+  type NoShowFeeService,
+} from './services/payments/no-show-fee-service.ts'
+import {
   createPaymentAccountService,
   type PaymentAccountService,
 } from './services/payments/payment-account-service.ts'
@@ -71,6 +75,8 @@ declare module 'fastify' {
     bookingPayments: BookingPaymentService
     /** An appointment's payments for staff, their refunds, and refunds cancellations owe. */
     appointmentRefunds: AppointmentRefundService
+    /** The no-show fee charged to the card kept at booking. */
+    noShowFees: NoShowFeeService
   }
 }
 
@@ -189,6 +195,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'appointmentRefunds',
     createAppointmentRefundService({
+      database: options.database,
+      gateway: connectGateway,
+      notifier: bookingNotifier,
+    }),
+  )
+  app.decorate(
+    'noShowFees',
+    createNoShowFeeService({
       database: options.database,
       gateway: connectGateway,
       notifier: bookingNotifier,

@@ -45,10 +45,61 @@ export interface PaymentRuleProblem {
   message: string
 }
 
-/** What the rule asks for at booking, given amounts typed as numbers or left out (null). */
+/**
+ * Stripe's smallest charge in a currency, in its minor units (Stripe's "minimum charge
+ * amounts"); 50 for a currency not listed. A rule charging less would fail at booking.
+ */
+const STRIPE_MINIMUM_CHARGE: Record<string, number> = {
+  USD: 50,
+  EUR: 50,
+  GBP: 30,
+  AUD: 50,
+  CAD: 50,
+  CHF: 50,
+  NZD: 50,
+  SGD: 50,
+  BRL: 50,
+  INR: 50,
+  JPY: 50,
+  DKK: 250,
+  NOK: 300,
+  SEK: 300,
+  PLN: 200,
+  CZK: 1500,
+  HUF: 17500,
+  HKD: 400,
+  MXN: 1000,
+  AED: 200,
+  RON: 200,
+  BGN: 100,
+  THB: 1000,
+  MYR: 200,
+}
+
+export function minimumChargeMinor(currency: string): number {
+  return STRIPE_MINIMUM_CHARGE[currency.toUpperCase()] ?? 50
+}
+
+/** "$0.50", "¥50": an amount in a currency's own decimals, for a message. */
+function money(amountMinor: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat('en', { style: 'currency', currency })
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2
+    return format.format(amountMinor / 10 ** digits)
+  } catch {
+    return `${amountMinor} ${currency}`
+  }
+}
+
+/**
+ * What the rule asks for at booking, given amounts typed as numbers or left out (null). With
+ * the service's `currency`, what a rule charges must also reach Stripe's smallest charge (a
+ * percentage deposit judged by what it takes of the price).
+ */
 export function paymentRuleProblems(
   rule: { kind: PaymentRuleKind } & Partial<Omit<PaymentRule, 'kind'>>,
   priceMinor: number,
+  currency?: string,
 ): PaymentRuleProblem[] {
   const problems: PaymentRuleProblem[] = []
   for (const [field, owner] of Object.entries(AMOUNT_FIELDS) as [
@@ -92,6 +143,40 @@ export function paymentRuleProblems(
         problems.push({ field: 'price', message: 'must be above 0 for a percentage deposit' })
       }
       break
+  }
+  if (currency !== undefined && problems.length === 0) {
+    const minimum = minimumChargeMinor(currency)
+    const least = `must be at least ${money(minimum, currency)}, Stripe's smallest charge`
+    const charge = chargeAtBooking(
+      {
+        kind: rule.kind,
+        deposit_amount_minor: rule.deposit_amount_minor ?? null,
+        deposit_percent: rule.deposit_percent ?? null,
+        no_show_fee_minor: rule.no_show_fee_minor ?? null,
+      },
+      priceMinor,
+    )
+    const charged =
+      charge?.kind === 'card_on_file' ? charge.no_show_fee_minor : charge?.amount_minor
+    if (charged !== undefined && charged !== null && charged < minimum) {
+      switch (rule.kind) {
+        case 'full':
+          problems.push({ field: 'price', message: `${least} to be paid online` })
+          break
+        case 'deposit_fixed':
+          problems.push({ field: 'deposit_amount_minor', message: least })
+          break
+        case 'deposit_percent':
+          problems.push({
+            field: 'deposit_percent',
+            message: `takes ${money(charged, currency)} of the price; a deposit ${least}`,
+          })
+          break
+        case 'card_on_file':
+          problems.push({ field: 'no_show_fee_minor', message: least })
+          break
+      }
+    }
   }
   return problems
 }

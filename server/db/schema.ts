@@ -562,6 +562,8 @@ export const notificationKinds = [
   'reminder',
   'payment_failed',
   'trial_ended',
+  'no_show_fee',
+  'late_payment_refund',
 ] as const
 export const notificationRecipients = ['customer', 'team_member', 'owner'] as const
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const
@@ -833,6 +835,10 @@ export const payments = pgTable(
     uniqueIndex('payments_one_pending_per_appointment')
       .on(t.tenantId, t.appointmentId)
       .where(sql`${t.status} = 'pending' and ${t.kind} <> 'no_show_fee'`),
+    // A no-show fee is charged once: one attempt under way or succeeded per appointment.
+    uniqueIndex('payments_one_no_show_fee_charge')
+      .on(t.tenantId, t.appointmentId)
+      .where(sql`${t.kind} = 'no_show_fee' and ${t.status} in ('pending', 'succeeded')`),
     foreignKey({
       name: 'payments_appointment_fk',
       columns: [t.tenantId, t.appointmentId],

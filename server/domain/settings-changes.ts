@@ -8,6 +8,7 @@ export type SettingsSection =
   | 'appearance'
   | 'embed'
   | 'language'
+  | 'payments'
 
 export const bookingPolicyFields = [
   'min_notice_minutes',
@@ -31,6 +32,7 @@ export const embedFields = ['embed_origins', 'embed_any_origin'] as const
 const origins = (value: unknown) =>
   Array.isArray(value) ? (value.length > 0 ? value.join(', ') : 'none') : String(value)
 export const languageFields = ['default_language', 'follow_visitor_language'] as const
+export const paymentSettingsFields = ['payment_hold_minutes'] as const
 
 const teamMemberChoices: Record<string, string> = {
   customer_picks: 'customer picks',
@@ -61,6 +63,7 @@ const wording: Record<string, FieldWording> = {
   embed_any_origin: { label: 'any website may embed the booking page' },
   default_language: { label: 'default language' },
   follow_visitor_language: { label: "visitor's language" },
+  payment_hold_minutes: { label: 'time held while paying', format: formatMinutes },
 }
 
 const sectionNames: Record<SettingsSection, string> = {
@@ -69,6 +72,7 @@ const sectionNames: Record<SettingsSection, string> = {
   appearance: 'the appearance',
   embed: 'the embed settings',
   language: 'the language settings',
+  payments: 'the payment settings',
 }
 
 /** "Changed the booking policy: minimum notice 2 h → 4 h". */

@@ -22,6 +22,8 @@ export interface PaymentHoldReport {
    * listed again on every run until their payment stops being `pending`.
    */
   checkoutsToExpire: CheckoutToExpire[]
+  /** Payments of holds that ran out that never had a Checkout, expired in this run. */
+  sessionlessExpired: number
 }
 
 /**
@@ -49,8 +51,11 @@ export async function expireDueHolds(
     }
     return holds
   })
+  const sessionlessExpired = await database.transaction((tx) =>
+    createPaymentHoldRepository(tx).expireSessionless(batchSize),
+  )
   const checkoutsToExpire = await createPaymentHoldRepository(database.db).checkoutsToExpire(
     batchSize,
   )
-  return { expired, checkoutsToExpire }
+  return { expired, checkoutsToExpire, sessionlessExpired }
 }

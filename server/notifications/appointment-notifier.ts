@@ -19,6 +19,7 @@ import {
   customerMessage,
   latePaymentMessage,
   type NotificationKind,
+  noShowFeeMessage,
   type PaymentFacts,
   refundMessage,
   teamMemberMessage,
@@ -182,7 +183,34 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
         {
           tenantId,
           appointmentId,
-          kind: 'cancellation',
+          kind: 'late_payment_refund',
+          recipient: 'customer',
+          toAddress: details.customer.email,
+          subject: message.subject,
+          bodyText: message.text,
+          ics: null,
+        },
+      ])
+    },
+
+    /**
+     * The no-show fee was charged to the card kept at booking: the customer is told what and
+     * why, whatever the confirmation setting, since it is about their money. No invitation.
+     */
+    async noShowFeeCharged(
+      tx: Db,
+      tenantId: string,
+      appointmentId: string,
+      fee: { amountMinor: number; currency: string },
+    ) {
+      const details = await mustLoad(tx, tenantId, appointmentId)
+      if (!details.customer.email) return
+      const message = noShowFeeMessage(factsOf(details, linksOf(details)), fee)
+      await insert(tx, [
+        {
+          tenantId,
+          appointmentId,
+          kind: 'no_show_fee',
           recipient: 'customer',
           toAddress: details.customer.email,
           subject: message.subject,

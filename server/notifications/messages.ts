@@ -207,6 +207,43 @@ export function refundMessage(
   }
 }
 
+/**
+ * The customer's e-mail when staff charged the no-show fee to the card kept at booking: what
+ * was charged, for which appointment, and why.
+ */
+export function noShowFeeMessage(
+  facts: AppointmentFacts,
+  fee: { amountMinor: number; currency: string },
+): Message {
+  const t = translatorFor(facts.customerLanguage)
+  const locale = localeFor(facts.customerLanguage, facts.locale)
+  const zone = facts.customerTimeZone ?? facts.businessTimeZone
+  const what = t('email_what', { service: facts.serviceName, member: facts.teamMemberName })
+  const business = { business: facts.businessName }
+  const lines = [
+    t('email_greeting', { name: facts.customerName }),
+    '',
+    t('email_opening_no_show_fee', business),
+    '',
+    what,
+    describeTimeRange(facts.startsAt, facts.endsAt, zone, locale),
+    '',
+    t('email_no_show_fee_charged', {
+      amount: formatMoney(fee.amountMinor, fee.currency, locale),
+    }),
+    t('email_no_show_fee_contact', business),
+    '',
+    signature(facts),
+  ]
+  return {
+    subject: t('email_subject_no_show_fee', {
+      what,
+      date: shortDate(facts.startsAt, zone, locale),
+    }),
+    text: lines.join('\n'),
+  }
+}
+
 /** What was paid (or kept) and the refund rule, in the customer's language. */
 function paymentLines(
   facts: AppointmentFacts,

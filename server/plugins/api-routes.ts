@@ -129,6 +129,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       members,
       paymentAccounts: app.paymentAccounts,
       paymentList: createPaymentListService(app.database),
+      noShowFees: app.noShowFees,
     }),
     ...createCalendarFeedHandlers({
       members,

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { can } from '../../shared/permissions.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
-import type { createMembershipService } from '../services/membership-service.ts'
+import type { createMembershipService, Member } from '../services/membership-service.ts'
+import type { NoShowFeeService } from '../services/payments/no-show-fee-service.ts'
 import type { PaymentAccountService } from '../services/payments/payment-account-service.ts'
 import type { PaymentListService } from '../services/payments/payment-list-service.ts'
 
@@ -12,6 +14,7 @@ export interface PaymentHandlerDeps {
   members: ReturnType<typeof createMembershipService>
   paymentAccounts: PaymentAccountService
   paymentList: PaymentListService
+  noShowFees: NoShowFeeService
 }
 
 /**
@@ -25,6 +28,7 @@ export function createPaymentHandlers({
   members,
   paymentAccounts,
   paymentList,
+  noShowFees,
 }: PaymentHandlerDeps) {
   const ownerOf = async (request: FastifyRequest) => {
     const member = await members.resolve(requireIdentity(request))
@@ -69,6 +73,26 @@ export function createPaymentHandlers({
         .send(Readable.from(file.chunks))
     },
 
+    async getNoShowFee(request: OperationRequest<'getNoShowFee'>) {
+      const member = await members.resolve(requireIdentity(request))
+      requireCapability(member, 'appointments.read', 'see appointments')
+      return noShowFees.fee(member.tenantId, request.params.appointmentId)
+    },
+
+    async chargeNoShowFee(request: OperationRequest<'chargeNoShowFee'>) {
+      const member = await members.resolve(requireIdentity(request))
+      const key = request.headers['idempotency-key']
+      return noShowFees.chargeFee(
+        {
+          tenantId: member.tenantId,
+          onlyTeamMemberId: ownColumn(member),
+          actor: member.actor,
+        },
+        request.params.appointmentId,
+        typeof key === 'string' ? key : undefined,
+      )
+    },
+
     async receiveStripeConnectWebhook(request: FastifyRequest) {
       const signature = request.headers['stripe-signature']
       if (!request.rawBody || typeof signature !== 'string') {
@@ -79,4 +103,21 @@ export function createPaymentHandlers({
       return paymentAccounts.receiveWebhook(request.rawBody, signature)
     },
   }
+}
+
+/**
+ * Whose no-show fees the member may charge: whoever may close an appointment may charge its
+ * fee; anyone's with 'appointments.write', their own column's with 'appointments.writeOwn'.
+ */
+function ownColumn(member: Member): string | null {
+  const what = 'charge no-show fees'
+  if (can(member.permission, 'appointments.write')) return null
+  requireCapability(member, 'appointments.writeOwn', what)
+  if (!member.teamMemberId) {
+    throw new HttpProblem(
+      403,
+      `You don't have permission to ${what}: you have no team-member record.`,
+    )
+  }
+  return member.teamMemberId
 }

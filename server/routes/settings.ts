@@ -7,7 +7,7 @@ import type { createLogoService } from '../services/logo-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 import type { createSettingsService } from '../services/settings-service.ts'
 
-/** Handlers for the contract's `settings` tag: owners and admins only. */
+/** Handlers for the contract's `settings` tag: owners and admins only (payment settings: owners). */
 export function createSettingsHandlers(deps: {
   members: ReturnType<typeof createMembershipService>
   settings: ReturnType<typeof createSettingsService>
@@ -33,6 +33,18 @@ export function createSettingsHandlers(deps: {
       const member = await memberOf(request)
       requireCapability(member, 'settings.write', 'change the notification settings')
       return settings.updateNotifications(member, request.body)
+    },
+
+    async getPaymentSettings(request: OperationRequest<'getPaymentSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'payments.manage', 'see the payment settings')
+      return settings.getPayments(member)
+    },
+
+    async updatePaymentSettings(request: OperationRequest<'updatePaymentSettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'payments.manage', 'change the payment settings')
+      return settings.updatePayments(member, request.body)
     },
 
     async updateAppearanceSettings(request: OperationRequest<'updateAppearanceSettings'>) {

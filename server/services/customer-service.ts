@@ -149,6 +149,16 @@ export function createCustomerService(database: Database) {
             `${before.name} has ${upcoming} upcoming ${upcoming === 1 ? 'appointment' : 'appointments'}; cancel ${upcoming === 1 ? 'it' : 'them'} before deleting the customer.`,
           )
         }
+        // Payments are the business's books (and Stripe's): they, and so the appointments and
+        // customer they belong to, are kept. The customer can still be edited or anonymised.
+        const paid = await customers.countPayments(member.tenantId, id)
+        if (paid > 0) {
+          throw new HttpProblem(
+            409,
+            `${before.name} has payment records (${paid}), which are kept for the business's accounts, so the customer cannot be deleted. Edit their details instead.`,
+            { type: '/problems/customer-has-payments' },
+          )
+        }
         const erased = await customers.deleteWithHistory(member.tenantId, id)
         const history =
           erased === 0 ? '' : ` and ${erased} past ${erased === 1 ? 'appointment' : 'appointments'}`

@@ -71,7 +71,11 @@ export function createServiceCatalogueService(database: Database) {
       if (input.booking_questions !== undefined) {
         columns.bookingQuestions = checkQuestions(input.booking_questions, [])
       }
-      const rule = checkPaymentRule(input, { price: input.price_minor, rule: NO_PAYMENT_RULE })
+      const rule = checkPaymentRule(input, {
+        price: input.price_minor,
+        rule: NO_PAYMENT_RULE,
+        currency: await createServiceRepository(database.db).businessCurrency(member.tenantId),
+      })
       if (rule) Object.assign(columns, ruleColumns(rule))
       return database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
@@ -115,7 +119,11 @@ export function createServiceCatalogueService(database: Database) {
           columns.currency = await services.businessCurrency(member.tenantId)
         }
         const current = ruleOf(existing)
-        const rule = checkPaymentRule(input, { price: existing.priceMinor, rule: current })
+        const rule = checkPaymentRule(input, {
+          price: existing.priceMinor,
+          rule: current,
+          currency: columns.currency ?? existing.currency,
+        })
         if (rule) Object.assign(columns, ruleColumns(rule))
         // Only a new rule that charges needs the plan and the account: a business keeps the
         // rule it has, and may always turn it off.
@@ -313,12 +321,14 @@ function ruleColumns(rule: PaymentRule): Partial<NewService> {
  */
 function checkPaymentRule(
   input: { payment_rule?: PaymentRuleInput | undefined; price_minor?: number | undefined },
-  existing: { price: number; rule: PaymentRule },
+  existing: { price: number; rule: PaymentRule; currency: string },
 ): PaymentRule | null {
   const price = input.price_minor ?? existing.price
   const given = input.payment_rule
   const rule = given ?? existing.rule
-  const problems = paymentRuleProblems(rule, price)
+  // Stripe's smallest charge is checked for a rule being set; one the service keeps was
+  // accepted before, and a lower price is judged only against its fixed deposit, as before.
+  const problems = paymentRuleProblems(rule, price, given ? existing.currency : undefined)
   assertValid(
     problems.map(({ field, message }) => {
       // The rule it keeps was valid: the new price is what no longer fits it.

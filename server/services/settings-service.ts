@@ -15,6 +15,7 @@ import {
   embedFields,
   languageFields,
   notificationFields,
+  paymentSettingsFields,
   type SettingsSection,
   settingsChangeSummary,
 } from '../domain/settings-changes.ts'
@@ -28,6 +29,7 @@ export type NotificationSettings = components['schemas']['NotificationSettings']
 export type AppearanceSettings = components['schemas']['AppearanceSettings']
 export type EmbedSettings = components['schemas']['EmbedSettings']
 export type LanguageSettings = components['schemas']['LanguageSettings']
+export type PaymentSettings = components['schemas']['PaymentSettings']
 
 /** One section of the settings: its API fields and how they map to the row. */
 interface Section<T extends Record<string, unknown>> {
@@ -108,7 +110,14 @@ const language: Section<LanguageSettings> = {
   }),
 }
 
-/** Booking policy, notifications, appearance, embed and language settings of the member's business. */
+const paymentSettings: Section<PaymentSettings> = {
+  name: 'payments',
+  fields: paymentSettingsFields,
+  read: (row) => ({ payment_hold_minutes: row.paymentHoldMinutes }),
+  columns: (input) => ({ paymentHoldMinutes: input.payment_hold_minutes }),
+}
+
+/** Booking policy, notifications, appearance, embed, language and payment settings of the member's business. */
 export function createSettingsService(database: Database) {
   /** Replaces one section; records the changed fields, in the same transaction, if any. */
   function replace<T extends Record<string, unknown>>(
@@ -183,5 +192,10 @@ export function createSettingsService(database: Database) {
       return embedFrameAncestors({ anyOrigin: row.embedAnyOrigin, origins: row.embedOrigins })
     },
     updateLanguage: (member: Member, input: LanguageSettings) => replace(member, language, input),
+    async getPayments(member: Member): Promise<PaymentSettings> {
+      return paymentSettings.read(await createSettingsRepository(database.db).get(member.tenantId))
+    },
+    updatePayments: (member: Member, input: PaymentSettings) =>
+      replace(member, paymentSettings, input),
   }
 }

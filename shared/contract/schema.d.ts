@@ -358,6 +358,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How paid bookings behave (owner) */
+        get: operations["getPaymentSettings"];
+        /** Replace the payment settings (owner) */
+        put: operations["updatePaymentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/appearance": {
         parameters: {
             query?: never;
@@ -719,6 +737,34 @@ export interface paths {
          * @description From confirmed, or from completed to correct a mistake; 409 before it starts.
          */
         post: operations["markAppointmentNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/no-show-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        /** The appointment's no-show fee, whether it can be charged and how its last attempt went */
+        get: operations["getNoShowFee"];
+        put?: never;
+        /**
+         * Charge the service's no-show fee to the card kept at booking
+         * @description Only for an appointment marked as a no-show whose card was kept at booking (a service
+         *     with the `card_on_file` rule); charged off-session on the business's connected account,
+         *     once. A declined card is 402 of type `/problems/card-declined` with Stripe's reason, and
+         *     nothing is retried by itself: a new attempt is a new request (with a new
+         *     `Idempotency-Key`). The same key replays the first answer; a charge after one succeeded
+         *     is 409. Staff may charge the fee of their own appointments only.
+         */
+        post: operations["chargeNoShowFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2041,6 +2087,10 @@ export interface components {
              */
             team_member_choice: "customer_picks" | "any_available" | "both";
         };
+        PaymentSettings: {
+            /** @description How long a booking that must be paid holds its time while the customer pays on Stripe's page; unpaid by then, the time is free again. */
+            payment_hold_minutes: number;
+        };
         NotificationSettings: {
             confirmation_email: boolean;
             reminder_email: boolean;
@@ -2608,6 +2658,18 @@ export interface components {
             payment?: components["schemas"]["PublicBookingPayment"];
             /** @description Secret (256 bits) that lets its holder see, move and cancel this appointment. */
             manage_token: string;
+        };
+        /** @description The no-show fee of an appointment whose card was kept at booking. `no_card`: no card was kept, there is nothing to charge; `not_a_no_show`: the card is kept, the appointment is not marked as a no-show; `chargeable`: it can be charged now; `charging`: an attempt is under way; `charged`: charged (once, for good); `declined`: the last attempt was declined (`failure_message` says why) and staff may try again. */
+        NoShowFee: {
+            /** @enum {string} */
+            state: "no_card" | "not_a_no_show" | "chargeable" | "charging" | "charged" | "declined";
+            /** @description The fee in minor units of `currency`: what was charged, or what a charge would take now (the service's fee); null without a kept card. */
+            amount_minor: number | null;
+            currency: string | null;
+            /** @description Why the last attempt was declined, in Stripe's words. */
+            failure_message: string | null;
+            /** Format: date-time */
+            charged_at: string | null;
         };
         /** @description What a booking of a paid service asks of the customer. `prepayment` or `deposit`: `amount_minor` is charged on Stripe's Checkout; `card_on_file`: the card is kept for a no-show fee (nothing charged now). */
         PublicBookingPayment: {
@@ -3351,6 +3413,52 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved payment settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     updateAppearanceSettings: {
         parameters: {
             query?: never;
@@ -3905,6 +4013,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getNoShowFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the no-show fee stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoShowFee"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    chargeNoShowFee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key per intended write (a UUID); a repeat returns the first answer. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fee was charged; the customer is told by e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoShowFee"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -243,6 +243,12 @@ export const de: Catalogue = {
     'Ihre Zahlung an {{business}} ist eingegangen, nachdem die für Sie reservierte Zeit abgelaufen war, und inzwischen hat jemand anderes diese Zeit gebucht. Der Termin konnte daher nicht gebucht werden.',
   email_late_payment_refunded: 'Ihre Zahlung von {{amount}} wurde vollständig erstattet.',
   email_subject_late_payment: 'Nicht gebucht: {{what}} — {{date}}',
+  email_subject_no_show_fee: 'Ausfallgebühr berechnet: {{what}} — {{date}}',
+  email_opening_no_show_fee:
+    'Sie sind nicht zu Ihrem Termin bei {{business}} erschienen und haben ihn nicht abgesagt. Deshalb wurde die Ausfallgebühr der Karte belastet, die Sie bei der Buchung hinterlegt haben.',
+  email_no_show_fee_charged: 'Belastet: {{amount}}.',
+  email_no_show_fee_contact:
+    'Wenn Sie das für einen Irrtum halten, wenden Sie sich bitte an {{business}}.',
   ics_summary: '{{service}} bei {{business}}',
   ics_description: '{{service}} mit {{member}} bei {{business}}.',
   ics_manage: 'Verschieben oder absagen: {{url}}',

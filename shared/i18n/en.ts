@@ -240,6 +240,11 @@ export const en = {
     'Your payment to {{business}} arrived after the time held for you had run out, and someone else booked that time meanwhile, so the appointment could not be made.',
   email_late_payment_refunded: 'Your payment of {{amount}} has been refunded in full.',
   email_subject_late_payment: 'Not booked: {{what}} — {{date}}',
+  email_subject_no_show_fee: 'No-show fee charged: {{what}} — {{date}}',
+  email_opening_no_show_fee:
+    'You did not come to your appointment at {{business}} and did not cancel it, so its no-show fee was charged to the card you left when booking.',
+  email_no_show_fee_charged: 'Charged: {{amount}}.',
+  email_no_show_fee_contact: 'If you think this is a mistake, please contact {{business}}.',
   ics_summary: '{{service}} at {{business}}',
   ics_description: '{{service}} with {{member}} at {{business}}.',
   ics_manage: 'Reschedule or cancel: {{url}}',

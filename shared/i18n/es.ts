@@ -239,6 +239,12 @@ export const es: Catalogue = {
     'Tu pago a {{business}} llegó después de que terminara el tiempo reservado para ti, y otra persona reservó ese horario mientras tanto, así que no se pudo hacer la cita.',
   email_late_payment_refunded: 'Tu pago de {{amount}} se ha reembolsado por completo.',
   email_subject_late_payment: 'No reservado: {{what}} — {{date}}',
+  email_subject_no_show_fee: 'Cargo por no presentarse: {{what}} — {{date}}',
+  email_opening_no_show_fee:
+    'No acudiste a tu cita en {{business}} ni la cancelaste, así que se ha cobrado el cargo por no presentarse en la tarjeta que dejaste al reservar.',
+  email_no_show_fee_charged: 'Cobrado: {{amount}}.',
+  email_no_show_fee_contact:
+    'Si crees que se trata de un error, ponte en contacto con {{business}}.',
   ics_summary: '{{service}} en {{business}}',
   ics_description: '{{service}} con {{member}} en {{business}}.',
   ics_manage: 'Cambiar o cancelar: {{url}}',

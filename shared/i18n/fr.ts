@@ -242,6 +242,11 @@ export const fr: Catalogue = {
     'Votre paiement à {{business}} est arrivé après la fin du délai de réservation, et quelqu’un d’autre a réservé ce créneau entre-temps : le rendez-vous n’a donc pas pu être pris.',
   email_late_payment_refunded: 'Votre paiement de {{amount}} a été remboursé en totalité.',
   email_subject_late_payment: 'Non réservé : {{what}} — {{date}}',
+  email_subject_no_show_fee: 'Frais de non-présentation débités : {{what}} — {{date}}',
+  email_opening_no_show_fee:
+    'Vous ne vous êtes pas présenté à votre rendez-vous chez {{business}} et ne l’avez pas annulé : les frais de non-présentation ont donc été débités sur la carte enregistrée lors de la réservation.',
+  email_no_show_fee_charged: 'Montant débité : {{amount}}.',
+  email_no_show_fee_contact: 'Si vous pensez qu’il s’agit d’une erreur, contactez {{business}}.',
   ics_summary: '{{service}} chez {{business}}',
   ics_description: '{{service}} avec {{member}} chez {{business}}.',
   ics_manage: 'Déplacer ou annuler\u202f: {{url}}',

@@ -19,3 +19,14 @@ export async function syncPaymentAccount(): Promise<PaymentAccount> {
 export async function createPaymentOnboardingLink(): Promise<string> {
   return unwrap(await api.POST('/api/v1/payments/account/onboarding-links')).url
 }
+
+export type PaymentSettings = components['schemas']['PaymentSettings']
+
+/** How long a paid booking holds its time while the customer pays (owners). */
+export async function loadPaymentSettings(): Promise<PaymentSettings> {
+  return unwrap(await api.GET('/api/v1/settings/payments'))
+}
+
+export async function savePaymentSettings(settings: PaymentSettings): Promise<PaymentSettings> {
+  return unwrap(await api.PUT('/api/v1/settings/payments', { body: settings }))
+}

@@ -19,6 +19,7 @@ import { badgeClass } from '../domain/billing'
 import { PAYMENT_STATUS_TEXT, paymentAction, returnedMessage } from '../domain/payments'
 import { messageOf } from '../machines/call-errors'
 import { createLoadMachine } from '../machines/page-load.machine'
+import { PaymentHoldForm } from './payments/payment-hold-form'
 import { AccessDenied } from './settings/access-denied'
 
 const PAYMENTS_PATH = '/settings/payments'
@@ -152,6 +153,7 @@ function PaymentAccountDetails({ account, reopen }: { account: PaymentAccount; r
       ) : null}
 
       <OnboardingAction account={account} reopen={reopen} />
+      <PaymentHoldForm />
     </div>
   )
 }

@@ -31,7 +31,7 @@ function ServiceCreateForm({ currency }: { currency: string }) {
   const form = useEntityForm<ServiceValues, Service>({
     machine: serviceCreateForm,
     initialValues: NEW_SERVICE,
-    validate: validateService,
+    validate: (values) => validateService(values, currency),
     save: ({ values }) => createService(serviceInput(values)),
     onSaved: (service) => {
       toast.success(`${service.name} was added to your services.`, 'Service added')

@@ -37,7 +37,7 @@ function ServiceEditForm({ id, currency }: { id: string; currency: string }) {
     machine: serviceEditForm,
     id,
     initialValues: NEW_SERVICE,
-    validate: validateService,
+    validate: (values) => validateService(values, currency),
     load: loadService,
     toValues: serviceToValues,
     patch: servicePatch,

@@ -405,7 +405,11 @@ describe('holds that run out', () => {
     const mails = await mailsOf(confirmation.appointment.id)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.recipient).toBe('customer')
+    // Its own kind, not a cancellation: the customer's calendar never had the appointment.
+    expect(mails[0]?.kind).toBe('late_payment_refund')
+    expect(mails[0]?.ics).toBeNull()
     expect(mails[0]?.bodyText).toContain('30,00')
+    expect(mails[0]?.bodyText).toContain('vollständig erstattet')
     expect((await statusOf(confirmation.appointment.id))?.status).toBe('payment_expired')
   })
 

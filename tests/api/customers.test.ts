@@ -4,6 +4,7 @@ import {
   activityLog,
   appointments,
   customers,
+  payments,
   services,
   teamMembers,
 } from '../../server/db/schema.ts'
@@ -669,6 +670,39 @@ describe('DELETE /api/v1/customers/{id}', () => {
     expect((await activityFor(created.id)).at(-1)?.summary).toBe(
       'Deleted the customer History Hal and 2 past appointments',
     )
+  })
+
+  it('refuses a customer with payment records, explaining they are kept, and keeps everything', async () => {
+    const created = await create(world.owner, { name: 'Paid Pam' })
+    await book(world.owner, created.id, new Date(Date.now() - 30 * day), 'completed')
+    const [appointment] = await world.testApp.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.customerId, created.id))
+    if (!appointment) throw new Error('no appointment')
+    await world.testApp.database.db.insert(payments).values({
+      tenantId: world.owner.tenantId,
+      appointmentId: appointment.id,
+      kind: 'prepayment',
+      status: 'succeeded',
+      amountMinor: 2500,
+      currency: 'USD',
+      stripeAccountId: 'acct_customers_test',
+      paidAt: new Date(),
+    })
+
+    const response = await as(world.owner)('DELETE', `/api/v1/customers/${created.id}`)
+
+    expect(response.statusCode, response.body).toBe(409)
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(response.json().type).toContain('/problems/customer-has-payments')
+    expect(response.json().detail).toContain('payment records')
+    expect(await customerRow(created.id)).toBeDefined()
+    const left = await world.testApp.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, appointment.id))
+    expect(left).toHaveLength(1)
   })
 
   it('answers 404 for an unknown id, and for another business’s customer without deleting it', async () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
     },
   })
   await testApp.app.billing.ensureStripePrices()
-  world = await createFuzzWorld(testApp)
+  world = await createFuzzWorld(testApp, { url: localStripe.url, secretKey: 'sk_test_fuzz' })
   restorer = worldRestorer(testApp, world)
   await restorer.snapshot()
 }, 120_000)

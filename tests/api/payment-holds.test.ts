@@ -282,6 +282,42 @@ describe(`${RACERS} visitors hold overlapping times at once`, () => {
 })
 
 describe('the expiry job', () => {
+  it('expires with its hold a payment that never got its Checkout (Stripe failed after it was written)', async () => {
+    const now = Date.now()
+    const held = await bookings.hold(visitorRequest(localTime(36, 9), now))
+    const [payment] = await testApp.database.db
+      .insert(payments)
+      .values({
+        tenantId: owner.tenantId,
+        appointmentId: held.id,
+        kind: 'deposit',
+        amountMinor: 1500,
+        currency: 'USD',
+        stripeAccountId: 'acct_test_holds',
+      })
+      .returning({ id: payments.id })
+    const statusOfPayment = async () => {
+      const [row] = await testApp.database.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, payment?.id ?? ''))
+      return row?.status
+    }
+
+    const early = await expireDueHolds(testApp.database, { now: now + HOLD - 1 })
+    expect(await statusOfPayment()).toBe('pending')
+    expect(early.sessionlessExpired).toBe(0)
+
+    const due = await expireDueHolds(testApp.database, { now: now + HOLD })
+    expect(due.expired.map((hold) => hold.appointmentId)).toContain(held.id)
+    expect(due.sessionlessExpired).toBeGreaterThanOrEqual(1)
+    expect(await statusOfPayment()).toBe('expired')
+    // Nothing for Stripe to end: it never had a session.
+    expect(due.checkoutsToExpire.map((item) => item.paymentId)).not.toContain(payment?.id)
+    const again = await expireDueHolds(testApp.database, { now: now + HOLD })
+    expect(again.sessionlessExpired).toBe(0)
+  })
+
   it('lets holds go once they end, not before, and lists their open Checkouts', async () => {
     const now = Date.now()
     const held = await bookings.hold(visitorRequest(localTime(34, 9), now))

@@ -96,6 +96,27 @@ describe('setting a rule', () => {
     expectInvalid(await create({ payment_rule: { kind: 'half' } }), 'body.payment_rule.kind')
   })
 
+  it("refuses an amount below Stripe's smallest charge at the form's field, with the minimum in the business's currency", async () => {
+    const deposit = await create({
+      name: 'Tiny deposit',
+      payment_rule: { kind: 'deposit_fixed', deposit_amount_minor: 30 },
+    })
+    const problem = expectInvalid(deposit, 'body.payment_rule.deposit_amount_minor')
+    expect(JSON.stringify(problem)).toContain('$0.50')
+    // A percentage is judged by what it takes of the price: 1 % of 50.00 is 0.50, enough.
+    const percent = await create({
+      name: 'Tiny percent',
+      price_minor: 4000,
+      payment_rule: { kind: 'deposit_percent', deposit_percent: 1 },
+    })
+    expectInvalid(percent, 'body.payment_rule.deposit_percent')
+    const enough = await create({
+      name: 'Enough percent',
+      payment_rule: { kind: 'deposit_percent', deposit_percent: 1 },
+    })
+    expect(enough.statusCode, enough.body).toBe(201)
+  })
+
   it('refuses a lower price that a fixed deposit would exceed, naming the price', async () => {
     const service = await created({
       name: 'Colour',
@@ -249,5 +270,38 @@ describe('the booking page', () => {
         refund: { full_refund_until_minutes: 1440, kept_after_cutoff_minor: amount },
       })
     }
+  })
+  it('shows no charge while the business cannot take payments, as booking then charges none', async () => {
+    const [tenant] = await world.testApp.database.db
+      .select({ slug: tenants.slug })
+      .from(tenants)
+      .where(eq(tenants.id, world.business.tenantId))
+    const { id } = await created({ name: 'Pay when able', payment_rule: { kind: 'full' } })
+    const paymentShown = async () => {
+      const catalog = await publicCall(world.testApp, 'GET', '/api/v1/public/services', {
+        business: tenant?.slug,
+      })
+      expect(catalog.statusCode, catalog.body).toBe(200)
+      const items = catalog.json<{ items: PublicService[] }>().items
+      return items.find((item) => item.id === id)?.payment ?? null
+    }
+    expect(await paymentShown()).not.toBeNull()
+    try {
+      await connect(world.business.tenantId, 'restricted')
+      expect(await paymentShown()).toBeNull()
+      await connect(world.business.tenantId, 'active')
+      await world.testApp.database.db
+        .update(billingAccounts)
+        .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+        .where(eq(billingAccounts.tenantId, world.business.tenantId))
+      expect(await paymentShown()).toBeNull()
+    } finally {
+      await connect(world.business.tenantId, 'active')
+      await world.testApp.database.db
+        .update(billingAccounts)
+        .set({ trialEndsAt: new Date(Date.now() + 14 * 86_400_000) })
+        .where(eq(billingAccounts.tenantId, world.business.tenantId))
+    }
+    expect(await paymentShown()).toMatchObject({ kind: 'prepayment', amount_minor: 5000 })
   })
 })

@@ -247,3 +247,43 @@ describe('PUT /api/v1/settings/appearance', () => {
     expect(response.statusCode).toBe(403)
   })
 })
+
+describe('/api/v1/settings/payments', () => {
+  it('reads and replaces the time held while paying, logs it, and the row keeps it', async () => {
+    const read = await as(world.owner)('GET', '/api/v1/settings/payments')
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json()).toEqual({ payment_hold_minutes: 10 })
+    const saved = await as(world.owner)('PUT', '/api/v1/settings/payments', {
+      payment_hold_minutes: 25,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toEqual({ payment_hold_minutes: 25 })
+    expect((await settingsRow(world.owner.tenantId))?.paymentHoldMinutes).toBe(25)
+    expect((await settingsEntries(world.owner.tenantId)).at(-1)).toMatchObject({
+      entityId: 'payments',
+      summary: 'Changed the payment settings: time held while paying 10 min → 25 min',
+    })
+  })
+
+  it.each([
+    [{ payment_hold_minutes: 4 }, 'body.payment_hold_minutes'],
+    [{ payment_hold_minutes: 61 }, 'body.payment_hold_minutes'],
+    [{ payment_hold_minutes: 12.5 }, 'body.payment_hold_minutes'],
+    [{}, 'body.payment_hold_minutes'],
+    [{ payment_hold_minutes: 10, hold: 3 }, 'body.hold'],
+  ])('refuses %j with 400 naming %s', async (body, path) => {
+    expectFieldError(await as(world.owner)('PUT', '/api/v1/settings/payments', body), path)
+  })
+
+  it('is for owners only: admins and staff get 403 and change nothing', async () => {
+    const before = (await settingsRow(world.owner.tenantId))?.paymentHoldMinutes
+    for (const user of [world.admin, world.staff]) {
+      expect((await as(user)('GET', '/api/v1/settings/payments')).statusCode).toBe(403)
+      const refused = await as(user)('PUT', '/api/v1/settings/payments', {
+        payment_hold_minutes: 30,
+      })
+      expect(refused.statusCode).toBe(403)
+    }
+    expect((await settingsRow(world.owner.tenantId))?.paymentHoldMinutes).toBe(before)
+  })
+})

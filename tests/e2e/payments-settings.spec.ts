@@ -63,9 +63,17 @@ test('an owner connects Stripe from Settings and sees it active', async ({ page 
     page.getByRole('button', { name: /Connect with Stripe|Continue setup/ }),
   ).toHaveCount(0)
 
+  // How long a paid booking holds its time: saved, and kept across a reload.
+  const hold = page.getByRole('textbox', { name: 'Time held while paying' })
+  await expect(hold).toHaveValue('10')
+  await hold.fill('20')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('The time held while paying was saved.')).toBeVisible()
+
   // A reload shows the stored status, without telling the return again.
   await page.reload()
   await expect(statusBadge(page)).toHaveText('Active')
+  await expect(page.getByRole('textbox', { name: 'Time held while paying' })).toHaveValue('20')
 })
 
 test('a new owner who leaves details missing sees Restricted and what is missing, then finishes on a fresh link', async ({

@@ -77,3 +77,46 @@ describe('the checks of a rule', () => {
     expect(fields({ kind: 'card_on_file', no_show_fee_minor: 1000 }, 0)).toEqual([])
   })
 })
+
+describe("Stripe's smallest charge", () => {
+  const problemsOf = (
+    rule: Parameters<typeof paymentRuleProblems>[0],
+    price: number,
+    currency: string,
+  ) => paymentRuleProblems(rule, price, currency)
+
+  it('refuses a fixed deposit, a full price or a no-show fee below it, naming the field and the minimum in the currency', () => {
+    expect(problemsOf({ kind: 'deposit_fixed', deposit_amount_minor: 49 }, 5000, 'USD')).toEqual([
+      {
+        field: 'deposit_amount_minor',
+        message: "must be at least $0.50, Stripe's smallest charge",
+      },
+    ])
+    expect(problemsOf({ kind: 'deposit_fixed', deposit_amount_minor: 50 }, 5000, 'USD')).toEqual([])
+    expect(problemsOf({ kind: 'full' }, 29, 'GBP')).toEqual([
+      {
+        field: 'price',
+        message: "must be at least £0.30, Stripe's smallest charge to be paid online",
+      },
+    ])
+    expect(problemsOf({ kind: 'card_on_file', no_show_fee_minor: 200 }, 0, 'DKK')[0]?.field).toBe(
+      'no_show_fee_minor',
+    )
+    expect(problemsOf({ kind: 'full' }, 50, 'JPY')).toEqual([])
+  })
+
+  it('judges a percentage deposit by what it takes of the price', () => {
+    // 10 % of 4.00 € is 0.40 €: below the 0.50 € minimum; of 5.00 € it is exactly 0.50 €.
+    const [problem] = problemsOf({ kind: 'deposit_percent', deposit_percent: 10 }, 400, 'EUR')
+    expect(problem?.field).toBe('deposit_percent')
+    expect(problem?.message).toContain('€0.40')
+    expect(problem?.message).toContain('€0.50')
+    expect(problemsOf({ kind: 'deposit_percent', deposit_percent: 10 }, 500, 'EUR')).toEqual([])
+  })
+
+  it('is not asked without a currency (the other checks alone)', () => {
+    expect(paymentRuleProblems({ kind: 'deposit_fixed', deposit_amount_minor: 1 }, 5000)).toEqual(
+      [],
+    )
+  })
+})

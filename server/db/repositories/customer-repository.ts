@@ -3,7 +3,7 @@ import { type CustomerSearchTerms, PHONE_PUNCTUATION } from '../../domain/custom
 import { appointmentService, appointmentTeamMember } from '../appointment-joins.ts'
 import { isBooking } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
-import { appointments, customers, services, teamMembers } from '../schema.ts'
+import { appointments, customers, payments, services, teamMembers } from '../schema.ts'
 
 export type CustomerRow = typeof customers.$inferSelect
 export type CustomerValues = Pick<
@@ -230,6 +230,22 @@ export function createCustomerRepository(db: Db) {
             isUpcoming,
           ),
         )
+      return row?.total ?? 0
+    },
+
+    /** How many payment records (money taken, a card kept, an attempt) their appointments have. */
+    async countPayments(tenantId: string, customerId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(payments)
+        .innerJoin(
+          appointments,
+          and(
+            eq(appointments.tenantId, payments.tenantId),
+            eq(appointments.id, payments.appointmentId),
+          ),
+        )
+        .where(and(eq(payments.tenantId, tenantId), eq(appointments.customerId, customerId)))
       return row?.total ?? 0
     },
 

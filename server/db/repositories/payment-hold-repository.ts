@@ -77,6 +77,49 @@ export function createPaymentHoldRepository(db: Db) {
     },
 
     /**
+     * Payments left `pending` without a Checkout (Stripe was asked and never answered, or the
+     * process ended before the session was kept) whose hold ran out: nobody was given a page
+     * to pay them on, so they are simply expired with their hold. Answers how many.
+     */
+    async expireSessionless(limit: number): Promise<number> {
+      const due = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .innerJoin(
+          appointments,
+          and(
+            eq(appointments.tenantId, payments.tenantId),
+            eq(appointments.id, payments.appointmentId),
+          ),
+        )
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            sql`${payments.kind} <> 'no_show_fee'`,
+            sql`${payments.stripeCheckoutSessionId} is null`,
+            eq(appointments.status, 'payment_expired'),
+          ),
+        )
+        .limit(limit)
+        .for('update', { of: payments, skipLocked: true })
+      if (due.length === 0) return 0
+      const expired = await db
+        .update(payments)
+        .set({ status: 'expired', updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(
+              payments.id,
+              due.map((row) => row.id),
+            ),
+            eq(payments.status, 'pending'),
+          ),
+        )
+        .returning({ id: payments.id })
+      return expired.length
+    },
+
+    /**
      * Checkouts still open (`pending` payments with a session) of holds that ran out, oldest
      * first: the Stripe side expires these sessions, so a customer cannot pay for a time that
      * was let go (a payment that still arrives is refunded or re-takes the time).

@@ -27,6 +27,9 @@ export function createPaymentRepository(db: Db) {
       amountMinor: number
       currency: string
       stripeAccountId: string
+      /** The kept card a no-show fee is charged to. */
+      stripeCustomerId?: string | null
+      stripePaymentMethodId?: string | null
     }): Promise<PaymentRow> {
       const [row] = await db.insert(payments).values(payment).returning()
       if (!row) throw new Error('A payment insert returned nothing.')
@@ -73,6 +76,58 @@ export function createPaymentRepository(db: Db) {
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(1)
       return row
+    },
+
+    /** The card kept at booking for a no-show fee (a saved `card_on_file`), if one was. */
+    async keptCard(tenantId: string, appointmentId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.tenantId, tenantId),
+            eq(payments.appointmentId, appointmentId),
+            eq(payments.kind, 'card_on_file'),
+            eq(payments.status, 'succeeded'),
+            sql`${payments.stripeCustomerId} is not null`,
+            sql`${payments.stripePaymentMethodId} is not null`,
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1)
+      return row
+    },
+
+    /** The appointment's no-show fee attempts, the latest first. */
+    async noShowFees(tenantId: string, appointmentId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.tenantId, tenantId),
+            eq(payments.appointmentId, appointmentId),
+            eq(payments.kind, 'no_show_fee'),
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+    },
+
+    /** A declined attempt: final for this row (a new attempt is a new row). */
+    async markFailed(
+      tenantId: string,
+      paymentId: string,
+      failure: { paymentIntentId: string | null; message: string },
+    ): Promise<void> {
+      await db
+        .update(payments)
+        .set({
+          status: 'failed',
+          stripePaymentIntentId: failure.paymentIntentId,
+          failureMessage: failure.message,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
     },
 
     async attachCheckout(tenantId: string, paymentId: string, sessionId: string): Promise<void> {

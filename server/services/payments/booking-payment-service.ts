@@ -1,9 +1,7 @@
 import { paymentReturnUrl } from '../../../shared/booking-links.ts'
 import type { components } from '../../../shared/contract/schema.d.ts'
-import { planAllows } from '../../../shared/plan-limits.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
-import { createPaymentAccountRepository } from '../../db/repositories/payment-account-repository.ts'
 import type { CheckoutToExpire } from '../../db/repositories/payment-hold-repository.ts'
 import {
   createPaymentRepository,
@@ -15,8 +13,8 @@ import type { ConnectGateway, ConnectWebhookEvent } from '../../payments/connect
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import type { CapabilityTokens } from '../../security/capability-tokens.ts'
-import { loadCurrentPlan, planView } from '../billing/current-plan.ts'
 import type { createBookingService } from '../booking-service.ts'
+import { accountChargedAtBooking } from './booking-charges.ts'
 import { createPaymentCheckoutSync, type PaymentCheckoutSync } from './payment-checkout-sync.ts'
 
 type PublicBookingPayment = components['schemas']['PublicBookingPayment']
@@ -116,11 +114,8 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       payment: PublicServicePayment | null | undefined,
     ): Promise<BookingCharge | null> {
       if (!payment) return null
-      const account = await createPaymentAccountRepository(database.db).find(tenantId)
-      if (account?.status !== 'active') return null
-      const current = await loadCurrentPlan(database.db, tenantId, new Date())
-      const usage = { bookable_team_members: 0 }
-      if (!planAllows(planView(current.plan), usage, 'feature.paid_bookings').allowed) return null
+      const account = await accountChargedAtBooking(database.db, tenantId)
+      if (!account) return null
       if (!gateway) throw paymentsUnavailable()
       return { stripeAccountId: account.stripeAccountId, payment }
     },

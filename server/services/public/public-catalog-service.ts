@@ -13,6 +13,7 @@ import { HttpProblem } from '../../http/problem.ts'
 import { findAvailabilityWithSeats } from '../availability-service.ts'
 import { loadCurrentPlan, planView } from '../billing/current-plan.ts'
 import { logoView } from '../logo-service.ts'
+import { accountChargedAtBooking } from '../payments/booking-charges.ts'
 import { type PublicCatalog, publicBusiness, publicCatalog } from './public-views.ts'
 
 type PublicAvailability = components['schemas']['PublicAvailability']
@@ -32,7 +33,12 @@ export function createPublicCatalogService(database: Database) {
   const repo = createPublicBookingRepository(database.db)
 
   async function catalogOf(tenant: Tenant): Promise<PublicCatalog> {
-    return publicCatalog(await repo.catalog(tenant.id))
+    const [catalog, charged] = await Promise.all([
+      repo.catalog(tenant.id),
+      accountChargedAtBooking(database.db, tenant.id),
+    ])
+    // A charge is shown only when booking would take it (see accountChargedAtBooking).
+    return publicCatalog(catalog, { chargesAtBooking: charged !== null })
   }
 
   return {

@@ -69,7 +69,10 @@ export interface PublicCatalog {
   everyone: PublicTeamMember[]
 }
 
-export function publicCatalog(catalog: Catalog): PublicCatalog {
+export function publicCatalog(
+  catalog: Catalog,
+  payments: { chargesAtBooking: boolean },
+): PublicCatalog {
   const performersOf = groupBy(catalog.performs, 'serviceId', 'teamMemberId')
   const servicesOf = groupBy(catalog.performs, 'teamMemberId', 'serviceId')
   const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -77,7 +80,11 @@ export function publicCatalog(catalog: Catalog): PublicCatalog {
   const services = catalog.services
     .filter((service) => performersOf.has(service.id))
     .map((service) =>
-      publicService(service, performersOf.get(service.id) ?? [], catalog.cancellationCutoffMinutes),
+      publicService(
+        service,
+        performersOf.get(service.id) ?? [],
+        payments.chargesAtBooking ? catalog.cancellationCutoffMinutes : null,
+      ),
     )
     .sort((a, b) => a.category.localeCompare(b.category) || byName(a, b))
   const everyone = catalog.members
@@ -90,10 +97,11 @@ export function publicCatalog(catalog: Catalog): PublicCatalog {
   }
 }
 
+/** `cancellationCutoffMinutes` null: the business takes no payments now, so nothing is charged. */
 function publicService(
   service: PublicServiceRow,
   teamMemberIds: string[],
-  cancellationCutoffMinutes: number,
+  cancellationCutoffMinutes: number | null,
 ): PublicService {
   return {
     id: service.id,
@@ -107,7 +115,8 @@ function publicService(
     capacity: service.capacity,
     team_member_ids: [...teamMemberIds].sort(),
     booking_questions: service.bookingQuestions,
-    payment: publicPayment(service, cancellationCutoffMinutes),
+    payment:
+      cancellationCutoffMinutes === null ? null : publicPayment(service, cancellationCutoffMinutes),
   }
 }
 

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents } from '../../app/live-context'
 import { useToast } from '../../app/toast-context'
-import { accessFor } from '../../domain/appointment-access'
+import { accessFor, mayChangeAppointment } from '../../domain/appointment-access'
 import {
   type AppointmentChange,
   appointmentDialogMachine,
@@ -30,6 +30,7 @@ import { AppointmentPaymentSection } from './appointment-payment-section'
 import { BookingAnswersList } from './booking-answers-list'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
 import { ClockField, DayField } from './day-time-fields'
+import { NoShowFeePanel } from './no-show-fee-panel'
 import { OverrideCheckbox } from './override-checkbox'
 import { SlotPicks } from './slot-picks'
 import { SubmittedDetailsPanel } from './submitted-details-panel'
@@ -205,6 +206,13 @@ function AppointmentModal({
                     actor.send({ type: 'appointment.received', appointment: updated })
                     callbacks.current.onChanged?.(updated)
                   }}
+                />
+              ) : null}
+              {step === 'viewing' && appointment.status === 'no_show' ? (
+                <NoShowFeePanel
+                  appointment={appointment}
+                  timeZone={timeZone}
+                  canCharge={mayChangeAppointment(accessFor(profile), appointment)}
                 />
               ) : null}
               <StepError actor={actor} />

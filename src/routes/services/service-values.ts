@@ -190,7 +190,8 @@ function minutesError(value: number | null, min: number, max: number, what: stri
 }
 
 /** What the browser can check before sending; the server checks the same and more. */
-export function validateService(values: ServiceValues): FieldErrors {
+/** With the business's `currency`, a rule's amounts must also reach Stripe's smallest charge. */
+export function validateService(values: ServiceValues, currency?: string): FieldErrors {
   const questionErrors: Record<string, string> = {}
   const drafts = values.booking_questions.map((question) => ({
     label: question.label,
@@ -204,7 +205,7 @@ export function validateService(values: ServiceValues): FieldErrors {
   }
   const ruleErrors: Record<string, string> = {}
   const rule = paymentRuleInput(values)
-  for (const { field, message } of paymentRuleProblems(rule, values.price_minor ?? 0)) {
+  for (const { field, message } of paymentRuleProblems(rule, values.price_minor ?? 0, currency)) {
     const key = field === 'price' ? 'price_minor' : `payment_rule.${field}`
     ruleErrors[key] ??= field === 'price' ? `The price ${message}.` : ruleMessage(field, message)
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { tenants } from '../../../../server/db/schema.ts'
+import { appointments, tenants } from '../../../../server/db/schema.ts'
 import { png } from '../../../unit/support/images.ts'
 import { type EmulatorUser, signUp, verifyEmail } from '../emulator-users.ts'
 import { bookingBody, bookPublicly } from '../public-booking.ts'
@@ -39,6 +39,8 @@ export interface FuzzWorld {
   appointmentId: string
   spareAppointmentId: string
   startedAppointmentId: string
+  /** A no-show whose card was kept at booking, on the business's connected account. */
+  noShowAppointmentId: string
   publicAppointment: ManagedAppointment
   sparePublicAppointment: ManagedAppointment
   activityEntryId: string
@@ -121,7 +123,76 @@ function uploadLogo(testApp: TestApp, user: EmulatorUser) {
   })
 }
 
-export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
+/**
+ * Connects the business's Stripe account (the local onboarding), books a card-on-file service
+ * whose card is kept at the local Checkout, moves it into the past and marks it a no-show, so
+ * charging its fee can succeed.
+ */
+async function noShowWithKeptCard(
+  testApp: TestApp,
+  business: SchedulingBusiness,
+  slug: string,
+  stripe: { url: string; secretKey: string },
+): Promise<string> {
+  const owner = (method: 'GET' | 'POST', url: string, body?: object) =>
+    ok(call(testApp, business.owner, method, url, body))
+  const link = await owner('POST', '/api/v1/payments/account/onboarding-links')
+  await fetch(link.url, { redirect: 'manual' })
+  await fetch(link.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'complete' }),
+  })
+  await owner('POST', '/api/v1/payments/account/sync')
+  const serviceId = await addService(testApp, business.owner, {
+    name: 'Card kept',
+    duration_minutes: 30,
+    price_minor: 5000,
+    team_member_ids: [business.staffMemberId],
+    payment_rule: { kind: 'card_on_file', no_show_fee_minor: 2500 },
+  })
+  const booked = await bookPublicly(
+    testApp,
+    slug,
+    bookingBody(business, inDays(3, '10:00', business.timeZone), { service_id: serviceId }),
+  )
+  const sessionId = booked.payment?.checkout_url?.split('/').pop() ?? ''
+  const paid = await fetch(`${stripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${stripe.secretKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ card: '4242424242424242' }),
+  })
+  if (!paid.ok) throw new Error(`The fuzz world's card was not kept: ${await paid.text()}`)
+  const id = booked.appointment.id
+  await testApp.app.inject({
+    method: 'POST',
+    url: `/api/v1/public/appointments/${id}/payment-return?business=${slug}`,
+    headers: { 'x-manage-token': booked.manage_token },
+    payload: { session_id: sessionId },
+  })
+  // The API books only the future; a no-show needs a start that has passed.
+  const back = sql`interval '30 days'`
+  await testApp.database.db
+    .update(appointments)
+    .set({
+      startsAt: sql`${appointments.startsAt} - ${back}`,
+      endsAt: sql`${appointments.endsAt} - ${back}`,
+      busyFrom: sql`${appointments.busyFrom} - ${back}`,
+      busyUntil: sql`${appointments.busyUntil} - ${back}`,
+    })
+    .where(eq(appointments.id, id))
+  await owner('POST', `/api/v1/appointments/${id}/no-show`)
+  return id
+}
+
+export async function createFuzzWorld(
+  testApp: TestApp,
+  stripe: { url: string; secretKey: string },
+): Promise<FuzzWorld> {
   const business = await createSchedulingBusiness(testApp, 'Fuzz')
   const owner = (method: 'GET' | 'POST', url: string, body?: object) =>
     ok(call(testApp, business.owner, method, url, body))
@@ -155,6 +226,7 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
   const appointment = await staffBooking('10:00')
   const spareAppointment = await staffBooking('14:00')
   const startedAppointmentId = await appointments.started(1)
+  const noShowAppointmentId = await noShowWithKeptCard(testApp, business, slug, stripe)
 
   const publicBooking = async (time: string): Promise<ManagedAppointment> => {
     const booked = await bookPublicly(
@@ -194,6 +266,7 @@ export async function createFuzzWorld(testApp: TestApp): Promise<FuzzWorld> {
     appointmentId: appointment.id,
     spareAppointmentId: spareAppointment.id,
     startedAppointmentId,
+    noShowAppointmentId,
     publicAppointment,
     sparePublicAppointment,
     activityEntryId: activity.items[0].id,
@@ -240,6 +313,8 @@ export function worldRestorer(testApp: TestApp, world: FuzzWorld) {
     'team_member_ids',
     // A required question added by a valid update would refuse every later public booking.
     'booking_questions',
+    // A rule that charges would make every later public booking of it a hold.
+    'payment_rule',
   ]
   let saved: Record<string, object> | undefined
 

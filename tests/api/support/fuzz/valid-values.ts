@@ -215,6 +215,7 @@ export class ValidValues {
         if (publicPath) return managed.id
         if (operation.path.includes('/payments')) return world.paidAppointmentId
         if (destroys) return world.spareAppointmentId
+        if (operation.path.endsWith('/no-show-fee')) return world.noShowAppointmentId
         if (/\/(complete|no-show)$/.test(operation.path)) return world.startedAppointmentId
         return world.appointmentId
       case 'business':

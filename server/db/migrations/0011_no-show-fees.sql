@@ -1,0 +1,3 @@
+ALTER TABLE "notification_outbox" DROP CONSTRAINT "notification_outbox_kind_valid";--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_no_show_fee_charge" ON "payments" USING btree ("tenant_id","appointment_id") WHERE "payments"."kind" = 'no_show_fee' and "payments"."status" in ('pending', 'succeeded');--> statement-breakpoint
+ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_kind_valid" CHECK ("notification_outbox"."kind" in ('confirmation', 'reschedule', 'cancellation', 'reminder', 'payment_failed', 'trial_ended', 'no_show_fee', 'late_payment_refund'));
