@@ -486,6 +486,24 @@ const cases: Case[] = [
     }),
   },
   {
+    operationId: 'getPaymentSettings',
+    capability: 'payments.manage',
+    allowed: owners,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/settings/payments' }),
+  },
+  {
+    operationId: 'updatePaymentSettings',
+    capability: 'payments.manage',
+    allowed: owners,
+    success: 200,
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/payments',
+      body: { payment_hold_minutes: 15 },
+    }),
+  },
+  {
     operationId: 'updateNotificationSettings',
     capability: 'settings.write',
     allowed: managers,
@@ -751,7 +769,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
   }
   const covered = [...cases.map((entry) => entry.operationId), ...Object.keys(rolesTestedElsewhere)]
   expect(new Set(covered)).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(50)
+  expect(operationIds).toHaveLength(52)
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {
