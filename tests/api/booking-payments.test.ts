@@ -17,6 +17,7 @@ import {
 } from '../../server/db/schema.ts'
 import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
 import {
@@ -25,7 +26,6 @@ import {
   inDays,
   type SchedulingBusiness,
 } from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Confirmation = components['schemas']['PublicBookingConfirmation']
@@ -41,41 +41,9 @@ const ROOMY = { limit: 10_000, windowMs: 60_000 }
 let localStripe: LocalStripe
 let stripe: Stripe
 let testApp: TestApp
-let salon: SchedulingBusiness & { slug: string; accountId: string }
-let other: SchedulingBusiness & { slug: string; accountId: string }
+let salon: ConnectedBusiness
+let other: ConnectedBusiness
 let nextDay = 2
-
-async function connectedBusiness(label: string) {
-  const business = await createSchedulingBusiness(testApp, label)
-  const link = await call(
-    testApp,
-    business.owner,
-    'POST',
-    '/api/v1/payments/account/onboarding-links',
-  )
-  expect(link.statusCode, link.body).toBe(201)
-  const url = link.json<{ url: string }>().url
-  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
-  const done = await fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome: 'complete' }),
-  })
-  expect(done.status).toBe(303)
-  const synced = await call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync')
-  expect(synced.json<{ status: string }>().status).toBe('active')
-  const [account] = await testApp.database.db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.tenantId, business.tenantId))
-  if (!account) throw new Error('not connected')
-  return {
-    ...business,
-    slug: await slugOf(testApp, business.tenantId),
-    accountId: account.stripeAccountId,
-  }
-}
 
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
@@ -91,8 +59,8 @@ beforeAll(async () => {
     publicBooking: { secret: 'booking-payments-secret-0123456789abcdef', publicUrl: APP_URL },
     publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
   })
-  salon = await connectedBusiness('Paid Salon')
-  other = await connectedBusiness('Other Paid Salon')
+  salon = await createConnectedBusiness(testApp, 'Paid Salon')
+  other = await createConnectedBusiness(testApp, 'Other Paid Salon')
 }, 120_000)
 
 afterAll(async () => {

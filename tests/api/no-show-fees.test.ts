@@ -7,22 +7,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
-import {
-  activityLog,
-  appointments,
-  notificationOutbox,
-  paymentAccounts,
-  payments,
-} from '../../server/db/schema.ts'
+import { activityLog, appointments, notificationOutbox, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
-import {
-  addService,
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+import { bookingBody, publicCall } from './support/public-booking.ts'
+import { addService, inDays } from './support/scheduling-business.ts'
 import { call } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -40,35 +30,12 @@ const FEE = 2500
 let localStripe: LocalStripe
 let stripe: Stripe
 let testApp: TestApp
-let salon: SchedulingBusiness & { slug: string; accountId: string; cardServiceId: string }
-let other: SchedulingBusiness & { slug: string; accountId: string; cardServiceId: string }
+let salon: ConnectedBusiness & { cardServiceId: string }
+let other: ConnectedBusiness & { cardServiceId: string }
 let nextDay = 2
 
 async function connectedBusiness(label: string) {
-  const business = await createSchedulingBusiness(testApp, label)
-  const link = await call(
-    testApp,
-    business.owner,
-    'POST',
-    '/api/v1/payments/account/onboarding-links',
-  )
-  expect(link.statusCode, link.body).toBe(201)
-  const url = link.json<{ url: string }>().url
-  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
-  const done = await fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome: 'complete' }),
-  })
-  expect(done.status).toBe(303)
-  const synced = await call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync')
-  expect(synced.json<{ status: string }>().status).toBe('active')
-  const [account] = await testApp.database.db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.tenantId, business.tenantId))
-  if (!account) throw new Error('not connected')
+  const business = await createConnectedBusiness(testApp, label)
   const cardServiceId = await addService(testApp, business.owner, {
     name: 'Colour (card kept)',
     duration_minutes: 30,
@@ -76,12 +43,7 @@ async function connectedBusiness(label: string) {
     team_member_ids: [business.staffMemberId],
     payment_rule: { kind: 'card_on_file', no_show_fee_minor: FEE },
   })
-  return {
-    ...business,
-    slug: await slugOf(testApp, business.tenantId),
-    accountId: account.stripeAccountId,
-    cardServiceId,
-  }
+  return { ...business, cardServiceId }
 }
 
 beforeAll(async () => {

@@ -12,21 +12,12 @@ import { and, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
-import {
-  notificationOutbox,
-  paymentAccounts,
-  paymentRefunds,
-  payments,
-} from '../../server/db/schema.ts'
+import { notificationOutbox, paymentRefunds, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
-import {
-  addService,
-  createSchedulingBusiness,
-  inDays,
-  type SchedulingBusiness,
-} from './support/scheduling-business.ts'
+import { bookingBody, publicCall } from './support/public-booking.ts'
+import { addService, inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
 import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -43,7 +34,7 @@ let localStripe: LocalStripe
 let relay: Relay
 let stripe: Stripe
 let testApp: TestApp
-type Paid = SchedulingBusiness & { slug: string; accountId: string }
+type Paid = ConnectedBusiness
 let salon: Paid
 let other: Paid
 let nextDay = 3
@@ -99,38 +90,6 @@ async function startRelay(target: URL): Promise<Relay> {
   }
 }
 
-async function connectedBusiness(label: string): Promise<Paid> {
-  const business = await createSchedulingBusiness(testApp, label)
-  const link = await call(
-    testApp,
-    business.owner,
-    'POST',
-    '/api/v1/payments/account/onboarding-links',
-  )
-  expect(link.statusCode, link.body).toBe(201)
-  const url = link.json<{ url: string }>().url
-  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
-  const done = await fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome: 'complete' }),
-  })
-  expect(done.status).toBe(303)
-  const synced = await call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync')
-  expect(synced.json<{ status: string }>().status).toBe('active')
-  const [account] = await testApp.database.db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.tenantId, business.tenantId))
-  if (!account) throw new Error('not connected')
-  return {
-    ...business,
-    slug: await slugOf(testApp, business.tenantId),
-    accountId: account.stripeAccountId,
-  }
-}
-
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
   relay = await startRelay(new URL(localStripe.url))
@@ -151,8 +110,8 @@ beforeAll(async () => {
     // The jobs run only when asked (runOnce), an hour apart otherwise.
     jobs: { intervalMs: 3_600_000, outboxDir: await mkdtemp(join(tmpdir(), 'slotwise-refunds-')) },
   })
-  salon = await connectedBusiness('Refund Salon')
-  other = await connectedBusiness('Other Refund Salon')
+  salon = await createConnectedBusiness(testApp, 'Refund Salon')
+  other = await createConnectedBusiness(testApp, 'Other Refund Salon')
 }, 120_000)
 
 afterAll(async () => {

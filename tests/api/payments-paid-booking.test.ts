@@ -3,11 +3,10 @@
  * page's return, the one sync) as staff then see it: in the payments list, on the
  * appointment, and in the dashboard's revenue.
  */
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
-import { paymentAccounts } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
 import {
@@ -47,26 +46,8 @@ beforeAll(async () => {
     },
     publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
   })
-  salon = await createSchedulingBusiness(testApp, 'Paid Ledger')
+  salon = await createConnectedBusiness(testApp, 'Paid Ledger')
   bystander = await createSchedulingBusiness(testApp, 'Bystander Ledger')
-  // Connect Stripe as the owner does: onboarding link, the hosted page, the return's sync.
-  const link = await call(testApp, salon.owner, 'POST', '/api/v1/payments/account/onboarding-links')
-  expect(link.statusCode, link.body).toBe(201)
-  const url = link.json<{ url: string }>().url
-  expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
-  const done = await fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome: 'complete' }),
-  })
-  expect(done.status).toBe(303)
-  await call(testApp, salon.owner, 'POST', '/api/v1/payments/account/sync')
-  const [account] = await testApp.database.db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.tenantId, salon.tenantId))
-  expect(account?.status).toBe('active')
 }, 120_000)
 
 afterAll(async () => {
