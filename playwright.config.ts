@@ -10,6 +10,9 @@ import {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A folder per app port: runs side by side (npm test's shards) each clear and fill their own,
+  // where one shared folder had one run delete the other's traces mid-test.
+  outputDir: `test-results/e2e-${appPort}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
