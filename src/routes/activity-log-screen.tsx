@@ -1,14 +1,15 @@
 import './activity/activity-log.css'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../shared/permissions.ts'
 import { useProfile } from '../app/auth-context'
 import { EmptyState } from '../components/form/empty-state'
 import { ListSkeleton } from '../components/form/list-skeleton'
-import { activityLogMachine } from '../machines/activity-log.machine'
+import { LoadFailedAlert } from '../components/form/load-failed-alert'
+import { LoadMoreFooter } from '../components/form/load-more-footer'
+import { useCursorFeed } from '../components/form/use-cursor-feed'
+import { createCursorFeedMachine } from '../machines/cursor-feed.machine'
 import { loadActivityPage } from './activity/activity-api'
 import { ActivityEntryPanel } from './activity/activity-entry-panel'
 import { ActivityFilterBar } from './activity/activity-filter-bar'
@@ -20,6 +21,7 @@ import {
   formatOccurredAt,
 } from './activity/activity-format'
 import {
+  type ActivityFilter,
   type ActivityView,
   EMPTY_ACTIVITY_VIEW,
   formatActivityView,
@@ -28,13 +30,12 @@ import {
   sameFilter,
   viewToFilter,
 } from './activity/activity-search-params'
+import { useKnownActors } from './activity/known-actors'
 import { AccessDenied } from './settings/access-denied'
 
 const PATH = '/activity-log'
 
-const activityLogic = activityLogMachine.provide({
-  actors: { loadPage: fromPromise(({ input }) => loadActivityPage(input)) },
-})
+const activityFeed = createCursorFeedMachine<ActivityEntry, ActivityFilter>()
 
 /** /activity-log: who changed what, when (owner and admin). */
 export function ActivityLogScreen() {
@@ -55,23 +56,14 @@ function ActivityLog({ timeZone }: { timeZone: string }) {
   const view = useMemo(() => parseActivityView(search), [search])
   const filter = useMemo(() => viewToFilter(view, timeZone), [view, timeZone])
 
-  const actor = useActorRef(activityLogic, { input: { filter } })
-  const entries = useSelector(actor, (s) => s.context.entries)
-  const actors = useSelector(actor, (s) => s.context.actors)
-  const loading = useSelector(actor, (s) => s.hasTag('loading'))
-  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'))
-  const empty = useSelector(actor, (s) => s.matches('empty'))
-  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null))
-  const moreFailure = useSelector(actor, (s) => s.context.moreFailure)
-  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null)
-
-  // The address is the source of truth: Back, a pasted link and the filter bar all land here.
-  const current = useRef(filter)
-  useEffect(() => {
-    if (sameFilter(current.current, filter)) return
-    current.current = filter
-    actor.send({ type: 'activity.filterChanged', filter })
-  }, [actor, filter])
+  const feed = useCursorFeed({
+    machine: activityFeed,
+    filter,
+    sameFilter,
+    loadPage: loadActivityPage,
+  })
+  const { items: entries, loading, empty, failure } = feed
+  const actors = useKnownActors(entries)
 
   const show = (next: ActivityView) => navigate(hrefFor(next), { replace: true })
 
@@ -86,18 +78,11 @@ function ActivityLog({ timeZone }: { timeZone: string }) {
       {loading ? (
         <ActivityTableSkeleton />
       ) : failure ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">Couldn't load the activity log</strong>
-          {failure.message}
-          <div>
-            <Button
-              className="p-button p-button--small"
-              onPress={() => actor.send({ type: 'activity.retry' })}
-            >
-              Try again
-            </Button>
-          </div>
-        </div>
+        <LoadFailedAlert
+          title="Couldn't load the activity log"
+          message={failure.message}
+          onRetry={feed.retry}
+        />
       ) : empty ? (
         isFiltered(view) ? (
           <EmptyState
@@ -118,27 +103,7 @@ function ActivityLog({ timeZone }: { timeZone: string }) {
       ) : (
         <>
           <ActivityTable entries={entries} view={view} timeZone={timeZone} />
-          <div className="p-activity-more">
-            {moreFailure ? (
-              <p className="p-field__error" role="alert">
-                {moreFailure.message}
-              </p>
-            ) : null}
-            {hasMore ? (
-              <Button
-                className="p-button"
-                isPending={loadingMore}
-                onPress={() => actor.send({ type: 'activity.loadMore' })}
-              >
-                {loadingMore ? (
-                  <span className="p-spinner p-button__spinner" aria-hidden="true" />
-                ) : null}
-                {moreFailure ? 'Try loading more again' : 'Load more'}
-              </Button>
-            ) : (
-              <p className="p-muted">That's everything{isFiltered(view) ? ' that matches' : ''}.</p>
-            )}
-          </div>
+          <LoadMoreFooter feed={feed} filtered={isFiltered(view)} />
         </>
       )}
       {view.entryId ? (

@@ -1,10 +1,8 @@
 import './activity/activity-log.css'
 import './payments-list/payments-list.css'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import type { components } from '../../shared/contract/schema'
 import { can, type Permission } from '../../shared/permissions.ts'
 import { useProfile } from '../app/auth-context'
@@ -16,9 +14,12 @@ import {
 } from '../components/appointments/payment-format'
 import { EmptyState } from '../components/form/empty-state'
 import { ListSkeleton } from '../components/form/list-skeleton'
+import { LoadFailedAlert } from '../components/form/load-failed-alert'
+import { LoadMoreFooter } from '../components/form/load-more-footer'
 import { formatMoney } from '../components/form/money'
 import { FormSelectField } from '../components/form/select-field'
-import { paymentsListMachine } from '../machines/payments-list.machine'
+import { useCursorFeed } from '../components/form/use-cursor-feed'
+import { createCursorFeedMachine } from '../machines/cursor-feed.machine'
 import { DayRangeField } from './activity/activity-filter-bar'
 import { saveBlob } from './customers/customer-export'
 import { fetchPaymentsCsv, loadPaymentsPage } from './payments-list/payments-api'
@@ -29,6 +30,7 @@ import {
   formatPaymentsView,
   isPaymentsViewFiltered,
   LISTED_PAYMENT_STATES,
+  type PaymentsFilter,
   type PaymentsView,
   parsePaymentsView,
   paymentsExportFileName,
@@ -42,9 +44,7 @@ type Payment = components['schemas']['Payment']
 const PATH = '/payments'
 const ALL = 'all'
 
-const paymentsLogic = paymentsListMachine.provide({
-  actors: { loadPage: fromPromise(({ input }) => loadPaymentsPage(input)) },
-})
+const paymentsFeed = createCursorFeedMachine<Payment, PaymentsFilter>()
 
 /** /payments: what customers paid online, refunds and what is kept (owners and admins). */
 export function PaymentsListScreen() {
@@ -68,22 +68,13 @@ function PaymentsList({ timeZone, permission }: { timeZone: string; permission: 
   const view = useMemo(() => parsePaymentsView(search), [search])
   const filter = useMemo(() => paymentsViewToFilter(view, timeZone), [view, timeZone])
 
-  const actor = useActorRef(paymentsLogic, { input: { filter } })
-  const payments = useSelector(actor, (s) => s.context.payments)
-  const loading = useSelector(actor, (s) => s.hasTag('loading'))
-  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'))
-  const empty = useSelector(actor, (s) => s.matches('empty'))
-  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null))
-  const moreFailure = useSelector(actor, (s) => s.context.moreFailure)
-  const hasMore = useSelector(actor, (s) => s.context.nextCursor !== null)
-
-  // The address is the source of truth: Back, a pasted link and the filters all land here.
-  const current = useRef(filter)
-  useEffect(() => {
-    if (samePaymentsFilter(current.current, filter)) return
-    current.current = filter
-    actor.send({ type: 'payments.filterChanged', filter })
-  }, [actor, filter])
+  const feed = useCursorFeed({
+    machine: paymentsFeed,
+    filter,
+    sameFilter: samePaymentsFilter,
+    loadPage: loadPaymentsPage,
+  })
+  const { items: payments, loading, empty, failure } = feed
 
   const show = (next: PaymentsView) => navigate(hrefFor(next), { replace: true })
 
@@ -154,18 +145,11 @@ function PaymentsList({ timeZone, permission }: { timeZone: string; permission: 
       {loading ? (
         <ListSkeleton rows={6} columns={6} label="Loading payments…" />
       ) : failure ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">Couldn't load your payments</strong>
-          {failure.message}
-          <div>
-            <Button
-              className="p-button p-button--small"
-              onPress={() => actor.send({ type: 'payments.retry' })}
-            >
-              Try again
-            </Button>
-          </div>
-        </div>
+        <LoadFailedAlert
+          title="Couldn't load your payments"
+          message={failure.message}
+          onRetry={feed.retry}
+        />
       ) : empty ? (
         isPaymentsViewFiltered(view) ? (
           <EmptyState
@@ -185,29 +169,7 @@ function PaymentsList({ timeZone, permission }: { timeZone: string; permission: 
         <>
           <PaymentsTable payments={payments} timeZone={timeZone} />
           <PaymentCards payments={payments} timeZone={timeZone} />
-          <div className="p-activity-more">
-            {moreFailure ? (
-              <p className="p-field__error" role="alert">
-                {moreFailure.message}
-              </p>
-            ) : null}
-            {hasMore ? (
-              <Button
-                className="p-button"
-                isPending={loadingMore}
-                onPress={() => actor.send({ type: 'payments.loadMore' })}
-              >
-                {loadingMore ? (
-                  <span className="p-spinner p-button__spinner" aria-hidden="true" />
-                ) : null}
-                {moreFailure ? 'Try loading more again' : 'Load more'}
-              </Button>
-            ) : (
-              <p className="p-muted">
-                That's everything{isPaymentsViewFiltered(view) ? ' that matches' : ''}.
-              </p>
-            )}
-          </div>
+          <LoadMoreFooter feed={feed} filtered={isPaymentsViewFiltered(view)} />
         </>
       )}
     </div>

@@ -2,17 +2,18 @@ import type { Client } from 'openapi-fetch'
 import type { paths } from '../../../shared/contract/schema'
 import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import type { ActivityPageQuery, ActivityPageResult } from '../../machines/activity-log.machine'
+import type { FeedPage, FeedPageQuery } from '../../machines/cursor-feed.machine'
 import type { ActivityEntry } from './activity-format'
+import type { ActivityFilter } from './activity-search-params'
 
 /** One page of the log per request; "Load more" asks for the next. */
 export const ACTIVITY_PAGE_SIZE = 25
 
 /** listActivity for the machine's query. */
 export async function loadActivityPage(
-  { filter, cursor }: ActivityPageQuery,
+  { filter, cursor }: FeedPageQuery<ActivityFilter>,
   client: Client<paths> = api,
-): Promise<ActivityPageResult> {
+): Promise<FeedPage<ActivityEntry>> {
   const page = unwrap(
     await client.GET('/api/v1/activity-log', {
       params: {

@@ -1,11 +1,25 @@
 import { type CalendarDate, parseDate } from '@internationalized/date'
-import { type ActivityFilter, NO_ACTIVITY_FILTER } from '../../machines/activity-log.machine'
 import {
   type ActivityEntityType,
   type DayRange,
   dayRangeToInstants,
   isEntityType,
 } from './activity-format'
+
+/** What the log is narrowed to; null = no narrowing on that axis. Instants are RFC 3339 UTC. */
+export interface ActivityFilter {
+  entityType: ActivityEntityType | null
+  actor: string | null
+  from: string | null
+  to: string | null
+}
+
+export const NO_ACTIVITY_FILTER: ActivityFilter = {
+  entityType: null,
+  actor: null,
+  from: null,
+  to: null,
+}
 
 /**
  * What the activity log screen shows, as kept in its address (`?type=customer&actor=…&from=

@@ -1,12 +1,11 @@
 import type { Client } from 'openapi-fetch'
-import type { paths } from '../../../shared/contract/schema'
+import type { components, paths } from '../../../shared/contract/schema'
 import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
-import type {
-  PaymentsFilter,
-  PaymentsPageQuery,
-  PaymentsPageResult,
-} from '../../machines/payments-list.machine'
+import type { FeedPage, FeedPageQuery } from '../../machines/cursor-feed.machine'
+import type { PaymentsFilter } from './payments-view'
+
+type Payment = components['schemas']['Payment']
 
 /** One page of payments per request; "Load more" asks for the next. */
 export const PAYMENTS_PAGE_SIZE = 25
@@ -22,9 +21,9 @@ export function paymentsFilterQuery(filter: PaymentsFilter) {
 
 /** listPayments for the machine's query. */
 export async function loadPaymentsPage(
-  { filter, cursor }: PaymentsPageQuery,
+  { filter, cursor }: FeedPageQuery<PaymentsFilter>,
   client: Client<paths> = api,
-): Promise<PaymentsPageResult> {
+): Promise<FeedPage<Payment>> {
   const page = unwrap(
     await client.GET('/api/v1/payments', {
       params: {

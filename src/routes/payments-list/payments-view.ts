@@ -2,12 +2,20 @@ import { type CalendarDate, parseDate } from '@internationalized/date'
 import type { components } from '../../../shared/contract/schema'
 import { PAYMENT_STATE_LABELS } from '../../components/appointments/payment-format'
 import { toWallClock } from '../../domain/appointment-time'
-import { NO_PAYMENTS_FILTER, type PaymentsFilter } from '../../machines/payments-list.machine'
 import { type DayRange, dayRangeToInstants } from '../activity/activity-format'
 import { calendarHref, DEFAULT_CALENDAR_LOCATION } from '../calendar/calendar-search-params'
 
 type Payment = components['schemas']['Payment']
 export type PaymentState = components['schemas']['PaymentState']
+
+/** What the list is narrowed to; null = not narrowed. Instants are RFC 3339 UTC. */
+export interface PaymentsFilter {
+  from: string | null
+  to: string | null
+  state: PaymentState | null
+}
+
+export const NO_PAYMENTS_FILTER: PaymentsFilter = { from: null, to: null, state: null }
 
 /** The states a listed payment can be in (a card kept on file is not a payment here). */
 export const LISTED_PAYMENT_STATES: readonly PaymentState[] = [

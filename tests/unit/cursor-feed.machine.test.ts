@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../src/api/api-error'
 import {
-  type ActivityFilter,
-  type ActivityPageQuery,
-  type ActivityPageResult,
-  activityLogMachine,
-  mergeActors,
-  NO_ACTIVITY_FILTER,
-} from '../../src/machines/activity-log.machine'
+  createCursorFeedMachine,
+  type FeedPage,
+  type FeedPageQuery,
+} from '../../src/machines/cursor-feed.machine'
 import type { ActivityEntry } from '../../src/routes/activity/activity-format'
+import {
+  type ActivityFilter,
+  NO_ACTIVITY_FILTER,
+} from '../../src/routes/activity/activity-search-params'
+
+// The activity log's feed: the machine is generic, these are its real items and filters.
+const activityFeed = createCursorFeedMachine<ActivityEntry, ActivityFilter>()
+type ActivityPageQuery = FeedPageQuery<ActivityFilter>
+type ActivityPageResult = FeedPage<ActivityEntry>
 
 function entry(id: string, uid = 'owner'): ActivityEntry {
   return {
@@ -40,15 +46,18 @@ function manualLoader() {
   return { calls, loadPage }
 }
 
-function start(loadPage: ReturnType<typeof manualLoader>['loadPage'], filter?: ActivityFilter) {
-  return createActor(activityLogMachine.provide({ actors: { loadPage } }), {
+function start(
+  loadPage: ReturnType<typeof manualLoader>['loadPage'],
+  filter: ActivityFilter = NO_ACTIVITY_FILTER,
+) {
+  return createActor(activityFeed.provide({ actors: { loadPage } }), {
     input: { filter },
   }).start()
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('activity log machine', () => {
+describe('cursor feed machine (the activity log)', () => {
   it('loads the newest page, then appends the next one by cursor', async () => {
     const { calls, loadPage } = manualLoader()
     const actor = start(loadPage)
@@ -57,22 +66,20 @@ describe('activity log machine', () => {
 
     calls[0]?.resolve({ items: [entry('1'), entry('2', 'admin')], nextCursor: 'c1' })
     await waitFor(actor, (s) => s.matches('ready'))
-    expect(actor.getSnapshot().context.actors.map((a) => a.uid)).toEqual(['owner', 'admin'])
 
-    actor.send({ type: 'activity.loadMore' })
+    actor.send({ type: 'feed.loadMore' })
     expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true)
     expect(calls[1]?.query.cursor).toBe('c1')
     // An entry repeated across pages is shown once.
     calls[1]?.resolve({ items: [entry('2', 'admin'), entry('3', 'staff')], nextCursor: null })
     await waitFor(actor, (s) => s.matches('ready'))
 
-    const { entries, nextCursor, actors } = actor.getSnapshot().context
-    expect(entries.map((e) => e.id)).toEqual(['1', '2', '3'])
+    const { items, nextCursor } = actor.getSnapshot().context
+    expect(items.map((e) => e.id)).toEqual(['1', '2', '3'])
     expect(nextCursor).toBeNull()
-    expect(actors.map((a) => a.uid)).toEqual(['owner', 'admin', 'staff'])
 
     // The last page: "Load more" does nothing.
-    actor.send({ type: 'activity.loadMore' })
+    actor.send({ type: 'feed.loadMore' })
     expect(actor.getSnapshot().matches('ready')).toBe(true)
     expect(calls).toHaveLength(2)
   })
@@ -88,7 +95,7 @@ describe('activity log machine', () => {
     const { calls, loadPage } = manualLoader()
     const actor = start(loadPage)
     const customers: ActivityFilter = { ...NO_ACTIVITY_FILTER, entityType: 'customer' }
-    actor.send({ type: 'activity.filterChanged', filter: customers })
+    actor.send({ type: 'feed.filterChanged', filter: customers })
     expect(calls[1]?.query).toEqual({ filter: customers, cursor: null })
 
     calls[1]?.resolve({ items: [entry('new')], nextCursor: null })
@@ -96,7 +103,7 @@ describe('activity log machine', () => {
     // The first (unfiltered) load answers late: it was abandoned.
     calls[0]?.resolve({ items: [entry('old')], nextCursor: 'x' })
     await flush()
-    expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(['new'])
+    expect(actor.getSnapshot().context.items.map((e) => e.id)).toEqual(['new'])
     expect(actor.getSnapshot().context.filter).toEqual(customers)
   })
 
@@ -105,16 +112,16 @@ describe('activity log machine', () => {
     const actor = start(loadPage)
     calls[0]?.resolve({ items: [entry('1')], nextCursor: 'c1' })
     await waitFor(actor, (s) => s.matches('ready'))
-    actor.send({ type: 'activity.loadMore' })
+    actor.send({ type: 'feed.loadMore' })
     calls[1]?.reject(new Error('Network down'))
     await waitFor(actor, (s) => s.matches('ready') && s.context.moreFailure !== null)
     expect(actor.getSnapshot().context.moreFailure?.message).toBe('Network down')
-    expect(actor.getSnapshot().context.entries).toHaveLength(1)
+    expect(actor.getSnapshot().context.items).toHaveLength(1)
 
-    actor.send({ type: 'activity.loadMore' })
+    actor.send({ type: 'feed.loadMore' })
     expect(actor.getSnapshot().context.moreFailure).toBeNull()
     calls[2]?.resolve({ items: [entry('2')], nextCursor: null })
-    await waitFor(actor, (s) => s.matches('ready') && s.context.entries.length === 2)
+    await waitFor(actor, (s) => s.matches('ready') && s.context.items.length === 2)
   })
 
   it('fails with the problem’s status, so a 403 can read as "no access", and retries', async () => {
@@ -128,20 +135,10 @@ describe('activity log machine', () => {
       status: 403,
       message: 'Owners and admins only.',
     })
-    actor.send({ type: 'activity.retry' })
+    actor.send({ type: 'feed.retry' })
     expect(actor.getSnapshot().hasTag('loading')).toBe(true)
     calls[1]?.resolve({ items: [entry('1')], nextCursor: null })
     await waitFor(actor, (s) => s.matches('ready'))
     expect(actor.getSnapshot().context.failure).toBeNull()
-  })
-})
-
-describe('mergeActors', () => {
-  it('adds new actors once, in the order first seen, and skips the system', () => {
-    const ada = { uid: 'a', name: 'Ada', email: null }
-    const bob = { uid: 'b', name: 'b', email: null }
-    const system = { ...entry('3'), actor: null }
-    const merged = mergeActors([ada], [entry('1', 'b'), entry('2', 'a'), system, entry('4', 'b')])
-    expect(merged).toEqual([ada, bob])
   })
 })

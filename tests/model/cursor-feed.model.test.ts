@@ -1,23 +1,29 @@
 /**
- * Model-based test of the payments list (see support/describe-model.ts): newest page first,
- * "load more" by the server's cursor, a new filter starts again from the newest page and
- * abandons any load still running.
+ * Model-based test of the cursor feed machine (see support/describe-model.ts), as the payments
+ * list: newest page first, "load more" by the server's cursor, a new filter starts again from
+ * the newest page and abandons any load still running. The activity log runs on the same
+ * machine with other items and filters.
  */
 import { describe, expect } from 'vitest'
 import type { components } from '../../shared/contract/schema'
 import {
+  createCursorFeedMachine,
+  type FeedEvent,
+  type FeedPage,
+} from '../../src/machines/cursor-feed.machine'
+import {
   NO_PAYMENTS_FILTER,
   type PaymentsFilter,
-  type PaymentsListEvent,
-  type PaymentsPageResult,
-  paymentsListMachine,
-} from '../../src/machines/payments-list.machine'
+} from '../../src/routes/payments-list/payments-view'
 import { describeModel, parkedActor } from './support/describe-model'
 import { loadAnswers, type ModelEvent } from './support/sample-events'
 
-type PaymentsListSnapshot = ReturnType<typeof paymentsListMachine.getInitialSnapshot>
+type Payment = components['schemas']['Payment']
 
-function samplePayment(id: string): components['schemas']['Payment'] {
+const paymentsFeed = createCursorFeedMachine<Payment, PaymentsFilter>()
+type PaymentsFeedSnapshot = ReturnType<typeof paymentsFeed.getInitialSnapshot>
+
+function samplePayment(id: string): Payment {
   return {
     id,
     created_at: '2026-03-01T10:00:00Z',
@@ -42,21 +48,21 @@ const refundedInMarch: PaymentsFilter = {
   state: 'refunded',
 }
 
-const newest: PaymentsPageResult = {
+const newest: FeedPage<Payment> = {
   items: [samplePayment('p1'), samplePayment('p2')],
   nextCursor: 'after-p2',
 }
-const older: PaymentsPageResult = {
+const older: FeedPage<Payment> = {
   // p2 again: a cursor that repeats a payment must not show it twice.
   items: [samplePayment('p2'), samplePayment('p3')],
   nextCursor: null,
 }
 
-const sampleEvents: ModelEvent<PaymentsListEvent>[] = [
-  { type: 'payments.filterChanged', filter: refundedInMarch, name: 'refunded in March' },
-  { type: 'payments.filterChanged', filter: NO_PAYMENTS_FILTER, name: 'everything' },
-  { type: 'payments.loadMore' },
-  { type: 'payments.retry' },
+const sampleEvents: ModelEvent<FeedEvent<PaymentsFilter>>[] = [
+  { type: 'feed.filterChanged', filter: refundedInMarch, name: 'refunded in March' },
+  { type: 'feed.filterChanged', filter: NO_PAYMENTS_FILTER, name: 'everything' },
+  { type: 'feed.loadMore' },
+  { type: 'feed.retry' },
   ...loadAnswers('loadPage', {
     'newest page': newest,
     'last page': older,
@@ -64,18 +70,18 @@ const sampleEvents: ModelEvent<PaymentsListEvent>[] = [
   }),
 ]
 
-describe('payments list machine paths from its graph', () => {
+describe('cursor feed machine paths from its graph', () => {
   describeModel({
-    name: 'payments-list',
-    machine: paymentsListMachine,
-    starts: [{ input: {} }],
+    name: 'cursor-feed',
+    machine: paymentsFeed,
+    starts: [{ input: { filter: NO_PAYMENTS_FILTER } }],
     events: sampleEvents,
-    observe: (snapshot: PaymentsListSnapshot) => {
+    observe: (snapshot: PaymentsFeedSnapshot) => {
       const { context } = snapshot
       return {
         value: snapshot.value,
         filter: context.filter,
-        payments: context.payments.map((payment) => payment.id),
+        items: context.items.map((payment) => payment.id),
         nextCursor: context.nextCursor,
         failure: context.failure,
         moreFailure: context.moreFailure,
@@ -84,7 +90,7 @@ describe('payments list machine paths from its graph', () => {
       }
     },
     harness: (input, inspect) => {
-      const harness = parkedActor(paymentsListMachine, { effects: ['loadPage'], input, inspect })
+      const harness = parkedActor(paymentsFeed, { effects: ['loadPage'], input, inspect })
       return {
         ...harness,
         // Every page is asked for under the filter shown, the first without a cursor.
