@@ -17,7 +17,11 @@ import {
 } from '../../server/db/schema.ts'
 import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
+import {
+  type ConnectedBusiness,
+  connectActiveAccount,
+  createConnectedBusiness,
+} from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
 import {
@@ -604,17 +608,8 @@ describe('a business that disconnects Slotwise in Stripe', () => {
     expect((await accountOf(leaving)).status).toBe('pending')
 
     // Onboarding finished on the new account: bookings charge again, on it.
-    const url = again.json<{ url: string }>().url
-    expect((await fetch(url, { redirect: 'manual' })).status).toBe(200)
-    const done = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ outcome: 'complete' }),
-    })
-    expect(done.status).toBe(303)
-    const synced = await call(testApp, leaving.owner, 'POST', '/api/v1/payments/account/sync')
-    expect(synced.json<{ status: string }>().status).toBe('active')
+    await connectActiveAccount(testApp, leaving)
+    expect((await accountOf(leaving)).stripe_account_id).toBe(renewed.stripe_account_id)
     const paid = await booked(leaving, serviceId)
     expect(paid.appointment.status).toBe('pending_payment')
     expect((await paymentOf(paid.appointment.id))?.stripeAccountId).toBe(renewed.stripe_account_id)
