@@ -13,8 +13,21 @@ export function jsonReply(status: number, value: unknown): HttpReply {
   }
 }
 
+/**
+ * A hosted page. Stripe's Checkout, portal and onboarding pages refuse to be framed (card
+ * details must never sit inside another site's page), and so do these: an app that opens them
+ * in a frame fails here as it would on Stripe.
+ */
 export function htmlReply(status: number, html: string): HttpReply {
-  return { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: html }
+  return {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': "frame-ancestors 'none'",
+    },
+    body: html,
+  }
 }
 
 /** 303 See Other: after a form POST the browser follows with a GET. */

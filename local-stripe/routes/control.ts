@@ -34,6 +34,32 @@ export const controlRoutes: Route[] = [
     },
   },
   {
+    // The business removes the platform in its Stripe dashboard (Settings → Connected apps):
+    // `account.application.deauthorized` on the account, after which the platform's key no
+    // longer reaches it (403 `account_invalid` with the header, 404 without). Answers the event.
+    method: 'POST',
+    path: '/_local/accounts/:id/deauthorize',
+    shape: {},
+    handle(request) {
+      const id = pathParam(request, 'id')
+      const { platform } = request.scope
+      if (request.scope.account !== null || !platform.accounts[id]) {
+        throw resourceMissing('account', id, 'id')
+      }
+      const scope = request.scope.forAccount(id)
+      const before = new Set(Object.keys(scope.state.events))
+      scope.emit('account.application.deauthorized', {
+        id: 'ca_local_slotwise',
+        object: 'application',
+        name: 'Slotwise',
+      })
+      delete platform.accounts[id]
+      const event = Object.values(scope.state.events).find((made) => !before.has(made.id))
+      if (!event) throw new Error('The deauthorization made no event.')
+      return event
+    },
+  },
+  {
     method: 'POST',
     path: '/_local/checkout/sessions/:id/pay',
     shape: { card: 'string', email: 'string', expiry: 'string', cvc: 'string', name: 'string' },

@@ -64,7 +64,7 @@ export const paymentRules = [
   'card_on_file',
 ] as const
 export type PaymentRule = (typeof paymentRules)[number]
-export const paymentAccountStatuses = ['pending', 'active', 'restricted'] as const
+export const paymentAccountStatuses = ['pending', 'active', 'restricted', 'disconnected'] as const
 export const paymentKinds = ['prepayment', 'deposit', 'card_on_file', 'no_show_fee'] as const
 /**
  * `pending`: Checkout open (or an off-session charge under way); `succeeded`: paid (or, for

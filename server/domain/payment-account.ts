@@ -4,9 +4,16 @@
  * Stripe's account into these inputs, the service stores and shows them.
  */
 
-/** Stored for a business that has an account; "not connected" is the absence of one. */
+/** How Stripe's account stands, as read from it. */
 export type ConnectedAccountStatus = 'pending' | 'active' | 'restricted'
-export type PaymentAccountStatus = 'not_connected' | ConnectedAccountStatus
+/**
+ * Stored for a business that has an account; "not connected" is the absence of one.
+ * `disconnected`: the business removed Slotwise from its Stripe dashboard
+ * (`account.application.deauthorized`). Stripe no longer lets us read or charge that account,
+ * so nothing re-reads it: only connecting again (a new account) changes it.
+ */
+export type StoredAccountStatus = ConnectedAccountStatus | 'disconnected'
+export type PaymentAccountStatus = 'not_connected' | StoredAccountStatus
 
 /**
  * Charges on is what lets a booking be paid: that is `active`, whatever else Stripe will ask

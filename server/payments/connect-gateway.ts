@@ -123,12 +123,18 @@ export function createConnectGateway(settings: ConnectSettings) {
   }
 
   return whenUnavailable({
-    /** An Express account for the business; one per business, however often this is called. */
+    /**
+     * An Express account for the business; one per business, however often this is called.
+     * `replacing`: the account the business disconnected. Stripe would hand that one back for
+     * the old key (it keeps keys 24 hours), so a reconnection keys on the account it replaces:
+     * still one new account however often it is asked.
+     */
     async createAccount(business: {
       id: string
       name: string
       email: string | null
       country: string
+      replacing?: string | undefined
     }): Promise<ConnectedAccountSnapshot> {
       const account = await stripe.accounts.create(
         {
@@ -139,7 +145,11 @@ export function createConnectGateway(settings: ConnectSettings) {
           capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
           metadata: { business_id: business.id },
         },
-        { idempotencyKey: `slotwise-account-${business.id}` },
+        {
+          idempotencyKey: business.replacing
+            ? `slotwise-account-${business.id}-after-${business.replacing}`
+            : `slotwise-account-${business.id}`,
+        },
       )
       return accountSnapshotOf(account)
     },

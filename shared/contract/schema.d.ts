@@ -1695,10 +1695,12 @@ export interface components {
         /**
          * @description `not_connected`: no Stripe account yet. `pending`: onboarding not finished.
          *     `restricted`: details given, but Stripe does not let the account take payments (something
-         *     is missing or under review). `active`: the account can take payments.
+         *     is missing or under review). `active`: the account can take payments. `disconnected`:
+         *     the business removed Slotwise from its Stripe dashboard; bookings are taken without
+         *     payment until it connects again (a new Stripe account).
          * @enum {string}
          */
-        PaymentAccountStatus: "not_connected" | "pending" | "active" | "restricted";
+        PaymentAccountStatus: "not_connected" | "pending" | "active" | "restricted" | "disconnected";
         PaymentAccount: {
             status: components["schemas"]["PaymentAccountStatus"];
             /** @description The connected account (`acct_…`); null when not connected. */

@@ -51,6 +51,9 @@ export const de: Catalogue = {
   title_payment: 'Ihre Zahlung',
   continue_to_payment: 'Weiter zur Zahlung',
   paying_redirect: 'Sie werden zur sicheren Bezahlseite weitergeleitet…',
+  paying_new_tab:
+    'Schließen Sie die Zahlung im neuen Tab ab. Ihr Termin bleibt so lange für Sie reserviert; diese Seite aktualisiert sich danach.',
+  open_payment_page: 'Bezahlseite öffnen',
   paying_checking: 'Ihre Zahlung wird geprüft…',
   paying_confirming: 'Ihre Zahlung wird bestätigt…',
   paying_failed_title: 'Zahlung nicht abgeschlossen',

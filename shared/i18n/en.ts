@@ -57,6 +57,9 @@ export const en = {
   title_payment: 'Your payment',
   continue_to_payment: 'Continue to payment',
   paying_redirect: 'Taking you to the secure payment page…',
+  paying_new_tab:
+    'Complete your payment in the new tab. Your time is held while you pay; this page updates when you are done.',
+  open_payment_page: 'Open the payment page',
   paying_checking: 'Checking your payment…',
   paying_confirming: 'Confirming your payment…',
   paying_failed_title: 'Payment not completed',

@@ -50,6 +50,9 @@ export const es: Catalogue = {
   title_payment: 'Tu pago',
   continue_to_payment: 'Continuar al pago',
   paying_redirect: 'Te llevamos a la página de pago segura…',
+  paying_new_tab:
+    'Completa el pago en la nueva pestaña. Tu hora queda reservada mientras pagas; esta página se actualizará al terminar.',
+  open_payment_page: 'Abrir la página de pago',
   paying_checking: 'Comprobando tu pago…',
   paying_confirming: 'Confirmando tu pago…',
   paying_failed_title: 'Pago no completado',

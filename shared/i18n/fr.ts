@@ -52,6 +52,9 @@ export const fr: Catalogue = {
   title_payment: 'Votre paiement',
   continue_to_payment: 'Continuer vers le paiement',
   paying_redirect: 'Redirection vers la page de paiement sécurisée…',
+  paying_new_tab:
+    'Terminez le paiement dans le nouvel onglet. Votre créneau reste réservé pendant le paiement ; cette page se mettra à jour ensuite.',
+  open_payment_page: 'Ouvrir la page de paiement',
   paying_checking: 'Vérification de votre paiement…',
   paying_confirming: 'Confirmation de votre paiement…',
   paying_failed_title: 'Paiement non effectué',

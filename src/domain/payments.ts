@@ -29,12 +29,20 @@ export const PAYMENT_STATUS_TEXT: Record<
     tone: 'success',
     summary: 'Your Stripe account can take payments from your customers.',
   },
+  disconnected: {
+    label: 'Disconnected',
+    tone: 'danger',
+    summary:
+      'Slotwise was disconnected from your Stripe account in Stripe’s dashboard, so customers now book without paying. Connect Stripe again to take payments and deposits at booking.',
+  },
 }
 
 /** What the owner can do next, or why nothing: the one button of the page. */
 export type PaymentAction =
   | { kind: 'connect'; label: 'Connect with Stripe' }
   | { kind: 'continue'; label: 'Continue setup' }
+  /** The business disconnected its account in Stripe: connecting again makes a new one. */
+  | { kind: 'reconnect'; label: 'Connect Stripe again' }
   | { kind: 'none' }
   | { kind: 'unavailable'; reason: 'plan' | 'server' }
 
@@ -42,9 +50,9 @@ export function paymentAction(account: PaymentAccount): PaymentAction {
   if (account.status === 'active') return { kind: 'none' }
   if (!account.payments_available) return { kind: 'unavailable', reason: 'server' }
   if (!account.plan_allows) return { kind: 'unavailable', reason: 'plan' }
-  return account.status === 'not_connected'
-    ? { kind: 'connect', label: 'Connect with Stripe' }
-    : { kind: 'continue', label: 'Continue setup' }
+  if (account.status === 'not_connected') return { kind: 'connect', label: 'Connect with Stripe' }
+  if (account.status === 'disconnected') return { kind: 'reconnect', label: 'Connect Stripe again' }
+  return { kind: 'continue', label: 'Continue setup' }
 }
 
 /** The toast after returning from Stripe's onboarding. */

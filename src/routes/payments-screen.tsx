@@ -180,7 +180,8 @@ function OnboardingAction({ account, reopen }: { account: PaymentAccount; reopen
     }
   }
 
-  const canOpen = action.kind === 'connect' || action.kind === 'continue'
+  const canOpen =
+    action.kind === 'connect' || action.kind === 'continue' || action.kind === 'reconnect'
   const reopened = useRef(false)
   useEffect(() => {
     if (!reopen || !canOpen || reopened.current) return
@@ -227,7 +228,7 @@ function OnboardingAction({ account, reopen }: { account: PaymentAccount; reopen
         </Button>
       </div>
       <p className="p-field__description">
-        {action.kind === 'connect'
+        {action.kind === 'connect' || action.kind === 'reconnect'
           ? 'You set up your account on Stripe’s secure pages and come back here when done.'
           : 'Stripe shows what is left; you come back here when done.'}
       </p>

@@ -17,7 +17,11 @@ import {
 } from '../../server/db/schema.ts'
 import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
+import {
+  type ConnectedBusiness,
+  connectActiveAccount,
+  createConnectedBusiness,
+} from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
 import {
@@ -26,6 +30,7 @@ import {
   inDays,
   type SchedulingBusiness,
 } from './support/scheduling-business.ts'
+import { activityFor, call } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Confirmation = components['schemas']['PublicBookingConfirmation']
@@ -504,4 +509,109 @@ describe('when Stripe does not answer', () => {
       await down.close()
     }
   }, 60_000)
+})
+
+describe('a business that disconnects Slotwise in Stripe', () => {
+  async function deauthorize(accountId: string): Promise<Stripe.Event> {
+    const response = await fetch(`${localStripe.url}/_local/accounts/${accountId}/deauthorize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}` },
+    })
+    expect(response.status, await response.clone().text()).toBe(200)
+    return (await response.json()) as Stripe.Event
+  }
+
+  async function accountOf(business: SchedulingBusiness) {
+    const response = await call(testApp, business.owner, 'GET', '/api/v1/payments/account')
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<components['schemas']['PaymentAccount']>()
+  }
+
+  async function chargeShown(business: ConnectedBusiness, serviceId: string) {
+    const response = await publicCall(testApp, 'GET', '/api/v1/public/services', {
+      business: business.slug,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const service = response
+      .json<components['schemas']['PublicServiceList']>()
+      .items.find((each) => each.id === serviceId)
+    return service?.payment ?? null
+  }
+
+  it('books unpaid once disconnected, tells the owner, and charges again on a new account', async () => {
+    const leaving = await createConnectedBusiness(testApp, 'Leaving Salon')
+    const serviceId = await paidService(leaving, { kind: 'full' })
+    const otherBefore = await accountOf(other)
+    expect(await chargeShown(leaving, serviceId)).not.toBeNull()
+    const event = await deauthorize(leaving.accountId)
+    expect(event).toMatchObject({
+      type: 'account.application.deauthorized',
+      account: leaving.accountId,
+    })
+
+    // Forged: refused, nothing changes.
+    expect((await deliver(event, 'whsec_not_the_secret')).statusCode).toBe(400)
+    expect((await accountOf(leaving)).status).toBe('active')
+
+    const received = await deliver(event)
+    expect(received.statusCode, received.body).toBe(200)
+    expect(received.json()).toEqual({ received: true, duplicate: false })
+    expect(await accountOf(leaving)).toMatchObject({
+      status: 'disconnected',
+      stripe_account_id: leaving.accountId,
+      charges_enabled: false,
+    })
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true })
+    // Another business's account is another business's: untouched.
+    expect(await accountOf(other)).toEqual(otherBefore)
+    const [logged] = await activityFor(testApp, leaving.tenantId, leaving.accountId)
+    expect(logged?.summary).toBe(
+      'Stripe payments: active → disconnected in Stripe; bookings are no longer charged',
+    )
+
+    // The booking page shows no charge, and the booking is confirmed without payment.
+    expect(await chargeShown(leaving, serviceId)).toBeNull()
+    const unpaid = await booked(leaving, serviceId)
+    expect(unpaid.appointment.status).toBe('confirmed')
+    expect(unpaid.payment).toBeUndefined()
+    expect(await paymentOf(unpaid.appointment.id)).toBeUndefined()
+
+    // Connecting again makes a new account (the old key would hand back the revoked one).
+    const link = await call(
+      testApp,
+      leaving.owner,
+      'POST',
+      '/api/v1/payments/account/onboarding-links',
+    )
+    expect(link.statusCode, link.body).toBe(201)
+    const renewed = await accountOf(leaving)
+    expect(renewed.status).toBe('pending')
+    expect(renewed.stripe_account_id).not.toBe(leaving.accountId)
+    const again = await call(
+      testApp,
+      leaving.owner,
+      'POST',
+      '/api/v1/payments/account/onboarding-links',
+    )
+    expect(again.statusCode).toBe(201)
+    expect((await accountOf(leaving)).stripe_account_id).toBe(renewed.stripe_account_id)
+    const [restarted] = await activityFor(
+      testApp,
+      leaving.tenantId,
+      renewed.stripe_account_id ?? '',
+    )
+    expect(restarted?.summary).toBe('Started connecting Stripe again for payments at booking')
+
+    // A late event of the old account no longer reaches the business.
+    const late = { ...event, id: `${event.id}_late` }
+    expect((await deliver(late as Stripe.Event)).statusCode).toBe(200)
+    expect((await accountOf(leaving)).status).toBe('pending')
+
+    // Onboarding finished on the new account: bookings charge again, on it.
+    await connectActiveAccount(testApp, leaving)
+    expect((await accountOf(leaving)).stripe_account_id).toBe(renewed.stripe_account_id)
+    const paid = await booked(leaving, serviceId)
+    expect(paid.appointment.status).toBe('pending_payment')
+    expect((await paymentOf(paid.appointment.id))?.stripeAccountId).toBe(renewed.stripe_account_id)
+  })
 })

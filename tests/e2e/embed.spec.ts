@@ -2,6 +2,12 @@ import { createServer, type Server } from 'node:http'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Frame, type Page, test } from '@playwright/test'
 import { uniqueEmail } from './support/accounts.ts'
+import {
+  connectStripe,
+  payOnCheckoutPage,
+  setPaymentRule,
+  staffTokenOf,
+} from './support/paid-booking.ts'
 import { appPort } from './support/ports.ts'
 import { BUSINESS, chooseTimeFrom, signInAsStaff } from './support/public-booking.ts'
 
@@ -149,6 +155,69 @@ test('on an allowed website the frame loads, fits each step, books and tells the
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { bookedEvents: string[] }).bookedEvents))
     .toEqual([confirmation?.[1]])
+})
+
+test('a paid service is paid in a new tab (Stripe refuses frames); the host hears once it is paid', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await connectStripe(staff)
+  const token = await staffTokenOf(staff)
+  const services = (await (
+    await staff.request.get(`${APP}/api/v1/public/services?business=${BUSINESS}`)
+  ).json()) as { items: { id: string; name: string }[] }
+  const serviceId = services.items.find((service) => service.name === 'Blowout & Style')?.id ?? ''
+  await setPaymentRule(staff.request, token, serviceId, { kind: 'full' })
+  try {
+    await setEmbedSettings({ embed_origins: [HOST], embed_any_origin: false })
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await page.goto(`${HOST}/inline`)
+    const embed = page.frameLocator('iframe.slotwise-embed-frame')
+    await embed.getByRole('button', { name: /Blowout & Style/ }).click()
+    await embed.getByRole('button', { name: /Any available/ }).click()
+    await chooseTimeFrom(
+      embed,
+      await page.evaluate(() =>
+        new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 8 * 86_400_000)),
+      ),
+    )
+    await embed.getByLabel('Name').fill('Paula Framed')
+    await embed.getByLabel('E-mail').fill(uniqueEmail('embed-paid'))
+    const opened = page.context().waitForEvent('page')
+    await embed.getByRole('button', { name: 'Continue to payment' }).click()
+
+    // Stripe's page opens on top, in a tab of its own; the frame stays and waits.
+    const checkout = await opened
+    await expect(checkout.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible()
+    await expect(embed.getByText(/Complete your payment in the new tab/)).toBeVisible()
+    await expect(embed.getByRole('link', { name: 'Open the payment page' })).toHaveAttribute(
+      'href',
+      checkout.url(),
+    )
+    const frame = await embedFrame(page)
+    expect(new URL(frame.url()).pathname).toMatch(/^\/embed\/booking\/payment\/[0-9a-f-]{36}$/)
+    // Nothing booked yet: a hold is not a booking.
+    expect(
+      await page.evaluate(() => (window as unknown as { bookedEvents: string[] }).bookedEvents),
+    ).toEqual([])
+
+    await payOnCheckoutPage(checkout, '4242 4242 4242 4242')
+    // The paying tab comes back to the booking page on Slotwise's own address, confirmed.
+    await expect(checkout).toHaveURL(/\/booking\/confirmation\/[0-9a-f-]{36}\?/)
+    await expect(checkout.getByText("You're booked, Paula Framed")).toBeVisible()
+    const appointmentId = /\/booking\/confirmation\/([0-9a-f-]{36})/.exec(checkout.url())?.[1]
+    await checkout.close()
+
+    // The frame learns it by itself and tells the host page, once.
+    await expect(embed.getByText("You're booked, Paula Framed")).toBeVisible({ timeout: 20_000 })
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { bookedEvents: string[] }).bookedEvents),
+      )
+      .toEqual([appointmentId])
+  } finally {
+    await setPaymentRule(staff.request, token, serviceId, { kind: 'none' })
+  }
 })
 
 test('on a website the business did not list, the browser refuses the frame', async ({ page }) => {

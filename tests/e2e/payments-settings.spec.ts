@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { localStripePort } from './support/ports.ts'
 
 /**
  * Connecting a business's own Stripe account in Settings → Payments, against the real
@@ -113,4 +114,38 @@ test('a new owner who leaves details missing sees Restricted and what is missing
   await finishOnboarding(page, 'Complete onboarding')
   await expect(statusBadge(page)).toHaveText('Active')
   await context.close()
+})
+
+test('an owner who disconnects Slotwise in Stripe is told so and connects a new account', async ({
+  page,
+}) => {
+  const { email, password } = await createEmulatorAccount(uniqueEmail('payments-leaves'))
+  await signIn(page, email, password)
+  await page.goto('/settings/payments')
+  await page.getByRole('button', { name: 'Connect with Stripe' }).click()
+  await finishOnboarding(page, 'Complete onboarding')
+  await expect(statusBadge(page)).toHaveText('Active')
+  const account = page.getByRole('definition').locator('code')
+  const first = (await account.textContent()) ?? ''
+  expect(first).toMatch(/^acct_/)
+
+  // The business removes Slotwise in its Stripe dashboard; Stripe tells the Connect webhook.
+  const removed = await fetch(
+    `http://127.0.0.1:${localStripePort}/_local/accounts/${first}/deauthorize`,
+    { method: 'POST', headers: { authorization: 'Bearer sk_test_local' } },
+  )
+  expect(removed.status, await removed.text()).toBe(200)
+  await expect
+    .poll(async () => {
+      await page.reload()
+      return (await statusBadge(page).textContent())?.trim()
+    })
+    .toBe('Disconnected')
+  await expect(page.getByText(/customers now book without paying/)).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Connect Stripe again' }).click()
+  await finishOnboarding(page, 'Complete onboarding')
+  await expect(statusBadge(page)).toHaveText('Active')
+  await expect(account).not.toHaveText(first)
 })

@@ -43,7 +43,11 @@ describe('Checkout for one-off payments on a connected account', () => {
       code: 'resource_missing',
     })
 
-    const page = await (await fetch(session.url as string)).text()
+    const opened = await fetch(session.url as string)
+    // Like Stripe's Checkout, the page refuses to be framed (an embed must open it on top).
+    expect(opened.headers.get('x-frame-options')).toBe('DENY')
+    expect(opened.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
+    const page = await opened.text()
     expect(page).toContain('<h1>Pay Salon Ada</h1>')
     expect(page).toContain('€20.00')
     expect(page).toContain('Deposit: Haircut')

@@ -123,6 +123,56 @@ describe('Connect webhooks', () => {
     })
   })
 
+  it('deauthorizes an account: the event goes to the Connect endpoint, then the account is out of reach', async () => {
+    const connect = await startReceiver({ failFirst: false })
+    const { stripe, service } = await startService({
+      connectWebhookUrl: connect.url,
+      connectWebhookSecret: connectSecret,
+    })
+    const keyed = { idempotencyKey: 'slotwise-account-biz_1' }
+    const account = await stripe.accounts.create({ type: 'express', country: 'DE' }, keyed)
+    await onboard(stripe, account.id)
+    const platformOnly = await fetch(`${service.url}/_local/accounts/${account.id}/deauthorize`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_local', 'Stripe-Account': account.id },
+    })
+    expect(platformOnly.status).toBe(404)
+
+    const answer = await fetch(`${service.url}/_local/accounts/${account.id}/deauthorize`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_local' },
+    })
+    expect(answer.status).toBe(200)
+    const answered = (await answer.json()) as Stripe.Event
+    await service.webhooksIdle()
+    const delivered = connect.received.map(({ payload, signature }) =>
+      stripe.webhooks.constructEvent(payload, signature, connectSecret),
+    )
+    expect(delivered.map((event) => [event.type, event.account])).toEqual([
+      ['account.updated', account.id],
+      ['account.application.deauthorized', account.id],
+    ])
+    expect(delivered[1]?.id).toBe(answered.id)
+    expect(answered.data.object).toMatchObject({ object: 'application', name: 'Slotwise' })
+
+    // Stripe's answers once access is revoked.
+    await expect(stripe.customers.list({}, { stripeAccount: account.id })).rejects.toMatchObject({
+      statusCode: 403,
+      code: 'account_invalid',
+    })
+    await expect(stripe.accounts.retrieve(account.id)).rejects.toMatchObject({ statusCode: 404 })
+    // The old key still hands back the old account (Stripe keeps keys 24 hours): a new key
+    // is what makes a new one.
+    expect((await stripe.accounts.create({ type: 'express', country: 'DE' }, keyed)).id).toBe(
+      account.id,
+    )
+    const fresh = await stripe.accounts.create(
+      { type: 'express', country: 'DE' },
+      { idempotencyKey: `slotwise-account-biz_1-after-${account.id}` },
+    )
+    expect(fresh.id).not.toBe(account.id)
+  })
+
   it('refuses a Connect webhook URL without its secret', async () => {
     await expect(startService({ connectWebhookUrl: 'http://127.0.0.1:1/hook' })).rejects.toThrow(
       /connectWebhookSecret/,

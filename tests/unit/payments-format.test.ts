@@ -30,6 +30,17 @@ describe('paymentAction', () => {
     })
   })
 
+  it('offers to connect again once the business disconnected its account in Stripe', () => {
+    expect(paymentAction(account({ status: 'disconnected', stripe_account_id: 'acct_1' }))).toEqual(
+      { kind: 'reconnect', label: 'Connect Stripe again' },
+    )
+    expect(
+      paymentAction(
+        account({ status: 'disconnected', stripe_account_id: 'acct_1', plan_allows: false }),
+      ),
+    ).toEqual({ kind: 'unavailable', reason: 'plan' })
+  })
+
   it('explains instead when the plan lacks the feature or the server has no Stripe', () => {
     expect(paymentAction(account({ plan_allows: false }))).toEqual({
       kind: 'unavailable',
@@ -50,6 +61,7 @@ describe('what the page says', () => {
   it('has a badge and a sentence for every status', () => {
     expect(Object.keys(PAYMENT_STATUS_TEXT).sort()).toEqual([
       'active',
+      'disconnected',
       'not_connected',
       'pending',
       'restricted',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { paymentAccounts } from '../schema.ts'
 
@@ -42,6 +42,30 @@ export function createPaymentAccountRepository(db: Db) {
         .insert(paymentAccounts)
         .values({ tenantId, stripeAccountId, ...mirror })
         .onConflictDoNothing()
+        .returning({ tenantId: paymentAccounts.tenantId })
+      return rows.length === 1
+    },
+
+    /**
+     * Puts a new Stripe account in place of a disconnected one. Only the request that still
+     * finds the old account replaces it: of two racing reconnections the first one's row stays.
+     */
+    async replaceDisconnected(
+      tenantId: string,
+      previousStripeAccountId: string,
+      stripeAccountId: string,
+      mirror: PaymentAccountMirror,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(paymentAccounts)
+        .set({ stripeAccountId, ...mirror, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(paymentAccounts.tenantId, tenantId),
+            eq(paymentAccounts.stripeAccountId, previousStripeAccountId),
+            eq(paymentAccounts.status, 'disconnected'),
+          ),
+        )
         .returning({ tenantId: paymentAccounts.tenantId })
       return rows.length === 1
     },

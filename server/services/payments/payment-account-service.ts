@@ -87,21 +87,27 @@ export function createPaymentAccountService({
    */
   async function ensureAccount(member: Member, stripe: ConnectGateway): Promise<PaymentAccountRow> {
     const existing = await accounts.find(member.tenantId)
-    if (existing) return existing
+    if (existing && existing.status !== 'disconnected') return existing
     const business = await createBusinessRepository(database.db).get(member.tenantId)
     if (!business) throw new Error(`Business ${member.tenantId} vanished.`)
+    // A disconnected account cannot be used again (Stripe revoked our access): a new one.
     const snapshot = await stripe.createAccount({
       id: business.id,
       name: business.name,
       email: business.email ?? member.actor.email,
       country: countryOf(business.locale),
+      replacing: existing?.stripeAccountId,
     })
     await database.transaction(async (tx) => {
-      const kept = await createPaymentAccountRepository(tx).insertIfAbsent(
-        member.tenantId,
-        snapshot.id,
-        mirrorOf(snapshot),
-      )
+      const repository = createPaymentAccountRepository(tx)
+      const kept = existing
+        ? await repository.replaceDisconnected(
+            member.tenantId,
+            existing.stripeAccountId,
+            snapshot.id,
+            mirrorOf(snapshot),
+          )
+        : await repository.insertIfAbsent(member.tenantId, snapshot.id, mirrorOf(snapshot))
       if (!kept) return
       await createActivityRepository(tx).record({
         tenantId: member.tenantId,
@@ -109,9 +115,15 @@ export function createPaymentAccountService({
         entityType: 'business',
         entityId: snapshot.id,
         action: 'created',
-        summary: 'Started connecting Stripe for payments at booking',
+        summary: existing
+          ? 'Started connecting Stripe again for payments at booking'
+          : 'Started connecting Stripe for payments at booking',
         changes: [
-          { field: 'payment_account_status', before: 'not_connected', after: snapshot.status },
+          {
+            field: 'payment_account_status',
+            before: existing ? 'disconnected' : 'not_connected',
+            after: snapshot.status,
+          },
         ],
       })
     })
@@ -144,7 +156,8 @@ export function createPaymentAccountService({
     /** The return from onboarding: re-reads the account from Stripe at once. */
     async syncAccount(member: Member): Promise<PaymentAccount> {
       const row = await accounts.find(member.tenantId)
-      if (row) {
+      // A disconnected account is no longer ours to read.
+      if (row && row.status !== 'disconnected') {
         const snapshot = await requireGateway().retrieveAccount(row.stripeAccountId)
         if (snapshot) await sync.apply(snapshot, member.actor)
       }
@@ -173,7 +186,10 @@ export function createPaymentAccountService({
       const billing = createBillingRepository(database.db)
       if (await billing.isEventRecorded(event.id)) return { received: true, duplicate: true }
       let tenantId: string | undefined
-      if (event.accountId && isAccountEvent(event.type)) {
+      if (event.accountId && event.type === DEAUTHORIZED) {
+        // Stripe no longer lets us read the account: the signed event is the whole word.
+        tenantId = await sync.disconnect(event.accountId)
+      } else if (event.accountId && isAccountEvent(event.type)) {
         // Only an account some business has is re-read: Stripe is never asked about others.
         const known = await accounts.findByStripeAccount(event.accountId)
         const snapshot = known ? await stripe.retrieveAccount(event.accountId) : undefined
@@ -193,13 +209,16 @@ export function createPaymentAccountService({
   })
 }
 
+/** The business removed Slotwise from its Stripe dashboard. */
+const DEAUTHORIZED = 'account.application.deauthorized'
+
 /**
  * Events after which the account may stand differently: its details, capabilities, people. A
  * deauthorization is not among them: the account can no longer be read by us, and re-reading it
- * would fail on every delivery.
+ * would fail on every delivery (it is handled on its own, `sync.disconnect`).
  */
 function isAccountEvent(type: string): boolean {
-  if (type === 'account.application.deauthorized') return false
+  if (type === DEAUTHORIZED) return false
   return type.startsWith('account.') || type.startsWith('capability.') || type.startsWith('person.')
 }
 

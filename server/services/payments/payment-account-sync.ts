@@ -5,16 +5,17 @@ import {
   type PaymentAccountMirror,
   type PaymentAccountRow,
 } from '../../db/repositories/payment-account-repository.ts'
-import type { ConnectedAccountStatus } from '../../domain/payment-account.ts'
+import type { StoredAccountStatus } from '../../domain/payment-account.ts'
 import type { ConnectedAccountSnapshot } from '../../payments/connect-gateway.ts'
 
 export type PaymentAccountSync = ReturnType<typeof createPaymentAccountSync>
 
 /** How a status reads in the activity log. */
-export const ACCOUNT_STATUS_WORDS: Record<ConnectedAccountStatus, string> = {
+export const ACCOUNT_STATUS_WORDS: Record<StoredAccountStatus, string> = {
   pending: 'setup not finished',
   active: 'active',
   restricted: 'restricted',
+  disconnected: 'disconnected in Stripe',
 }
 
 export function mirrorOf(snapshot: ConnectedAccountSnapshot): PaymentAccountMirror {
@@ -48,6 +49,9 @@ export function createPaymentAccountSync({ database }: { database: Database }) {
       if (!found) return undefined
       const account = await repository.find(found.tenantId, { lock: true })
       if (!account || account.stripeAccountId !== snapshot.id) return undefined
+      // A disconnected account is never revived by a late or replayed read of it: Stripe no
+      // longer lets us charge it, whatever the read said before the business removed us.
+      if (account.status === 'disconnected') return account.tenantId
       const mirror = mirrorOf(snapshot)
       // Re-reading an unchanged account (a duplicate event, a second return) writes nothing.
       if (sameMirror(account, mirror)) return account.tenantId
@@ -71,7 +75,43 @@ export function createPaymentAccountSync({ database }: { database: Database }) {
     })
   }
 
-  return { apply }
+  /**
+   * The business removed Slotwise from its Stripe dashboard (`account.application.deauthorized`):
+   * the account can no longer be read or charged, so it is marked `disconnected` from the event
+   * alone, and bookings go on unpaid (`accountChargedAtBooking`). Only the account the business
+   * has now is changed; an event for an account it replaced, or no business has, is ignored.
+   */
+  async function disconnect(stripeAccountId: string): Promise<string | undefined> {
+    return database.transaction(async (tx) => {
+      const repository = createPaymentAccountRepository(tx)
+      const found = await repository.findByStripeAccount(stripeAccountId)
+      if (!found) return undefined
+      const account = await repository.find(found.tenantId, { lock: true })
+      if (!account || account.stripeAccountId !== stripeAccountId) return undefined
+      if (account.status === 'disconnected') return account.tenantId
+      await repository.mirror(account.tenantId, {
+        status: 'disconnected',
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        detailsSubmitted: account.detailsSubmitted,
+        requirementsDue: [],
+      })
+      await createActivityRepository(tx).record({
+        tenantId: account.tenantId,
+        actor: null,
+        entityType: 'business',
+        entityId: account.stripeAccountId,
+        action: 'updated',
+        summary: `Stripe payments: ${ACCOUNT_STATUS_WORDS[account.status]} → ${ACCOUNT_STATUS_WORDS.disconnected}; bookings are no longer charged`,
+        changes: [
+          { field: 'payment_account_status', before: account.status, after: 'disconnected' },
+        ],
+      })
+      return account.tenantId
+    })
+  }
+
+  return { apply, disconnect }
 }
 
 function sameMirror(account: PaymentAccountRow, mirror: PaymentAccountMirror): boolean {

@@ -73,6 +73,16 @@ function leaveForCheckout({ url }: { url: string }): void {
   if (url) window.location.assign(url)
 }
 
+/**
+ * In a frame on a business's website: Stripe's Checkout refuses to be framed, so it opens in a
+ * new tab (as Calendly's and Cal.com's embeds do) and the business's page stays where it was,
+ * listening for `booked`. Called from the customer's click (or the booking's answer to it);
+ * should a popup blocker still refuse, the page offers the same address as a link.
+ */
+export function openCheckoutInNewTab({ url }: { url: string }): void {
+  if (url) window.open(url, '_blank', 'noopener')
+}
+
 /** The booking machine with the public API as its effects and `showRoute` as its navigation. */
 export function createBookingLogic(
   showRoute: (params: { route: WizardRoute; replace: boolean }) => void,

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { ANY_TEAM_MEMBER, buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
+import { isEmbedded } from '../../app/embed-host'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import type { PublicBookingPayment } from '../../machines/booking.machine'
@@ -39,9 +40,29 @@ export function BookingPayment() {
   const state = useSelector(wizard, payingStateOf)
   const payment = useSelector(wizard, (s) => s.context.confirmation?.payment ?? null)
   const { t } = useTranslation()
+  const [embedded] = useState(isEmbedded)
 
   switch (state) {
     case 'redirected':
+      // Framed, Stripe's page opened in a new tab (it refuses frames): this one waits, and
+      // the link opens it again (a click, which no popup blocker refuses).
+      if (embedded) {
+        return (
+          <div className="p-card p-stack">
+            <p role="status">{t('paying_new_tab')}</p>
+            {payment?.checkout_url ? (
+              <a
+                className="p-button p-button--primary"
+                href={payment.checkout_url}
+                target="_blank"
+                rel="noopener"
+              >
+                {t('open_payment_page')}
+              </a>
+            ) : null}
+          </div>
+        )
+      }
       return (
         <div className="p-card p-stack" role="status">
           <p>{t('paying_redirect')}</p>

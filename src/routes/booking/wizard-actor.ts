@@ -9,13 +9,13 @@ import {
   isEmbedPath,
   parseWizardRoute,
 } from '../../../shared/booking-links'
-import { newIdempotencyKey } from '../../api/public-client'
+import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
 import type { BookingEvent, Catalogue } from '../../machines/booking.machine'
-import { createBookingLogic } from './booking-effects'
+import { createBookingLogic, openCheckoutInNewTab } from './booking-effects'
 import { inlineCatalogue } from './inline-catalogue'
-import { pageBusiness } from './page-business'
+import { pageBusiness, pagePublicClient } from './page-business'
 import { useServedPage } from './served-page'
 import { signedInCustomerDetails } from './signed-in-customer'
 import { detectedTimeZone } from './slot-days'
@@ -49,9 +49,15 @@ function showRoute({ route, replace }: { route: WizardRoute; replace: boolean })
   if (url !== currentUrl()) navigate(`${routerBase()}${url}`, { replace })
 }
 
+/** Between two reads of a hold being paid for in another tab (public reads allow 120 a minute). */
+const PAYMENT_WATCH_MS = 4_000
+
 function startBrowserWizard() {
   const timeZone = detectedTimeZone()
-  const actor = createActor(createBookingLogic(showRoute), {
+  const embedded = isEmbedded()
+  const api = createPublicBookingApi(pagePublicClient)
+  const logic = createBookingLogic(showRoute, api, embedded ? openCheckoutInNewTab : undefined)
+  const actor = createActor(logic, {
     input: {
       route: parseWizardRoute(currentPath(), window.location.search) ?? { step: 'start' },
       timeZone,
@@ -62,18 +68,61 @@ function startBrowserWizard() {
     },
   }).start()
 
-  // Framed on a business's website: the host page hears of the booking once the confirmation
-  // has it (the host script turns this into its `slotwise:booked` event).
-  if (isEmbedded()) {
+  // Framed on a business's website: the host page hears of the booking once it is confirmed
+  // (the host script turns this into its `slotwise:booked` event); a hold still to be paid
+  // for is not a booking yet.
+  if (embedded) {
     let told: string | null = null
     actor.subscribe((snapshot) => {
       const appointmentId = snapshot.context.confirmation?.appointment.id
+      if (!snapshot.matches({ confirmation: 'ready' })) return
       if (!appointmentId || appointmentId === told) return
       told = appointmentId
       postToEmbedHost({ type: 'booked', appointmentId })
     })
+    watchPaymentInAnotherTab(actor, api)
   }
   return actor
+}
+
+/**
+ * Framed, the customer pays in another tab (`openCheckoutInNewTab`), so no return address
+ * reloads this page. It asks again as such a reload would (the payment address it shows,
+ * synced by the machine's `returned` state): when the page is shown again (the customer is
+ * back from the other tab), and, while the hold waits, whenever a cheap read of the
+ * appointment finds it no longer waiting (the webhook, or the other tab's return, settled it).
+ */
+function watchPaymentInAnotherTab(
+  actor: ReturnType<typeof createActor<ReturnType<typeof createBookingLogic>>>,
+  api: ReturnType<typeof createPublicBookingApi>,
+): void {
+  const waiting = () => {
+    const snapshot = actor.getSnapshot()
+    return snapshot.matches({ paying: 'redirected' }) || snapshot.matches({ paying: 'failed' })
+  }
+  const checkAgain = () => {
+    const route = parseWizardRoute(currentPath(), window.location.search)
+    if (route?.step === 'payment') actor.send({ type: 'booking.urlChanged', route })
+  }
+  document.addEventListener('visibilitychange', () => {
+    // Only from "pay in the new tab": the "not paid" card already says where things stand.
+    if (document.visibilityState !== 'visible') return
+    if (actor.getSnapshot().matches({ paying: 'redirected' })) checkAgain()
+  })
+  let reading = false
+  setInterval(async () => {
+    const { confirmation, token } = actor.getSnapshot().context
+    if (reading || !waiting() || !confirmation || !token) return
+    reading = true
+    try {
+      const appointment = await api.appointment(confirmation.appointment.id, token)
+      if (appointment.status !== 'pending_payment' && waiting()) checkAgain()
+    } catch {
+      // Offline for a moment: the next round asks again.
+    } finally {
+      reading = false
+    }
+  }, PAYMENT_WATCH_MS)
 }
 
 export type WizardActor = ReturnType<typeof startBrowserWizard>

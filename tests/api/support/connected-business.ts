@@ -19,6 +19,27 @@ export async function createConnectedBusiness(
   label: string,
 ): Promise<ConnectedBusiness> {
   const business = await createSchedulingBusiness(testApp, label)
+  await connectActiveAccount(testApp, business)
+  const [account] = await testApp.database.db
+    .select()
+    .from(paymentAccounts)
+    .where(eq(paymentAccounts.tenantId, business.tenantId))
+  if (!account) throw new Error(`${label} is not connected.`)
+  return {
+    ...business,
+    slug: await slugOf(testApp, business.tenantId),
+    accountId: account.stripeAccountId,
+  }
+}
+
+/**
+ * The owner's "Connect with Stripe" (or "Connect Stripe again"): a fresh onboarding link, the
+ * hosted onboarding completed, and the return's sync finding the account active.
+ */
+export async function connectActiveAccount(
+  testApp: TestApp,
+  business: SchedulingBusiness,
+): Promise<void> {
   const link = await call(
     testApp,
     business.owner,
@@ -37,14 +58,4 @@ export async function createConnectedBusiness(
   expect(done.status).toBe(303)
   const synced = await call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync')
   expect(synced.json<{ status: string }>().status).toBe('active')
-  const [account] = await testApp.database.db
-    .select()
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.tenantId, business.tenantId))
-  if (!account) throw new Error(`${label} is not connected.`)
-  return {
-    ...business,
-    slug: await slugOf(testApp, business.tenantId),
-    accountId: account.stripeAccountId,
-  }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_accounts" DROP CONSTRAINT "payment_accounts_status_valid";--> statement-breakpoint
+ALTER TABLE "payment_accounts" ADD CONSTRAINT "payment_accounts_status_valid" CHECK ("payment_accounts"."status" in ('pending', 'active', 'restricted', 'disconnected'));
