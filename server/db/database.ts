@@ -144,6 +144,10 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would crash the process instead of failing only the next query.
   pool.on('error', () => {})
+  // The same for a client that is checked out between two queries (a transaction doing its
+  // work in JavaScript) when the server goes away: nobody listens then either. Its next query
+  // fails instead (answered 503), and the pool discards it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzleNodePg({ client: pool, schema })
   return {
     kind: 'postgres',

@@ -120,6 +120,7 @@ const databaseProblems: Record<string, { status: number; detail: string }> = {
 
 /** Clients (and load balancers) may retry a request the database could not serve after this. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
+export const DATABASE_UNAVAILABLE_TYPE = '/problems/database-unavailable'
 
 /**
  * Maps a database error (possibly wrapped, e.g. by drizzle) to a client problem, if it is one:
@@ -134,7 +135,7 @@ export function problemFromDatabaseError(
     return {
       status: 503,
       detail: 'The database is not answering right now; please try again in a few seconds.',
-      type: '/problems/database-unavailable',
+      type: DATABASE_UNAVAILABLE_TYPE,
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
     }
   }

@@ -12,7 +12,7 @@ export interface BookableStarts {
 
 /**
  * Free starts of one team member for one service, days ahead (past the minimum notice), each
- * after the previous one ends: booking them all at once gives a 201 each, so a test can tell
+ * well after the previous one ends: booking them all at once gives a 201 each, so a test can tell
  * a lost booking from a slot that was taken.
  */
 export async function bookableStarts(baseUrl: string): Promise<BookableStarts> {
@@ -36,7 +36,8 @@ export async function bookableStarts(baseUrl: string): Promise<BookableStarts> {
   for (const slot of availability.slots) {
     if (Date.parse(slot.starts_at) < freeFrom) continue
     starts.push(slot.starts_at)
-    freeFrom = Date.parse(slot.ends_at)
+    // Past the end and any buffers around it (the demo's are at most 20 minutes together).
+    freeFrom = Date.parse(slot.ends_at) + 30 * 60_000
   }
   return { serviceId: service.id, teamMemberId, starts }
 }
