@@ -124,11 +124,12 @@ async function openPglite(dataDir: string | undefined, files: Blob | undefined):
 
 /**
  * Bounds on every pooled connection, so a database that is down, restarting or stuck answers
- * a request with a 503 in seconds instead of holding it (and its socket) forever.
+ * a request with a 503 in seconds instead of holding it (and its socket) forever. The two
+ * timeouts go as startup parameters; pgbouncer refuses those unless its
+ * `ignore_startup_parameters` lists them (then set them on the database role instead).
  */
 export const POOL_LIMITS = {
-  /** Waiting for a connection: a refused one fails at once; this bounds a hanging connect and
-   * a pool that stays exhausted. */
+  /** Waiting for a connection: a refused one fails at once, a hanging one or a full pool not longer. */
   connectionTimeoutMillis: 5_000,
   /** A statement running longer is cancelled by the server (57014, answered 503). */
   statement_timeout: 30_000,
