@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process'
 import {
   appendFileSync,
   chownSync,
@@ -95,11 +95,11 @@ export interface PostgresCluster extends TestPostgres {
   /**
    * Stops the server as an operator or a crash would: `fast` disconnects every client and shuts
    * down cleanly, `immediate` aborts like a power cut (crash recovery on the next start).
-   * Its files stay for `resume`.
+   * Its files stay for `resume`. Asynchronous, so the caller's own traffic goes on meanwhile.
    */
-  halt(mode: 'fast' | 'immediate'): void
-  /** Starts the halted server again on the same port and waits until it accepts connections. */
-  resume(): void
+  halt(mode: 'fast' | 'immediate'): Promise<void>
+  /** Starts the halted server again on the same port; resolves once it accepts connections. */
+  resume(): Promise<void>
 }
 
 /**
@@ -189,14 +189,16 @@ export async function startPostgresCluster(
         started = true
         cleanUpAfterDeath(dataDir, dir)
         const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-        const halt = (mode: 'fast' | 'immediate') => {
-          const result = runAsOwner(binaries.pgCtl, ['stop', '-D', dataDir, '-m', mode, '-w'])
-          if (result.status !== 0) throw new Error(`pg_ctl stop failed:\n${result.stderr}`)
-        }
-        const resume = () => {
-          const result = startOn(port)
-          if (result.status !== 0) throw new Error(`pg_ctl start failed:\n${result.stderr}`)
-        }
+        const pgCtl = (args: string[]) =>
+          new Promise<void>((resolve, reject) => {
+            execFile(binaries.pgCtl, args, { cwd: dir, ...(owner ?? {}) }, (error, _out, err) =>
+              error ? reject(new Error(`pg_ctl ${args[0]} failed:\n${err}`)) : resolve(),
+            )
+          })
+        const halt = (mode: 'fast' | 'immediate') =>
+          pgCtl(['stop', '-D', dataDir, '-m', mode, '-w'])
+        const resume = () =>
+          pgCtl(['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port}`])
         return { url, version: await serverVersion(url), stop, halt, resume }
       }
       const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''

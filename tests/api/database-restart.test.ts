@@ -68,13 +68,13 @@ describe('PostgreSQL restarted under load', () => {
         const outages: { mode: string; from: number; to: number }[] = []
         for (const mode of ['fast', 'immediate'] as const) {
           const before = socket
-          cluster.halt(mode)
+          await cluster.halt(mode)
           const from = Date.now()
           // The LISTEN connection went with it: the socket is told to come back later.
           expect((await before.closed).code).toBe(CLOSE_TRY_AGAIN_LATER)
           await new Promise((resolve) => setTimeout(resolve, DOWN_MS))
           const to = Date.now()
-          cluster.resume()
+          await cluster.resume()
           outages.push({ mode, from, to })
 
           const back = Date.now()
@@ -104,22 +104,34 @@ describe('PostgreSQL restarted under load', () => {
         }
         await load.stop()
 
-        const during = (outage: { from: number; to: number }) =>
-          load.outcomes.filter((o) => o.startedAt >= outage.from && o.startedAt + o.ms <= outage.to)
         for (const outage of outages) {
-          const answers = during(outage)
-          expect(answers.length, `requests while down (${outage.mode})`).toBeGreaterThanOrEqual(5)
-          for (const answer of answers) {
+          // Sent while it was down: each answered fast (none waited for the restart), and
+          // each answered before the restart began is the 503.
+          const sent = load.outcomes.filter(
+            (o) => o.startedAt >= outage.from && o.startedAt < outage.to,
+          )
+          const answeredWhileDown = sent.filter((o) => o.startedAt + o.ms < outage.to)
+          const seen = load.outcomes
+            .filter((o) => o.startedAt + o.ms >= outage.from - 2000 && o.startedAt < outage.to)
+            .map((o) => `${o.kind} ${o.startedAt - outage.from}+${o.ms} ${o.status}`)
+          expect(
+            answeredWhileDown.length,
+            `${outage.mode}: ${seen.join(', ')}`,
+          ).toBeGreaterThanOrEqual(5)
+          for (const answer of sent) expect(answer.ms, outage.mode).toBeLessThan(FAST_MS)
+          for (const answer of answeredWhileDown) {
             expect(answer, outage.mode).toMatchObject({
               status: 503,
               problemType: '/problems/database-unavailable',
               retryAfter: '5',
             })
-            expect(answer.ms, outage.mode).toBeLessThan(FAST_MS)
           }
         }
-        // Nothing else than answers, bookings and 503s: no 500, no dropped connection.
-        const unexpected = load.outcomes.filter((o: Outcome) => ![200, 201, 503].includes(o.status))
+        // Nothing else than answers, bookings and 503s: no 500, no dropped connection (and a
+        // 409 only for a time tried again, whose first try committed but lost its answer).
+        const unexpected = load.outcomes.filter(
+          (o: Outcome) => ![200, 201, 503].includes(o.status) && !(o.status === 409 && o.retry),
+        )
         expect(unexpected).toEqual([])
         // Every booking acknowledged before, between and after the outages is stored.
         const booked = load.booked()

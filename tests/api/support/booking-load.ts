@@ -55,6 +55,8 @@ export interface Outcome {
   /** For a 201: the appointment booked and the customer's address. */
   appointmentId?: string
   email?: string
+  /** A booking of a start tried before, which got no answer or a 5xx then. */
+  retry?: boolean
 }
 
 export interface Load {
@@ -68,7 +70,8 @@ export interface Load {
 /**
  * A stream of public traffic: `workers` loops, each alternating a booking (the next unused
  * start) with a read of the week's slots, against `targets()` in turn (read at every request,
- * so a test can take a killed process out). Every answer is recorded, none is retried.
+ * so a test can take a killed process out). Every answer is recorded; a booking that got no
+ * answer or a 5xx goes back to the end of the queue, to be tried again.
  */
 export function startLoad(options: {
   targets: () => string[]
@@ -79,6 +82,7 @@ export function startLoad(options: {
 }): Load {
   const outcomes: Outcome[] = []
   const queue = [...options.slots.starts]
+  const tried = new Set<string>()
   let running = true
   let turn = 0
   const pick = () => {
@@ -90,7 +94,12 @@ export function startLoad(options: {
     `&from=${new Date(Date.now() + 3 * 86_400_000).toISOString()}` +
     `&to=${new Date(Date.now() + 10 * 86_400_000).toISOString()}`
 
-  async function send(kind: 'book' | 'read', target: string, init?: RequestInit, email?: string) {
+  async function send(
+    kind: 'book' | 'read',
+    target: string,
+    init?: RequestInit,
+    email?: string,
+  ): Promise<Outcome> {
     const startedAt = Date.now()
     const outcome: Outcome = { kind, target, status: 0, startedAt, ms: 0 }
     try {
@@ -114,6 +123,7 @@ export function startLoad(options: {
     }
     outcome.ms = Date.now() - startedAt
     outcomes.push(outcome)
+    return outcome
   }
 
   async function worker() {
@@ -121,7 +131,7 @@ export function startLoad(options: {
       const start = queue.shift()
       if (start) {
         const email = `load-${randomUUID().slice(0, 12)}@slotwise.test`
-        await send(
+        const outcome = await send(
           'book',
           pick(),
           {
@@ -137,6 +147,13 @@ export function startLoad(options: {
           },
           email,
         )
+        if (tried.has(start)) outcome.retry = true
+        // As a visitor would, try that time again later (it may have been booked after all,
+        // when the commit outlived the answer: then a 409).
+        if (outcome.status === 0 || outcome.status >= 500) {
+          tried.add(start)
+          queue.push(start)
+        }
       }
       if (!running) break
       await send('read', pick())
