@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process'
 import {
   appendFileSync,
   chownSync,
@@ -85,7 +85,30 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends po
 export async function startTestPostgres(): Promise<TestPostgres> {
   const given = process.env.TEST_DATABASE_URL
   if (given) return { url: given, version: await serverVersion(given), stop: () => {} }
+  return startPostgresCluster({
+    port: process.env.TEST_POSTGRES_PORT ? Number(process.env.TEST_POSTGRES_PORT) : undefined,
+  })
+}
 
+/** A throw-away cluster of this process's own, which a fault test may stop and start again. */
+export interface PostgresCluster extends TestPostgres {
+  /**
+   * Stops the server as an operator or a crash would: `fast` disconnects every client and shuts
+   * down cleanly, `immediate` aborts like a power cut (crash recovery on the next start).
+   * Its files stay for `resume`. Asynchronous, so the caller's own traffic goes on meanwhile.
+   */
+  halt(mode: 'fast' | 'immediate'): Promise<void>
+  /** Starts the halted server again on the same port; resolves once it accepts connections. */
+  resume(): Promise<void>
+}
+
+/**
+ * A throw-away cluster (see startTestPostgres) that is always started here, whatever
+ * TEST_DATABASE_URL says: fault tests restart it, which a shared server must not suffer.
+ */
+export async function startPostgresCluster(
+  options: { port?: number | undefined } = {},
+): Promise<PostgresCluster> {
   const binaries = findPostgresBinaries()
   if (!binaries) throw new Error('PostgreSQL binaries not found; call ensurePostgres() first.')
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-pg-'))
@@ -144,13 +167,10 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     )
 
     const logFile = join(dir, 'server.log')
-    const pinnedPort = process.env.TEST_POSTGRES_PORT
-      ? Number(process.env.TEST_POSTGRES_PORT)
-      : undefined
-    for (let attempt = 1; ; attempt++) {
-      const port = pinnedPort ?? (await freePort())
-      // -w waits until the server accepts connections.
-      const start = runAsOwner(binaries.pgCtl, [
+    const pinnedPort = options.port
+    // -w waits until the server accepts connections.
+    const startOn = (port: number) =>
+      runAsOwner(binaries.pgCtl, [
         'start',
         '-D',
         dataDir,
@@ -162,11 +182,24 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         '-o',
         `-p ${port}`,
       ])
+    for (let attempt = 1; ; attempt++) {
+      const port = pinnedPort ?? (await freePort())
+      const start = startOn(port)
       if (start.status === 0) {
         started = true
         cleanUpAfterDeath(dataDir, dir)
         const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-        return { url, version: await serverVersion(url), stop }
+        const pgCtl = (args: string[]) =>
+          new Promise<void>((resolve, reject) => {
+            execFile(binaries.pgCtl, args, { cwd: dir, ...(owner ?? {}) }, (error, _out, err) =>
+              error ? reject(new Error(`pg_ctl ${args[0]} failed:\n${err}`)) : resolve(),
+            )
+          })
+        const halt = (mode: 'fast' | 'immediate') =>
+          pgCtl(['stop', '-D', dataDir, '-m', mode, '-w'])
+        const resume = () =>
+          pgCtl(['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port}`])
+        return { url, version: await serverVersion(url), stop, halt, resume }
       }
       const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''
       // Another process may have taken the port between our check and the server's bind.

@@ -41,7 +41,7 @@ export interface Database {
   listen(
     channel: string,
     onPayload: (payload: string) => void,
-    onError?: (error: unknown) => void,
+    events?: ListenEvents,
   ): Promise<() => Promise<void>>
   /**
    * Embedded PGlite only (undefined on PostgreSQL): the database's files as one tarball, which
@@ -49,6 +49,20 @@ export interface Database {
    */
   dumpFiles?: () => Promise<Blob>
   close(): Promise<void>
+}
+
+/**
+ * What happens to a LISTEN connection (PostgreSQL only: PGlite's never drops). Notifications
+ * sent between `onConnectionLost` and `onReconnected` are gone, so whatever was kept up to date
+ * by them (live sockets, caches) must be refreshed once LISTEN is back.
+ */
+export interface ListenEvents {
+  /** The connection dropped; the listener reconnects by itself, with backoff. */
+  onConnectionLost?: (error: unknown) => void
+  /** One reconnect attempt failed (the database is still down); the next one is scheduled. */
+  onReconnectFailed?: (error: unknown) => void
+  /** LISTEN is active again after a loss. */
+  onReconnected?: () => void
 }
 
 export interface DatabaseOptions {
@@ -108,11 +122,33 @@ async function openPglite(dataDir: string | undefined, files: Blob | undefined):
   }
 }
 
+/**
+ * Bounds on every pooled connection, so a database that is down, restarting or stuck answers
+ * a request with a 503 in seconds instead of holding it (and its socket) forever. The two
+ * timeouts go as startup parameters; pgbouncer refuses those unless its
+ * `ignore_startup_parameters` lists them (then set them on the database role instead).
+ */
+export const POOL_LIMITS = {
+  /** Waiting for a connection: a refused one fails at once, a hanging one or a full pool not longer. */
+  connectionTimeoutMillis: 5_000,
+  /** A statement running longer is cancelled by the server (57014, answered 503). */
+  statement_timeout: 30_000,
+  /** A transaction left open by a stuck process stops holding its locks after this. */
+  idle_in_transaction_session_timeout: 60_000,
+  /** A peer that vanished without closing (network, VM) is noticed in seconds, not hours. */
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_LIMITS })
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would crash the process instead of failing only the next query.
   pool.on('error', () => {})
+  // The same for a client that is checked out between two queries (a transaction doing its
+  // work in JavaScript) when the server goes away: nobody listens then either. Its next query
+  // fails instead (answered 503), and the pool discards it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzleNodePg({ client: pool, schema })
   return {
     kind: 'postgres',
@@ -122,6 +158,8 @@ async function openPostgres(url: string): Promise<Database> {
       // Several API processes may start at once; the advisory lock lets one migrate at a time.
       const client = await pool.connect()
       try {
+        // Building an index on a big table may take longer than any request should.
+        await client.query('set statement_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
         try {
           await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder })
@@ -129,14 +167,15 @@ async function openPostgres(url: string): Promise<Database> {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
         }
       } finally {
-        client.release()
+        // Destroyed, not returned: its session no longer has the pool's statement_timeout.
+        client.release(true)
       }
     },
     ping: async () => {
       await db.execute(sql`select 1`)
     },
-    listen: (channel, onPayload, onError) =>
-      listenOnPostgres({ connectionString: url, channel, onPayload, onError }),
+    listen: (channel, onPayload, events = {}) =>
+      listenOnPostgres({ connectionString: url, channel, onPayload, ...events }),
     close: () => pool.end(),
   }
 }

@@ -4,8 +4,10 @@ export interface PgListenerOptions {
   connectionString: string
   channel: string
   onPayload: (payload: string) => void
-  /** Told about every lost connection and failed reconnect; the listener keeps trying. */
-  onError?: (error: unknown) => void
+  /** Told once per lost connection; the listener reconnects by itself. */
+  onConnectionLost?: (error: unknown) => void
+  /** Told about every failed reconnect; the listener keeps trying. */
+  onReconnectFailed?: (error: unknown) => void
   /** Told when LISTEN is active again after a lost connection (events in the gap are lost). */
   onReconnected?: () => void
   /** First reconnect delay; doubles up to `maxDelayMs`. */
@@ -51,7 +53,7 @@ export async function listenOnPostgres(options: PgListenerOptions): Promise<() =
       clearInterval(heartbeat)
       void next.end().catch(() => {})
       if (stopped) return
-      options.onError?.(error ?? new Error('The LISTEN connection ended.'))
+      options.onConnectionLost?.(error ?? new Error('The LISTEN connection ended.'))
       scheduleReconnect()
     }
     next.on('error', onLost)
@@ -93,7 +95,7 @@ export async function listenOnPostgres(options: PgListenerOptions): Promise<() =
         },
         (error: unknown) => {
           if (stopped) return
-          options.onError?.(error)
+          options.onReconnectFailed?.(error)
           scheduleReconnect()
         },
       )

@@ -1,5 +1,5 @@
 import type { components } from '../../shared/contract/schema.d.ts'
-import { sqlStateOf } from '../db/sql-state.ts'
+import { isDatabaseUnavailable, sqlStateOf } from '../db/sql-state.ts'
 
 export type Problem = components['schemas']['Problem']
 export type FieldError = components['schemas']['FieldError']
@@ -118,10 +118,27 @@ const databaseProblems: Record<string, { status: number; detail: string }> = {
   '22P05': { status: 400, detail: unstorableText },
 }
 
-/** Maps a database error (possibly wrapped, e.g. by drizzle) to a client problem, if it is one. */
+/** Clients (and load balancers) may retry a request the database could not serve after this. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+export const DATABASE_UNAVAILABLE_TYPE = '/problems/database-unavailable'
+
+/**
+ * Maps a database error (possibly wrapped, e.g. by drizzle) to a client problem, if it is one:
+ * the client's fault by SQLSTATE, or a 503 of type `/problems/database-unavailable` while the
+ * database is down or restarting. Sending the request again later is safe: a booking repeated
+ * with its Idempotency-Key is not booked twice even if its commit outlived the connection.
+ */
 export function problemFromDatabaseError(
   error: unknown,
-): { status: number; detail: string } | undefined {
+): { status: number; detail: string; type?: string; headers?: Record<string, string> } | undefined {
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      detail: 'The database is not answering right now; please try again in a few seconds.',
+      type: DATABASE_UNAVAILABLE_TYPE,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    }
+  }
   const code = sqlStateOf(error)
   return code === undefined ? undefined : databaseProblems[code]
 }

@@ -48,7 +48,9 @@ function retryDelayMs(attempts: number): number {
  * send — so several processes running this at once each take different rows and none waits;
  * the send itself happens outside any transaction, then the row is marked sent. A process that
  * dies mid-send leaves the row to be claimed again when the claim expires: at least once, and
- * never twice while its sender is alive.
+ * never twice while its sender is alive. Between the SMTP server's OK and the mark no
+ * outbox can be exactly-once; a message sent again keeps its Message-ID (mailer.ts), so
+ * receivers drop the copy.
  */
 export async function deliverDueMessages(
   database: Database,
@@ -65,6 +67,7 @@ export async function deliverDueMessages(
   const outbox = createOutboxRepository(database.db)
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 }
   for (const row of claimed) {
+    let sent = false
     try {
       await mailer.send({
         id: row.id,
@@ -76,13 +79,19 @@ export async function deliverDueMessages(
           ? { content: row.ics, method: row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST' }
           : null,
       })
-      await outbox.markSent(row.id, new Date(now))
-      report.sent++
+      sent = true
     } catch (error) {
       const final = row.attempts >= maxAttempts || error instanceof UndeliverableMailError
       await outbox.markUnsent(row.id, { final, error: describeError(error) })
       if (final) report.failed++
       else report.retrying++
+    }
+    // Outside the try: a sent message whose mark fails (the database went away) is not a
+    // failed send. The run stops; the row keeps its claim and is sent once more, under the
+    // same Message-ID, when the claim expires.
+    if (sent) {
+      await outbox.markSent(row.id, new Date(now))
+      report.sent++
     }
   }
   return report

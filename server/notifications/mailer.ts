@@ -82,6 +82,7 @@ export function createMailer(options: MailerOptions): Mailer {
       }
       const info = await transport.sendMail({
         from,
+        messageId: messageIdOf(mail.id, from),
         to: { name: '', address: to },
         envelope: { from: from.address, to: [to] },
         subject: headerText(mail.subject),
@@ -98,6 +99,16 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close: () => transport.close(),
   }
+}
+
+/**
+ * The Message-ID is the outbox row's, the same at every attempt: a message sent again because
+ * its sender died between the SMTP server's OK and marking it sent (nothing can make that
+ * exactly-once) is a duplicate mail servers and clients recognise and drop.
+ */
+export function messageIdOf(outboxId: string, from: Mailbox): string {
+  const domain = from.address.slice(from.address.lastIndexOf('@') + 1)
+  return `<${outboxId}@${domain}>`
 }
 
 /** The configured From, refused at start unless it is one mailbox on one line. */

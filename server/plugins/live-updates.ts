@@ -21,6 +21,8 @@ export interface LiveUpdatesOptions {
 // Grace for clients to answer the close frame at shutdown before their sockets are cut.
 const SHUTDOWN_GRACE_MS = 1000
 
+const PAUSED = 'Live updates are paused: the database connection was lost. Reconnect shortly.'
+
 /**
  * `GET /api/v1/live`: the live-updates WebSocket (documented in the contract's `appointments`
  * tag and Live* schemas, outside the OpenAPI routes). Every API process LISTENs on the
@@ -40,10 +42,32 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       loadProfile: (identity) => profiles.getOrCreateProfile(identity),
       log: app.log,
     })
+    // While the LISTEN connection is down (PostgreSQL restarting), notifications are lost: no
+    // socket may look live then. Open ones are closed with "try again later" and new ones are
+    // turned away, so each browser reconnects with backoff and, once `ready` comes again,
+    // refetches what it shows (the app does on every reconnect) and misses nothing.
+    let listening = true
+    const pauseAll = (reason: string) => {
+      for (const socket of app.websocketServer?.clients ?? []) {
+        socket.close(LIVE_CLOSE.tryAgainLater, reason)
+      }
+    }
     const unlisten = await database.listen(
       LIVE_CHANNEL,
       (payload) => void dispatcher.handle(payload),
-      (error) => app.log.warn({ err: error }, 'live listener lost its connection; reconnecting'),
+      {
+        onConnectionLost: (error) => {
+          listening = false
+          app.log.warn({ err: error }, 'live listener lost its connection; reconnecting')
+          pauseAll(PAUSED)
+        },
+        onReconnectFailed: (error) =>
+          app.log.warn({ err: error }, 'live listener could not reconnect yet; trying again'),
+        onReconnected: () => {
+          listening = true
+          app.log.info('live listener is listening again')
+        },
+      },
     )
 
     // Before @fastify/websocket's own preClose: say why, with a code clients reconnect on.
@@ -87,6 +111,10 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
         )
       },
       wsHandler: (socket) => {
+        if (!listening) {
+          socket.close(LIVE_CLOSE.tryAgainLater, PAUSED)
+          return
+        }
         startLiveSession(socket, {
           hub,
           verifyToken: (token) => app.verifyToken(token),

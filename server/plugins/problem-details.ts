@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
+  DATABASE_UNAVAILABLE_TYPE,
   type FieldError,
   HttpProblem,
   type ProblemExtras,
@@ -31,7 +32,11 @@ export const problemDetailsPlugin = fp<ProblemDetailsOptions>(
   async (app, options) => {
     app.setErrorHandler(async (error, request, reply) => {
       const problem = classify(error)
-      if (problem.status >= 500) {
+      if (problem.type === DATABASE_UNAVAILABLE_TYPE) {
+        // Every request says so while the database is down: one line each, no stack, and no
+        // error report per request (the outage is the operator's news, not a bug).
+        request.log.warn({ cause: databaseCause(error) }, 'database unavailable')
+      } else if (problem.status >= 500) {
         request.log.error({ err: error }, 'request failed')
         options.onServerError?.(error, request)
       } else {
@@ -120,6 +125,15 @@ function classify(error: unknown): Classified {
   }
 
   return { status: 500, detail: UNEXPECTED }
+}
+
+/** The driver's message under drizzle's "Failed query: …" (which would repeat the SQL). */
+function databaseCause(error: unknown): string {
+  let current = error
+  for (let depth = 0; depth < 5 && (current as { cause?: unknown })?.cause; depth++) {
+    current = (current as { cause: unknown }).cause
+  }
+  return current instanceof Error ? current.message : String(current)
 }
 
 function fromHttpProblem(problem: HttpProblem): Classified {

@@ -2731,7 +2731,12 @@ export interface components {
         };
     };
     responses: {
-        /** @description An RFC 9457 problem document. */
+        /**
+         * @description An RFC 9457 problem document. While the database is down or restarting, any endpoint
+         *     that reads or writes data answers at once with 503 of type
+         *     `/problems/database-unavailable` and a Retry-After (seconds); send the request again
+         *     then (a booking with the same Idempotency-Key).
+         */
         Problem: {
             headers: {
                 [name: string]: unknown;

@@ -133,3 +133,21 @@ describe('the From', () => {
     }
   })
 })
+
+describe('the Message-ID', () => {
+  it('is the outbox row’s at every attempt, so a copy sent again is dropped as a duplicate', async () => {
+    const messageId = (raw: string) =>
+      headerFields(raw).find((field) => field.name === 'message-id')?.value
+    const mail = { id: 'b9f1e2c4-outbox-row', to: 'mia@example.test', subject: 'Booked' }
+    await mailer.send({ ...mail, text: 'Hello', calendar: null })
+    const first = await readFile(join(outboxDir, `${mail.id}.eml`), 'utf8')
+    await mailer.send({ ...mail, text: 'Hello', calendar: null })
+    const second = await readFile(join(outboxDir, `${mail.id}.eml`), 'utf8')
+    expect(messageId(first)).toBe('<b9f1e2c4-outbox-row@book.example.test>')
+    expect(messageId(second)).toBe(messageId(first))
+    // Another row, another id.
+    expect(messageId(await send({ to: 'mia@example.test', subject: 'Booked' }))).not.toBe(
+      messageId(first),
+    )
+  })
+})

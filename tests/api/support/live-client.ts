@@ -78,3 +78,35 @@ export async function openAuthenticatedClient(
   if (first.type !== 'ready') throw new Error(`Expected ready, got ${JSON.stringify(first)}`)
   return client
 }
+
+/** The close code of a socket turned away while the server's LISTEN connection is down. */
+export const CLOSE_TRY_AGAIN_LATER = 1013
+
+/**
+ * Like openAuthenticatedClient, for a server that may still be recovering its LISTEN
+ * connection: a socket closed with 1013 (live updates paused) is opened again, as the app's
+ * backoff would, until one gets `ready` or `timeoutMs` passes.
+ */
+export async function openClientWhenLive(
+  url: string,
+  idToken: string,
+  timeoutMs = 20_000,
+): Promise<LiveClient> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const client = await openLiveClient(url)
+    client.send({ type: 'auth', token: idToken })
+    const first = await Promise.race([
+      client.next(timeoutMs).catch(() => null),
+      client.closed.then((closed) => ({ closed })),
+    ])
+    if (first && 'type' in first && first.type === 'ready') return client
+    await client.close()
+    const pausedNow =
+      first !== null && 'closed' in first && first.closed.code === CLOSE_TRY_AGAIN_LATER
+    if (!pausedNow || Date.now() > deadline) {
+      throw new Error(`No live socket got ready: ${JSON.stringify(first)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
