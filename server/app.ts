@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.ts'
 import { type BackgroundJobsOptions, backgroundJobsPlugin } from './plugins/background-jobs.ts'
 import { corsPlugin } from './plugins/cors.ts'
 import { dbPlugin } from './plugins/db.ts'
+import { lifecyclePlugin } from './plugins/lifecycle.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
 import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -248,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { clientConfig: options.clientConfig })
   await app.register(corsPlugin, { origins: options.corsOrigins })
   await app.register(dbPlugin, { database: options.database })
+  await app.register(lifecyclePlugin)
   await app.register(authPlugin, options.auth)
   await app.register(liveUpdatesPlugin, options.live ?? {})
   await app.register(apiRoutesPlugin, {

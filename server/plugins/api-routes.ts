@@ -73,7 +73,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   const logos = createLogoService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({
-      health: createHealthService({ database: app.database, version: options.version }),
+      health: createHealthService({
+        database: app.database,
+        version: options.version,
+        draining: () => app.lifecycle?.draining ?? false,
+      }),
     }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
     ...createCustomerHandlers({

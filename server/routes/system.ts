@@ -4,5 +4,6 @@ import type { createHealthService } from '../services/health-service.ts'
 export function createSystemHandlers(deps: { health: ReturnType<typeof createHealthService> }) {
   return {
     getHealth: () => deps.health.check(),
+    getReadiness: () => deps.health.ready(),
   }
 }
