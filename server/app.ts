@@ -110,7 +110,7 @@ export interface AppOptions {
   publicBooking?: PublicBookingOptions
   /** Proxies in front whose X-Forwarded-For is believed (request.ip); default 0. */
   trustProxyHops?: number
-  /** Per-process limits of the public booking API (tests lower or raise them). */
+  /** Limits of the public booking API, shared through PostgreSQL (tests lower or raise them). */
   publicRateLimits?: Partial<PublicRateLimits>
   /**
    * Stripe (or the local Stripe service); without it billing answers 503 and every business

@@ -33,7 +33,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined
   /** The From of every e-mail (MAIL_FROM); no-reply at PUBLIC_URL's host when unset. */
   mailFrom: string | undefined
-  /** Overrides of the public API's per-process rate limits (PUBLIC_*_PER_* variables). */
+  /** Overrides of the public API's rate limits (PUBLIC_*_PER_* variables). */
   publicRateLimits: Partial<PublicRateLimits>
   /**
    * How many proxies in front may be believed about the client's address (TRUST_PROXY);
