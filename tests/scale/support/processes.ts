@@ -24,11 +24,13 @@ export async function testPorts(count: number): Promise<number[]> {
   return ports
 }
 
-/** An empty database of its own on the tests' PostgreSQL; the processes migrate it. */
+/** A migrated database of its own on the tests' PostgreSQL (a copy of the template). */
 export async function createScaleDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = inject('scalePostgresUrl')
   const name = `slotwise_scale_${randomBytes(6).toString('hex')}`
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`))
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`create database ${name} template ${inject('scaleTemplate')}`),
+  )
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return {
@@ -157,7 +159,8 @@ export async function waitFor(
   check: () => Promise<boolean>,
   options: { ms?: number; everyMs?: number; output?: () => string } = {},
 ): Promise<void> {
-  const deadline = Date.now() + (options.ms ?? 60_000)
+  // Generous: a loaded two-core machine can take a minute to start a process.
+  const deadline = Date.now() + (options.ms ?? 150_000)
   for (;;) {
     if (await check().catch(() => false)) return
     if (Date.now() > deadline) {
@@ -167,5 +170,4 @@ export async function waitFor(
   }
 }
 
-export const isReady = async (port: number) =>
-  (await get(port, '/api/v1/ready')).status === 200
+export const isReady = async (port: number) => (await get(port, '/api/v1/ready')).status === 200
