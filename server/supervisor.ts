@@ -93,6 +93,9 @@ async function main() {
     const child = spawn(process.execPath, [...process.execArgv, entry], {
       cwd: root,
       stdio: 'inherit',
+      // Its own process group: Ctrl-C at a terminal reaches the supervisor alone, which passes
+      // it on once (a second SIGINT would cut a draining process short).
+      detached: true,
       env: {
         ...process.env,
         PORT: String(port),

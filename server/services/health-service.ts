@@ -23,15 +23,7 @@ export function createHealthService(deps: {
 
   return {
     check,
-    /**
-     * Readiness, what a load balancer checks: as `check`, and 503 once draining, so the
-     * balancer stops sending new requests before the process stops taking connections.
-     */
-    async ready(): Promise<Health> {
-      if (deps.draining?.()) {
-        throw new HttpProblem(503, 'This process is shutting down; send requests to another.')
-      }
-      return check()
-    },
+    /** True once this process was told to stop: readiness answers 503 (routes/system.ts). */
+    draining: () => deps.draining?.() ?? false,
   }
 }
