@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// One Vitest run, four projects: pure units and machines, model-based paths generated from
-// machine graphs, the local Stripe service through the stripe SDK, and API tests through
-// app.inject against a real PGlite and the Auth emulator.
+// One Vitest run, five projects: pure units and machines, model-based paths generated from
+// machine graphs, the local Stripe service through the stripe SDK, API tests through
+// app.inject against a real PGlite and the Auth emulator, and the production set-up's processes.
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +25,20 @@ export default defineConfig({
           // far more on a busy two-core machine. The limit only catches hangs.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The production set-up as it runs: `npm run start:prod`'s processes, HAProxy from
+        // Debian, PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster). `npm test` runs it
+        // in its PostgreSQL pass; the files run one at a time (each starts real processes).
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/scale/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -130,7 +130,11 @@ function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {})
   )
 }
 
-/** The API project once more, on PostgreSQL: its locking and concurrency are the real thing. */
+/**
+ * The API project once more, on PostgreSQL: its locking and concurrency are the real thing.
+ * With it, the production set-up (tests/scale/: `npm run start:prod`'s processes behind
+ * HAProxy), which needs PostgreSQL and builds the app first (Playwright then finds it built).
+ */
 async function vitestApiOnPostgres() {
   let server: TestPostgres
   try {
@@ -142,9 +146,13 @@ async function vitestApiOnPostgres() {
   }
   try {
     console.log(`\nPostgreSQL ${server.version} at ${server.url}`)
-    vitest(`vitest API on PostgreSQL ${server.version}`, ['--project', 'api'], {
-      TEST_DATABASE_URL: server.url,
-    })
+    vitest(
+      `vitest API + scale on PostgreSQL ${server.version}`,
+      ['--project', 'api', '--project', 'scale'],
+      {
+        TEST_DATABASE_URL: server.url,
+      },
+    )
   } finally {
     server.stop()
   }
@@ -245,10 +253,14 @@ await Promise.all([
 ])
 // The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
-vitest('vitest (unit, model, local Stripe, API)', [], {
-  TEST_DATABASE_URL: undefined,
-  [MODEL_COVERAGE_DIR]: modelCoverageDir,
-})
+vitest(
+  'vitest (unit, model, local Stripe, API)',
+  ['--project', 'unit', '--project', 'model', '--project', 'local-stripe', '--project', 'api'],
+  {
+    TEST_DATABASE_URL: undefined,
+    [MODEL_COVERAGE_DIR]: modelCoverageDir,
+  },
+)
 const modelCoverage = modelCoverageLines(modelCoverageDir, root)
 rmSync(modelCoverageDir, { recursive: true, force: true })
 await vitestApiOnPostgres()

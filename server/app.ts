@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.ts'
 import { type BackgroundJobsOptions, backgroundJobsPlugin } from './plugins/background-jobs.ts'
 import { corsPlugin } from './plugins/cors.ts'
 import { dbPlugin } from './plugins/db.ts'
+import { lifecyclePlugin } from './plugins/lifecycle.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
 import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
@@ -109,7 +110,7 @@ export interface AppOptions {
   publicBooking?: PublicBookingOptions
   /** Proxies in front whose X-Forwarded-For is believed (request.ip); default 0. */
   trustProxyHops?: number
-  /** Per-process limits of the public booking API (tests lower or raise them). */
+  /** Limits of the public booking API, shared through PostgreSQL (tests lower or raise them). */
   publicRateLimits?: Partial<PublicRateLimits>
   /**
    * Stripe (or the local Stripe service); without it billing answers 503 and every business
@@ -248,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { clientConfig: options.clientConfig })
   await app.register(corsPlugin, { origins: options.corsOrigins })
   await app.register(dbPlugin, { database: options.database })
+  await app.register(lifecyclePlugin)
   await app.register(authPlugin, options.auth)
   await app.register(liveUpdatesPlugin, options.live ?? {})
   await app.register(apiRoutesPlugin, {

@@ -33,7 +33,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined
   /** The From of every e-mail (MAIL_FROM); no-reply at PUBLIC_URL's host when unset. */
   mailFrom: string | undefined
-  /** Overrides of the public API's per-process rate limits (PUBLIC_*_PER_* variables). */
+  /** Overrides of the public API's rate limits (PUBLIC_*_PER_* variables). */
   publicRateLimits: Partial<PublicRateLimits>
   /**
    * How many proxies in front may be believed about the client's address (TRUST_PROXY);
@@ -45,6 +45,13 @@ export interface ServerConfig {
    * this late. The end-to-end suite shortens it so e-mails arrive while a test waits.
    */
   jobsIntervalMs: number
+  /**
+   * How long a process told to stop (SIGTERM) keeps serving with readiness false before it
+   * stops taking connections (DRAIN_GRACE_MS): a couple of the load balancer's health-check
+   * intervals, so it stops sending first. 0 (the default) for a process with no balancer;
+   * `npm run start:prod` defaults it to 5000.
+   */
+  drainGraceMs: number
   /**
    * Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, and STRIPE_API_URL for the local Stripe
    * service `npm start` runs); billing and payments at booking are off without it.
@@ -190,6 +197,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
 
+  const drainGraceMs = Number(value('DRAIN_GRACE_MS') ?? 0)
+  if (!Number.isInteger(drainGraceMs) || drainGraceMs < 0 || drainGraceMs > 300_000) {
+    problems.push(
+      `DRAIN_GRACE_MS must be a whole number of milliseconds from 0 to 300000, got "${env.DRAIN_GRACE_MS}".`,
+    )
+  }
+
   const stripe = readStripeSettings(value, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
@@ -218,6 +232,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicRateLimits,
     trustProxyHops,
     jobsIntervalMs,
+    drainGraceMs,
     stripe,
     logLevel,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),

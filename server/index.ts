@@ -77,7 +77,10 @@ async function main() {
     closing = true
     app.log.info({ signal }, 'shutting down')
     try {
-      await app.close()
+      // SIGTERM (a balancer's deployment, the supervisor) drains: readiness false for the
+      // grace, then no new connections, requests in flight and the job run finished, live
+      // sockets told to reconnect. Ctrl-C at a terminal skips the grace.
+      await app.lifecycle.drain(signal === 'SIGTERM' ? config.drainGraceMs : 0)
       await database.close()
       if (config.sentryDsn) await Sentry.close(2000)
       process.exit(0)

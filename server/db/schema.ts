@@ -890,3 +890,35 @@ export const paymentRefunds = pgTable(
     check('payment_refunds_cause_valid', sql`${t.cause} in (${sqlList(refundCauses)})`),
   ],
 )
+
+/*
+ * The public API's per-IP and per-e-mail rate limits when several API processes share one
+ * PostgreSQL (server/security/shared-rate-limits.ts); embedded PGlite counts in its one
+ * process and leaves both empty. Keys are hashed: no address or e-mail is stored. The tables
+ * are UNLOGGED (in the migration): the counts only matter for a minute or an hour, so a
+ * crash may empty them, and their writes skip the WAL.
+ */
+
+/** One row per allowed hit of an exact limit (writes per IP, bookings per e-mail). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    bucket: text('bucket').notNull(),
+    keyHash: text('key_hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.bucket, t.keyHash, t.at)],
+)
+
+/** Hits of the read limit per key and slot of time, added up by every process in batches. */
+export const rateLimitCounts = pgTable(
+  'rate_limit_counts',
+  {
+    bucket: text('bucket').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** Milliseconds since the epoch divided by the slot's length (a sixtieth of the window). */
+    slot: bigint('slot', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.keyHash, t.slot] })],
+)

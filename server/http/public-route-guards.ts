@@ -16,7 +16,7 @@ export function guardPublicRoutes(limits: PublicRateLimiters) {
     const reads = [route.method].flat().every((method) => method === 'GET' || method === 'HEAD')
     const limit: onRequestHookHandler = async (request) => {
       if (reads) limits.read(request.ip)
-      else limits.write(request.ip)
+      else await limits.write(request.ip)
     }
     route.onRequest = [limit, ...[route.onRequest ?? []].flat()]
   }

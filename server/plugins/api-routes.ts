@@ -51,7 +51,7 @@ export interface ApiRoutesOptions {
   /** Path of openapi/openapi.yaml: routes, request validation and security come from it. */
   specPath: string
   version: string
-  /** Per-process limits of the public booking API; defaults in public-rate-limits.ts. */
+  /** Limits of the public booking API; defaults in public-rate-limits.ts. */
   publicRateLimits?: Partial<PublicRateLimits> | undefined
 }
 
@@ -65,7 +65,14 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // The one booking service of the app: staff and public bookings share its coalescing of
   // identical requests and its notifier.
   const bookings = createBookingService(app.database, notifier)
-  const publicLimits = createPublicRateLimiters(options.publicRateLimits)
+  // Shared through PostgreSQL by every API process; per process on PGlite (one process).
+  const publicLimits = createPublicRateLimiters(options.publicRateLimits, {
+    database: app.database,
+    onSyncError: (error) => app.log.warn({ err: error }, 'rate-limit counts not shared this time'),
+  })
+  app.addHook('onClose', async () => {
+    await publicLimits.close().catch(() => {})
+  })
   // The customer export reads both, so the handlers share one instance of each.
   const customers = createCustomerService(app.database)
   const business = createBusinessService(app.database)
@@ -73,7 +80,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   const logos = createLogoService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({
-      health: createHealthService({ database: app.database, version: options.version }),
+      health: createHealthService({
+        database: app.database,
+        version: options.version,
+        draining: () => app.lifecycle?.draining ?? false,
+      }),
     }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
     ...createCustomerHandlers({

@@ -21,6 +21,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for traffic (load-balancer health check)
+         * @description Whether this API process should be sent new requests: 200 while it serves and its
+         *     database answers; 503 problem+json once it has been told to stop (SIGTERM: it keeps
+         *     serving requests already sent for a grace period, then stops taking connections) or
+         *     while its database does not answer. A load balancer checks this one; `/api/v1/health`
+         *     stays the liveness check (a draining process is still alive).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/": {
         parameters: {
             query?: never;
@@ -2794,6 +2818,28 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The API and its database answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This process takes new requests. */
             200: {
                 headers: {
                     [name: string]: unknown;

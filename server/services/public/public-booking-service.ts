@@ -149,7 +149,7 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
       return idempotency.run<PublicBookingConfirmation>(
         { tenantId: tenant.id, scope: 'createPublicBooking', key: idempotencyKey, body: input },
         async (remember) => {
-          limits.booking(input.customer.email)
+          await limits.booking(input.customer.email)
           // Refusals that need no lock come first; the customer record is written only by the
           // booking's own transaction, once the time is secured, so no refusal leaves one.
           const offered = await catalog.catalogOf(tenant)
