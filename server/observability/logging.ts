@@ -17,16 +17,14 @@ export interface LoggingOptions {
  * Fastify's logger and request-id settings. Redaction runs in pino before a line is
  * formatted, so the pretty lines hide the same secrets as the JSON ones.
  */
-export function loggingOptions(options: LoggingOptions | false): Pick<
-  FastifyServerOptions,
-  'logger' | 'genReqId' | 'requestIdHeader' | 'requestIdLogLabel'
-> {
+export function loggingOptions(
+  options: LoggingOptions | false,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   const requestIds = {
     // genReqId reads (and checks) X-Request-Id itself; Fastify's own header option would
     // take any value a client sends.
     requestIdHeader: false as const,
     genReqId: requestIdFor,
-    requestIdLogLabel: 'reqId',
   }
   if (options === false) return { ...requestIds, logger: false }
   const stream =
@@ -44,11 +42,7 @@ export function loggingOptions(options: LoggingOptions | false): Pick<
     logger: {
       level: options.level,
       redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'req.headers["x-manage-token"]',
-        ],
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-manage-token"]'],
         censor: '[redacted]',
       },
       serializers: { req: requestLogFields },

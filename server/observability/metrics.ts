@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { cacheLookups } from './cache-lookups.ts'
 
 /** What a scrape reads from the database, cheaply, at the moment it is asked. */

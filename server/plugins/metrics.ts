@@ -62,9 +62,13 @@ export const metricsPlugin = fp<MetricsOptions>(
       { logLevel: 'warn' },
       async (request, reply) => {
         if (expected && !hasToken(request.headers.authorization, expected)) {
-          throw new HttpProblem(401, 'Metrics need the token: Authorization: Bearer <METRICS_TOKEN>.', {
-            headers: { 'www-authenticate': 'Bearer realm="metrics"' },
-          })
+          throw new HttpProblem(
+            401,
+            'Metrics need the token: Authorization: Bearer <METRICS_TOKEN>.',
+            {
+              headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+            },
+          )
         }
         const { contentType, body } = await metrics.scrape()
         return reply.type(contentType).header('cache-control', 'no-store').send(body)
