@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { asc } from 'drizzle-orm'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { BackupError, backUp, restore } from '../../scripts/lib/backup.ts'
 import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { appointments } from '../../server/db/schema.ts'
@@ -16,12 +17,16 @@ const run = promisify(execFile)
 const work = mkdtempSync(join(tmpdir(), 'slotwise-backup-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** `npm run db:<command>` as an operator runs it; its exit code, output and errors. */
+/**
+ * `npm run db:<command>` as an operator runs it (the script npm would start, without npm's
+ * own second of start-up); its exit code, output and errors.
+ */
 async function npmRun(command: 'db:backup' | 'db:restore', args: string[], env: NodeJS.ProcessEnv) {
+  const script = command === 'db:backup' ? 'scripts/db-backup.ts' : 'scripts/db-restore.ts'
   const environment = { ...process.env, ...env }
   if (!env.DATABASE_URL) delete environment.DATABASE_URL
   try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', command, '--', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
       env: environment,
     })
     return { code: 0, stdout, stderr }
@@ -68,9 +73,9 @@ if (!serverUrl) {
 
       // Open: the backup refuses to copy files a server is using.
       const file = join(work, 'embedded.tar.gz')
-      const whileOpen = await npmRun('db:backup', [file], { DATA_DIR: source })
-      expect(whileOpen.code).not.toBe(0)
-      expect(whileOpen.stderr).toContain('is in use: stop the server first')
+      await expect(backUp({ kind: 'pglite', dataDir: source }, file)).rejects.toThrow(
+        'is in use: stop the server first',
+      )
       await database.close()
 
       const backup = await npmRun('db:backup', [file], { DATA_DIR: source })
@@ -78,11 +83,11 @@ if (!serverUrl) {
       expect(backup.code).toBe(0)
       expect(backup.stdout).toContain(`(${ids.length} appointments)`)
 
-      const target = join(work, 'restored')
-      const restored = await npmRun('db:restore', [file], { DATA_DIR: target })
+      const targetDir = join(work, 'restored')
+      const restored = await npmRun('db:restore', [file], { DATA_DIR: targetDir })
       expect(restored.stderr).toBe('')
       expect(restored.stdout).toContain(`${ids.length} appointments`)
-      const reopened = await createDatabase({ dataDir: target })
+      const reopened = await createDatabase({ dataDir: targetDir })
       try {
         await reopened.migrate()
         expect(await appointmentIds(reopened)).toEqual(ids)
@@ -90,35 +95,36 @@ if (!serverUrl) {
         await reopened.close()
       }
 
-      const again = await npmRun('db:restore', [file], { DATA_DIR: target })
-      expect(again.code).not.toBe(0)
-      expect(again.stderr).toContain('already holds a database')
-      expect(again.stderr).toContain('--force')
-
-      const forced = await npmRun('db:restore', [file, '--force'], { DATA_DIR: target })
-      expect(forced.stderr).toBe('')
-      expect(forced.stdout).toMatch(/is kept in .*pglite\.before-restore-/)
-    })
+      const target = { kind: 'pglite', dataDir: targetDir } as const
+      await expect(restore(target, file, { force: false })).rejects.toThrow(
+        /already holds a database.*--force/,
+      )
+      const forced = await restore(target, file, { force: true })
+      expect(forced.appointments).toBe(ids.length)
+      expect(forced.setAside).toMatch(/pglite\.before-restore-\d+$/)
+      expect(existsSync(join(forced.setAside as string, 'PG_VERSION'))).toBe(true)
+    }, 180_000)
 
     it('says what is wrong with a missing, foreign or PostgreSQL file', async () => {
-      const target = join(work, 'never-restored')
-      const missing = await npmRun('db:restore', [join(work, 'nope.tar.gz')], { DATA_DIR: target })
-      expect(missing.code).not.toBe(0)
-      expect(missing.stderr).toContain('There is no backup file at')
-
+      const target = { kind: 'pglite', dataDir: join(work, 'never-restored') } as const
+      const restoring = (file: string) => restore(target, file, { force: false })
+      await expect(restoring(join(work, 'nope.tar.gz'))).rejects.toThrow(
+        'There is no backup file at',
+      )
       const foreign = join(work, 'notes.txt')
       writeFileSync(foreign, 'not a backup')
-      const notBackup = await npmRun('db:restore', [foreign], { DATA_DIR: target })
-      expect(notBackup.stderr).toContain('is not a Slotwise backup')
-
+      await expect(restoring(foreign)).rejects.toThrow('is not a Slotwise backup')
       const pgDump = join(work, 'other.dump')
       writeFileSync(pgDump, 'PGDMP\u0001\u000e')
-      const wrongKind = await npmRun('db:restore', [pgDump], { DATA_DIR: target })
-      expect(wrongKind.stderr).toContain('is a PostgreSQL backup')
-      expect(existsSync(join(target, 'pglite'))).toBe(false)
+      await expect(restoring(pgDump)).rejects.toThrow('is a PostgreSQL backup')
+      const broken = join(work, 'broken.tar.gz')
+      writeFileSync(broken, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]))
+      await expect(restoring(broken)).rejects.toThrow(BackupError)
+      expect(existsSync(join(target.dataDir, 'pglite'))).toBe(false)
 
-      const nothing = await npmRun('db:backup', [join(work, 'x.tar.gz')], { DATA_DIR: target })
-      expect(nothing.stderr).toContain('There is no embedded database')
+      await expect(backUp(target, join(work, 'x.tar.gz'))).rejects.toThrow(
+        'There is no embedded database',
+      )
     })
   })
 }
