@@ -6,7 +6,7 @@ export const REQUEST_ID_HEADER = 'x-request-id'
 
 // Printable token characters only, and not too long: the id goes into every log line and a
 // response header, so nothing a client sends may break either.
-const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:+=@/-]{0,127}$/
+const SANE_REQUEST_ID = /^[A-Za-z0-9][\w.:+=@/-]{0,127}$/
 
 /**
  * Fastify's `genReqId`: the id the load balancer gave the request (HAProxy's `unique-id`,
