@@ -48,6 +48,8 @@ async function main() {
     HOST: host,
     DATA_DIR: dataDir,
     FIREBASE_PROJECT_ID: projectId,
+    // A person reads these logs; production keeps the default, JSON lines.
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
   }
   let demoOwner: { email: string; password: string } | undefined
   if (!usesRealFirebase) {

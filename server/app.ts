@@ -9,12 +9,12 @@ import { type LoadInlineCatalogue, withBookingPageData } from './http/booking-pa
 import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
-import { requestLogFields } from './http/log-redaction.ts'
 import { HttpProblem } from './http/problem.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
+import { type LogFormat, loggingOptions } from './observability/logging.ts'
 import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
@@ -25,7 +25,9 @@ import { corsPlugin } from './plugins/cors.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { lifecyclePlugin } from './plugins/lifecycle.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
+import { type MetricsOptions, metricsPlugin } from './plugins/metrics.ts'
 import { problemDetailsPlugin } from './plugins/problem-details.ts'
+import { requestIdsPlugin } from './plugins/request-ids.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
@@ -96,8 +98,14 @@ export interface AppOptions {
    * without it the booking pages are rendered by the browser alone.
    */
   serverRenderBundle?: string
-  /** false for silence (tests); a level for structured JSON logs. Default 'info'. */
+  /** false for silence (tests); a level for logs. Default 'info'. */
   logger?: false | LogLevel
+  /** JSON lines (default, for production) or pretty lines for a person (`npm start`). */
+  logFormat?: LogFormat
+  /** Where log lines go instead of standard output (tests read them). */
+  logDestination?: NodeJS.WritableStream
+  /** `GET /metrics` and its token; not served when absent. */
+  metrics?: MetricsOptions['expose']
   /** Reported by the health endpoint. */
   version?: string
   /** The contract; defaults to openapi/openapi.yaml in this repository. */
@@ -130,21 +138,15 @@ const defaultSpecPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
+    ...loggingOptions(
       options.logger === false
         ? false
         : {
             level: options.logger ?? 'info',
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'req.headers["x-manage-token"]',
-              ],
-              censor: '[redacted]',
-            },
-            serializers: { req: requestLogFields },
+            format: options.logFormat ?? 'json',
+            destination: options.logDestination,
           },
+    ),
     routerOptions: { ignoreTrailingSlash: true },
     // Errors met before routing (bad percent-encoding, oversized headers) are problem+json too.
     frameworkErrors,
@@ -220,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   )
 
+  await app.register(requestIdsPlugin)
   await app.register(problemDetailsPlugin, {
     htmlFallback: options.spaDir
       ? createSpaIndexResponder({
@@ -250,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(corsPlugin, { origins: options.corsOrigins })
   await app.register(dbPlugin, { database: options.database })
   await app.register(lifecyclePlugin)
+  await app.register(metricsPlugin, { specPath, expose: options.metrics ?? false })
   await app.register(authPlugin, options.auth)
   await app.register(liveUpdatesPlugin, options.live ?? {})
   await app.register(apiRoutesPlugin, {

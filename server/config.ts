@@ -59,6 +59,16 @@ export interface ServerConfig {
    */
   stripe: (StripeSettings & { connectWebhookSecret: string | undefined }) | undefined
   logLevel: LogLevel
+  /**
+   * LOG_FORMAT: `json` lines for log collectors (the default), `pretty` for a person at a
+   * terminal (`npm start` asks for it).
+   */
+  logFormat: 'json' | 'pretty'
+  /**
+   * Who may read `GET /metrics` (METRICS_TOKEN, 32+ characters, sent as a bearer token).
+   * Without it metrics are open outside production and not served in production.
+   */
+  metricsToken: string | undefined
   environment: string
 }
 
@@ -125,6 +135,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel
   if (!logLevels.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${env.LOG_LEVEL}".`)
+  }
+
+  const logFormat = value('LOG_FORMAT') ?? 'json'
+  if (logFormat !== 'json' && logFormat !== 'pretty') {
+    problems.push(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}".`)
+  }
+
+  const metricsToken = value('METRICS_TOKEN')
+  if (metricsToken && !/^[\x21-\x7e]{32,}$/.test(metricsToken)) {
+    problems.push(
+      'METRICS_TOKEN must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32).',
+    )
   }
 
   const seedDemo = value('SEED_DEMO') ?? '0'
@@ -235,6 +257,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     drainGraceMs,
     stripe,
     logLevel,
+    logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
+    metricsToken,
     environment: value('NODE_ENV') ?? (authEmulatorHost ? 'development' : 'production'),
   }
 }

@@ -46,8 +46,20 @@ async function main() {
     spaDir: `${root}dist`,
     serverRenderBundle: `${root}dist-ssr/booking-page.js`,
     logger: config.logLevel,
+    logFormat: config.logFormat,
+    // Metrics often say more than the public should see: a token, or (without one) only
+    // outside production.
+    metrics: config.metricsToken
+      ? { token: config.metricsToken }
+      : config.environment === 'production'
+        ? false
+        : {},
     version,
-    onServerError: config.sentryDsn ? (error) => Sentry.captureException(error) : undefined,
+    // The request id as a tag finds the error's log lines (and the id a user quoted).
+    onServerError: config.sentryDsn
+      ? (error, request) =>
+          Sentry.captureException(error, { tags: { request_id: String(request.id) } })
+      : undefined,
     publicRateLimits: config.publicRateLimits,
     trustProxyHops: config.trustProxyHops,
     publicBooking: {

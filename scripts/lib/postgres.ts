@@ -9,7 +9,7 @@ import {
   rmSync,
 } from 'node:fs'
 import { constants, tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import pg from 'pg'
 import { freePort } from './auth-emulator.ts'
 
@@ -48,6 +48,20 @@ export function findPostgresBinaries(): PostgresBinaries | undefined {
     if (existsSync(initdb) && existsSync(pgCtl)) return { initdb, pgCtl }
   }
   return undefined
+}
+
+/**
+ * A PostgreSQL client program (`pg_dump`, `pg_restore`): beside the server binaries
+ * `findPostgresBinaries` finds (the newest installation, which reads every older server),
+ * else on PATH.
+ */
+export function findPostgresTool(name: 'pg_dump' | 'pg_restore'): string | undefined {
+  const binaries = findPostgresBinaries()
+  const dirs = [
+    ...(binaries ? [dirname(binaries.initdb)] : []),
+    ...(process.env.PATH ?? '').split(delimiter).filter(Boolean),
+  ]
+  return dirs.map((dir) => join(dir, name)).find((path) => existsSync(path))
 }
 
 /**

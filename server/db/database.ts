@@ -48,6 +48,11 @@ export interface Database {
    * `DatabaseOptions.pgliteFiles` opens again.
    */
   dumpFiles?: () => Promise<Blob>
+  /**
+   * Connections for `/metrics`: the pool's total, idle and waiting queries on PostgreSQL;
+   * PGlite's one connection and the transactions queued for it.
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -118,6 +123,10 @@ async function openPglite(dataDir: string | undefined, files: Blob | undefined):
       return () => unlisten()
     },
     dumpFiles: () => runExclusive(async () => (await client.dumpDataDir('none')) as Blob),
+    poolStats: () => {
+      const queued = runExclusive.queued()
+      return { total: 1, idle: queued === 0 ? 1 : 0, waiting: Math.max(0, queued - 1) }
+    },
     close: () => client.close(),
   }
 }
@@ -176,6 +185,11 @@ async function openPostgres(url: string): Promise<Database> {
     },
     listen: (channel, onPayload, events = {}) =>
       listenOnPostgres({ connectionString: url, channel, onPayload, ...events }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   }
 }

@@ -4,10 +4,22 @@
  */
 export function createMutex() {
   let tail: Promise<unknown> = Promise.resolve()
-  return function runExclusive<T>(task: () => Promise<T>): Promise<T> {
+  let queued = 0
+  const runExclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    queued++
     const result = tail.then(task)
     // The next task waits for this one to settle, whether it succeeded or not.
-    tail = result.catch(() => undefined)
+    tail = result.then(
+      () => {
+        queued--
+      },
+      () => {
+        queued--
+      },
+    )
     return result
   }
+  /** Tasks running or waiting (for the database pool's metrics). */
+  runExclusive.queued = () => queued
+  return runExclusive
 }

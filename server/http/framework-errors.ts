@@ -23,7 +23,10 @@ export function frameworkErrors(
   reply
     .code(status)
     .type('application/problem+json')
-    .send(problemDocument(status, detail, instanceOf(request.raw.url)))
+    .send({
+      ...problemDocument(status, detail, instanceOf(request.raw.url)),
+      request_id: String(request.id),
+    })
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../jobs/outbox-retention.ts'
@@ -63,21 +64,39 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     let stopped = false
     let lastPrunedAt = Number.NEGATIVE_INFINITY
 
+    // Each job of a run is counted and timed on its own (slotwise_job_runs_total{job}), so a
+    // failing one is named; a failure still ends the run, as before.
+    const job = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const done = app.metrics.jobStarted(name)
+      try {
+        const result = await work()
+        done('ok')
+        return result
+      } catch (error) {
+        done('failed')
+        throw error
+      }
+    }
     const run = async (): Promise<JobRun> => {
-      const holds = await expireDueHolds(app.database)
-      await app.bookingPayments.expireCheckouts(holds.checkoutsToExpire)
+      const holds = await job('payment-holds', async () => {
+        const expired = await expireDueHolds(app.database)
+        await app.bookingPayments.expireCheckouts(expired.checkoutsToExpire)
+        return expired
+      })
       // Refunds cancellations owe that Stripe has not made yet (it did not answer then).
-      const refunds = await app.appointmentRefunds.settleAllOwed()
-      const remindersQueued = await queueDueReminders(app.database, notifier)
-      const trialsEnded = await noteEndedTrials(app.database, {
-        appUrl: app.publicBooking.publicUrl,
-      })
-      const delivery = await deliverDueMessages(app.database, mailer, {
-        publicUrl: app.publicBooking.publicUrl,
-      })
+      const refunds = await job('owed-refunds', () => app.appointmentRefunds.settleAllOwed())
+      const remindersQueued = await job('reminders', () =>
+        queueDueReminders(app.database, notifier),
+      )
+      const trialsEnded = await job('trial-endings', () =>
+        noteEndedTrials(app.database, { appUrl: app.publicBooking.publicUrl }),
+      )
+      const delivery = await job('outbox-delivery', () =>
+        deliverDueMessages(app.database, mailer, { publicUrl: app.publicBooking.publicUrl }),
+      )
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
-        pruned = await pruneSentMessages(app.database)
+        pruned = await job('outbox-retention', () => pruneSentMessages(app.database))
         lastPrunedAt = Date.now()
       }
       return { holds, refunds, remindersQueued, trialsEnded, delivery, pruned }
@@ -90,6 +109,8 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
       return current
     }
     const tick = async () => {
+      // Lines of one run share an id, as a request's lines share the request's.
+      const log = app.log.child({ jobRun: randomBytes(6).toString('hex') })
       try {
         const result = await runOnce()
         const { holds, refunds, remindersQueued, trialsEnded, delivery, pruned } = result
@@ -103,10 +124,10 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
           delivery.failed +
           pruned
         if (worked > 0) {
-          app.log.info(result, 'background jobs ran')
+          log.info(result, 'background jobs ran')
         }
       } catch (error) {
-        app.log.error({ err: error }, 'background jobs failed')
+        log.error({ err: error }, 'background jobs failed')
       }
       if (!stopped) schedule()
     }
@@ -126,5 +147,5 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
       mailer.close()
     })
   },
-  { name: 'background-jobs', dependencies: ['db'] },
+  { name: 'background-jobs', dependencies: ['db', 'metrics'] },
 )

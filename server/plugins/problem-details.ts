@@ -88,7 +88,10 @@ function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Clas
     .code(problem.status)
     .headers(problem.headers ?? {})
     .type('application/problem+json')
-    .send(problemDocument(problem.status, problem.detail, pathOf(request), problem))
+    .send({
+      ...problemDocument(problem.status, problem.detail, pathOf(request), problem),
+      request_id: String(request.id),
+    })
 }
 
 function classify(error: unknown): Classified {

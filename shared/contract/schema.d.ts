@@ -1520,6 +1520,8 @@ export interface components {
             detail?: string;
             /** @description The request path this problem is about. */
             instance?: string;
+            /** @description The id of the request, also in its `X-Request-Id` header and in every log line it wrote; quote it when reporting a failure. */
+            request_id?: string;
             /** @description One entry per offending field, for validation problems. */
             errors?: components["schemas"]["FieldError"][];
             limit?: components["schemas"]["PlanLimit"];

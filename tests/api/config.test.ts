@@ -184,3 +184,20 @@ describe('the client address behind proxies', () => {
     expect(() => readConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/)
   })
 })
+
+describe('logs and metrics settings', () => {
+  it('print JSON lines and keep metrics without a token by default', () => {
+    expect(readConfig({})).toMatchObject({ logFormat: 'json', metricsToken: undefined })
+  })
+
+  it('read LOG_FORMAT and METRICS_TOKEN, and refuse bad ones together', () => {
+    const token = 'f'.repeat(64)
+    expect(readConfig({ LOG_FORMAT: 'pretty', METRICS_TOKEN: token })).toMatchObject({
+      logFormat: 'pretty',
+      metricsToken: token,
+    })
+    expect(() => readConfig({ LOG_FORMAT: 'xml', METRICS_TOKEN: 'short' })).toThrow(
+      /LOG_FORMAT must be json or pretty.*\n.*METRICS_TOKEN must be at least 32/,
+    )
+  })
+})

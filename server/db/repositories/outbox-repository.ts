@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, lt, lte, min } from 'drizzle-orm'
 import type { Database, Db } from '../database.ts'
 import { notificationOutbox } from '../schema.ts'
 
@@ -83,4 +83,19 @@ export function claimDueOutboxMessages(
     }
     return claimed
   })
+}
+
+/**
+ * How many e-mails wait to be sent and when the oldest was written, for `/metrics`: one
+ * aggregate over the pending rows, which the partial index `notification_outbox_due_idx`
+ * holds, so a scrape stays cheap however many sent messages are kept.
+ */
+export async function readOutboxBacklog(
+  db: Db,
+): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({ pending: count(), oldest: min(notificationOutbox.createdAt) })
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.status, 'pending'))
+  return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldest ?? null }
 }

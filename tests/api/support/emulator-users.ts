@@ -86,10 +86,18 @@ async function updateAsAdmin(payload: object): Promise<void> {
 
 async function callEmulator(method: string, payload: object): Promise<Record<string, unknown>> {
   const url = `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/${method}?key=demo-api-key`
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
+  const post = () =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    })
+  // The emulator closes a kept-alive connection after a few idle seconds; on a busy machine
+  // fetch may reuse it just then, and the request never reaches the emulator: send it again.
+  const response = await post().catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string } }).cause
+    if (cause?.code === 'UND_ERR_SOCKET') return post()
+    throw error
   })
   const body = (await response.json()) as Record<string, unknown>
   if (!response.ok) throw new Error(`Auth emulator ${method} failed: ${JSON.stringify(body)}`)
