@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { type ConnectedAccountStatus, connectedAccountStatus } from '../domain/payment-account.ts'
 import {
+  AccountUnreachableError,
   createStripeClient,
   idOf,
   known,
@@ -245,6 +246,9 @@ export function createConnectGateway(settings: ConnectSettings) {
         )
         return checkoutSnapshotOf(session)
       } catch (error) {
+        if (error instanceof Stripe.errors.StripePermissionError) {
+          throw new AccountUnreachableError(error.message, { cause: error })
+        }
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
         const session = await stripe.checkout.sessions.retrieve(
           sessionId,

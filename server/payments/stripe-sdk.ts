@@ -23,6 +23,11 @@ export function createStripeClient(address: StripeAddress): Stripe {
 
 /** Stripe did not answer, or answered with its own failure: worth trying again later. */
 export class StripeUnavailableError extends Error {}
+/**
+ * Stripe no longer lets the platform reach a connected account (the business removed
+ * Slotwise in its dashboard): asking again will never work.
+ */
+export class AccountUnreachableError extends Error {}
 
 /** The webhook's signature does not match its body. */
 export class WebhookSignatureError extends Error {}

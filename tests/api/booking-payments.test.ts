@@ -543,6 +543,7 @@ describe('a business that disconnects Slotwise in Stripe', () => {
     const serviceId = await paidService(leaving, { kind: 'full' })
     const otherBefore = await accountOf(other)
     expect(await chargeShown(leaving, serviceId)).not.toBeNull()
+    const waiting = await booked(leaving, serviceId)
     const event = await deauthorize(leaving.accountId)
     expect(event).toMatchObject({
       type: 'account.application.deauthorized',
@@ -567,6 +568,20 @@ describe('a business that disconnects Slotwise in Stripe', () => {
     const [logged] = await activityFor(testApp, leaving.tenantId, leaving.accountId)
     expect(logged?.summary).toBe(
       'Stripe payments: active → disconnected in Stripe; bookings are no longer charged',
+    )
+
+    // A hold on the old account runs out: its Checkout can no longer be ended or read at
+    // Stripe, so it ends here, once, instead of being listed on every run.
+    const ends = Date.parse(waiting.payment?.hold_expires_at ?? '')
+    const due = await expireDueHolds(testApp.database, { now: ends })
+    const mine = due.checkoutsToExpire.filter((item) => item.stripeAccountId === leaving.accountId)
+    expect(mine).toHaveLength(1)
+    expect(await testApp.app.bookingPayments.expireCheckouts(mine)).toBe(1)
+    expect((await paymentOf(waiting.appointment.id))?.status).toBe('expired')
+    expect((await statusOf(waiting.appointment.id))?.status).toBe('payment_expired')
+    const after = await expireDueHolds(testApp.database, { now: ends })
+    expect(after.checkoutsToExpire.map((item) => item.stripeAccountId)).not.toContain(
+      leaving.accountId,
     )
 
     // The booking page shows no charge, and the booking is confirmed without payment.

@@ -9,8 +9,12 @@ import {
 } from '../../db/repositories/payment-repository.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
-import type { ConnectGateway, ConnectWebhookEvent } from '../../payments/connect-gateway.ts'
-import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
+import type {
+  ConnectGateway,
+  ConnectWebhookEvent,
+  PaymentCheckoutSnapshot,
+} from '../../payments/connect-gateway.ts'
+import { AccountUnreachableError, StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import type { CapabilityTokens } from '../../security/capability-tokens.ts'
 import type { createBookingService } from '../booking-service.ts'
@@ -296,10 +300,18 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
             item.paymentId,
           )
           if (payment?.status !== 'pending') continue
-          const checkout = await gateway.expireCheckout(
-            item.stripeAccountId,
-            item.stripeCheckoutSessionId,
-          )
+          let checkout: PaymentCheckoutSnapshot
+          try {
+            checkout = await gateway.expireCheckout(
+              item.stripeAccountId,
+              item.stripeCheckoutSessionId,
+            )
+          } catch (error) {
+            if (!(error instanceof AccountUnreachableError)) throw error
+            // The business disconnected that account: its Checkout can no longer be paid to us
+            // nor read, so it ends here, or it would be listed on every run for ever.
+            checkout = unreachableCheckout(item.stripeCheckoutSessionId, payment.kind)
+          }
           await checkoutSync.syncPaymentCheckout(payment, { checkout })
           done += 1
         } catch (error) {
@@ -308,6 +320,23 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       }
       return done
     },
+  }
+}
+
+/** A Checkout on an account Stripe no longer lets us reach, taken as expired unpaid. */
+function unreachableCheckout(id: string, kind: PaymentRow['kind']): PaymentCheckoutSnapshot {
+  return {
+    id,
+    mode: kind === 'card_on_file' ? 'setup' : 'payment',
+    status: 'expired',
+    url: null,
+    paymentStatus: 'unpaid',
+    amountTotalMinor: null,
+    currency: null,
+    paymentIntentId: null,
+    customerId: null,
+    paymentMethodId: null,
+    metadata: {},
   }
 }
 
