@@ -193,11 +193,25 @@ export function personalTexts(values: readonly unknown[]): string[] {
   return [...texts].sort((a, b) => b.length - a.length)
 }
 
-/** The text with every personal text in it replaced by the erased name. */
-export function scrubText(text: string, personal: readonly string[]): string {
+/**
+ * What an erasure takes out of texts: `identity` (names, e-mail addresses, phone numbers)
+ * becomes "Erased customer", so a line still says who it was about in general; `said` (what
+ * the customer wrote, such as a cancellation's reason) becomes "[erased]".
+ */
+export interface ErasedTexts {
+  identity: readonly string[]
+  said: readonly string[]
+}
+
+/** The text with every personal text in it replaced, longest first. */
+export function scrubText(text: string, erased: ErasedTexts): string {
+  const replacements = [
+    ...erased.identity.map((value) => [value, ERASED_CUSTOMER_NAME] as const),
+    ...erased.said.map((value) => [value, ERASED_VALUE] as const),
+  ].sort(([a], [b]) => b.length - a.length)
   let scrubbed = text
-  for (const value of personal) {
-    scrubbed = scrubbed.split(value).join(ERASED_CUSTOMER_NAME)
+  for (const [value, replacement] of replacements) {
+    scrubbed = scrubbed.split(value).join(replacement)
   }
   return scrubbed
 }
@@ -227,8 +241,9 @@ const personalChangeFields = new Set([
  */
 export function scrubActivityEntry(
   entry: { summary: string; changes: readonly ActivityChange[] },
-  personal: readonly string[],
+  erased: ErasedTexts,
 ): { summary: string; changes: ActivityChange[] } {
+  const personal = erased.identity
   const erasedValue = (field: string, value: unknown): unknown => {
     if (value === null || value === undefined) return value ?? null
     if (field === 'customer_name' || field === 'name') {
@@ -239,7 +254,7 @@ export function scrubActivityEntry(
     return ERASED_VALUE
   }
   return {
-    summary: scrubText(entry.summary, personal),
+    summary: scrubText(entry.summary, erased),
     changes: entry.changes.map((change) =>
       personalChangeFields.has(change.field)
         ? {
@@ -253,15 +268,27 @@ export function scrubActivityEntry(
 }
 
 /**
- * Fields of logged changes whose values can stand in a summary's words: names, addresses and
- * numbers, and a cancellation's reason. Not `customer_name`, which may name the other customer
- * of a reassignment, nor time zones or tags, which are shared words ("Europe/Berlin").
+ * Fields of logged changes whose values a summary may repeat: names, addresses and numbers
+ * (identity), and a cancellation's reason (said). Not `customer_name`, which may name the other
+ * customer of a reassignment, nor time zones or tags, which are shared words ("Europe/Berlin").
  */
-const summaryTextFields = new Set(['name', 'email', 'phone', 'cancel_reason'])
+const identityFields = new Set(['name', 'email', 'phone'])
 
-/** The values an entry's changes hold that a summary may repeat: texts the customer was known by. */
-export function personalValuesOfChanges(changes: readonly ActivityChange[]): unknown[] {
-  return changes
-    .filter((change) => summaryTextFields.has(change.field))
-    .flatMap((change) => [change.before, change.after])
+/** The values of an entry's changes a summary may repeat, sorted into identity and said. */
+export function personalValuesOfChanges(changes: readonly ActivityChange[]): {
+  identity: unknown[]
+  said: unknown[]
+} {
+  const values = (fields: (field: string) => boolean) =>
+    changes.filter((change) => fields(change.field)).flatMap((c) => [c.before, c.after])
+  return {
+    identity: values((field) => identityFields.has(field)),
+    said: values((field) => field === 'cancel_reason'),
+  }
 }
+
+/**
+ * How an entry a customer made themselves (online) names its actor: "Ana Lopez (customer)".
+ * The erased entry keeps the actor's id (a record id, no person) and loses the name and address.
+ */
+export const ERASED_CUSTOMER_ACTOR = `${ERASED_CUSTOMER_NAME} (customer)`

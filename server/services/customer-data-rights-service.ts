@@ -8,6 +8,8 @@ import {
 } from '../db/repositories/customer-data-repository.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import {
+  ERASED_CUSTOMER_ACTOR,
+  type ErasedTexts,
   personalTexts,
   personalValuesOfChanges,
   scrubActivityEntry,
@@ -18,11 +20,15 @@ import { assertValid } from '../http/validation-problem.ts'
 import { toEntry } from './activity-service.ts'
 import { type Customer, customerErased, toCustomer } from './customer-service.ts'
 import type { Member } from './membership-service.ts'
+import { customerActor } from './public/public-customers.ts'
 
 export type CustomerDataExport = components['schemas']['CustomerDataExport']
 export type CustomerEraseInput = components['schemas']['CustomerEraseInput']
 
 type CustomerDataRepository = ReturnType<typeof createCustomerDataRepository>
+
+/** The actor id of what the customer did themselves online. */
+const customerActorUid = (id: string) => customerActor({ id, name: '', email: null }).uid
 
 /**
  * A customer's rights over their data: everything stored about them in one file, and the
@@ -36,33 +42,32 @@ export function createCustomerDataRightsService(database: Database) {
     const appointmentIds = appointments.map((appointment) => appointment.id)
     const [payments, activityAboutIds] = await Promise.all([
       data.payments(tenantId, appointmentIds),
-      data.activity(tenantId, customerId, appointmentIds, []),
+      data.activity(tenantId, customerId, customerActorUid(customerId), appointmentIds, []),
     ])
     return { appointments, appointmentIds, payments, activityAboutIds }
   }
 
-  /** Every text the customer was known by: the record, what they typed, what the log kept. */
+  /** Every text the customer was known by or wrote: the record, the bookings, the log. */
   function knownTexts(
     customer: { name: string; email: string | null; phone: string | null },
     appointments: CustomerDataAppointment[],
     activity: CustomerDataActivityRow[],
-  ): string[] {
-    return personalTexts([
+  ): ErasedTexts {
+    const logged = activity
+      .filter((entry) => entry.entityType === 'customer' || entry.entityType === 'appointment')
+      .map((entry) => personalValuesOfChanges(entry.changes))
+    const identity = personalTexts([
       customer.name,
       customer.email,
       customer.phone,
-      ...appointments.flatMap((appointment) => [
-        appointment.submittedName,
-        appointment.submittedEmail,
-        appointment.submittedPhone,
-        appointment.cancelReason,
-      ]),
-      ...activity.flatMap((entry) =>
-        entry.entityType === 'customer' || entry.entityType === 'appointment'
-          ? personalValuesOfChanges(entry.changes)
-          : [],
-      ),
+      ...appointments.flatMap((a) => [a.submittedName, a.submittedEmail, a.submittedPhone]),
+      ...logged.flatMap((values) => values.identity),
     ])
+    const said = personalTexts([
+      ...appointments.map((a) => a.cancelReason),
+      ...logged.flatMap((values) => values.said),
+    ]).filter((text) => !identity.includes(text))
+    return { identity, said }
   }
 
   /** The e-mail addresses their messages went to: the record's and what they typed. */
@@ -108,7 +113,13 @@ export function createCustomerDataRightsService(database: Database) {
           data.outbox(member.tenantId, appointmentIds, addressesOf(customer, appointments)),
           customer.erasedAt
             ? Promise.resolve(activityAboutIds)
-            : data.activity(member.tenantId, customerId, appointmentIds, names),
+            : data.activity(
+                member.tenantId,
+                customerId,
+                customerActorUid(customerId),
+                appointmentIds,
+                names,
+              ),
           data.business(member.tenantId),
         ])
         const file: CustomerDataExport = {
@@ -258,7 +269,13 @@ export function createCustomerDataRightsService(database: Database) {
             .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
             .flatMap((change) => [change.before, change.after]),
         ])
-        const activity = await data.activity(member.tenantId, customerId, appointmentIds, names)
+        const activity = await data.activity(
+          member.tenantId,
+          customerId,
+          customerActorUid(customerId),
+          appointmentIds,
+          names,
+        )
         const refunds = await data.refunds(
           member.tenantId,
           payments.map((payment) => payment.id),
@@ -278,13 +295,20 @@ export function createCustomerDataRightsService(database: Database) {
         await data.anonymiseAppointments(member.tenantId, customerId)
         const erasedAt = new Date()
         await data.anonymiseCustomer(member.tenantId, customerId, erasedAt)
+        await data.allowActivityScrub()
         for (const entry of activity) {
           const scrubbed = scrubActivityEntry(entry, texts)
+          // Entries the customer made themselves online name them as the actor.
+          const byThem = entry.actorUid === customerActorUid(customerId)
+          const actor = byThem
+            ? { actorName: ERASED_CUSTOMER_ACTOR, actorEmail: null }
+            : { actorName: entry.actorName, actorEmail: entry.actorEmail }
           if (
+            byThem ||
             scrubbed.summary !== entry.summary ||
             JSON.stringify(scrubbed.changes) !== JSON.stringify(entry.changes)
           ) {
-            await data.rewriteActivity(member.tenantId, entry.id, scrubbed)
+            await data.rewriteActivity(member.tenantId, entry.id, { ...scrubbed, ...actor })
           }
         }
         // What was done, without what was erased: counts only.

@@ -73,11 +73,13 @@ export function createCustomerDataRepository(db: Db) {
   function activityWhere(
     tenantId: string,
     customerId: string,
+    actorUid: string,
     appointmentIds: string[],
     names: string[],
   ): SQL {
     const conditions: SQL[] = [
       and(eq(activityLog.entityType, 'customer'), eq(activityLog.entityId, customerId)) as SQL,
+      eq(activityLog.actorUid, actorUid),
     ]
     if (appointmentIds.length > 0) {
       conditions.push(
@@ -210,16 +212,18 @@ export function createCustomerDataRepository(db: Db) {
         .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.id))
     },
 
+    /** `actorUid`: the id entries the customer made themselves online carry as their actor. */
     async activity(
       tenantId: string,
       customerId: string,
+      actorUid: string,
       appointmentIds: string[],
       names: string[],
     ): Promise<CustomerDataActivityRow[]> {
       return db
         .select()
         .from(activityLog)
-        .where(activityWhere(tenantId, customerId, appointmentIds, names))
+        .where(activityWhere(tenantId, customerId, actorUid, appointmentIds, names))
         .orderBy(asc(activityLog.occurredAt), asc(activityLog.id))
     },
 
@@ -319,14 +323,33 @@ export function createCustomerDataRepository(db: Db) {
       )
     },
 
+    /**
+     * Lets this transaction rewrite the summary, changes and actor's name and address of log
+     * entries (never who, what, when or which record);
+     * the log's trigger refuses every other update (migration 0012).
+     */
+    async allowActivityScrub(): Promise<void> {
+      await db.execute(sql`select set_config('slotwise.erasing_customer', 'on', true)`)
+    },
+
     async rewriteActivity(
       tenantId: string,
       id: string,
-      entry: { summary: string; changes: ActivityChange[] },
+      entry: {
+        summary: string
+        changes: ActivityChange[]
+        actorName: string | null
+        actorEmail: string | null
+      },
     ): Promise<void> {
       await db
         .update(activityLog)
-        .set({ summary: entry.summary, changes: entry.changes })
+        .set({
+          summary: entry.summary,
+          changes: entry.changes,
+          actorName: entry.actorName,
+          actorEmail: entry.actorEmail,
+        })
         .where(and(eq(activityLog.tenantId, tenantId), eq(activityLog.id, id)))
     },
   }
