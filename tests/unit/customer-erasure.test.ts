@@ -12,7 +12,7 @@ import {
   tablesWithoutCustomerData,
 } from '../../server/domain/customer-erasure.ts'
 
-const tables = Object.values(schema)
+const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => value instanceof PgTable)
   .map((table) => getTableConfig(table))
 
