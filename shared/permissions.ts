@@ -14,6 +14,12 @@ export type Capability =
   | 'customers.read'
   | 'customers.write'
   | 'customers.delete'
+  /**
+   * Everything stored about one customer in one file: their payments, e-mails and activity-log
+   * entries too, which staff cannot read one by one. Owners and admins, like those. (Erasing a
+   * customer is `customers.delete`: as final as deleting.)
+   */
+  | 'customers.export'
   | 'team.read'
   | 'team.write'
   /** Name, bio, time zone, working hours and time off of one's own team-member record. */
@@ -57,6 +63,7 @@ const adminCapabilities: readonly Capability[] = [
   ...staffCapabilities,
   'services.write',
   'customers.delete',
+  'customers.export',
   'team.write',
   'settings.read',
   'settings.write',

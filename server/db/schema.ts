@@ -85,7 +85,14 @@ export const activityEntityTypes = [
   'appointment',
   'subscription',
 ] as const
-export const activityActions = ['created', 'updated', 'deleted', 'signed_in'] as const
+export const activityActions = [
+  'created',
+  'updated',
+  'deleted',
+  'signed_in',
+  'exported',
+  'erased',
+] as const
 
 /** Renders a TS tuple as an SQL `IN (...)` list for CHECK constraints; values are our own literals. */
 const sqlList = (values: readonly string[]) =>
@@ -310,6 +317,11 @@ export const customers = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     timeZone: text('time_zone'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /**
+     * When the customer's personal data was erased (irreversible): the record stays, named
+     * "Erased customer", so their appointments and payments still count in the figures.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -364,10 +376,16 @@ export const tenantSettings = pgTable(
     embedAnyOrigin: boolean('embed_any_origin').notNull().default(false),
     /** How long a booking that must be paid holds its time while the customer pays. */
     paymentHoldMinutes: integer('payment_hold_minutes').notNull().default(10),
+    /** The privacy notice the booking pages link to, as the business wrote it; null = the default. */
+    privacyNotice: text('privacy_notice'),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('tenant_settings_payment_hold_valid', sql`${t.paymentHoldMinutes} between 5 and 60`),
+    check(
+      'tenant_settings_privacy_notice_length',
+      sql`${t.privacyNotice} is null or char_length(${t.privacyNotice}) <= 10000`,
+    ),
     check('tenant_settings_language_valid', sql`${t.defaultLanguage} in (${sqlList(LANGUAGES)})`),
     check(
       'tenant_settings_choice_valid',

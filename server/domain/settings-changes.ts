@@ -9,6 +9,7 @@ export type SettingsSection =
   | 'embed'
   | 'language'
   | 'payments'
+  | 'privacy'
 
 export const bookingPolicyFields = [
   'min_notice_minutes',
@@ -33,6 +34,11 @@ const origins = (value: unknown) =>
   Array.isArray(value) ? (value.length > 0 ? value.join(', ') : 'none') : String(value)
 export const languageFields = ['default_language', 'follow_visitor_language'] as const
 export const paymentSettingsFields = ['payment_hold_minutes'] as const
+export const privacySettingsFields = ['privacy_notice'] as const
+
+/** A notice is long: the summary says its size, the change keeps the texts. */
+const notice = (value: unknown) =>
+  typeof value === 'string' ? `${value.length} characters` : 'the default'
 
 const teamMemberChoices: Record<string, string> = {
   customer_picks: 'customer picks',
@@ -64,6 +70,7 @@ const wording: Record<string, FieldWording> = {
   default_language: { label: 'default language' },
   follow_visitor_language: { label: "visitor's language" },
   payment_hold_minutes: { label: 'time held while paying', format: formatMinutes },
+  privacy_notice: { label: 'privacy notice', format: notice },
 }
 
 const sectionNames: Record<SettingsSection, string> = {
@@ -73,6 +80,7 @@ const sectionNames: Record<SettingsSection, string> = {
   embed: 'the embed settings',
   language: 'the language settings',
   payments: 'the payment settings',
+  privacy: 'the privacy notice',
 }
 
 /** "Changed the booking policy: minimum notice 2 h → 4 h". */

@@ -28,6 +28,7 @@ import { createAppointmentService } from '../services/appointment-service.ts'
 import { createBookingService } from '../services/booking-service.ts'
 import { createBusinessService } from '../services/business-service.ts'
 import { createCalendarFeedService } from '../services/calendar-feed-service.ts'
+import { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import { createCustomerExportService } from '../services/customer-export-service.ts'
 import { createCustomerService } from '../services/customer-service.ts'
 import { createDashboardService } from '../services/dashboard-service.ts'
@@ -91,6 +92,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       members,
       customers,
       exports: createCustomerExportService({ customers, business }),
+      rights: createCustomerDataRightsService(app.database),
     }),
     ...createSettingsHandlers({ members, settings: createSettingsService(app.database), logos }),
     ...createBusinessConfigurationHandlers({ members, business }),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
+import type { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import type { createCustomerExportService } from '../services/customer-export-service.ts'
 import type { createCustomerService } from '../services/customer-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
@@ -12,8 +13,9 @@ export function createCustomerHandlers(deps: {
   members: ReturnType<typeof createMembershipService>
   customers: ReturnType<typeof createCustomerService>
   exports: ReturnType<typeof createCustomerExportService>
+  rights: ReturnType<typeof createCustomerDataRightsService>
 }) {
-  const { customers, exports } = deps
+  const { customers, exports, rights } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {
@@ -59,6 +61,22 @@ export function createCustomerHandlers(deps: {
       requireCapability(member, 'customers.delete', 'delete customers')
       await customers.remove(member, request.params.customerId)
       return reply.code(204).send()
+    },
+
+    async exportCustomerData(request: OperationRequest<'exportCustomerData'>, reply: FastifyReply) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.export', 'export a customer’s data')
+      const file = await rights.export(member, request.params.customerId)
+      return reply
+        .header('content-disposition', `attachment; filename="customer-${file.customer.id}.json"`)
+        .header('cache-control', 'no-store')
+        .send(file)
+    },
+
+    async eraseCustomer(request: OperationRequest<'eraseCustomer'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.delete', 'erase customers')
+      return rights.erase(member, request.params.customerId, request.body)
     },
 
     async listCustomerAppointments(request: OperationRequest<'listCustomerAppointments'>) {

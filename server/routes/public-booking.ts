@@ -38,6 +38,10 @@ export function createPublicBookingHandlers(deps: PublicBookingHandlerDeps) {
       return catalog.business(await resolveBusiness(request))
     },
 
+    async getPublicPrivacyNotice(request: OperationRequest<'getPublicPrivacyNotice'>) {
+      return catalog.privacyNotice(await resolveBusiness(request))
+    },
+
     async listPublicServices(request: OperationRequest<'listPublicServices'>) {
       const tenant = await resolveBusiness(request)
       return catalog.services(tenant, request.query.team_member_id)

@@ -86,6 +86,18 @@ export function createSettingsHandlers(deps: {
       return settings.updateEmbed(member, request.body)
     },
 
+    async getPrivacySettings(request: OperationRequest<'getPrivacySettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.read', 'see the privacy notice settings')
+      return settings.getPrivacy(member)
+    },
+
+    async updatePrivacySettings(request: OperationRequest<'updatePrivacySettings'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'settings.write', 'change the privacy notice')
+      return settings.updatePrivacy(member, request.body)
+    },
+
     async updateLanguageSettings(request: OperationRequest<'updateLanguageSettings'>) {
       const member = await memberOf(request)
       requireCapability(member, 'settings.write', 'change the language settings')

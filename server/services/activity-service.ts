@@ -68,7 +68,7 @@ export function createActivityService(database: Database) {
   }
 }
 
-function toEntry(row: ActivityRow): ActivityEntry {
+export function toEntry(row: ActivityRow): ActivityEntry {
   return {
     id: row.id,
     occurred_at: row.occurredAt.toISOString(),

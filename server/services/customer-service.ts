@@ -112,6 +112,8 @@ export function createCustomerService(database: Database) {
       return writing(member, values.email, id, async (tx) => {
         const customers = createCustomerRepository(tx)
         const before = toCustomer(found(await customers.lock(member.tenantId, id)))
+        // Giving an erased record personal data again would undo the erasure under its id.
+        if (before.erased_at) throw customerErased()
         if (values.email && values.email.toLowerCase() !== before.email?.toLowerCase()) {
           const existing = await customers.findByEmail(member.tenantId, values.email, id)
           if (existing) throw duplicateEmail(existing)
@@ -203,6 +205,15 @@ function filterOf(query: CustomerQuery): CustomerFilter {
   }
 }
 
+/** 409 for a change to a customer whose personal data was erased. */
+export function customerErased(): HttpProblem {
+  return new HttpProblem(
+    409,
+    'This customer’s personal data was erased; the record cannot be changed. Add a new customer instead.',
+    { type: '/problems/customer-erased' },
+  )
+}
+
 /** An id of another business is as unknown as one that never existed. */
 function found<T>(row: T | undefined): T {
   if (row === undefined) throw new HttpProblem(404, 'There is no customer with this id.')
@@ -265,6 +276,7 @@ export function toCustomer(row: CustomerRow): Customer {
     tags: row.tags,
     time_zone: row.timeZone,
     marketing_consent: row.marketingConsent,
+    erased_at: row.erasedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

@@ -16,6 +16,7 @@ import {
   languageFields,
   notificationFields,
   paymentSettingsFields,
+  privacySettingsFields,
   type SettingsSection,
   settingsChangeSummary,
 } from '../domain/settings-changes.ts'
@@ -30,6 +31,7 @@ export type AppearanceSettings = components['schemas']['AppearanceSettings']
 export type EmbedSettings = components['schemas']['EmbedSettings']
 export type LanguageSettings = components['schemas']['LanguageSettings']
 export type PaymentSettings = components['schemas']['PaymentSettings']
+export type PrivacySettings = components['schemas']['PrivacySettings']
 
 /** One section of the settings: its API fields and how they map to the row. */
 interface Section<T extends Record<string, unknown>> {
@@ -117,6 +119,16 @@ const paymentSettings: Section<PaymentSettings> = {
   columns: (input) => ({ paymentHoldMinutes: input.payment_hold_minutes }),
 }
 
+const privacy: Section<PrivacySettings> = {
+  name: 'privacy',
+  fields: privacySettingsFields,
+  read: (row) => ({ privacy_notice: row.privacyNotice }),
+  // Blank text is no notice: the booking page shows the default rather than an empty page.
+  columns: (input) => ({
+    privacyNotice: input.privacy_notice?.trim() ? input.privacy_notice.trim() : null,
+  }),
+}
+
 /** Booking policy, notifications, appearance, embed, language and payment settings of the member's business. */
 export function createSettingsService(database: Database) {
   /** Replaces one section; records the changed fields, in the same transaction, if any. */
@@ -197,5 +209,9 @@ export function createSettingsService(database: Database) {
     },
     updatePayments: (member: Member, input: PaymentSettings) =>
       replace(member, paymentSettings, input),
+    async getPrivacy(member: Member): Promise<PrivacySettings> {
+      return privacy.read(await createSettingsRepository(database.db).get(member.tenantId))
+    },
+    updatePrivacy: (member: Member, input: PrivacySettings) => replace(member, privacy, input),
   }
 }

@@ -192,6 +192,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{customerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Everything stored about one customer, as a JSON file (owner, admin)
+         * @description The customer's record, appointments (with their answers and what they typed), payments, refunds and no-show fees, the e-mails sent or queued to them, the activity-log entries about them, and whether their links work. Sent as an attachment; the export itself is recorded in the activity log.
+         */
+        get: operations["exportCustomerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data, keeping their appointments anonymised (owner, admin)
+         * @description Irreversible. The record becomes "Erased customer" (e-mail, phone, notes, tags, time zone and consent cleared); their appointments keep service, team member, time, status and price for the business's figures but lose what the customer typed; payments keep amounts and Stripe's accounting ids but lose the Stripe customer and card; their e-mails (sent and queued) are deleted; manage links stop working; older activity-log entries lose the customer's name, addresses and texts. Refused with 409 (`/problems/customer-has-upcoming`, listing them) while appointments still lie ahead: cancel them first, so the customer is told and any refund is decided. 409 (`/problems/customer-erased`) when already erased.
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team-members": {
         parameters: {
             query?: never;
@@ -456,6 +500,27 @@ export interface paths {
          * @description Origins are `http` or `https`, a host and an optional port, with no path, query or credentials; they are saved lower-cased, without a default port or a trailing slash, and each once. A bad origin is a 400 naming `body.embed_origins.N`.
          */
         put: operations["updateEmbedSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The privacy notice the booking pages link to (owner, admin) */
+        get: operations["getPrivacySettings"];
+        /**
+         * Replace the privacy notice (owner, admin)
+         * @description Plain text; a blank line starts a paragraph. Null or blank text brings back the default notice.
+         */
+        put: operations["updatePrivacySettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -848,6 +913,23 @@ export interface paths {
         };
         /** The business's public face and booking rules */
         get: operations["getPublicBusiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/privacy-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's privacy notice, linked from the booking pages */
+        get: operations["getPublicPrivacyNotice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1963,10 +2045,131 @@ export interface components {
             tags: string[];
             time_zone: string | null;
             marketing_consent: boolean;
+            /**
+             * Format: date-time
+             * @description When the customer's personal data was erased; null while it is kept.
+             */
+            erased_at?: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        CustomerEraseInput: {
+            /** @description The customer's name as it is now, typed to confirm (letter case and outer spaces aside). */
+            confirm_name: string;
+        };
+        CustomerDataExport: {
+            /** @enum {string} */
+            format: "slotwise.customer-data.v1";
+            /** Format: date-time */
+            exported_at: string;
+            business_name: string;
+            customer: components["schemas"]["Customer"];
+            appointments: components["schemas"]["CustomerDataAppointment"][];
+            /** @description Payments of their appointments, no-show fees (kind `no_show_fee`) among them. */
+            payments: components["schemas"]["CustomerDataPayment"][];
+            refunds: components["schemas"]["CustomerDataRefund"][];
+            /** @description E-mails sent or queued to them, and to the team about their appointments. */
+            emails: components["schemas"]["CustomerDataEmail"][];
+            /** @description Activity-log entries about the customer and their appointments, oldest first. */
+            activity: components["schemas"]["ActivityEntry"][];
+            /** @description Ways the customer can reach their data; never the secrets themselves. */
+            access: {
+                /** @description Whether the manage links in their e-mails open their appointments. */
+                manage_links: string;
+                /** @description Whether signing in with their e-mail address shows their appointments. */
+                customer_account: string;
+            };
+        };
+        CustomerDataAppointment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            status: components["schemas"]["AppointmentStatus"];
+            /** @enum {string} */
+            source: "staff" | "public";
+            /** Format: uuid */
+            service_id: string;
+            service_name: string;
+            /** Format: uuid */
+            team_member_id: string;
+            team_member_name: string;
+            price: components["schemas"]["Money"];
+            notes: string;
+            cancel_reason: string | null;
+            /** @description What they typed into the online booking form (all null for staff bookings). */
+            submitted: {
+                name: string | null;
+                email: string | null;
+                phone: string | null;
+                notes: string | null;
+                time_zone: string | null;
+            };
+            booking_answers: components["schemas"]["BookingAnswer"][] | null;
+            language: string | null;
+            /** Format: date-time */
+            hold_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CustomerDataPayment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            appointment_id: string;
+            kind: string;
+            status: string;
+            amount: components["schemas"]["Money"];
+            refunded_amount: components["schemas"]["Money"];
+            stripe_account_id: string;
+            stripe_checkout_session_id: string | null;
+            stripe_payment_intent_id: string | null;
+            stripe_customer_id: string | null;
+            stripe_payment_method_id: string | null;
+            failure_message: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CustomerDataRefund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            payment_id: string;
+            amount_minor: number;
+            reason: string;
+            cause: string;
+            refunded_by: string | null;
+            stripe_refund_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CustomerDataEmail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            appointment_id: string | null;
+            kind: string;
+            /** @enum {string} */
+            recipient: "customer" | "team_member" | "owner";
+            to_address: string;
+            subject: string;
+            body_text: string;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
         };
         CustomerPage: components["schemas"]["PageInfo"] & {
             items: components["schemas"]["Customer"][];
@@ -2144,6 +2347,14 @@ export interface components {
             /** @description Show the booking page in the visitor's browser language when it is one of the supported languages (and let the visitor switch); otherwise always the default. */
             follow_visitor_language: boolean;
         };
+        PrivacySettings: {
+            /** @description Plain text shown on the booking pages' privacy page; null for the default notice naming the business. */
+            privacy_notice: string | null;
+        };
+        PublicPrivacyNotice: {
+            business_name: string;
+            privacy_notice: string | null;
+        };
         Settings: {
             language: components["schemas"]["LanguageSettings"];
             booking_policy: components["schemas"]["BookingPolicy"];
@@ -2193,7 +2404,7 @@ export interface components {
             entity_type: components["schemas"]["ActivityEntityType"];
             entity_id: string | null;
             /** @enum {string} */
-            action: "created" | "updated" | "deleted" | "signed_in";
+            action: "created" | "updated" | "deleted" | "signed_in" | "exported" | "erased";
             /** @description One line a person can read, e.g. "Changed the price of Haircut". */
             summary: string;
             /** @description Before and after of each changed field; empty for sign-ins. */
@@ -3179,6 +3390,58 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    exportCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's data. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="customer-<id>.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDataExport"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEraseInput"];
+            };
+        };
+        responses: {
+            /** @description The erased customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listTeamMembers: {
         parameters: {
             query?: {
@@ -3626,6 +3889,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmbedSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice as the business wrote it, or null for the default. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacySettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacySettings"];
+            };
+        };
+        responses: {
+            /** @description The saved notice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacySettings"];
                 };
             };
             default: components["responses"]["Problem"];
@@ -4189,6 +4498,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicBusiness"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPublicPrivacyNotice: {
+        parameters: {
+            query?: {
+                /** @description The business's slug, when the host has no subdomain naming it (and the installation has no default business). */
+                business?: components["parameters"]["BusinessSlug"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice, or null when the business keeps the default (the page words it in the visitor's language). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPrivacyNotice"];
                 };
             };
             default: components["responses"]["Problem"];

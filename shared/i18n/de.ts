@@ -97,6 +97,10 @@ export const de: Catalogue = {
   theme_to_dark: 'Zum dunklen Modus wechseln',
   theme_to_light: 'Zum hellen Modus wechseln',
   powered_by: 'Bereitgestellt von {{product}}',
+  privacy_link: 'Datenschutzhinweis',
+  title_privacy: 'Datenschutzhinweis',
+  privacy_details_note: 'Wir verwenden Ihre Angaben, wie unser {{link}} es beschreibt.',
+  privacy_load_failed: 'Der Datenschutzhinweis konnte nicht geladen werden',
   embed_label: 'Buchung',
 
   // Progress indicator

@@ -100,6 +100,10 @@ export const en = {
   theme_to_dark: 'Switch to dark mode',
   theme_to_light: 'Switch to light mode',
   powered_by: 'Powered by {{product}}',
+  privacy_link: 'Privacy notice',
+  title_privacy: 'Privacy notice',
+  privacy_details_note: 'We use your details as our {{link}} says.',
+  privacy_load_failed: 'We could not load the privacy notice',
   embed_label: 'Booking',
 
   // Progress indicator

@@ -94,6 +94,10 @@ export const es: Catalogue = {
   theme_to_dark: 'Cambiar al modo oscuro',
   theme_to_light: 'Cambiar al modo claro',
   powered_by: 'Con la tecnología de {{product}}',
+  privacy_link: 'Aviso de privacidad',
+  title_privacy: 'Aviso de privacidad',
+  privacy_details_note: 'Usamos tus datos como indica nuestro {{link}}.',
+  privacy_load_failed: 'No pudimos cargar el aviso de privacidad',
   embed_label: 'Reserva',
 
   // Progress indicator

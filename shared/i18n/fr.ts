@@ -96,6 +96,10 @@ export const fr: Catalogue = {
   theme_to_dark: 'Passer en mode sombre',
   theme_to_light: 'Passer en mode clair',
   powered_by: 'Propulsé par {{product}}',
+  privacy_link: 'Politique de confidentialité',
+  title_privacy: 'Politique de confidentialité',
+  privacy_details_note: 'Nous utilisons vos données comme l’indique notre {{link}}.',
+  privacy_load_failed: 'Impossible de charger la politique de confidentialité',
   embed_label: 'Réservation',
 
   // Progress indicator

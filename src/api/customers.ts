@@ -96,3 +96,27 @@ export async function loadCustomerAppointments(
   )
   return { items, total }
 }
+
+/** exportCustomerData: everything stored about one customer, as the JSON file to save. */
+export async function exportCustomerData(id: string, client: Client<paths> = api): Promise<Blob> {
+  return unwrap(
+    await client.GET('/api/v1/customers/{customerId}/export', {
+      params: { path: { customerId: id } },
+      parseAs: 'blob',
+    }),
+  )
+}
+
+/** eraseCustomer: the customer's personal data removed for good; `confirmName` is their name. */
+export async function eraseCustomer(
+  id: string,
+  confirmName: string,
+  client: Client<paths> = api,
+): Promise<Customer> {
+  return unwrapCustomer(
+    await client.POST('/api/v1/customers/{customerId}/erase', {
+      params: { path: { customerId: id } },
+      body: { confirm_name: confirmName },
+    }),
+  )
+}

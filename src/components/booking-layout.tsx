@@ -1,5 +1,6 @@
 import { type CSSProperties, type ReactNode, useEffect } from 'react'
-import { Link } from 'wouter'
+import { Link, useSearch } from 'wouter'
+import { bookingHref } from '../../shared/booking-links'
 import type { components } from '../../shared/contract/schema'
 import { decidePageLanguage, useTranslation } from '../app/i18n'
 import { brandStyle } from '../domain/brand-style'
@@ -49,6 +50,8 @@ export function BookingLayout({
   const brand = business ? brandStyle(business.brand_color) : null
   const businessName = business?.name ?? null
   const { t, tn } = useTranslation()
+  // Through the router, so the link the server renders is the one the browser hydrates.
+  const pageBusiness = new URLSearchParams(useSearch()).get('business') || null
 
   useEffect(() => {
     if (title) document.title = formatBookingTitle(title, businessName)
@@ -74,6 +77,9 @@ export function BookingLayout({
       </main>
       <footer className="p-booking__footer">
         <LanguageSwitcher />
+        {business === null ? null : (
+          <Link href={bookingHref('/booking/privacy', pageBusiness)}>{t('privacy_link')}</Link>
+        )}
         {business === null || business?.show_powered_by ? (
           <span>{tn('powered_by', { product: <a href="/">Slotwise</a> })}</span>
         ) : null}

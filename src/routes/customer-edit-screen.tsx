@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../components/form/confirm-dialog'
 import { FormSkeleton } from '../components/form/list-skeleton'
 import { useEntityForm } from '../components/form/use-entity-form'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
+import { EraseCustomer, ExportCustomerData } from './customers/customer-data-rights'
 import { CustomerForm } from './customers/customer-form'
 import {
   type CustomerValues,
@@ -34,12 +35,20 @@ export function CustomerEditScreen() {
 function CustomerEdit({ id }: { id: string }) {
   const toast = useToast()
   const profile = useProfile()
+  const [erasedAt, setErasedAt] = useState<string | null>(null)
+  // The name as saved: the erase dialog asks for it, not for an unsaved edit in the form.
+  const [savedName, setSavedName] = useState('')
   const form = useEntityForm<CustomerValues, Customer>({
     machine: customerEditForm,
     id,
     initialValues: EMPTY_CUSTOMER,
     validate: validateCustomer,
-    load: async (customerId) => customerToValues(await loadCustomer(customerId)),
+    load: async (customerId) => {
+      const customer = await loadCustomer(customerId)
+      setErasedAt(customer.erased_at ?? null)
+      setSavedName(customer.name)
+      return customerToValues(customer)
+    },
     save: ({ id: customerId, values, initial }) =>
       updateCustomer(customerId ?? id, valuesToPatch(initial, values)),
     onSaved: () => toast.success('Your changes to this customer were saved.', 'Customer saved'),
@@ -83,9 +92,21 @@ function CustomerEdit({ id }: { id: string }) {
           saveLabel="Save changes"
         />
       )}
+      {erasedAt ? (
+        <p className="p-alert" role="status">
+          This customer’s personal data was erased on {new Date(erasedAt).toLocaleDateString()}.
+          Their appointments stay, anonymised; the record can no longer be changed.
+        </p>
+      ) : null}
       <CustomerAppointmentHistory customerId={id} />
-      {profile && can(profile.permission, 'customers.delete') && !form.isLoading ? (
-        <DeleteCustomer id={id} name={form.values.name} />
+      {profile && can(profile.permission, 'customers.export') && !form.isLoading ? (
+        <ExportCustomerData id={id} />
+      ) : null}
+      {profile && can(profile.permission, 'customers.delete') && !form.isLoading && !erasedAt ? (
+        <>
+          <EraseCustomer id={id} name={savedName} />
+          <DeleteCustomer id={id} name={form.values.name} />
+        </>
       ) : null}
     </div>
   )

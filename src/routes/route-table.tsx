@@ -310,6 +310,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/settings/privacy',
+    area: 'staff',
+    title: 'Privacy Notice',
+    screen: lazyScreen(
+      () => import('./setting-screen'),
+      (m) => m.SettingScreen,
+    ),
+  },
+  {
     path: '/settings/:settingId',
     area: 'staff',
     title: 'Setting not found',
@@ -429,6 +438,15 @@ export const ROUTES: readonly AppRoute[] = [
     screen: lazyScreen(
       () => import('./booking/booking-my-appointments-screen'),
       (m) => m.BookingMyAppointmentsScreen,
+    ),
+  },
+  {
+    path: '/booking/privacy',
+    area: 'booking',
+    ...bookingTitle('title_privacy'),
+    screen: lazyScreen(
+      () => import('./booking/booking-privacy-screen'),
+      (m) => m.BookingPrivacyScreen,
     ),
   },
   {

@@ -9,6 +9,7 @@ import { BookingPolicyForm } from './settings/booking-policy-form'
 import { EmbedForm } from './settings/embed-form'
 import { LanguageForm } from './settings/language-form'
 import { NotificationsForm } from './settings/notifications-form'
+import { PrivacyForm } from './settings/privacy-form'
 import { isSettingId, type SettingId } from './settings/setting-pages'
 
 /** The `{settingId}` of /settings/{settingId}, whichever route rendered this screen. */
@@ -22,6 +23,7 @@ const FORMS: Record<SettingId, () => React.JSX.Element> = {
   appearance: AppearanceForm,
   embed: EmbedForm,
   language: LanguageForm,
+  privacy: PrivacyForm,
 }
 
 /** /settings/{settingId}: booking policy, notifications, appearance or embed. */

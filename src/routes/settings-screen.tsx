@@ -97,7 +97,7 @@ function CardSummary({
 }) {
   if (card.key === 'billing') return <BillingSummary />
   // Its settings load on its own page; the description says enough here.
-  if (card.key === 'embed' || card.key === 'payments') return null
+  if (card.key === 'embed' || card.key === 'payments' || card.key === 'privacy') return null
   if (failed) return null
   if (!data) {
     return (

@@ -261,6 +261,24 @@ const cases: Case[] = [
     call: async () => ({ method: 'DELETE', url: `/api/v1/customers/${await newCustomer()}` }),
   },
   {
+    operationId: 'exportCustomerData',
+    capability: 'customers.export',
+    allowed: managers,
+    success: 200,
+    call: async () => ({ method: 'GET', url: `/api/v1/customers/${await newCustomer()}/export` }),
+  },
+  {
+    operationId: 'eraseCustomer',
+    capability: 'customers.delete',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'POST',
+      url: `/api/v1/customers/${await newCustomer()}/erase`,
+      body: { confirm_name: 'Cal Customer' },
+    }),
+  },
+  {
     operationId: 'listCustomerAppointments',
     capability: 'customers.read',
     allowed: all,
@@ -544,6 +562,24 @@ const cases: Case[] = [
     }),
   },
   {
+    operationId: 'getPrivacySettings',
+    capability: 'settings.read',
+    allowed: managers,
+    success: 200,
+    call: async () => ({ method: 'GET', url: '/api/v1/settings/privacy' }),
+  },
+  {
+    operationId: 'updatePrivacySettings',
+    capability: 'settings.write',
+    allowed: managers,
+    success: 200,
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/v1/settings/privacy',
+      body: { privacy_notice: 'We keep your booking details to run your appointments.' },
+    }),
+  },
+  {
     operationId: 'updateLanguageSettings',
     capability: 'settings.write',
     allowed: managers,
@@ -769,7 +805,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
   }
   const covered = [...cases.map((entry) => entry.operationId), ...Object.keys(rolesTestedElsewhere)]
   expect(new Set(covered)).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(52)
+  expect(operationIds).toHaveLength(56)
 })
 
 describe.each(cases)('$operationId $variant', (entry) => {

@@ -57,12 +57,13 @@ describe('the settings overview', () => {
       'appearance',
       'embed',
       'language',
+      'privacy',
       'billing',
       'payments',
     ])
     expect(visible('admin')).not.toContain('billing')
     expect(visible('admin')).not.toContain('payments')
-    expect(visible('admin')).toHaveLength(6)
+    expect(visible('admin')).toHaveLength(7)
     expect(visible('staff')).toEqual([])
   })
 

@@ -55,6 +55,8 @@ export interface PublicAppointmentRow {
   customerName: string
   /** As typed into the booking form; the customer record's only for staff bookings. */
   customerEmail: string | null
+  /** The customer's data was erased: their manage links open nothing any more. */
+  customerErased: boolean
 }
 
 type CustomerRow = typeof customers.$inferSelect
@@ -74,6 +76,7 @@ export function createPublicBookingRepository(db: Db) {
         customerEmail: sql<
           string | null
         >`coalesce(${appointments.submittedEmail}, ${customers.email})`,
+        customerErased: sql<boolean>`${customers.erasedAt} is not null`,
       })
       .from(appointments)
       .innerJoin(services, appointmentService())

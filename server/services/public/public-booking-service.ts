@@ -91,7 +91,8 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
       token !== undefined && tokens.isManageToken(appointmentId, token)
         ? await repo.appointment(tenant.id, appointmentId)
         : undefined
-    if (!found) throw publicAppointmentNotFound()
+    // The manage token is derived, not stored, so an erased customer's links are ended here.
+    if (!found || found.customerErased) throw publicAppointmentNotFound()
     return found
   }
 

@@ -59,6 +59,12 @@ export function createPublicCatalogService(database: Database) {
       })
     },
 
+    /** The business's own privacy notice, or null for the page's default in the visitor's language. */
+    async privacyNotice(tenant: Tenant) {
+      const settings = await createSettingsRepository(database.db).get(tenant.id)
+      return { business_name: tenant.name, privacy_notice: settings.privacyNotice }
+    },
+
     /** The services, or those the team member performs. */
     async services(tenant: Tenant, teamMemberId: string | undefined) {
       const catalog = await catalogOf(tenant)

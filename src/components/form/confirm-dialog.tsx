@@ -20,6 +20,7 @@ export function ConfirmDialog({
   error,
   extraAction,
   cancelLabel = 'Cancel',
+  confirmDisabled = false,
 }: {
   isOpen: boolean
   onOpenChange: (isOpen: boolean) => void
@@ -32,6 +33,8 @@ export function ConfirmDialog({
   error?: string | null
   extraAction?: ReactNode
   cancelLabel?: string
+  /** Until what the dialog asks for is given (e.g. the name typed to confirm an erasure). */
+  confirmDisabled?: boolean
 }) {
   return (
     <ModalOverlay
@@ -63,7 +66,12 @@ export function ConfirmDialog({
             </Button>
             {extraAction}
             {error && extraAction ? null : (
-              <Button className={`p-button p-button--${tone}`} onPress={onConfirm} isPending={busy}>
+              <Button
+                className={`p-button p-button--${tone}`}
+                onPress={onConfirm}
+                isPending={busy}
+                isDisabled={confirmDisabled}
+              >
                 {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
                 {confirmLabel}
               </Button>

@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<ActivityEntry['action'], string> = {
   updated: 'Updated',
   deleted: 'Deleted',
   signed_in: 'Signed in',
+  exported: 'Exported',
+  erased: 'Erased',
 }
 
 export function actionLabel(action: ActivityEntry['action']): string {

@@ -1,8 +1,10 @@
 import type { FormEvent, ReactNode } from 'react'
+import { bookingHref } from '../../../shared/booking-links'
 import type { MessageKey } from '../../../shared/i18n/en'
 import { useTranslation } from '../../app/i18n'
 import type { CustomerDetails, CustomerErrors, CustomerField } from '../../machines/booking.machine'
 import { focusFirstInvalidField } from './focus-first-invalid'
+import { usePageBusinessParam } from './page-business'
 
 const FIELDS: {
   field: CustomerField
@@ -47,7 +49,8 @@ export function CustomerForm({
   /** More fields after the details, before the submit button (the service's questions). */
   children?: ReactNode
 }) {
-  const { t, say } = useTranslation()
+  const { t, tn, say } = useTranslation()
+  const business = usePageBusinessParam()
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     onSubmit()
@@ -97,6 +100,16 @@ export function CustomerForm({
         )
       })}
       {children}
+      <p className="p-muted p-booking-privacy-note">
+        {tn('privacy_details_note', {
+          link: (
+            // A new tab, so what was typed here stays.
+            <a href={bookingHref('/booking/privacy', business)} target="_blank" rel="noopener">
+              {t('privacy_link')}
+            </a>
+          ),
+        })}
+      </p>
       <button
         type="submit"
         className="p-button p-button--primary p-button--large p-button--block"

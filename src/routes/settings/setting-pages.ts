@@ -11,9 +11,16 @@ export type Logo = components['schemas']['Logo']
 export type LanguageSettings = components['schemas']['LanguageSettings']
 export type BusinessConfiguration = components['schemas']['BusinessConfiguration']
 export type EmbedSettings = components['schemas']['EmbedSettings']
+export type PrivacySettings = components['schemas']['PrivacySettings']
 
 /** The settings with a page at /settings/{settingId}. */
-export type SettingId = 'booking-policy' | 'notifications' | 'appearance' | 'embed' | 'language'
+export type SettingId =
+  | 'booking-policy'
+  | 'notifications'
+  | 'appearance'
+  | 'embed'
+  | 'language'
+  | 'privacy'
 
 export const SETTING_IDS: readonly SettingId[] = [
   'booking-policy',
@@ -21,6 +28,7 @@ export const SETTING_IDS: readonly SettingId[] = [
   'appearance',
   'embed',
   'language',
+  'privacy',
 ]
 
 export function isSettingId(value: string): value is SettingId {
@@ -78,6 +86,13 @@ export const SETTING_CARDS: readonly SettingCard[] = [
     title: 'Language',
     description: 'The language of your booking pages and customer e-mails.',
     href: '/settings/language',
+    capability: 'settings.write',
+  },
+  {
+    key: 'privacy',
+    title: 'Privacy notice',
+    description: 'What your booking pages tell customers about the data you keep.',
+    href: '/settings/privacy',
     capability: 'settings.write',
   },
   {

@@ -10,6 +10,7 @@ import type {
   LanguageSettings,
   Logo,
   NotificationSettings,
+  PrivacySettings,
   Settings,
 } from './setting-pages'
 
@@ -99,4 +100,15 @@ export async function saveBusinessConfiguration(
     }
     throw problem
   }
+}
+
+export async function loadPrivacySettings(client: Client<paths> = api): Promise<PrivacySettings> {
+  return unwrap(await client.GET('/api/v1/settings/privacy'))
+}
+
+export async function savePrivacySettings(
+  body: PrivacySettings,
+  client: Client<paths> = api,
+): Promise<PrivacySettings> {
+  return unwrap(await client.PUT('/api/v1/settings/privacy', { body }))
 }

@@ -34,6 +34,8 @@ export interface FuzzWorld {
   staffSlug: string
   spareServiceId: string
   spareCustomerId: string
+  /** Erased by the fuzz's first valid eraseCustomer (its name is what the request confirms). */
+  erasableCustomerId: string
   spareTeamMemberId: string
   spareTimeOffId: string
   appointmentId: string
@@ -206,6 +208,7 @@ export async function createFuzzWorld(
     team_member_ids: [business.staffMemberId],
   })
   const spareCustomer = await owner('POST', '/api/v1/customers', { name: 'Spare customer' })
+  const erasableCustomer = await owner('POST', '/api/v1/customers', { name: ERASABLE_CUSTOMER })
   const spareMember = await owner('POST', '/api/v1/team-members', { name: 'Spare member' })
   const day = dateIn(60, zone)
   const spareTimeOff = await owner(
@@ -261,6 +264,7 @@ export async function createFuzzWorld(
     staffSlug: staff.slug,
     spareServiceId,
     spareCustomerId: spareCustomer.id,
+    erasableCustomerId: erasableCustomer.id,
     spareTeamMemberId: spareMember.id,
     spareTimeOffId: spareTimeOff.id,
     appointmentId: appointment.id,
@@ -411,3 +415,6 @@ async function ok(pending: Promise<{ statusCode: number; body: string }>): Promi
   }
   return response.body === '' ? undefined : JSON.parse(response.body)
 }
+
+/** The name of the customer eraseCustomer's valid requests erase. */
+export const ERASABLE_CUSTOMER = 'Erasable customer'

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { Temporal } from 'temporal-polyfill'
 import type { Location, Operation, Schema } from '../contract.ts'
 import { at, everyDayNineToFive } from '../scheduling-business.ts'
-import type { FuzzWorld } from './fuzz-world.ts'
+import { ERASABLE_CUSTOMER, type FuzzWorld } from './fuzz-world.ts'
 import type { Random } from './random.ts'
 
 export type Where = Location | 'body'
@@ -194,7 +194,10 @@ export class ValidValues {
       case 'serviceId':
         return destroys ? world.spareServiceId : business.haircutId
       case 'customerId':
+        if (operation.path.endsWith('/erase')) return world.erasableCustomerId
         return destroys ? world.spareCustomerId : business.customerId
+      case 'confirm_name':
+        return ERASABLE_CUSTOMER
       case 'teamMemberId':
         return operation.method === 'DELETE' && operation.path.endsWith('{teamMemberId}')
           ? world.spareTeamMemberId
