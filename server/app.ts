@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
+import { createReadCache, type ReadCache } from './db/read-cache.ts'
 import type { Tenant } from './db/repositories/tenant-repository.ts'
 import { type LoadInlineCatalogue, withBookingPageData } from './http/booking-page-data.ts'
 import { createBusinessResolver } from './http/business-resolver.ts'
@@ -77,6 +78,11 @@ declare module 'fastify' {
     appointmentRefunds: AppointmentRefundService
     /** The no-show fee charged to the card kept at booking. */
     noShowFees: NoShowFeeService
+    /**
+     * This process's cache of the public booking pages' reads (server/db/read-cache.ts),
+     * invalidated through the live channel's LISTEN connection; `stats()` counts its lookups.
+     */
+    readCache: ReadCache
   }
 }
 
@@ -161,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: publicBooking.publicUrl,
     defaultBusiness: publicBooking.defaultBusiness,
   })
+  app.decorate('readCache', createReadCache())
   const specPath = options.specPath ?? defaultSpecPath
   app.decorate(
     'billing',
@@ -230,12 +237,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             const tenant = await createBusinessResolver(
               options.database.db,
               app.publicBooking,
+              app.readCache,
             )(request).catch(() => null)
             if (!tenant) return ["'none'"]
             return createSettingsService(options.database).frameAncestors(tenant.id)
           },
           pageData: bookingPageData(
             options.database,
+            app.readCache,
             publicBooking,
             options.serverRenderBundle
               ? createBookingPageRenderer(options.serverRenderBundle, app.log)
@@ -267,14 +276,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  */
 function bookingPageData(
   database: Database,
+  cache: ReadCache,
   publicBooking: PublicBookingOptions,
   render: RenderBookingPage | undefined,
 ) {
-  const catalog = createPublicCatalogService(database)
-  const resolveBusiness = createBusinessResolver(database.db, {
-    publicUrl: publicBooking.publicUrl,
-    defaultBusiness: publicBooking.defaultBusiness,
-  })
+  const catalog = createPublicCatalogService(database, cache)
+  const resolveBusiness = createBusinessResolver(
+    database.db,
+    { publicUrl: publicBooking.publicUrl, defaultBusiness: publicBooking.defaultBusiness },
+    cache,
+  )
   const load: LoadInlineCatalogue = async (request) => {
     let tenant: Tenant
     try {

@@ -40,11 +40,21 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       loadProfile: (identity) => profiles.getOrCreateProfile(identity),
       log: app.log,
     })
+    // The public read cache shares this LISTEN connection: its invalidations arrive on the same
+    // channel, and its round trips go through it (see server/db/read-cache.ts).
+    const cache = app.readCache
     const unlisten = await database.listen(
       LIVE_CHANNEL,
-      (payload) => void dispatcher.handle(payload),
-      (error) => app.log.warn({ err: error }, 'live listener lost its connection; reconnecting'),
+      (payload) => {
+        if (!cache.receive(payload)) void dispatcher.handle(payload)
+      },
+      (error) => {
+        cache.connectionLost()
+        app.log.warn({ err: error }, 'live listener lost its connection; reconnecting')
+      },
+      () => cache.reconnected(),
     )
+    cache.attach(unlisten.sync)
 
     // Before @fastify/websocket's own preClose: say why, with a code clients reconnect on.
     app.addHook('preClose', async () => {
@@ -64,6 +74,7 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       for (const socket of clients) socket.terminate()
     })
     app.addHook('onClose', async () => {
+      cache.detach()
       // The caller closes the database after the app, but may have closed it already.
       await unlisten().catch(() => {})
       await dispatcher.idle()

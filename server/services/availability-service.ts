@@ -3,6 +3,7 @@ import type { BusinessPolicy, ServiceRow } from '../db/repositories/appointment-
 import {
   createScheduleRepository,
   type LoadedSchedule,
+  type ScheduleMember,
 } from '../db/repositories/schedule-repository.ts'
 import { pooledSlots } from '../domain/availability/any-available.ts'
 import { memberSlots } from '../domain/availability/slots.ts'
@@ -27,6 +28,8 @@ export interface SlotSearch {
   service: ServiceRow
   /** One member; all bookable members who perform the service when absent. */
   teamMemberId?: string | undefined
+  /** The bookable members for this service (and member), already read (the public cache). */
+  members?: readonly ScheduleMember[] | undefined
   policy: BusinessPolicy
   now: number
 }
@@ -111,6 +114,7 @@ async function loadTeam(db: Db, search: SlotSearch, from: number, to: number): P
     from,
     to,
     now: search.now,
+    members: search.members,
   })
   const seats =
     search.service.capacity > 1

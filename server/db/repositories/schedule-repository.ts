@@ -49,7 +49,12 @@ export interface ScheduleQuery {
   to: number
   /** The clock (defaults to now): a payment hold ended by then no longer takes its time. */
   now?: number | undefined
+  /** The members as `members()` read them for this query (cached): their query is skipped. */
+  members?: readonly ScheduleMember[] | undefined
 }
+
+/** A member who may take the query's appointments, with their weekly hours. */
+export type ScheduleMember = Awaited<ReturnType<typeof readMembers>>[number]
 
 /**
  * Loads the availability engine's inputs for the team of one business in three queries
@@ -62,7 +67,7 @@ export function createScheduleRepository(db: Db) {
     query: ScheduleQuery,
     readBusy: (ids: string[]) => Promise<Map<string, B[]>>,
   ) {
-    const members = await readMembers(db, tenantId, query)
+    const members = query.members ?? (await readMembers(db, tenantId, query))
     if (members.length === 0) return []
     const ids = members.map((member) => member.id)
     const [away, busy] = await Promise.all([
@@ -84,6 +89,11 @@ export function createScheduleRepository(db: Db) {
   }
 
   return {
+    /** The members a query covers, with their weekly hours (what `load` reads first). */
+    members(tenantId: string, query: Omit<ScheduleQuery, 'from' | 'to' | 'now' | 'members'>) {
+      return readMembers(db, tenantId, query)
+    },
+
     /**
      * For slots: busy time as bare ranges, aggregated per member in the database. A 90-day
      * range holds thousands of appointments, and one string per member parses far faster
@@ -184,7 +194,11 @@ export function createScheduleRepository(db: Db) {
 }
 
 /** Members matching the query, with their weekly hours, by id. */
-function readMembers(db: Db, tenantId: string, query: ScheduleQuery) {
+function readMembers(
+  db: Db,
+  tenantId: string,
+  query: Pick<ScheduleQuery, 'serviceId' | 'teamMemberId' | 'bookableOnly'>,
+) {
   const conditions: (SQL | undefined)[] = [eq(teamMembers.tenantId, tenantId)]
   if (query.bookableOnly ?? true) conditions.push(eq(teamMembers.bookable, true))
   if (query.teamMemberId) conditions.push(eq(teamMembers.id, query.teamMemberId))
