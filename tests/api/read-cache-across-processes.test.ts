@@ -48,9 +48,12 @@ async function secondProcess(database: Database): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL
   let own: Database | undefined
   if (serverUrl) {
-    const result = await database.db.execute<{ name: string }>(
+    // Both drivers answer with `rows`; the Db type is their union, so it is named here.
+    const result = (await database.db.execute(
       sql`select current_database() as name`,
-    )
+    )) as unknown as {
+      rows: { name: string }[]
+    }
     const url = new URL(serverUrl)
     url.pathname = `/${result.rows[0]?.name}`
     own = await createDatabase({ url: url.toString() })
