@@ -6,6 +6,8 @@
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=8,16,32,64 npx tsx bench/load.bench.ts
  *   BENCH_PORT_BASE=21000 …   HAProxy on base+1, PostgreSQL on base+10, API processes from base+20
  *   BENCH_CPU_PROF=1 …        the API processes write --cpu-prof profiles into bench-profiles/
+ *   BENCH_PROCESSES=1 …       only one API process
+ *   BENCH_READ_CACHE=off …    the API processes never trust their read cache (for comparison)
  *
  * A throw-away PostgreSQL cluster (scripts/lib/postgres.ts) gets the availability benchmark's
  * busy business (5 members, 90 days, 5,000 appointments). For each process count:
@@ -41,7 +43,7 @@ const TARGET_P95_MS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '8,16,32,64').split(',').map(Number)
 const READ_CONNECTIONS = 16
-const PROCESS_COUNTS = [1, 2]
+const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number)
 const READS_PER_BOOKING = 9
 const CONTENDED_EVERY = 8
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 0)
@@ -146,7 +148,9 @@ async function main() {
   }
   ensurePostgres()
   const server = await startTestPostgres()
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ? undefined : await startAuthEmulator()
+  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST
+    ? undefined
+    : await startAuthEmulator(portBase ? { port: portBase + 30 } : {})
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? emulator?.host ?? ''
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
   const children: ChildProcess[] = []
@@ -174,7 +178,9 @@ async function main() {
       },
       logger: false,
     })
-    const token = await signUp(emulatorHost, `bench-load-${Date.now().toString(36)}@slotwise.test`)
+    const token = await withRetries(() =>
+      signUp(emulatorHost, `bench-load-${Date.now().toString(36)}@slotwise.test`),
+    )
     const busy = await seedBusyBusiness(seeding, database, { authorization: `Bearer ${token}` })
     const zoned = (days: number) =>
       busy.firstDate.add({ days }).toZonedDateTime(busy.timeZone).toInstant().toString()
@@ -251,7 +257,12 @@ async function main() {
               'tsx',
               resolve(import.meta.dirname, 'load-api-process.ts'),
             ],
-            { ...process.env, DATABASE_URL: databaseUrl, PORT: String(apiPort) },
+            {
+              ...process.env,
+              DATABASE_URL: databaseUrl,
+              PORT: String(apiPort),
+              BENCH_READ_CACHE: process.env.BENCH_READ_CACHE ?? 'on',
+            },
             'ready',
           ),
         ),
@@ -342,13 +353,26 @@ async function main() {
     }
     if (best.length === 0) missed.push(`no load kept errors at 0 with p95 ≤ ${TARGET_P95_MS} ms`)
     if ((overlaps?.n ?? -1) !== 0) missed.push(`${overlaps?.n} double bookings`)
-    if (created !== booked201) missed.push(`${booked201} bookings answered 201, ${created} stored`)
+    // Bookings still in flight when a run's time is up are stored but never counted as answered.
+    if (created < booked201) missed.push(`${booked201} bookings answered 201, ${created} stored`)
     console.log(missed.length === 0 ? '\nEvery load target met.' : `\nMissed: ${missed.join('; ')}`)
     process.exitCode = missed.length === 0 ? 0 : 1
   } finally {
     for (const child of children) await stopProcess(child)
     await emulator?.stop()
     server.stop()
+  }
+}
+
+/** A freshly started emulator may drop the first connection on a busy machine. */
+async function withRetries<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (attempt >= 3) throw error
+      await new Promise((r) => setTimeout(r, 1000))
+    }
   }
 }
 
@@ -369,7 +393,7 @@ function report(
     `${machineLine()}; PostgreSQL ${check.pg} (throw-away cluster, pool of 10 per process); ` +
       `HAProxy in front; autocannon, ${SECONDS} s per run; mix = ${READS_PER_BOOKING} slot reads ` +
       `(a week, any available / one member) then 1 booking per connection, every ` +
-      `${CONTENDED_EVERY}th booking contending.\n`,
+      `${CONTENDED_EVERY}th booking contending; read cache ${process.env.BENCH_READ_CACHE ?? 'on'}.\n`,
   )
   console.log(
     '| processes | run | connections | requests/s | p50 | p95 | p99 | slot reads | booked | 409 | 429 | errors | API CPU per 1,000 req | slot reads per API CPU-s | HAProxy CPU per 1,000 req |',

@@ -1,8 +1,8 @@
 /**
  * A per-process cache of what the public booking pages read on every request and staff change
  * rarely: the business by its slug, its settings, its catalogue, its team with their working
- * hours and who performs what. Appointments and time off are never cached (they change with
- * every booking, and a payment hold frees its time by the clock).
+ * hours and who performs what, and their time off. Appointments are never cached (they change
+ * with every booking, and a payment hold frees its time by the clock).
  *
  * Invalidation: triggers on the cached tables (migration 0012) send
  * `{"tenant_id": …, "kind": "public_read"}` on the live channel in the writing transaction,
@@ -54,6 +54,8 @@ export interface ReadCacheOptions {
   onLookup?: (name: string, outcome: 'hit' | 'miss' | 'bypass') => void
   /** The most businesses kept; the oldest filled is dropped beyond it. */
   maxScopes?: number
+  /** The most entries of one business (ranges asked for vary); all are dropped beyond it. */
+  maxEntriesPerScope?: number
   syncTimeoutMs?: number
 }
 
@@ -67,6 +69,7 @@ export type ReadCache = ReturnType<typeof createReadCache>
 
 export function createReadCache(options: ReadCacheOptions = {}) {
   const maxScopes = options.maxScopes ?? 10_000
+  const maxEntriesPerScope = options.maxEntriesPerScope ?? 500
   const syncTimeoutMs = options.syncTimeoutMs ?? 1000
   const scopes = new Map<string, Map<string, unknown>>()
   const stats = new Map<string, ReadCacheStats>()
@@ -166,6 +169,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
           target = new Map()
           scopes.set(scope, target)
         }
+        if (target.size >= maxEntriesPerScope) target.clear()
         target.set(fullKey, value)
       }
       return value

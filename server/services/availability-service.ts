@@ -5,6 +5,7 @@ import {
   type LoadedSchedule,
   type ScheduleMember,
 } from '../db/repositories/schedule-repository.ts'
+import type { TimeOffRow } from '../db/repositories/time-off-repository.ts'
 import { pooledSlots } from '../domain/availability/any-available.ts'
 import { memberSlots } from '../domain/availability/slots.ts'
 import type { PooledSlot, Slot, SlotPolicy } from '../domain/availability/types.ts'
@@ -30,6 +31,8 @@ export interface SlotSearch {
   teamMemberId?: string | undefined
   /** The bookable members for this service (and member), already read (the public cache). */
   members?: readonly ScheduleMember[] | undefined
+  /** Their time off in the range asked for, already read (the public cache). */
+  timeOff?: readonly TimeOffRow[] | undefined
   policy: BusinessPolicy
   now: number
 }
@@ -115,6 +118,7 @@ async function loadTeam(db: Db, search: SlotSearch, from: number, to: number): P
     to,
     now: search.now,
     members: search.members,
+    timeOff: search.timeOff,
   })
   const seats =
     search.service.capacity > 1

@@ -162,6 +162,32 @@ describe('a change through one process is seen by the next public request on ano
     }
   })
 
+  it('sees time off added and removed', async () => {
+    const url = `/api/v1/team-members/${salon.staffMemberId}/time-off`
+    const date = inDays(3, '12:00', ZONE).slice(0, 10)
+    await onA('PATCH', `/api/v1/services/${salon.haircutId}`, {
+      team_member_ids: [salon.ownerMemberId, salon.adminMemberId, salon.staffMemberId],
+    })
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      await firstSlotOnB(salon.staffMemberId)
+      const added = await call(a, salon.owner, 'POST', url, {
+        start_date: date,
+        end_date: date,
+        reason: 'Away',
+      })
+      expect(added.statusCode, added.body).toBe(201)
+      expect((await firstSlotOnB(salon.staffMemberId)).count, `round ${round}`).toBe(0)
+      const removed = await call(
+        a,
+        salon.owner,
+        'DELETE',
+        `${url}/${added.json<{ id: string }>().id}`,
+      )
+      expect(removed.statusCode, removed.body).toBe(204)
+      expect((await firstSlotOnB(salon.staffMemberId)).count, `round ${round}`).toBeGreaterThan(0)
+    }
+  })
+
   it('counts hits, so the rounds above were answered from the cache between changes', () => {
     const stats = b.app.readCache.stats()
     expect(stats.catalogue?.hits).toBeGreaterThan(0)

@@ -20,4 +20,5 @@ CREATE TRIGGER "tenant_settings_public_read" AFTER INSERT OR UPDATE OR DELETE ON
 CREATE TRIGGER "tenant_slug_redirects_public_read" AFTER INSERT OR UPDATE OR DELETE ON "tenant_slug_redirects" FOR EACH ROW EXECUTE FUNCTION "notify_public_read_change"('tenant_id');--> statement-breakpoint
 CREATE TRIGGER "services_public_read" AFTER INSERT OR UPDATE OR DELETE ON "services" FOR EACH ROW EXECUTE FUNCTION "notify_public_read_change"('tenant_id');--> statement-breakpoint
 CREATE TRIGGER "team_members_public_read" AFTER INSERT OR UPDATE OR DELETE ON "team_members" FOR EACH ROW EXECUTE FUNCTION "notify_public_read_change"('tenant_id');--> statement-breakpoint
-CREATE TRIGGER "service_team_members_public_read" AFTER INSERT OR UPDATE OR DELETE ON "service_team_members" FOR EACH ROW EXECUTE FUNCTION "notify_public_read_change"('tenant_id');
+CREATE TRIGGER "service_team_members_public_read" AFTER INSERT OR UPDATE OR DELETE ON "service_team_members" FOR EACH ROW EXECUTE FUNCTION "notify_public_read_change"('tenant_id');--> statement-breakpoint
+CREATE TRIGGER "time_off_public_read" AFTER INSERT OR UPDATE OR DELETE ON "time_off" FOR EACH ROW EXECUTE FUNCTION "notify_public_read_change"('tenant_id');

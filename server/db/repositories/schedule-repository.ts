@@ -4,7 +4,7 @@ import type { SeatRow } from '../../domain/group-sessions.ts'
 import { takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'
-import { timeOffSpan } from './time-off-repository.ts'
+import { type TimeOffRow, timeOffSpan } from './time-off-repository.ts'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
@@ -51,6 +51,8 @@ export interface ScheduleQuery {
   now?: number | undefined
   /** The members as `members()` read them for this query (cached): their query is skipped. */
   members?: readonly ScheduleMember[] | undefined
+  /** Their time off as `timeOff()` read it for this range (cached): its query is skipped. */
+  timeOff?: readonly TimeOffRow[] | undefined
 }
 
 /** A member who may take the query's appointments, with their weekly hours. */
@@ -71,7 +73,7 @@ export function createScheduleRepository(db: Db) {
     if (members.length === 0) return []
     const ids = members.map((member) => member.id)
     const [away, busy] = await Promise.all([
-      readTimeOff(db, tenantId, ids, query.from, query.to),
+      query.timeOff ?? readTimeOff(db, tenantId, ids, query.from, query.to),
       readBusy(ids),
     ])
     return members.map((member) => {
@@ -92,6 +94,11 @@ export function createScheduleRepository(db: Db) {
     /** The members a query covers, with their weekly hours (what `load` reads first). */
     members(tenantId: string, query: Omit<ScheduleQuery, 'from' | 'to' | 'now' | 'members'>) {
       return readMembers(db, tenantId, query)
+    },
+
+    /** The members' time off that may touch [from, to) (what `load` reads beside busy time). */
+    timeOff(tenantId: string, ids: string[], from: number, to: number): Promise<TimeOffRow[]> {
+      return readTimeOff(db, tenantId, ids, from, to)
     },
 
     /**

@@ -129,12 +129,19 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
         ),
       ])
       if (!service) throw invalid('query.service_id', 'is not a service of this business')
+      // Time off changes only when staff change it (a trigger drops it like the rest); visitors
+      // of one business mostly ask for the same weeks.
+      const ids = members.map((member) => member.id)
+      const timeOff = await view.get(tenant.id, 'time_off', `${ids}:${from}:${to}`, () =>
+        schedules.timeOff(tenant.id, ids, range.from, range.to),
+      )
       const now = Date.now()
       const slots = await findAvailabilityWithSeats(database.db, {
         tenantId: tenant.id,
         service,
         teamMemberId: team_member_id,
         members,
+        timeOff,
         policy,
         now,
         from: range.from,
