@@ -196,7 +196,11 @@ async function main() {
       const response = await seeding.inject({ method: 'GET', url: availability(memberId, 8, 42) })
       if (response.statusCode !== 200) throw new Error(`free starts: ${response.body}`)
       for (const slot of response.json<{ slots: { starts_at: string }[] }>().slots) {
-        free.push({ memberId, startsAt: slot.starts_at })
+        // Starts on the hour only: a 30-minute consultation and its 10-minute buffer never
+        // reach the next one, so only the intended repeats contend.
+        if (new Date(slot.starts_at).getUTCMinutes() === 0) {
+          free.push({ memberId, startsAt: slot.starts_at })
+        }
       }
     }
     const random = seededRandom(14)
