@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { AuthOptions } from './auth/token-verifier.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
+import { createReadCache, type ReadCache } from './db/read-cache.ts'
 import type { Tenant } from './db/repositories/tenant-repository.ts'
 import { type LoadInlineCatalogue, withBookingPageData } from './http/booking-page-data.ts'
 import { createBusinessResolver } from './http/business-resolver.ts'
@@ -14,6 +15,7 @@ import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
+import { countCacheLookup } from './observability/cache-lookups.ts'
 import { type LogFormat, loggingOptions } from './observability/logging.ts'
 import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
@@ -80,6 +82,11 @@ declare module 'fastify' {
     appointmentRefunds: AppointmentRefundService
     /** The no-show fee charged to the card kept at booking. */
     noShowFees: NoShowFeeService
+    /**
+     * This process's cache of the public booking pages' reads (server/db/read-cache.ts),
+     * invalidated through the live channel's LISTEN connection; `stats()` counts its lookups.
+     */
+    readCache: ReadCache
   }
 }
 
@@ -164,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: publicBooking.publicUrl,
     defaultBusiness: publicBooking.defaultBusiness,
   })
+  app.decorate('readCache', createReadCache({ onLookup: countCacheLookup }))
   const specPath = options.specPath ?? defaultSpecPath
   app.decorate(
     'billing',
@@ -234,12 +242,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             const tenant = await createBusinessResolver(
               options.database.db,
               app.publicBooking,
+              app.readCache,
             )(request).catch(() => null)
             if (!tenant) return ["'none'"]
             return createSettingsService(options.database).frameAncestors(tenant.id)
           },
           pageData: bookingPageData(
             options.database,
+            app.readCache,
             publicBooking,
             options.serverRenderBundle
               ? createBookingPageRenderer(options.serverRenderBundle, app.log)
@@ -273,14 +283,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  */
 function bookingPageData(
   database: Database,
+  cache: ReadCache,
   publicBooking: PublicBookingOptions,
   render: RenderBookingPage | undefined,
 ) {
-  const catalog = createPublicCatalogService(database)
-  const resolveBusiness = createBusinessResolver(database.db, {
-    publicUrl: publicBooking.publicUrl,
-    defaultBusiness: publicBooking.defaultBusiness,
-  })
+  const catalog = createPublicCatalogService(database, cache)
+  const resolveBusiness = createBusinessResolver(
+    database.db,
+    { publicUrl: publicBooking.publicUrl, defaultBusiness: publicBooking.defaultBusiness },
+    cache,
+  )
   const load: LoadInlineCatalogue = async (request) => {
     let tenant: Tenant
     try {

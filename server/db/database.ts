@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { createMutex } from './mutex.ts'
-import { listenOnPostgres } from './pg-notification-listener.ts'
+import { type Listening, listenOnPostgres } from './pg-notification-listener.ts'
 import * as schema from './schema.ts'
 import { sqlStateOf } from './sql-state.ts'
 
@@ -35,14 +35,16 @@ export interface Database {
   ping(): Promise<void>
   /**
    * Calls `onPayload` with every NOTIFY on `channel` (from any process, once its transaction
-   * commits). On PostgreSQL a dedicated connection listens and reconnects when dropped; the
-   * returned function stops listening. Stop before `close()`.
+   * commits). On PostgreSQL a dedicated connection listens and reconnects when dropped
+   * (`onError` on the loss, `onReconnected` once it listens again); the returned function
+   * stops listening (stop before `close()`), and its `sync()` waits until every NOTIFY
+   * committed before the call has reached `onPayload`.
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
     events?: ListenEvents,
-  ): Promise<() => Promise<void>>
+  ): Promise<Listening>
   /**
    * Embedded PGlite only (undefined on PostgreSQL): the database's files as one tarball, which
    * `DatabaseOptions.pgliteFiles` opens again.
@@ -120,7 +122,9 @@ async function openPglite(dataDir: string | undefined, files: Blob | undefined):
     },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload)
-      return () => unlisten()
+      // One process, one backend: PGlite hands a transaction's notifications to its listeners
+      // while the commit runs, before the commit resolves, so there is nothing to wait for.
+      return Object.assign(() => unlisten(), { sync: async () => {} })
     },
     dumpFiles: () => runExclusive(async () => (await client.dumpDataDir('none')) as Blob),
     poolStats: () => {

@@ -17,6 +17,15 @@ export interface PgListenerOptions {
   heartbeatMs?: number
 }
 
+/**
+ * Stops listening for good; `sync()` resolves once every NOTIFY committed before it was called
+ * has been handed to `onPayload`, and rejects while the connection is lost.
+ */
+export interface Listening {
+  (): Promise<void>
+  sync(): Promise<void>
+}
+
 /** Shows up in pg_stat_activity, so an operator (or a test) can tell this connection apart. */
 export const LISTENER_APPLICATION_NAME = 'slotwise-live-listener'
 
@@ -26,7 +35,7 @@ export const LISTENER_APPLICATION_NAME = 'slotwise-live-listener'
  * exponential backoff and LISTENs again. Resolves once the first LISTEN is active, so a
  * process that cannot listen at all fails at start; the returned function stops for good.
  */
-export async function listenOnPostgres(options: PgListenerOptions): Promise<() => Promise<void>> {
+export async function listenOnPostgres(options: PgListenerOptions): Promise<Listening> {
   const initialDelayMs = options.initialDelayMs ?? 250
   const maxDelayMs = options.maxDelayMs ?? 10_000
   const heartbeatMs = options.heartbeatMs ?? 30_000
@@ -104,7 +113,7 @@ export async function listenOnPostgres(options: PgListenerOptions): Promise<() =
   }
 
   await connect()
-  return async () => {
+  const stop = async () => {
     stopped = true
     clearTimeout(retryTimer)
     clearInterval(heartbeat)
@@ -112,4 +121,12 @@ export async function listenOnPostgres(options: PgListenerOptions): Promise<() =
     client = null
     await current?.end().catch(() => {})
   }
+  // A round trip on the listening connection itself: before PostgreSQL answers a query it
+  // sends the notifications already committed (postgres.c processes a pending notify interrupt
+  // before ReadyForQuery), and node-pg emits them in order before the query resolves.
+  const sync = async () => {
+    if (!client) throw new Error('The LISTEN connection is lost.')
+    await client.query('select 1')
+  }
+  return Object.assign(stop, { sync })
 }

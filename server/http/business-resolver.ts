@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
+import { GLOBAL_SCOPE, type ReadCache } from '../db/read-cache.ts'
 import { createTenantRepository, type Tenant } from '../db/repositories/tenant-repository.ts'
 import { HttpProblem } from './problem.ts'
 
@@ -48,7 +49,12 @@ export interface BusinessResolverOptions {
  * parameter, then the installation's default. `localhost` is always a base host so
  * development works with `acme.localhost`.
  */
-export function createBusinessResolver(db: Db, options: BusinessResolverOptions) {
+export function createBusinessResolver(
+  db: Db,
+  options: BusinessResolverOptions,
+  /** Per-process cache of public reads; the tenant returned carries the request's view. */
+  cache?: ReadCache,
+) {
   const baseHosts = [...new Set([new URL(options.publicUrl).hostname.toLowerCase(), 'localhost'])]
   const tenants = createTenantRepository(db)
   return async (request: FastifyRequest): Promise<Tenant> => {
@@ -63,8 +69,11 @@ export function createBusinessResolver(db: Db, options: BusinessResolverOptions)
         errors: [{ path: 'query.business', message }],
       })
     }
-    const tenant = await tenants.findBySlugOrFormer(slug)
+    const view = cache ? await cache.begin() : undefined
+    const tenant = view
+      ? await view.get(GLOBAL_SCOPE, 'business', slug, () => tenants.findBySlugOrFormer(slug))
+      : await tenants.findBySlugOrFormer(slug)
     if (!tenant) throw new HttpProblem(404, `No business called "${slug}" takes bookings here.`)
-    return tenant
+    return cache && view ? cache.carry(tenant, view) : tenant
   }
 }

@@ -6,7 +6,7 @@ import { Counter } from 'prom-client'
  */
 export const cacheLookups = new Counter({
   name: 'slotwise_cache_lookups_total',
-  help: 'Lookups in the per-process caches, by cache and result (hit or miss).',
+  help: 'Lookups in the per-process caches, by cache and result (hit, miss, or bypass while the cache cannot be trusted).',
   labelNames: ['cache', 'result'] as const,
   registers: [],
 })
@@ -15,6 +15,6 @@ export const cacheLookups = new Counter({
  * Counts one lookup in a cache. `cache` is the cache's fixed name (`business-by-slug`,
  * `catalogue` …), never a key: a label per business would grow without bound.
  */
-export function countCacheLookup(cache: string, hit: boolean): void {
-  cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
+export function countCacheLookup(cache: string, result: 'hit' | 'miss' | 'bypass'): void {
+  cacheLookups.inc({ cache, result })
 }

@@ -77,7 +77,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
   // The customer export reads both, so the handlers share one instance of each.
   const customers = createCustomerService(app.database)
   const business = createBusinessService(app.database)
-  const publicCatalog = createPublicCatalogService(app.database)
+  const publicCatalog = createPublicCatalogService(app.database, app.readCache)
   const logos = createLogoService(app.database)
   const serviceHandlers = {
     ...createSystemHandlers({
@@ -135,7 +135,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       }),
       accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
       logos,
-      resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking),
+      resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking, app.readCache),
     }),
     ...createBillingHandlers({ members, billing: app.billing }),
     ...createPaymentHandlers({

@@ -45,7 +45,11 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     // While the LISTEN connection is down (PostgreSQL restarting), notifications are lost: no
     // socket may look live then. Open ones are closed with "try again later" and new ones are
     // turned away, so each browser reconnects with backoff and, once `ready` comes again,
-    // refetches what it shows (the app does on every reconnect) and misses nothing.
+    // refetches what it shows (the app does on every reconnect) and misses nothing. The public
+    // read cache shares this LISTEN connection: its invalidations arrive on the same channel, it
+    // stops trusting itself while the connection is lost, and its round trips go through it
+    // (see server/db/read-cache.ts).
+    const cache = app.readCache
     let listening = true
     const pauseAll = (reason: string) => {
       for (const socket of app.websocketServer?.clients ?? []) {
@@ -54,10 +58,13 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     }
     const unlisten = await database.listen(
       LIVE_CHANNEL,
-      (payload) => void dispatcher.handle(payload),
+      (payload) => {
+        if (!cache.receive(payload)) void dispatcher.handle(payload)
+      },
       {
         onConnectionLost: (error) => {
           listening = false
+          cache.connectionLost()
           app.log.warn({ err: error }, 'live listener lost its connection; reconnecting')
           pauseAll(PAUSED)
         },
@@ -65,10 +72,12 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
           app.log.warn({ err: error }, 'live listener could not reconnect yet; trying again'),
         onReconnected: () => {
           listening = true
+          cache.reconnected()
           app.log.info('live listener is listening again')
         },
       },
     )
+    cache.attach(unlisten.sync)
 
     // Before @fastify/websocket's own preClose: say why, with a code clients reconnect on.
     app.addHook('preClose', async () => {
@@ -88,6 +97,7 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       for (const socket of clients) socket.terminate()
     })
     app.addHook('onClose', async () => {
+      cache.detach()
       // The caller closes the database after the app, but may have closed it already.
       await unlisten().catch(() => {})
       await dispatcher.idle()

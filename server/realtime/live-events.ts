@@ -1,7 +1,11 @@
 import type { Db } from '../db/database.ts'
 import { notifyChannel } from '../db/notify.ts'
 
-/** The PostgreSQL channel every API process LISTENs on for live updates. */
+/**
+ * The PostgreSQL channel every API process LISTENs on for live updates. Triggers also send
+ * `{ tenant_id, kind: 'public_read' }` on it when what the booking pages read changes; the
+ * public read cache (server/db/read-cache.ts) takes those before the live dispatcher.
+ */
 export const LIVE_CHANNEL = 'slotwise_live'
 
 export type AppointmentEventType =

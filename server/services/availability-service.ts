@@ -3,7 +3,9 @@ import type { BusinessPolicy, ServiceRow } from '../db/repositories/appointment-
 import {
   createScheduleRepository,
   type LoadedSchedule,
+  type ScheduleMember,
 } from '../db/repositories/schedule-repository.ts'
+import type { TimeOffRow } from '../db/repositories/time-off-repository.ts'
 import { pooledSlots } from '../domain/availability/any-available.ts'
 import { memberSlots } from '../domain/availability/slots.ts'
 import type { PooledSlot, Slot, SlotPolicy } from '../domain/availability/types.ts'
@@ -27,6 +29,10 @@ export interface SlotSearch {
   service: ServiceRow
   /** One member; all bookable members who perform the service when absent. */
   teamMemberId?: string | undefined
+  /** The bookable members for this service (and member), already read (the public cache). */
+  members?: readonly ScheduleMember[] | undefined
+  /** Their time off in the range asked for, already read (the public cache). */
+  timeOff?: readonly TimeOffRow[] | undefined
   policy: BusinessPolicy
   now: number
 }
@@ -111,6 +117,8 @@ async function loadTeam(db: Db, search: SlotSearch, from: number, to: number): P
     from,
     to,
     now: search.now,
+    members: search.members,
+    timeOff: search.timeOff,
   })
   const seats =
     search.service.capacity > 1

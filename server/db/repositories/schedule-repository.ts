@@ -4,7 +4,7 @@ import type { SeatRow } from '../../domain/group-sessions.ts'
 import { takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'
-import { timeOffSpan } from './time-off-repository.ts'
+import { type TimeOffRow, timeOffSpan } from './time-off-repository.ts'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
@@ -49,7 +49,14 @@ export interface ScheduleQuery {
   to: number
   /** The clock (defaults to now): a payment hold ended by then no longer takes its time. */
   now?: number | undefined
+  /** The members as `members()` read them for this query (cached): their query is skipped. */
+  members?: readonly ScheduleMember[] | undefined
+  /** Their time off as `timeOff()` read it for this range (cached): its query is skipped. */
+  timeOff?: readonly TimeOffRow[] | undefined
 }
+
+/** A member who may take the query's appointments, with their weekly hours. */
+export type ScheduleMember = Awaited<ReturnType<typeof readMembers>>[number]
 
 /**
  * Loads the availability engine's inputs for the team of one business in three queries
@@ -62,11 +69,11 @@ export function createScheduleRepository(db: Db) {
     query: ScheduleQuery,
     readBusy: (ids: string[]) => Promise<Map<string, B[]>>,
   ) {
-    const members = await readMembers(db, tenantId, query)
+    const members = query.members ?? (await readMembers(db, tenantId, query))
     if (members.length === 0) return []
     const ids = members.map((member) => member.id)
     const [away, busy] = await Promise.all([
-      readTimeOff(db, tenantId, ids, query.from, query.to),
+      query.timeOff ?? readTimeOff(db, tenantId, ids, query.from, query.to),
       readBusy(ids),
     ])
     return members.map((member) => {
@@ -84,6 +91,16 @@ export function createScheduleRepository(db: Db) {
   }
 
   return {
+    /** The members a query covers, with their weekly hours (what `load` reads first). */
+    members(tenantId: string, query: Omit<ScheduleQuery, 'from' | 'to' | 'now' | 'members'>) {
+      return readMembers(db, tenantId, query)
+    },
+
+    /** The members' time off that may touch [from, to) (what `load` reads beside busy time). */
+    timeOff(tenantId: string, ids: string[], from: number, to: number): Promise<TimeOffRow[]> {
+      return readTimeOff(db, tenantId, ids, from, to)
+    },
+
     /**
      * For slots: busy time as bare ranges, aggregated per member in the database. A 90-day
      * range holds thousands of appointments, and one string per member parses far faster
@@ -184,7 +201,11 @@ export function createScheduleRepository(db: Db) {
 }
 
 /** Members matching the query, with their weekly hours, by id. */
-function readMembers(db: Db, tenantId: string, query: ScheduleQuery) {
+function readMembers(
+  db: Db,
+  tenantId: string,
+  query: Pick<ScheduleQuery, 'serviceId' | 'teamMemberId' | 'bookableOnly'>,
+) {
   const conditions: (SQL | undefined)[] = [eq(teamMembers.tenantId, tenantId)]
   if (query.bookableOnly ?? true) conditions.push(eq(teamMembers.bookable, true))
   if (query.teamMemberId) conditions.push(eq(teamMembers.id, query.teamMemberId))

@@ -1,9 +1,11 @@
 import type { components, operations } from '../../../shared/contract/schema.d.ts'
 import { planAllows } from '../../../shared/plan-limits.ts'
 import type { Database } from '../../db/database.ts'
+import { type ReadCache, readThrough } from '../../db/read-cache.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { createLogoRepository } from '../../db/repositories/logo-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
+import { createScheduleRepository } from '../../db/repositories/schedule-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import { createTeamMemberRepository } from '../../db/repositories/team-member-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
@@ -29,16 +31,25 @@ const MAX_AVAILABILITY_DAYS = 42
  * What the booking pages show before anything is booked: the business, its catalogue, a team
  * member's profile and the free starts. Every read is scoped by the business the address names.
  */
-export function createPublicCatalogService(database: Database) {
+export function createPublicCatalogService(database: Database, cache?: ReadCache) {
   const repo = createPublicBookingRepository(database.db)
+  const appointments = createAppointmentRepository(database.db)
+  const schedules = createScheduleRepository(database.db)
+  // The request's view travels with the business its resolver found (see ReadCache.carry).
+  const viewOf = (tenant: Tenant) => (cache ? cache.viewFor(tenant) : readThrough)
+
+  /** The catalogue as the booking page shows it, charges included or not. */
+  function catalogueWith(tenant: Tenant, chargesAtBooking: boolean): Promise<PublicCatalog> {
+    return viewOf(tenant).get(tenant.id, 'catalogue', String(chargesAtBooking), async () =>
+      publicCatalog(await repo.catalog(tenant.id), { chargesAtBooking }),
+    )
+  }
 
   async function catalogOf(tenant: Tenant): Promise<PublicCatalog> {
-    const [catalog, charged] = await Promise.all([
-      repo.catalog(tenant.id),
-      accountChargedAtBooking(database.db, tenant.id),
-    ])
+    // Not cached: the plan in force changes with the clock (a trial ends) and Stripe's webhooks.
+    const charged = await accountChargedAtBooking(database.db, tenant.id)
     // A charge is shown only when booking would take it (see accountChargedAtBooking).
-    return publicCatalog(catalog, { chargesAtBooking: charged !== null })
+    return catalogueWith(tenant, charged !== null)
   }
 
   return {
@@ -111,18 +122,32 @@ export function createPublicCatalogService(database: Database) {
       const tooLong = instantRangeRefusal({ from, to }, MAX_AVAILABILITY_DAYS)
       if (tooLong) throw invalid(tooLong.path, tooLong.message)
       const range = { from: Date.parse(from), to: Date.parse(to) }
-      checkChoice(await catalogOf(tenant), service_id, team_member_id, 'query')
-      const appointments = createAppointmentRepository(database.db)
-      const [policy, service] = await Promise.all([
-        appointments.policy(tenant.id),
-        appointments.service(tenant.id, service_id),
+      const view = viewOf(tenant)
+      // Which services and members may be chosen does not depend on charges.
+      checkChoice(await catalogueWith(tenant, false), service_id, team_member_id, 'query')
+      const [policy, service, members] = await Promise.all([
+        view.get(tenant.id, 'settings', '', () => appointments.policy(tenant.id)),
+        view.get(tenant.id, 'service', service_id, () =>
+          appointments.service(tenant.id, service_id),
+        ),
+        view.get(tenant.id, 'team', `${service_id}:${team_member_id ?? ''}`, () =>
+          schedules.members(tenant.id, { serviceId: service_id, teamMemberId: team_member_id }),
+        ),
       ])
       if (!service) throw invalid('query.service_id', 'is not a service of this business')
+      // Time off changes only when staff change it (a trigger drops it like the rest); visitors
+      // of one business mostly ask for the same weeks.
+      const ids = members.map((member) => member.id)
+      const timeOff = await view.get(tenant.id, 'time_off', `${ids}:${from}:${to}`, () =>
+        schedules.timeOff(tenant.id, ids, range.from, range.to),
+      )
       const now = Date.now()
       const slots = await findAvailabilityWithSeats(database.db, {
         tenantId: tenant.id,
         service,
         teamMemberId: team_member_id,
+        members,
+        timeOff,
         policy,
         now,
         from: range.from,

@@ -1,0 +1,262 @@
+/**
+ * A per-process cache of what the public booking pages read on every request and staff change
+ * rarely: the business by its slug, its settings, its catalogue, its team with their working
+ * hours and who performs what, and their time off. Appointments are never cached (they change
+ * with every booking, and a payment hold frees its time by the clock).
+ *
+ * Invalidation: triggers on the cached tables (migration 0012) send
+ * `{"tenant_id": …, "kind": "public_read"}` on the live channel in the writing transaction,
+ * so PostgreSQL delivers it to every API process's LISTEN connection once it commits, whatever
+ * code path made the change. Delivery is asynchronous, so dropping entries on arrival alone
+ * would leave a window in which another process answers from its old copy. To close it, a
+ * request trusts the cache only after a round trip on the LISTEN connection that began after
+ * the request arrived (`begin()`): PostgreSQL sends pending notifications before it answers a
+ * query (postgres.c processes a pending notify interrupt before ReadyForQuery), and node-pg
+ * emits them, in order, before the query resolves. Any change committed before the request
+ * arrived has therefore dropped its entries before the request reads them. Requests that
+ * arrive while a round trip is in flight share the next one, so under load there is about one
+ * `select 1` per round-trip time, not one per request. (The alternative, a version column per
+ * business checked with one read through the pool, costs a pooled query per request and
+ * needs every write to bump it; this costs a fraction of one and needs no column.)
+ *
+ * While the LISTEN connection is lost, notifications may be missed: the round trip fails,
+ * requests read the database (bypass) and store nothing, and everything is dropped on the loss
+ * and again once it listens again. A round trip that takes longer than `syncTimeoutMs` (a
+ * connection dying silently) is treated the same way for that request.
+ *
+ * A fill stores its result only if nothing was invalidated while it read: one generation
+ * counter, bumped by every invalidation, is read before the load and compared after it. So an
+ * entry is never older than the last invalidation this process has received.
+ */
+
+/** The `kind` of the NOTIFY payloads that drop a business's cached reads. */
+export const PUBLIC_READ_KIND = 'public_read'
+
+/** Reads that are cached for one request, or read through when the cache cannot be trusted. */
+export interface CacheView {
+  /**
+   * The value under `key` in the business's scope (`scope` is its id; GLOBAL_SCOPE for lookups
+   * that find a business), else `load()`'s result, stored unless it is undefined.
+   */
+  get<T>(scope: string, name: string, key: string, load: () => Promise<T>): Promise<T>
+}
+
+/** Reads the database every time: where no cache is wired (tests of one service, tools). */
+export const readThrough: CacheView = {
+  get: (_scope, _name, _key, load) => load(),
+}
+
+/** Lookups by something other than a business's id (its slug): dropped on every change. */
+export const GLOBAL_SCOPE = '*'
+
+export interface ReadCacheOptions {
+  /** Told about every lookup: `name` is the kind of read (business, catalogue …). */
+  onLookup?: (name: string, outcome: 'hit' | 'miss' | 'bypass') => void
+  /** The most businesses kept; the oldest filled is dropped beyond it. */
+  maxScopes?: number
+  /** The most entries of one business (ranges asked for vary); all are dropped beyond it. */
+  maxEntriesPerScope?: number
+  syncTimeoutMs?: number
+}
+
+export interface ReadCacheStats {
+  hits: number
+  misses: number
+  bypasses: number
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>
+
+export function createReadCache(options: ReadCacheOptions = {}) {
+  const maxScopes = options.maxScopes ?? 10_000
+  const maxEntriesPerScope = options.maxEntriesPerScope ?? 500
+  const syncTimeoutMs = options.syncTimeoutMs ?? 1000
+  const scopes = new Map<string, Map<string, unknown>>()
+  const stats = new Map<string, ReadCacheStats>()
+  /** The view a request's business was resolved with (see `carry`). */
+  const viewOfTenant = new WeakMap<object, CacheView>()
+  let generation = 0
+  /** The LISTEN connection's round trip; undefined until attached and while it is lost. */
+  let sync: (() => Promise<void>) | undefined
+  let current: Promise<void> | undefined
+  let following: Promise<void> | undefined
+
+  function count(name: string, outcome: 'hit' | 'miss' | 'bypass') {
+    let entry = stats.get(name)
+    if (!entry) {
+      entry = { hits: 0, misses: 0, bypasses: 0 }
+      stats.set(name, entry)
+    }
+    if (outcome === 'hit') entry.hits++
+    else if (outcome === 'miss') entry.misses++
+    else entry.bypasses++
+    options.onLookup?.(name, outcome)
+  }
+
+  function dropAll() {
+    generation++
+    scopes.clear()
+  }
+
+  function drop(tenantId: string) {
+    generation++
+    scopes.delete(tenantId)
+    // A slug may now name another business (renamed, or a former slug taken up).
+    scopes.delete(GLOBAL_SCOPE)
+  }
+
+  function roundTrip(run: () => Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('LISTEN round trip timed out')), syncTimeoutMs)
+    })
+    const trip = Promise.race([run(), timeout]).finally(() => clearTimeout(timer))
+    const done = () => {
+      if (current === trip) current = undefined
+    }
+    trip.then(done, done)
+    return trip
+  }
+
+  /**
+   * A round trip that began after this call. One in flight may have been answered before this
+   * request arrived, so callers arriving during it share the next one instead.
+   */
+  function fence(run: () => Promise<void>): Promise<void> {
+    if (!current) {
+      current = roundTrip(run)
+      return current
+    }
+    following ??= current
+      .then(
+        () => {},
+        () => {},
+      )
+      .then(() => {
+        following = undefined
+        // Begun after every caller waiting here arrived, whoever started it.
+        current ??= roundTrip(run)
+        return current
+      })
+    return following
+  }
+
+  const bypass: CacheView = {
+    async get(_scope, name, _key, load) {
+      count(name, 'bypass')
+      return load()
+    },
+  }
+
+  const trusted: CacheView = {
+    async get<T>(scope: string, name: string, key: string, load: () => Promise<T>): Promise<T> {
+      const entries = scopes.get(scope)
+      const fullKey = `${name}:${key}`
+      if (entries?.has(fullKey)) {
+        count(name, 'hit')
+        return entries.get(fullKey) as T
+      }
+      count(name, 'miss')
+      const before = generation
+      const value = await load()
+      if (value !== undefined && generation === before && sync) {
+        let target = scopes.get(scope)
+        if (!target) {
+          if (scopes.size >= maxScopes) {
+            const oldest = scopes.keys().next().value
+            if (oldest !== undefined) scopes.delete(oldest)
+          }
+          target = new Map()
+          scopes.set(scope, target)
+        }
+        if (target.size >= maxEntriesPerScope) target.clear()
+        target.set(fullKey, value)
+      }
+      return value
+    },
+  }
+
+  return {
+    /**
+     * The cache for one request: trusted once every change committed before this call has
+     * been received, otherwise (not listening, connection lost, round trip too slow) reading
+     * through. Call it when the request starts, before its first read.
+     */
+    async begin(): Promise<CacheView> {
+      const run = sync
+      if (!run) return bypass
+      try {
+        await fence(run)
+      } catch {
+        return bypass
+      }
+      return trusted
+    },
+
+    /**
+     * Hands the request's view on with the business it resolved: the copy returned carries it,
+     * so the services reading for that business in the same request share its round trip.
+     */
+    carry<T extends object>(tenant: T, view: CacheView): T {
+      const copy = { ...tenant }
+      viewOfTenant.set(copy, view)
+      return copy
+    },
+
+    /** The view `carry` attached to this business, else reading through (no round trip made). */
+    viewFor(tenant: object): CacheView {
+      return viewOfTenant.get(tenant) ?? bypass
+    },
+
+    /** Starts trusting the cache once the LISTEN connection is up; `run` is its round trip. */
+    attach(run: () => Promise<void>) {
+      dropAll()
+      sync = run
+    },
+
+    /** The LISTEN connection is lost: notifications may be missed until it listens again. */
+    connectionLost() {
+      dropAll()
+    },
+
+    /** Listening again: whatever changed in the gap is unknown, so everything goes. */
+    reconnected() {
+      dropAll()
+    },
+
+    /** Stops trusting the cache for good (the app is closing). */
+    detach() {
+      sync = undefined
+      dropAll()
+    },
+
+    /**
+     * Handles a payload of the live channel; true when it was this cache's (a business's
+     * public reads changed), so the live dispatcher can skip it.
+     */
+    receive(payload: string): boolean {
+      if (!payload.includes(PUBLIC_READ_KIND)) return false
+      let value: unknown
+      try {
+        value = JSON.parse(payload)
+      } catch {
+        return false
+      }
+      const record = value as { tenant_id?: unknown; kind?: unknown } | null
+      if (record?.kind !== PUBLIC_READ_KIND) return false
+      if (typeof record.tenant_id === 'string') drop(record.tenant_id)
+      else dropAll()
+      return true
+    },
+
+    /** Drops one business's entries now (same process; tests). */
+    invalidate(tenantId: string) {
+      drop(tenantId)
+    },
+
+    /** Hits, misses and bypasses since start, by kind of read (for /metrics). */
+    stats(): Record<string, ReadCacheStats> {
+      return Object.fromEntries([...stats].map(([name, entry]) => [name, { ...entry }]))
+    },
+  }
+}
