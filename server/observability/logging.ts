@@ -34,6 +34,8 @@ export function loggingOptions(
           sync: true,
           translateTime: 'SYS:HH:MM:ss.l',
           ignore: 'pid,hostname',
+          // One line an event: a person scans a terminal, and a request's fields fit on it.
+          singleLine: true,
           colorize: options.destination ? false : undefined,
         })
       : options.destination
