@@ -24,9 +24,8 @@
  * booked or missing.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -121,25 +120,23 @@ async function waitForHttp(url: string): Promise<void> {
   throw new Error(`${url} never answered`)
 }
 
-function haproxyConfig(frontPort: number, apiPorts: number[]): string {
-  return [
-    'global',
-    '  maxconn 4096',
-    'defaults',
-    '  mode http',
-    '  timeout connect 5s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    '  option forwardfor',
-    '  http-reuse always',
-    'frontend public',
-    `  bind 127.0.0.1:${frontPort}`,
-    '  default_backend api',
-    'backend api',
-    '  balance leastconn',
-    ...apiPorts.map((apiPort, n) => `  server api${n + 1} 127.0.0.1:${apiPort}`),
-    '',
-  ].join('\n')
+/**
+ * The load balancer is the deployment's own example, `deploy/haproxy.cfg`, on the benchmark's
+ * ports: its health checks, retries and forwarding are part of what is measured. It names two
+ * processes; with one, both of its server lines name that one.
+ */
+const DEPLOY_HAPROXY_CONFIG = resolve(import.meta.dirname, '..', 'deploy', 'haproxy.cfg')
+
+function haproxyEnvironment(frontPort: number, statsPort: number, apiPorts: number[]) {
+  const [first, second = first] = apiPorts
+  if (apiPorts.length > 2) throw new Error('deploy/haproxy.cfg names two API processes.')
+  return {
+    ...process.env,
+    SLOTWISE_LB_BIND: `127.0.0.1:${frontPort}`,
+    SLOTWISE_STATS_BIND: `127.0.0.1:${statsPort}`,
+    SLOTWISE_API_1: `127.0.0.1:${first}`,
+    SLOTWISE_API_2: `127.0.0.1:${second}`,
+  }
 }
 
 async function main() {
@@ -273,9 +270,13 @@ async function main() {
       )
       children.push(...apis)
       const frontPort = await port(1)
-      const configPath = join(tmpdir(), `slotwise-load-haproxy-${process.pid}.cfg`)
-      writeFileSync(configPath, haproxyConfig(frontPort, apiPorts))
-      const proxy = await startProcess('haproxy', ['-f', configPath, '-db'], process.env, undefined)
+      const statsPort = await port(2)
+      const proxy = await startProcess(
+        'haproxy',
+        ['-f', DEPLOY_HAPROXY_CONFIG, '-db'],
+        haproxyEnvironment(frontPort, statsPort, apiPorts),
+        undefined,
+      )
       children.push(proxy)
       const base = `http://127.0.0.1:${frontPort}`
       await waitForHttp(`${base}${readUrls[0]}`)
