@@ -168,6 +168,10 @@ export const tablesWithoutCustomerData: Record<string, string> = {
   team_member_slug_redirects: 'staff profile links',
   tenant_slug_redirects: 'the business’s old links',
   payment_accounts: 'the business’s connected Stripe account',
+  rate_limit_counts:
+    'public request counts under hashed keys (an address or an e-mail), gone within the hour',
+  rate_limit_hits:
+    'public request times under hashed keys (an address or an e-mail), gone within the hour',
 }
 
 /**
