@@ -121,7 +121,15 @@ export interface PostgresCluster extends TestPostgres {
  * TEST_DATABASE_URL says: fault tests restart it, which a shared server must not suffer.
  */
 export async function startPostgresCluster(
-  options: { port?: number | undefined } = {},
+  options: {
+    port?: number | undefined
+    /**
+     * Keep PostgreSQL's own durability (fsync, synchronous commit): a test that crashes the
+     * server (`-m immediate`) and then counts what was acknowledged needs it, since without it
+     * a commit is answered before its WAL is written and a crash loses it, by design.
+     */
+    durable?: boolean
+  } = {},
 ): Promise<PostgresCluster> {
   const binaries = findPostgresBinaries()
   if (!binaries) throw new Error('PostgreSQL binaries not found; call ensurePostgres() first.')
@@ -173,9 +181,10 @@ export async function startPostgresCluster(
         `unix_socket_directories = '${dir}'`,
         // Each API test file opens a pool of 10, and Vitest runs several files at once.
         'max_connections = 500',
-        'fsync = off',
-        'synchronous_commit = off',
-        'full_page_writes = off',
+        // Speed for throw-away data; a crash then loses recent commits (see `durable`).
+        ...(options.durable
+          ? []
+          : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
         '',
       ].join('\n'),
     )

@@ -38,7 +38,8 @@ describe('PostgreSQL restarted under load', () => {
       let api: ApiProcess | undefined
       const sockets: LiveClient[] = []
       try {
-        cluster = await startPostgresCluster({ port: await apiPort() })
+        // Durable as in production: the immediate stop is a crash, and every 201 must survive it.
+        cluster = await startPostgresCluster({ port: await apiPort(), durable: true })
         const owner = await signUp()
         const database = await createDatabase({ url: cluster.url })
         await database.migrate()

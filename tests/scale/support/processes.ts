@@ -12,16 +12,27 @@ import { withAdminClient } from '../../api/support/postgres-admin.ts'
 const root = resolve(import.meta.dirname, '../../..')
 
 /**
- * Ports for this file's processes: free ones, or from TEST_PORT_BASE on (to keep a run inside a
- * range of ports of its own). Files run one after another, so a range may be reused.
+ * Consecutive ports for this file's processes (the supervisor runs its processes on PORT,
+ * PORT+1, …): a free run of them, or from TEST_PORT_BASE on (to keep a run inside a range of
+ * ports of its own). Files run one after another, so a range may be reused.
  */
 export async function testPorts(count: number): Promise<number[]> {
-  const base = process.env.TEST_PORT_BASE ? Number(process.env.TEST_PORT_BASE) : undefined
-  const ports: number[] = []
-  for (let index = 0; index < count; index++) {
-    ports.push(base === undefined ? await freePort() : base + index)
+  const run = (first: number) => Array.from({ length: count }, (_, index) => first + index)
+  if (process.env.TEST_PORT_BASE) return run(Number(process.env.TEST_PORT_BASE))
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const ports = run(await freePort())
+    const free = await Promise.all(ports.slice(1).map(isFree))
+    if (free.every(Boolean)) return ports
   }
-  return ports
+  throw new Error(`No ${count} consecutive free ports found.`)
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
 }
 
 /** A migrated database of its own on the tests' PostgreSQL (a copy of the template). */
