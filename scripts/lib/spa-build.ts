@@ -45,5 +45,12 @@ export function buildSpaIfStale(root: string, log: (line: string) => void): void
   }
   log('Building the app (dist/)…')
   const rsbuild = join(root, 'node_modules', '@rsbuild', 'core', 'bin', 'rsbuild.js')
-  execFileSync(process.execPath, [rsbuild, 'build'], { cwd: root, stdio: 'inherit' })
+  // A production build whoever calls: Rsbuild takes its mode from NODE_ENV, and Vitest (the
+  // scale tests build here too) sets it to `test`, which gave a development bundle that looks
+  // for Node's `process` in the browser and renders nothing.
+  execFileSync(process.execPath, [rsbuild, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
 }
