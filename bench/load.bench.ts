@@ -18,8 +18,9 @@
  *   succeed; every 8th repeats the one before it, so some contend and get the intended 409.
  * Figures: requests/s, p50/p95/p99 over every response, errors (anything but 2xx, 409 and
  * 429), the API processes' CPU per 1,000 requests (from /proc/<pid>/stat, user + system), and
- * HAProxy's. Afterwards the database is checked for double bookings (two appointments of one
- * member whose busy times overlap) and for every 201 being there. Exits non-zero when the
+ * HAProxy's. After each mix run the database is checked for double bookings (two appointments of
+ * one member whose busy times overlap) and for every 201 being there, and the run's bookings are
+ * cancelled so the next run finds the same free starts. Exits non-zero when the
  * read target is missed, no level keeps errors at 0 with p95 ≤ 50 ms, or anything is double
  * booked or missing.
  */
@@ -206,7 +207,8 @@ async function main() {
       ;[free[i], free[j]] = [free[j] as (typeof free)[0], free[i] as (typeof free)[0]]
     }
     await seeding.close()
-    const appointmentsBefore = await countAppointments(database)
+    let appointmentsBefore = await countAppointments(database)
+    const checks: BookingCheck[] = []
 
     const readUrls = [availability(undefined, 0, 7), availability(busy.memberIds[0], 0, 7)]
     let nextFree = 0
@@ -215,8 +217,9 @@ async function main() {
       bookings++
       // Every CONTENDED_EVERY-th booking asks again for the one before it: an intended 409.
       const contended = bookings % CONTENDED_EVERY === 0 && nextFree > 0
-      const target = free[contended ? nextFree - 1 : nextFree++ % free.length]
-      if (!target) throw new Error('No free start left to book.')
+      const index = contended ? nextFree - 1 : nextFree++
+      const target = free[index % free.length]
+      if (!target) throw new Error('No free start to book.')
       return JSON.stringify({
         service_id: busy.askedServiceId,
         team_member_id: target.memberId,
@@ -325,28 +328,20 @@ async function main() {
       await run('warm-up', 8, 3, false)
       figures.push(await run('reads only', READ_CONNECTIONS, SECONDS, false))
       for (const connections of LEVELS) {
-        figures.push(await run('mix', connections, SECONDS, true))
+        const mix = await run('mix', connections, SECONDS, true)
+        figures.push(mix)
+        checks.push(await checkAndFreeBookings(database, appointmentsBefore, mix.booked))
+        appointmentsBefore = await countAppointments(database)
+        nextFree = 0
       }
       for (const child of [proxy, ...apis]) await stopProcess(child)
     }
 
-    // No double booking, and every 201 is in the database.
-    const [overlaps] = (
-      (await database.db.execute(sql`
-        select count(*)::int as n from appointments a join appointments b
-          on a.tenant_id = b.tenant_id and a.team_member_id = b.team_member_id and a.id < b.id
-         and a.seat_group <> b.seat_group
-         and a.busy_from < b.busy_until and b.busy_from < a.busy_until
-        where a.status not in ('cancelled', 'payment_expired')
-          and b.status not in ('cancelled', 'payment_expired')`)) as unknown as {
-        rows: { n: number }[]
-      }
-    ).rows
-    const created = (await countAppointments(database)) - appointmentsBefore
-    const booked201 = figures.reduce((sum, f) => sum + f.booked, 0)
     await database.close()
-
-    report(figures, { overlaps: overlaps?.n ?? -1, created, booked201, pg: server.version })
+    const overlaps = checks.reduce((sum, c) => sum + c.overlaps, 0)
+    const created = checks.reduce((sum, c) => sum + c.created, 0)
+    const booked201 = checks.reduce((sum, c) => sum + c.booked201, 0)
+    report(figures, { overlaps, created, booked201, pg: server.version })
     const readRuns = figures.filter((f) => f.label === 'reads only')
     const readsPerCpuSecond = Math.min(...readRuns.map((f) => f.reads / (f.apiCpuMs / 1000)))
     const best = figures.filter(
@@ -357,7 +352,7 @@ async function main() {
       missed.push(`${readsPerCpuSecond.toFixed(0)} slot reads per API CPU-second`)
     }
     if (best.length === 0) missed.push(`no load kept errors at 0 with p95 ≤ ${TARGET_P95_MS} ms`)
-    if ((overlaps?.n ?? -1) !== 0) missed.push(`${overlaps?.n} double bookings`)
+    if (overlaps !== 0) missed.push(`${overlaps} double bookings`)
     // Bookings still in flight when a run's time is up are stored but never counted as answered.
     if (created < booked201) missed.push(`${booked201} bookings answered 201, ${created} stored`)
     console.log(missed.length === 0 ? '\nEvery load target met.' : `\nMissed: ${missed.join('; ')}`)
@@ -379,6 +374,43 @@ async function withRetries<T>(work: () => Promise<T>): Promise<T> {
       await new Promise((r) => setTimeout(r, 1000))
     }
   }
+}
+
+interface BookingCheck {
+  overlaps: number
+  created: number
+  booked201: number
+}
+
+/**
+ * After a mix run: no double booking (two live appointments of one member whose busy times
+ * overlap), and every 201 stored. Then the run's bookings are cancelled, so the next run books
+ * the same free starts again: on an idle machine the runs book more than the busy business has
+ * free hours, and a run of 409s would measure nothing.
+ */
+async function checkAndFreeBookings(
+  database: Awaited<ReturnType<typeof createDatabase>>,
+  countBefore: number,
+  booked201: number,
+): Promise<BookingCheck> {
+  const overlaps = (
+    (await database.db.execute(sql`
+      select count(*)::int as n from appointments a join appointments b
+        on a.tenant_id = b.tenant_id and a.team_member_id = b.team_member_id and a.id < b.id
+       and a.seat_group <> b.seat_group
+       and a.busy_from < b.busy_until and b.busy_from < a.busy_until
+      where a.status not in ('cancelled', 'payment_expired')
+        and b.status not in ('cancelled', 'payment_expired')`)) as unknown as {
+      rows: { n: number }[]
+    }
+  ).rows[0]?.n
+  const created = (await countAppointments(database)) - countBefore
+  // The newest rows: the run's own bookings.
+  await database.db.execute(sql`
+    update appointments set status = 'cancelled', cancel_reason = 'load benchmark'
+     where status <> 'cancelled'
+       and id in (select id from appointments order by created_at desc limit ${created})`)
+  return { overlaps: overlaps ?? -1, created, booked201 }
 }
 
 async function countAppointments(database: Awaited<ReturnType<typeof createDatabase>>) {

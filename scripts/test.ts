@@ -12,8 +12,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
+import { stripVTControlCharacters } from 'node:util'
 import { ensureChromium } from './lib/chromium.ts'
 import { MODEL_COVERAGE_DIR, modelCoverageLines } from './lib/model-coverage.ts'
 import { ensurePostgres, startTestPostgres, type TestPostgres } from './lib/postgres.ts'
@@ -29,6 +30,8 @@ interface Tally {
 }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 }
 const lines: string[] = []
+/** Each failed test by suite, file and name, repeated before the summary: a CI log is read from its end. */
+const failures: string[] = []
 
 function record(suite: string, tally: Tally, startedAt?: number) {
   total.passed += tally.passed
@@ -100,6 +103,20 @@ function apiTypesAreFresh() {
   record('contract types up to date', { passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 })
 }
 
+interface VitestFileReport {
+  name: string
+  status: string
+  message?: string
+  assertionResults: { status: string; fullName: string; failureMessages: string[] }[]
+}
+
+function firstLine(text: string | undefined): string {
+  // Terminal colours and long stacks say nothing in a summary line.
+  const plain = stripVTControlCharacters(text ?? '').trim()
+  const line = plain.split('\n')[0] ?? ''
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line
+}
+
 function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const startedAt = Date.now()
   const report = join(mkdtempSync(join(tmpdir(), 'slotwise-vitest-')), 'report.json')
@@ -119,6 +136,16 @@ function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {})
       file.status === 'failed' && file.assertionResults.length === 0,
   ).length
   const failed = json.numFailedTests + brokenFiles
+  for (const file of json.testResults as VitestFileReport[]) {
+    const where = relative(root, file.name)
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failures.push(`${suite}: ${where} did not load: ${firstLine(file.message)}`)
+    }
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue
+      failures.push(`${suite}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`)
+    }
+  }
   record(
     suite,
     {
@@ -180,6 +207,7 @@ async function playwright() {
       continue
     }
     const failed = report.stats.unexpected + (report.errors?.length ?? 0)
+    failures.push(...playwrightFailures(report))
     tally.passed += report.stats.expected + report.stats.flaky
     tally.failed += failed === 0 && status !== 0 ? 1 : failed
     tally.skipped += report.stats.skipped
@@ -187,9 +215,36 @@ async function playwright() {
   record('playwright (end-to-end)', tally, startedAt)
 }
 
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[]
+  specs?: {
+    title: string
+    file: string
+    line: number
+    tests: { status: string; results: { error?: { message?: string } }[] }[]
+  }[]
+}
+
 interface PlaywrightReport {
   stats: { expected: number; flaky: number; unexpected: number; skipped: number }
-  errors?: unknown[]
+  errors?: { message?: string }[]
+  suites?: PlaywrightSuite[]
+}
+
+function playwrightFailures(report: PlaywrightReport): string[] {
+  const found = (report.errors ?? []).map((error) => `playwright: ${firstLine(error.message)}`)
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue
+        const error = test.results.at(-1)?.error?.message
+        found.push(`playwright: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`)
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child)
+  }
+  for (const suite of report.suites ?? []) visit(suite)
+  return found
 }
 
 function playwrightShard(
@@ -267,6 +322,7 @@ await vitestApiOnPostgres()
 await playwright()
 
 console.log(`\nModel coverage (live actors):\n  ${modelCoverage.join('\n  ')}`)
+if (failures.length > 0) console.log(`\nFailed:\n  ${failures.join('\n  ')}`)
 console.log(`\nSuites:\n${lines.join('\n')}\n`)
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(total.failed === 0 ? 0 : 1)
