@@ -1,7 +1,7 @@
 import './customers/customers.css'
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
-import { Link, useLocation, useParams } from 'wouter'
+import { Link, useParams } from 'wouter'
 import { can } from '../../shared/permissions.ts'
 import { ApiError } from '../api/api-error'
 import type { Customer } from '../api/customers'
@@ -10,7 +10,9 @@ import { useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { CustomerAppointmentHistory } from '../components/customer-appointment-history'
 import { ConfirmDialog } from '../components/form/confirm-dialog'
+import { DangerZone } from '../components/form/danger-zone'
 import { FormSkeleton } from '../components/form/list-skeleton'
+import { useConfirmedAction } from '../components/form/use-confirmed-action'
 import { useEntityForm } from '../components/form/use-entity-form'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { EraseCustomer, ExportCustomerData } from './customers/customer-data-rights'
@@ -113,58 +115,40 @@ function CustomerEdit({ id }: { id: string }) {
 }
 
 function DeleteCustomer({ id, name }: { id: string; name: string }) {
-  const [, navigate] = useLocation()
-  const toast = useToast()
-  const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteCustomer(id)
-      setOpen(false)
-      toast.success(`${name || 'The customer'} was deleted.`, 'Customer deleted')
-      navigate('/customers')
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The customer could not be deleted.')
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const deletion = useConfirmedAction()
   return (
-    <section className="p-form-section p-danger-zone" aria-labelledby="customer-delete">
-      <h2 id="customer-delete" className="p-form-section__title">
-        Delete customer
-      </h2>
-      <p className="p-muted">
-        Removes this customer and their details. A customer with upcoming appointments cannot be
-        deleted.
-      </p>
-      <div>
-        <Button
-          className="p-button p-button--danger"
-          onPress={() => {
-            setError(null)
-            setOpen(true)
-          }}
-        >
-          Delete customer
-        </Button>
-      </div>
+    <DangerZone
+      id="customer-delete"
+      title="Delete customer"
+      intro={
+        <p className="p-muted">
+          Removes this customer and their details. A customer with upcoming appointments cannot be
+          deleted.
+        </p>
+      }
+      actionLabel="Delete customer"
+      onAction={deletion.open}
+    >
       <ConfirmDialog
-        isOpen={open}
-        onOpenChange={setOpen}
+        {...deletion.dialog}
         title={`Delete ${name || 'this customer'}?`}
         confirmLabel="Delete customer"
-        onConfirm={confirm}
-        busy={busy}
-        error={error}
+        onConfirm={() =>
+          deletion.run(
+            async () => {
+              await deleteCustomer(id)
+              return {
+                message: `${name || 'The customer'} was deleted.`,
+                title: 'Customer deleted',
+                to: '/customers',
+              }
+            },
+            { failure: 'The customer could not be deleted.' },
+          )
+        }
       >
         <p>This cannot be undone.</p>
       </ConfirmDialog>
-    </section>
+    </DangerZone>
   )
 }

@@ -63,20 +63,7 @@ function ServiceEditForm({ id, currency }: { id: string; currency: string }) {
   return (
     <div className="p-form-page">
       <ServiceForm form={form} currency={currency} saveLabel="Save changes" />
-      <ServiceDeleteSection
-        service={record}
-        onDone={(outcome) => {
-          if (outcome.kind === 'deleted') {
-            toast.success(`${record.name} was deleted.`, 'Service deleted')
-          } else {
-            toast.success(
-              `${outcome.service.name} is now inactive and can no longer be booked.`,
-              'Service deactivated',
-            )
-          }
-          navigate('/services')
-        }}
-      />
+      <ServiceDeleteSection service={record} />
     </div>
   )
 }

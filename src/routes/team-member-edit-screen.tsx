@@ -111,15 +111,7 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
       {access.canWriteTeam ? (
         <TeamMemberAccessSection member={record} profile={profile} onChanged={setRecord} />
       ) : null}
-      {canDelete ? (
-        <TeamMemberDeleteSection
-          member={record}
-          onDeleted={() => {
-            toast.success(`${record.name} was removed from your team.`, 'Team member removed')
-            navigate('/team')
-          }}
-        />
-      ) : null}
+      {canDelete ? <TeamMemberDeleteSection member={record} /> : null}
     </div>
   )
 }

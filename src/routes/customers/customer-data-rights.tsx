@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
-import { useLocation } from 'wouter'
 import { eraseCustomer, exportCustomerData } from '../../api/customers'
 import { useToast } from '../../app/toast-context'
 import { ConfirmDialog } from '../../components/form/confirm-dialog'
+import { DangerZone } from '../../components/form/danger-zone'
 import { FormTextField } from '../../components/form/text-field'
+import { useConfirmedAction } from '../../components/form/use-confirmed-action'
 import { saveBlob } from './customer-export'
 
 /** "Download their data": the customer's export, saved as `customer-<id>.json`. */
@@ -45,61 +46,43 @@ export function ExportCustomerData({ id }: { id: string }) {
 
 /** "Erase personal data": irreversible, confirmed by typing the customer's name. */
 export function EraseCustomer({ id, name }: { id: string; name: string }) {
-  const [, navigate] = useLocation()
-  const toast = useToast()
-  const [open, setOpen] = useState(false)
+  const erasure = useConfirmedAction()
   const [typed, setTyped] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const matches = typed.trim().toLowerCase() === name.trim().toLowerCase() && name.trim() !== ''
 
-  const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await eraseCustomer(id, typed)
-      setOpen(false)
-      toast.success(
-        'Their personal data was erased; their appointments stay, anonymised.',
-        'Customer erased',
-      )
-      navigate('/customers')
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The customer could not be erased.')
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
-    <section className="p-form-section p-danger-zone" aria-labelledby="customer-erase">
-      <h2 id="customer-erase" className="p-form-section__title">
-        Erase personal data
-      </h2>
-      <p className="p-muted">
-        For a customer who asks to be forgotten, including one with payments. Their appointments and
-        payments stay, anonymised, so your figures do not change.
-      </p>
-      <div>
-        <Button
-          className="p-button p-button--danger"
-          onPress={() => {
-            setError(null)
-            setTyped('')
-            setOpen(true)
-          }}
-        >
-          Erase personal data
-        </Button>
-      </div>
+    <DangerZone
+      id="customer-erase"
+      title="Erase personal data"
+      intro={
+        <p className="p-muted">
+          For a customer who asks to be forgotten, including one with payments. Their appointments
+          and payments stay, anonymised, so your figures do not change.
+        </p>
+      }
+      actionLabel="Erase personal data"
+      onAction={() => {
+        setTyped('')
+        erasure.open()
+      }}
+    >
       <ConfirmDialog
-        isOpen={open}
-        onOpenChange={setOpen}
+        {...erasure.dialog}
         title={`Erase ${name || 'this customer'}’s personal data?`}
         confirmLabel="Erase for good"
-        onConfirm={confirm}
-        busy={busy}
-        error={error}
+        onConfirm={() =>
+          erasure.run(
+            async () => {
+              await eraseCustomer(id, typed)
+              return {
+                message: 'Their personal data was erased; their appointments stay, anonymised.',
+                title: 'Customer erased',
+                to: '/customers',
+              }
+            },
+            { failure: 'The customer could not be erased.' },
+          )
+        }
         confirmDisabled={!matches}
       >
         <p>This cannot be undone. It will:</p>
@@ -126,6 +109,6 @@ export function EraseCustomer({ id, name }: { id: string; name: string }) {
           autoComplete="off"
         />
       </ConfirmDialog>
-    </section>
+    </DangerZone>
   )
 }
