@@ -1,13 +1,18 @@
 /**
  * A per-process cache of what the public booking pages read on every request and staff change
  * rarely: the business by its slug, its settings, its catalogue, its team with their working
- * hours and who performs what, and their time off. Appointments are never cached (they change
- * with every booking, and a payment hold frees its time by the clock).
+ * hours and who performs what, and their time off; and, in a scope of their own
+ * (`busyScope`), the free starts computed from the business's appointments.
  *
- * Invalidation: triggers on the cached tables (migration 0012) send
+ * Invalidation: triggers on the cached tables (migration 0015) send
  * `{"tenant_id": …, "kind": "public_read"}` on the live channel in the writing transaction,
  * so PostgreSQL delivers it to every API process's LISTEN connection once it commits, whatever
- * code path made the change. Delivery is asynchronous, so dropping entries on arrival alone
+ * code path made the change; it drops everything of that business. A trigger on appointments
+ * (migration 0016) sends `"kind": "public_busy"` when whose time is taken changes (a booking,
+ * a move, a cancellation, a hold paid or expired); it drops only the business's busy scope, so
+ * a booking does not make the next request re-read the catalogue. What the clock changes is
+ * the caller's: an entry may say until when it holds (`fresh`; a payment hold frees its time
+ * when it ends), and the filtering by now (minimum notice, past starts) is done per request. Delivery is asynchronous, so dropping entries on arrival alone
  * would leave a window in which another process answers from its old copy. To close it, a
  * request trusts the cache only after a round trip on the LISTEN connection that began after
  * the request arrived (`begin()`): PostgreSQL sends pending notifications before it answers a
@@ -24,21 +29,37 @@
  * and again once it listens again. A round trip that takes longer than `syncTimeoutMs` (a
  * connection dying silently) is treated the same way for that request.
  *
- * A fill stores its result only if nothing was invalidated while it read: one generation
- * counter, bumped by every invalidation, is read before the load and compared after it. So an
- * entry is never older than the last invalidation this process has received.
+ * A fill stores its result only if nothing was invalidated since its request began trusting
+ * the cache: one generation counter, bumped by every invalidation, is read when `begin()`
+ * hands out the request's view and compared after the load. So an entry is never older than
+ * the last invalidation this process has received, also when it is computed from other entries
+ * the request read earlier (the free starts are computed from the cached team and settings).
  */
 
 /** The `kind` of the NOTIFY payloads that drop a business's cached reads. */
 export const PUBLIC_READ_KIND = 'public_read'
+/** The `kind` of the NOTIFY payloads that drop only a business's busy scope (appointments). */
+export const PUBLIC_BUSY_KIND = 'public_busy'
+
+/** The scope of what is computed from a business's appointments, dropped on each of their changes. */
+export function busyScope(tenantId: string): string {
+  return `busy:${tenantId}`
+}
 
 /** Reads that are cached for one request, or read through when the cache cannot be trusted. */
 export interface CacheView {
   /**
    * The value under `key` in the business's scope (`scope` is its id; GLOBAL_SCOPE for lookups
-   * that find a business), else `load()`'s result, stored unless it is undefined.
+   * that find a business), else `load()`'s result, stored unless it is undefined. A stored
+   * value for which `fresh` says false (it depended on the clock) is read again.
    */
-  get<T>(scope: string, name: string, key: string, load: () => Promise<T>): Promise<T>
+  get<T>(
+    scope: string,
+    name: string,
+    key: string,
+    load: () => Promise<T>,
+    fresh?: (value: T) => boolean,
+  ): Promise<T>
 }
 
 /** Reads the database every time: where no cache is wired (tests of one service, tools). */
@@ -101,6 +122,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
   function drop(tenantId: string) {
     generation++
     scopes.delete(tenantId)
+    scopes.delete(busyScope(tenantId))
     // A slug may now name another business (renamed, or a former slug taken up).
     scopes.delete(GLOBAL_SCOPE)
   }
@@ -148,18 +170,27 @@ export function createReadCache(options: ReadCacheOptions = {}) {
     },
   }
 
-  const trusted: CacheView = {
-    async get<T>(scope: string, name: string, key: string, load: () => Promise<T>): Promise<T> {
+  const trusted = (since: number): CacheView => ({
+    async get<T>(
+      scope: string,
+      name: string,
+      key: string,
+      load: () => Promise<T>,
+      fresh?: (value: T) => boolean,
+    ): Promise<T> {
       const entries = scopes.get(scope)
       const fullKey = `${name}:${key}`
       if (entries?.has(fullKey)) {
-        count(name, 'hit')
-        return entries.get(fullKey) as T
+        const value = entries.get(fullKey) as T
+        if (!fresh || fresh(value)) {
+          count(name, 'hit')
+          return value
+        }
+        entries.delete(fullKey)
       }
       count(name, 'miss')
-      const before = generation
       const value = await load()
-      if (value !== undefined && generation === before && sync) {
+      if (value !== undefined && generation === since && sync) {
         let target = scopes.get(scope)
         if (!target) {
           if (scopes.size >= maxScopes) {
@@ -174,7 +205,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
       }
       return value
     },
-  }
+  })
 
   return {
     /**
@@ -190,7 +221,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
       } catch {
         return bypass
       }
-      return trusted
+      return trusted(generation)
     },
 
     /**
@@ -235,7 +266,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
      * public reads changed), so the live dispatcher can skip it.
      */
     receive(payload: string): boolean {
-      if (!payload.includes(PUBLIC_READ_KIND)) return false
+      if (!payload.includes('"public_')) return false
       let value: unknown
       try {
         value = JSON.parse(payload)
@@ -243,9 +274,14 @@ export function createReadCache(options: ReadCacheOptions = {}) {
         return false
       }
       const record = value as { tenant_id?: unknown; kind?: unknown } | null
-      if (record?.kind !== PUBLIC_READ_KIND) return false
-      if (typeof record.tenant_id === 'string') drop(record.tenant_id)
-      else dropAll()
+      const kind = record?.kind
+      if (kind !== PUBLIC_READ_KIND && kind !== PUBLIC_BUSY_KIND) return false
+      if (typeof record?.tenant_id !== 'string') dropAll()
+      else if (kind === PUBLIC_READ_KIND) drop(record.tenant_id)
+      else {
+        generation++
+        scopes.delete(busyScope(record.tenant_id))
+      }
       return true
     },
 
