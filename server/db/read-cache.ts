@@ -96,6 +96,8 @@ export function createReadCache(options: ReadCacheOptions = {}) {
   const stats = new Map<string, ReadCacheStats>()
   /** The view a request's business was resolved with (see `carry`). */
   const viewOfTenant = new WeakMap<object, CacheView>()
+  /** Loads under way, by scope and key, with the generation their request began at. */
+  const inFlight = new Map<string, { since: number; value: Promise<unknown> }>()
   let generation = 0
   /** The LISTEN connection's round trip; undefined until attached and while it is lost. */
   let sync: (() => Promise<void>) | undefined
@@ -188,8 +190,28 @@ export function createReadCache(options: ReadCacheOptions = {}) {
         }
         entries.delete(fullKey)
       }
+      // Requests missing the same entry together share one load (after a booking drops the
+      // free starts, every visitor in flight would compute them again), but only those that
+      // began trusting the cache after the same invalidation: for them it is as new as their own.
+      const flightKey = `${scope}\u0000${fullKey}`
+      const flight = inFlight.get(flightKey)
+      if (flight && flight.since === since) {
+        const value = (await flight.value) as T
+        if (!fresh || fresh(value)) {
+          count(name, 'hit')
+          return value
+        }
+      }
       count(name, 'miss')
-      const value = await load()
+      const loading = load()
+      const own = { since, value: loading as Promise<unknown> }
+      inFlight.set(flightKey, own)
+      let value: T
+      try {
+        value = await loading
+      } finally {
+        if (inFlight.get(flightKey) === own) inFlight.delete(flightKey)
+      }
       if (value !== undefined && generation === since && sync) {
         let target = scopes.get(scope)
         if (!target) {
