@@ -67,6 +67,9 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
   return {
     catalogOf,
 
+    /** The request's cached reads for this business (reading through where there is no cache). */
+    view: viewOf,
+
     async business(tenant: Tenant) {
       const [settings, logo, current] = await Promise.all([
         createSettingsRepository(database.db).get(tenant.id),
