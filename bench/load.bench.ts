@@ -14,8 +14,8 @@
  * - reads only: visitors asking for a week of free starts (any available, or one member), to
  *   count public slot reads per API CPU-second (the target: at least 1,000);
  * - a mix at rising numbers of connections: 9 slot reads, then 1 booking, per connection in
- *   turn. Bookings take distinct (member, start) pairs from the members' free starts on the
- *   hour, so most succeed; every 8th repeats the one before it, so some contend and get the
+ *   turn. Bookings (of the 15-minute trim) take distinct (member, start) pairs from the
+ *   members' free starts on the hour and half hour, so most succeed; every 8th repeats the one before it, so some contend and get the
  *   intended 409. A run that books more than there are free starts (a fast machine at many
  *   connections) repeats booked ones, whose cheap 409s would flatter the latencies: it is
  *   marked and does not count for the p95 target.
@@ -195,13 +195,21 @@ async function main() {
     const busy = await seedBusyBusiness(seeding, database, { authorization: `Bearer ${token}` })
     const zoned = (days: number) =>
       busy.firstDate.add({ days }).toZonedDateTime(busy.timeZone).toInstant().toString()
-    const availability = (memberId: string | undefined, fromDay: number, days: number) =>
-      `/api/v1/public/availability?business=${busy.slug}&service_id=${busy.askedServiceId}` +
+    const availability = (
+      memberId: string | undefined,
+      fromDay: number,
+      days: number,
+      serviceId = busy.askedServiceId,
+    ) =>
+      `/api/v1/public/availability?business=${busy.slug}&service_id=${serviceId}` +
       `${memberId ? `&team_member_id=${memberId}` : ''}` +
       `&from=${zoned(fromDay)}&to=${zoned(fromDay + days)}`
 
-    // What bookings take: every member's free starts from day 8 to the last seeded day (the
-    // reads ask for the first week), shuffled, so concurrent bookings rarely meet by chance.
+    // What bookings take: every member's free starts of the 15-minute trim from day 8 to the
+    // last seeded day (the reads ask for the first week), shuffled, so concurrent bookings
+    // rarely meet by chance. (The business is busy: a run at many connections books hundreds.)
+    const bookedServiceId = busy.serviceIds.get('Trim')
+    if (!bookedServiceId) throw new Error('The busy business has no Trim.')
     const free: { memberId: string; startsAt: string }[] = []
     const ranges = [
       [8, 42],
@@ -212,13 +220,13 @@ async function main() {
     )) {
       const response = await seeding.inject({
         method: 'GET',
-        url: availability(memberId, fromDay, days),
+        url: availability(memberId, fromDay, days, bookedServiceId),
       })
       if (response.statusCode !== 200) throw new Error(`free starts: ${response.body}`)
       for (const slot of response.json<{ slots: { starts_at: string }[] }>().slots) {
-        // Starts on the hour only: a 30-minute consultation and its 10-minute buffer never
+        // Starts on the hour and half hour only: a 15-minute trim and its 5-minute buffer never
         // reach the next one, so only the intended repeats contend.
-        if (new Date(slot.starts_at).getUTCMinutes() === 0) {
+        if (new Date(slot.starts_at).getUTCMinutes() % 30 === 0) {
           free.push({ memberId, startsAt: slot.starts_at })
         }
       }
@@ -243,7 +251,7 @@ async function main() {
       const target = free[index % free.length]
       if (!target) throw new Error('No free start to book.')
       return JSON.stringify({
-        service_id: busy.askedServiceId,
+        service_id: bookedServiceId,
         team_member_id: target.memberId,
         starts_at: target.startsAt,
         customer: {
