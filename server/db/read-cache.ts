@@ -43,8 +43,10 @@ export const PUBLIC_BUSY_KIND = 'public_busy'
 
 /** The scope of what is computed from a business's appointments, dropped on each of their changes. */
 export function busyScope(tenantId: string): string {
-  return `busy:${tenantId}`
+  return `${BUSY_PREFIX}${tenantId}`
 }
+
+const BUSY_PREFIX = 'busy:'
 
 /** Reads that are cached for one request, or read through when the cache cannot be trusted. */
 export interface CacheView {
@@ -77,6 +79,12 @@ export interface ReadCacheOptions {
   maxScopes?: number
   /** The most entries of one business (ranges asked for vary); all are dropped beyond it. */
   maxEntriesPerScope?: number
+  /**
+   * The most entries in all busy scopes together: free starts are large (a week of a team is
+   * tens of kilobytes), so they have a budget of their own; the oldest-filled businesses' go
+   * first beyond it.
+   */
+  maxBusyEntries?: number
   syncTimeoutMs?: number
 }
 
@@ -91,6 +99,9 @@ export type ReadCache = ReturnType<typeof createReadCache>
 export function createReadCache(options: ReadCacheOptions = {}) {
   const maxScopes = options.maxScopes ?? 10_000
   const maxEntriesPerScope = options.maxEntriesPerScope ?? 500
+  const maxBusyEntries = options.maxBusyEntries ?? 1000
+  /** Entries held in busy scopes, kept within `maxBusyEntries`. */
+  let busyEntries = 0
   const syncTimeoutMs = options.syncTimeoutMs ?? 1000
   const scopes = new Map<string, Map<string, unknown>>()
   const stats = new Map<string, ReadCacheStats>()
@@ -119,14 +130,30 @@ export function createReadCache(options: ReadCacheOptions = {}) {
   function dropAll() {
     generation++
     scopes.clear()
+    busyEntries = 0
   }
 
   function drop(tenantId: string) {
     generation++
     scopes.delete(tenantId)
-    scopes.delete(busyScope(tenantId))
+    deleteScope(busyScope(tenantId))
     // A slug may now name another business (renamed, or a former slug taken up).
     scopes.delete(GLOBAL_SCOPE)
+  }
+
+  function deleteScope(scope: string) {
+    if (scope.startsWith(BUSY_PREFIX)) busyEntries -= scopes.get(scope)?.size ?? 0
+    scopes.delete(scope)
+  }
+
+  /** Room for one more busy entry: the oldest-filled busy scopes other than `keep` go. */
+  function makeBusyRoom(keep: string) {
+    for (const scope of scopes.keys()) {
+      if (busyEntries < maxBusyEntries) return
+      if (scope !== keep && scope.startsWith(BUSY_PREFIX)) deleteScope(scope)
+    }
+    // Only `keep` itself is left over budget.
+    if (busyEntries >= maxBusyEntries) deleteScope(keep)
   }
 
   function roundTrip(run: () => Promise<void>): Promise<void> {
@@ -189,6 +216,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
           return value
         }
         entries.delete(fullKey)
+        if (scope.startsWith(BUSY_PREFIX)) busyEntries--
       }
       // Requests missing the same entry together share one load (after a booking drops the
       // free starts, every visitor in flight would compute them again), but only those that
@@ -213,16 +241,22 @@ export function createReadCache(options: ReadCacheOptions = {}) {
         if (inFlight.get(flightKey) === own) inFlight.delete(flightKey)
       }
       if (value !== undefined && generation === since && sync) {
+        const busy = scope.startsWith(BUSY_PREFIX)
+        if (busy) makeBusyRoom(scope)
         let target = scopes.get(scope)
         if (!target) {
           if (scopes.size >= maxScopes) {
             const oldest = scopes.keys().next().value
-            if (oldest !== undefined) scopes.delete(oldest)
+            if (oldest !== undefined) deleteScope(oldest)
           }
           target = new Map()
           scopes.set(scope, target)
         }
-        if (target.size >= maxEntriesPerScope) target.clear()
+        if (target.size >= maxEntriesPerScope) {
+          if (busy) busyEntries -= target.size
+          target.clear()
+        }
+        if (busy && !target.has(fullKey)) busyEntries++
         target.set(fullKey, value)
       }
       return value
@@ -302,7 +336,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
       else if (kind === PUBLIC_READ_KIND) drop(record.tenant_id)
       else {
         generation++
-        scopes.delete(busyScope(record.tenant_id))
+        deleteScope(busyScope(record.tenant_id))
       }
       return true
     },

@@ -194,4 +194,23 @@ describe('read cache', () => {
     const next = await cache.begin()
     expect(await next.get(busyScope('t1'), 'slots', '', async () => 'fresh')).toBe('fresh')
   })
+
+  it('keeps the free starts within their own budget, dropping the oldest-filled business first', async () => {
+    const cache = createReadCache({ maxBusyEntries: 2 })
+    cache.attach(async () => {})
+    let loads = 0
+    const read = async (scope: string, key: string) =>
+      (await cache.begin()).get(scope, 'slots', key, async () => `${scope} ${key} ${++loads}`)
+    await read('t1', 'catalogue')
+    await read(busyScope('t1'), 'a')
+    await read(busyScope('t2'), 'a')
+    // Over budget: t1's starts go (filled first), t2's and every other scope stay.
+    await read(busyScope('t2'), 'b')
+    expect(await read(busyScope('t2'), 'a')).toBe('busy:t2 a 3')
+    expect(await read(busyScope('t2'), 'b')).toBe('busy:t2 b 4')
+    expect(await read('t1', 'catalogue')).toBe('t1 catalogue 1')
+    expect(await read(busyScope('t1'), 'a')).toBe('busy:t1 a 5')
+    // t1 came back as the newest: t2, the oldest now, made room for it.
+    expect(await read(busyScope('t2'), 'a')).toBe('busy:t2 a 6')
+  })
 })
