@@ -3,7 +3,7 @@
  * API processes behind HAProxy, driven over real HTTP by autocannon.
  *
  *   npx tsx bench/load.bench.ts
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=8,16,32,64 npx tsx bench/load.bench.ts
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=2,4,8,16,32 npx tsx bench/load.bench.ts
  *   BENCH_PORT_BASE=21000 …   HAProxy on base+1, PostgreSQL on base+10, API processes from base+20
  *   BENCH_CPU_PROF=1 …        the API processes write --cpu-prof profiles into bench-profiles/
  *   BENCH_PROCESSES=1 …       only one API process
@@ -14,11 +14,14 @@
  * - reads only: visitors asking for a week of free starts (any available, or one member), to
  *   count public slot reads per API CPU-second (the target: at least 1,000);
  * - a mix at rising numbers of connections: 9 slot reads, then 1 booking, per connection in
- *   turn. Bookings take distinct (member, start) pairs from the members' free starts, so most
- *   succeed; every 8th repeats the one before it, so some contend and get the intended 409.
- * Figures: requests/s, p50/p95/p99 over every response, errors (anything but 2xx, 409 and
- * 429), the API processes' CPU per 1,000 requests (from /proc/<pid>/stat, user + system), and
- * HAProxy's. After each mix run the database is checked for double bookings (two appointments of
+ *   turn. Bookings (of the 15-minute trim) take distinct (member, start) pairs from the
+ *   members' free starts on the hour and half hour, so most succeed; every 8th repeats the one before it, so some contend and get the
+ *   intended 409. A run that books more than there are free starts (a fast machine at many
+ *   connections) repeats booked ones, whose cheap 409s would flatter the latencies: it is
+ *   marked and does not count for the p95 target.
+ * Figures: requests/s, p50/p95/p99 over every response and the p95 of reads and of bookings
+ * apart, errors (anything but 2xx, 409 and 429), the API processes' CPU per 1,000 requests (from
+ * /proc/<pid>/stat, user + system), and HAProxy's. After each mix run the database is checked for double bookings (two appointments of
  * one member whose busy times overlap) and for every 201 being there, and the run's bookings are
  * cancelled so the next run finds the same free starts. Exits non-zero when the
  * read target is missed, no level keeps errors at 0 with p95 ≤ 50 ms, or anything is double
@@ -35,13 +38,14 @@ import { ensurePostgres, startTestPostgres } from '../scripts/lib/postgres.ts'
 import { buildApp } from '../server/app.ts'
 import { createDatabase } from '../server/db/database.ts'
 import { distribution, machineLine, ms, PROJECT_ID, signUp } from './bench-support.ts'
-import { seedBusyBusiness } from './busy-business.ts'
+import { DAYS, seedBusyBusiness } from './busy-business.ts'
 import { seededRandom } from './customer-fixtures.ts'
 
 const TARGET_READS_PER_CPU_SECOND = 1000
 const TARGET_P95_MS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const LEVELS = (process.env.BENCH_CONNECTIONS ?? '8,16,32,64').split(',').map(Number)
+// From a visitor or two at once up: the p95 target holds at the highest level that meets it.
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '2,4,8,16,32').split(',').map(Number)
 const READ_CONNECTIONS = 16
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number)
 const READS_PER_BOOKING = 9
@@ -59,6 +63,15 @@ interface RunFigures {
   p50: number
   p95: number
   p99: number
+  /**
+   * Bookings asked for more distinct starts than were free: the rest repeated booked ones and
+   * got 409s that are not the intended contention (cheap answers that flatter the latencies),
+   * so such a run does not count for the p95 target.
+   */
+  ranOut: boolean
+  /** p95 of the slot reads (200) and of the bookings (201 and 409) apart. */
+  readP95: number
+  bookingP95: number
   reads: number
   booked: number
   conflicts: number
@@ -182,21 +195,38 @@ async function main() {
     const busy = await seedBusyBusiness(seeding, database, { authorization: `Bearer ${token}` })
     const zoned = (days: number) =>
       busy.firstDate.add({ days }).toZonedDateTime(busy.timeZone).toInstant().toString()
-    const availability = (memberId: string | undefined, fromDay: number, days: number) =>
-      `/api/v1/public/availability?business=${busy.slug}&service_id=${busy.askedServiceId}` +
+    const availability = (
+      memberId: string | undefined,
+      fromDay: number,
+      days: number,
+      serviceId = busy.askedServiceId,
+    ) =>
+      `/api/v1/public/availability?business=${busy.slug}&service_id=${serviceId}` +
       `${memberId ? `&team_member_id=${memberId}` : ''}` +
       `&from=${zoned(fromDay)}&to=${zoned(fromDay + days)}`
 
-    // What bookings take: every member's free starts from day 8 on (the reads ask for the
-    // first week), shuffled, so concurrent bookings rarely meet by chance.
+    // What bookings take: every member's free starts of the 15-minute trim from day 8 to the
+    // last seeded day (the reads ask for the first week), shuffled, so concurrent bookings
+    // rarely meet by chance. (The business is busy: a run at many connections books hundreds.)
+    const bookedServiceId = busy.serviceIds.get('Trim')
+    if (!bookedServiceId) throw new Error('The busy business has no Trim.')
     const free: { memberId: string; startsAt: string }[] = []
-    for (const memberId of busy.memberIds) {
-      const response = await seeding.inject({ method: 'GET', url: availability(memberId, 8, 42) })
+    const ranges = [
+      [8, 42],
+      [50, DAYS - 50],
+    ] as const
+    for (const [memberId, [fromDay, days]] of busy.memberIds.flatMap((id) =>
+      ranges.map((range) => [id, range] as const),
+    )) {
+      const response = await seeding.inject({
+        method: 'GET',
+        url: availability(memberId, fromDay, days, bookedServiceId),
+      })
       if (response.statusCode !== 200) throw new Error(`free starts: ${response.body}`)
       for (const slot of response.json<{ slots: { starts_at: string }[] }>().slots) {
-        // Starts on the hour only: a 30-minute consultation and its 10-minute buffer never
+        // Starts on the hour and half hour only: a 15-minute trim and its 5-minute buffer never
         // reach the next one, so only the intended repeats contend.
-        if (new Date(slot.starts_at).getUTCMinutes() === 0) {
+        if (new Date(slot.starts_at).getUTCMinutes() % 30 === 0) {
           free.push({ memberId, startsAt: slot.starts_at })
         }
       }
@@ -221,7 +251,7 @@ async function main() {
       const target = free[index % free.length]
       if (!target) throw new Error('No free start to book.')
       return JSON.stringify({
-        service_id: busy.askedServiceId,
+        service_id: bookedServiceId,
         team_member_id: target.memberId,
         starts_at: target.startsAt,
         customer: {
@@ -289,17 +319,22 @@ async function main() {
         const apiBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0)
         const proxyBefore = cpuMs(proxy.pid as number)
         const latencies: number[] = []
+        const readLatencies: number[] = []
+        const bookingLatencies: number[] = []
         const instance = autocannon({
           url: base,
           connections,
           duration: seconds,
           requests: mix ? mixRequests : readRequests,
         })
-        instance.on('response', (_client, _status, _bytes, responseTime) => {
+        instance.on('response', (_client, status, _bytes, responseTime) => {
           latencies.push(responseTime)
+          if (status === 200) readLatencies.push(responseTime)
+          else if (status === 201 || status === 409) bookingLatencies.push(responseTime)
         })
         const result = await instance
         const apiCpuMs = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - apiBefore
+        const ranOut = mix && nextFree > free.length
         const codes = result.statusCodeStats as Record<string, { count: number } | undefined>
         const countOf = (code: string) => codes[code]?.count ?? 0
         const requests = latencies.length
@@ -314,6 +349,9 @@ async function main() {
           p50: d.p50,
           p95: d.p95,
           p99: d.p99,
+          ranOut,
+          readP95: readLatencies.length > 0 ? distribution(readLatencies).p95 : Number.NaN,
+          bookingP95: bookingLatencies.length > 0 ? distribution(bookingLatencies).p95 : Number.NaN,
           reads: countOf('200'),
           booked: countOf('201'),
           conflicts: countOf('409'),
@@ -341,11 +379,11 @@ async function main() {
     const overlaps = checks.reduce((sum, c) => sum + c.overlaps, 0)
     const created = checks.reduce((sum, c) => sum + c.created, 0)
     const booked201 = checks.reduce((sum, c) => sum + c.booked201, 0)
-    report(figures, { overlaps, created, booked201, pg: server.version })
+    report(figures, { overlaps, created, booked201, pg: server.version, freeStarts: free.length })
     const readRuns = figures.filter((f) => f.label === 'reads only')
     const readsPerCpuSecond = Math.min(...readRuns.map((f) => f.reads / (f.apiCpuMs / 1000)))
     const best = figures.filter(
-      (f) => f.label === 'mix' && f.errors === 0 && f.p95 <= TARGET_P95_MS,
+      (f) => f.label === 'mix' && f.errors === 0 && f.p95 <= TARGET_P95_MS && !f.ranOut,
     )
     const missed: string[] = []
     if (readsPerCpuSecond < TARGET_READS_PER_CPU_SECOND) {
@@ -423,7 +461,7 @@ async function countAppointments(database: Awaited<ReturnType<typeof createDatab
 
 function report(
   figures: RunFigures[],
-  check: { overlaps: number; created: number; booked201: number; pg: string },
+  check: { overlaps: number; created: number; booked201: number; pg: string; freeStarts: number },
 ) {
   console.log(`\nLoad benchmark — ${new Date().toISOString()}`)
   console.log(
@@ -433,20 +471,22 @@ function report(
       `${CONTENDED_EVERY}th booking contending; read cache ${process.env.BENCH_READ_CACHE ?? 'on'}.\n`,
   )
   console.log(
-    '| processes | run | connections | requests/s | p50 | p95 | p99 | slot reads | booked | 409 | 429 | errors | API CPU per 1,000 req | slot reads per API CPU-s | HAProxy CPU per 1,000 req |',
+    '| processes | run | connections | requests/s | p50 | p95 | p99 | p95 reads | p95 bookings | slot reads | booked | 409 | 429 | errors | API CPU per 1,000 req | slot reads per API CPU-s | HAProxy CPU per 1,000 req |',
   )
-  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  console.log(
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  )
   for (const f of figures) {
     const perThousand = (cpu: number) => ((cpu / f.requests) * 1000).toFixed(0)
     const readsPerCpu = f.label === 'reads only' ? (f.reads / (f.apiCpuMs / 1000)).toFixed(0) : '–'
     console.log(
-      `| ${f.processes} | ${f.label} | ${f.connections} | ${f.perSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ` +
-        `${ms(f.p99)} | ${f.reads} | ${f.booked} | ${f.conflicts} | ${f.limited} | ${f.errors} | ` +
+      `| ${f.processes} | ${f.label}${f.ranOut ? ' (ran out of free starts)' : ''} | ${f.connections} | ${f.perSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ` +
+        `${ms(f.p99)} | ${ms(f.readP95)} | ${ms(f.bookingP95)} | ${f.reads} | ${f.booked} | ${f.conflicts} | ${f.limited} | ${f.errors} | ` +
         `${perThousand(f.apiCpuMs)} ms | ${readsPerCpu} | ${perThousand(f.proxyCpuMs)} ms |`,
     )
   }
   console.log(
-    `\nDouble bookings found afterwards: ${check.overlaps}. Bookings answered 201: ` +
+    `\nFree starts to book per run: ${check.freeStarts}. Double bookings found afterwards: ${check.overlaps}. Bookings answered 201: ` +
       `${check.booked201}; new appointments stored: ${check.created}.`,
   )
 }

@@ -1,13 +1,18 @@
 /**
  * A per-process cache of what the public booking pages read on every request and staff change
  * rarely: the business by its slug, its settings, its catalogue, its team with their working
- * hours and who performs what, and their time off. Appointments are never cached (they change
- * with every booking, and a payment hold frees its time by the clock).
+ * hours and who performs what, and their time off; and, in a scope of their own
+ * (`busyScope`), the free starts computed from the business's appointments.
  *
- * Invalidation: triggers on the cached tables (migration 0012) send
+ * Invalidation: triggers on the cached tables (migration 0015) send
  * `{"tenant_id": …, "kind": "public_read"}` on the live channel in the writing transaction,
  * so PostgreSQL delivers it to every API process's LISTEN connection once it commits, whatever
- * code path made the change. Delivery is asynchronous, so dropping entries on arrival alone
+ * code path made the change; it drops everything of that business. A trigger on appointments
+ * (migration 0016) sends `"kind": "public_busy"` when whose time is taken changes (a booking,
+ * a move, a cancellation, a hold paid or expired); it drops only the business's busy scope, so
+ * a booking does not make the next request re-read the catalogue. What the clock changes is
+ * the caller's: an entry may say until when it holds (`fresh`; a payment hold frees its time
+ * when it ends), and the filtering by now (minimum notice, past starts) is done per request. Delivery is asynchronous, so dropping entries on arrival alone
  * would leave a window in which another process answers from its old copy. To close it, a
  * request trusts the cache only after a round trip on the LISTEN connection that began after
  * the request arrived (`begin()`): PostgreSQL sends pending notifications before it answers a
@@ -24,21 +29,39 @@
  * and again once it listens again. A round trip that takes longer than `syncTimeoutMs` (a
  * connection dying silently) is treated the same way for that request.
  *
- * A fill stores its result only if nothing was invalidated while it read: one generation
- * counter, bumped by every invalidation, is read before the load and compared after it. So an
- * entry is never older than the last invalidation this process has received.
+ * A fill stores its result only if nothing was invalidated since its request began trusting
+ * the cache: one generation counter, bumped by every invalidation, is read when `begin()`
+ * hands out the request's view and compared after the load. So an entry is never older than
+ * the last invalidation this process has received, also when it is computed from other entries
+ * the request read earlier (the free starts are computed from the cached team and settings).
  */
 
 /** The `kind` of the NOTIFY payloads that drop a business's cached reads. */
 export const PUBLIC_READ_KIND = 'public_read'
+/** The `kind` of the NOTIFY payloads that drop only a business's busy scope (appointments). */
+export const PUBLIC_BUSY_KIND = 'public_busy'
+
+/** The scope of what is computed from a business's appointments, dropped on each of their changes. */
+export function busyScope(tenantId: string): string {
+  return `${BUSY_PREFIX}${tenantId}`
+}
+
+const BUSY_PREFIX = 'busy:'
 
 /** Reads that are cached for one request, or read through when the cache cannot be trusted. */
 export interface CacheView {
   /**
    * The value under `key` in the business's scope (`scope` is its id; GLOBAL_SCOPE for lookups
-   * that find a business), else `load()`'s result, stored unless it is undefined.
+   * that find a business), else `load()`'s result, stored unless it is undefined. A stored
+   * value for which `fresh` says false (it depended on the clock) is read again.
    */
-  get<T>(scope: string, name: string, key: string, load: () => Promise<T>): Promise<T>
+  get<T>(
+    scope: string,
+    name: string,
+    key: string,
+    load: () => Promise<T>,
+    fresh?: (value: T) => boolean,
+  ): Promise<T>
 }
 
 /** Reads the database every time: where no cache is wired (tests of one service, tools). */
@@ -56,6 +79,12 @@ export interface ReadCacheOptions {
   maxScopes?: number
   /** The most entries of one business (ranges asked for vary); all are dropped beyond it. */
   maxEntriesPerScope?: number
+  /**
+   * The most entries in all busy scopes together: free starts are large (a week of a team is
+   * tens of kilobytes), so they have a budget of their own; the oldest-filled businesses' go
+   * first beyond it.
+   */
+  maxBusyEntries?: number
   syncTimeoutMs?: number
 }
 
@@ -70,11 +99,16 @@ export type ReadCache = ReturnType<typeof createReadCache>
 export function createReadCache(options: ReadCacheOptions = {}) {
   const maxScopes = options.maxScopes ?? 10_000
   const maxEntriesPerScope = options.maxEntriesPerScope ?? 500
+  const maxBusyEntries = options.maxBusyEntries ?? 1000
+  /** Entries held in busy scopes, kept within `maxBusyEntries`. */
+  let busyEntries = 0
   const syncTimeoutMs = options.syncTimeoutMs ?? 1000
   const scopes = new Map<string, Map<string, unknown>>()
   const stats = new Map<string, ReadCacheStats>()
   /** The view a request's business was resolved with (see `carry`). */
   const viewOfTenant = new WeakMap<object, CacheView>()
+  /** Loads under way, by scope and key, with the generation their request began at. */
+  const inFlight = new Map<string, { since: number; value: Promise<unknown> }>()
   let generation = 0
   /** The LISTEN connection's round trip; undefined until attached and while it is lost. */
   let sync: (() => Promise<void>) | undefined
@@ -96,13 +130,30 @@ export function createReadCache(options: ReadCacheOptions = {}) {
   function dropAll() {
     generation++
     scopes.clear()
+    busyEntries = 0
   }
 
   function drop(tenantId: string) {
     generation++
     scopes.delete(tenantId)
+    deleteScope(busyScope(tenantId))
     // A slug may now name another business (renamed, or a former slug taken up).
     scopes.delete(GLOBAL_SCOPE)
+  }
+
+  function deleteScope(scope: string) {
+    if (scope.startsWith(BUSY_PREFIX)) busyEntries -= scopes.get(scope)?.size ?? 0
+    scopes.delete(scope)
+  }
+
+  /** Room for one more busy entry: the oldest-filled busy scopes other than `keep` go. */
+  function makeBusyRoom(keep: string) {
+    for (const scope of scopes.keys()) {
+      if (busyEntries < maxBusyEntries) return
+      if (scope !== keep && scope.startsWith(BUSY_PREFIX)) deleteScope(scope)
+    }
+    // Only `keep` itself is left over budget.
+    if (busyEntries >= maxBusyEntries) deleteScope(keep)
   }
 
   function roundTrip(run: () => Promise<void>): Promise<void> {
@@ -148,33 +199,69 @@ export function createReadCache(options: ReadCacheOptions = {}) {
     },
   }
 
-  const trusted: CacheView = {
-    async get<T>(scope: string, name: string, key: string, load: () => Promise<T>): Promise<T> {
+  const trusted = (since: number): CacheView => ({
+    async get<T>(
+      scope: string,
+      name: string,
+      key: string,
+      load: () => Promise<T>,
+      fresh?: (value: T) => boolean,
+    ): Promise<T> {
       const entries = scopes.get(scope)
       const fullKey = `${name}:${key}`
       if (entries?.has(fullKey)) {
-        count(name, 'hit')
-        return entries.get(fullKey) as T
+        const value = entries.get(fullKey) as T
+        if (!fresh || fresh(value)) {
+          count(name, 'hit')
+          return value
+        }
+        entries.delete(fullKey)
+        if (scope.startsWith(BUSY_PREFIX)) busyEntries--
+      }
+      // Requests missing the same entry together share one load (after a booking drops the
+      // free starts, every visitor in flight would compute them again), but only those that
+      // began trusting the cache after the same invalidation: for them it is as new as their own.
+      const flightKey = `${scope}\u0000${fullKey}`
+      const flight = inFlight.get(flightKey)
+      if (flight && flight.since === since) {
+        const value = (await flight.value) as T
+        if (!fresh || fresh(value)) {
+          count(name, 'hit')
+          return value
+        }
       }
       count(name, 'miss')
-      const before = generation
-      const value = await load()
-      if (value !== undefined && generation === before && sync) {
+      const loading = load()
+      const own = { since, value: loading as Promise<unknown> }
+      inFlight.set(flightKey, own)
+      let value: T
+      try {
+        value = await loading
+      } finally {
+        if (inFlight.get(flightKey) === own) inFlight.delete(flightKey)
+      }
+      if (value !== undefined && generation === since && sync) {
+        const busy = scope.startsWith(BUSY_PREFIX)
+        if (busy) makeBusyRoom(scope)
         let target = scopes.get(scope)
         if (!target) {
           if (scopes.size >= maxScopes) {
             const oldest = scopes.keys().next().value
-            if (oldest !== undefined) scopes.delete(oldest)
+            if (oldest !== undefined) deleteScope(oldest)
           }
           target = new Map()
           scopes.set(scope, target)
         }
-        if (target.size >= maxEntriesPerScope) target.clear()
+        if (target.size >= maxEntriesPerScope) {
+          if (busy) busyEntries -= target.size
+          target.clear()
+        }
+        if (busy && !target.has(fullKey)) busyEntries++
         target.set(fullKey, value)
       }
       return value
     },
-  }
+  })
 
   return {
     /**
@@ -190,7 +277,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
       } catch {
         return bypass
       }
-      return trusted
+      return trusted(generation)
     },
 
     /**
@@ -235,7 +322,7 @@ export function createReadCache(options: ReadCacheOptions = {}) {
      * public reads changed), so the live dispatcher can skip it.
      */
     receive(payload: string): boolean {
-      if (!payload.includes(PUBLIC_READ_KIND)) return false
+      if (!payload.includes('"public_')) return false
       let value: unknown
       try {
         value = JSON.parse(payload)
@@ -243,9 +330,14 @@ export function createReadCache(options: ReadCacheOptions = {}) {
         return false
       }
       const record = value as { tenant_id?: unknown; kind?: unknown } | null
-      if (record?.kind !== PUBLIC_READ_KIND) return false
-      if (typeof record.tenant_id === 'string') drop(record.tenant_id)
-      else dropAll()
+      const kind = record?.kind
+      if (kind !== PUBLIC_READ_KIND && kind !== PUBLIC_BUSY_KIND) return false
+      if (typeof record?.tenant_id !== 'string') dropAll()
+      else if (kind === PUBLIC_READ_KIND) drop(record.tenant_id)
+      else {
+        generation++
+        deleteScope(busyScope(record.tenant_id))
+      }
       return true
     },
 

@@ -13,6 +13,8 @@ export interface SeatRow {
   seatGroup: string
   startsAt: number
   endsAt: number
+  /** A payment hold's end (epoch ms): from then its seat is free again. */
+  holdEndsAt?: number
 }
 
 /**

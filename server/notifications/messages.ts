@@ -264,9 +264,32 @@ function paymentLines(
   ]
 }
 
+/*
+ * Building an Intl formatter costs far more than formatting with it (a fraction of a millisecond
+ * each: locale data and the zone's rules are resolved), and every booking's e-mails format
+ * several dates. One formatter per locale, zone and style is kept; there are few of each.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    dateFormats.set(key, format)
+  }
+  return format
+}
+
 /** An amount in minor units, in the currency's own number of decimals ("€45.00", "¥500"). */
 export function formatMoney(amountMinor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+  const key = `${locale}|${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency })
+    moneyFormats.set(key, format)
+  }
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2
   return format.format(amountMinor / 10 ** digits)
 }
@@ -281,20 +304,16 @@ export function describeTimeRange(
   timeZone: string,
   locale: string,
 ): string {
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(start)
-  const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone })
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+  const date = dateFormat(locale, { dateStyle: 'full', timeZone }).format(start)
+  const clock = dateFormat(locale, { timeStyle: 'short', timeZone })
+  const offset = dateFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(start)
     .find((part) => part.type === 'timeZoneName')?.value
   return `${date}, ${clock.format(start)} – ${clock.format(end)} (${timeZone}, ${offset})`
 }
 
 function shortDate(start: Date, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(start)
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(start)
 }
 
 /**

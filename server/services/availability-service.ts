@@ -52,18 +52,32 @@ export async function findAvailability(
 
 /**
  * {@link findAvailability} with the seats still free at each start: a number for a group
- * service (capacity above 1), null for a one-to-one service.
+ * service (capacity above 1), null for a one-to-one service. `validUntil` is when the first
+ * payment hold read ends (Infinity when none was): until then the same inputs give the same
+ * starts at or after any later `now`, since a hold is the only busy time the clock frees.
  */
 export async function findAvailabilityWithSeats(
   db: Db,
   search: SlotSearch & { from: number; to: number },
-): Promise<(PooledSlot & { seatsLeft: number | null })[]> {
+): Promise<{ slots: (PooledSlot & { seatsLeft: number | null })[]; validUntil: number }> {
   const team = await loadTeam(db, search, search.from, search.to)
   const session = { serviceId: search.service.id, capacity: search.service.capacity }
-  return slotsOf(team, search, search.from, search.to).map((slot) => ({
+  let validUntil = Number.POSITIVE_INFINITY
+  for (const schedule of team.schedules) {
+    if (schedule.firstHoldEndsAt !== undefined) {
+      validUntil = Math.min(validUntil, schedule.firstHoldEndsAt)
+    }
+  }
+  for (const seats of team.seats.values()) {
+    for (const seat of seats) {
+      if (seat.holdEndsAt !== undefined) validUntil = Math.min(validUntil, seat.holdEndsAt)
+    }
+  }
+  const slots = slotsOf(team, search, search.from, search.to).map((slot) => ({
     ...slot,
     seatsLeft: session.capacity > 1 ? seatsLeftAt(team.seats, slot, session) : null,
   }))
+  return { slots, validUntil }
 }
 
 /**

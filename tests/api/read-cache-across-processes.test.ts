@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
@@ -192,5 +192,106 @@ describe('a change through one process is seen by the next public request on ano
     const stats = b.app.readCache.stats()
     expect(stats.catalogue?.hits).toBeGreaterThan(0)
     expect(stats.team?.hits).toBeGreaterThan(0)
+  })
+})
+
+/*
+ * The free starts themselves are cached per process (computed once per change of the business's
+ * appointments): a booking through one process must leave the next answer of every other, and
+ * what the clock changes (a payment hold ending, minimum notice) must move on without any
+ * change being announced.
+ */
+describe('free starts answered from the cache', () => {
+  // Reads from an address of their own: the rounds above used up much of 127.0.0.1's public
+  // read limit, which on PostgreSQL both apps share.
+  const visitor = '192.0.2.14'
+  const starts = async (teamMemberId: string) => {
+    const response = await b.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/availability?business=${slug}&service_id=${salon.haircutId}&team_member_id=${teamMemberId}&from=${encodeURIComponent(day.from)}&to=${encodeURIComponent(day.to)}`,
+      remoteAddress: visitor,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<PublicAvailability>().slots.map((slot) => slot.starts_at)
+  }
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('does not offer a start booked through another process, and offers it again once cancelled', async () => {
+    // Public writes are limited per address (10 a minute, shared on PostgreSQL).
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      const before = await starts(salon.ownerMemberId)
+      const start = before[round]
+      expect(start, `round ${round}`).toBeDefined()
+      const made = await a.app.inject({
+        method: 'POST',
+        url: `/api/v1/public/bookings?business=${slug}`,
+        remoteAddress: visitor,
+        payload: {
+          service_id: salon.haircutId,
+          team_member_id: salon.ownerMemberId,
+          starts_at: start,
+          customer: { name: 'Cache Visitor', email: `visitor-${round}@cache.slotwise.test` },
+          time_zone: ZONE,
+        },
+      })
+      expect(made.statusCode, made.body).toBe(201)
+      expect(await starts(salon.ownerMemberId), `round ${round}`).not.toContain(start)
+      const id = made.json<{ appointment: { id: string } }>().appointment.id
+      const cancelled = await call(a, salon.owner, 'POST', `/api/v1/appointments/${id}/cancel`, {
+        reason: 'Cache test',
+      })
+      expect(cancelled.statusCode, cancelled.body).toBe(200)
+      expect(await starts(salon.ownerMemberId), `round ${round}`).toContain(start)
+    }
+    expect(b.app.readCache.stats().slots?.hits).toBeGreaterThan(0)
+  })
+
+  it("offers a payment hold's time again once the hold ends, with nothing announced", async () => {
+    const start = (await starts(salon.adminMemberId))[0] as string
+    const booked = await call(a, salon.owner, 'POST', '/api/v1/appointments', {
+      service_id: salon.haircutId,
+      team_member_id: salon.adminMemberId,
+      customer_id: salon.customerId,
+      starts_at: start,
+    })
+    expect(booked.statusCode, booked.body).toBe(201)
+    // A hold ending in an hour, by the database's clock; the trigger drops B's starts once.
+    const ends = new Date(Date.now() + 3_600_000)
+    await a.database.db.execute(
+      sql`update appointments set status = 'pending_payment', hold_expires_at = ${ends.toISOString()}::timestamptz where id = ${booked.json<{ id: string }>().id}`,
+    )
+    expect(await starts(salon.adminMemberId)).not.toContain(start)
+    const hits = b.app.readCache.stats().slots?.hits ?? 0
+    expect(await starts(salon.adminMemberId)).not.toContain(start)
+    expect(b.app.readCache.stats().slots?.hits).toBe(hits + 1)
+    // An hour and a second later by the app's clock: the hold no longer takes its time. No
+    // job runs in these apps and no row changes, so only the entry's own expiry can tell.
+    vi.useFakeTimers({ toFake: ['Date'], now: ends.getTime() + 1000 })
+    expect(await starts(salon.adminMemberId)).toContain(start)
+  })
+
+  it('moves the minimum notice on with the clock over a cached answer', async () => {
+    const policy = (await call(a, salon.owner, 'GET', '/api/v1/settings')).json<
+      components['schemas']['Settings']
+    >().booking_policy
+    await onA('PUT', '/api/v1/settings/booking-policy', {
+      ...policy,
+      min_notice_minutes: 120,
+      slot_interval_minutes: 30,
+    })
+    // 08:00 on the day asked for: with two hours' notice, 10:00 is the first start offered.
+    // (The instants are taken first: the test's own clock moves with the fake one.)
+    const [eight, ten, tenPastNine, halfPastEleven] = ['08:00', '10:00', '09:10', '11:30'].map(
+      (time) => Date.parse(inDays(3, time, ZONE)),
+    ) as [number, number, number, number]
+    vi.useFakeTimers({ toFake: ['Date'], now: eight })
+    expect((await starts(salon.staffMemberId))[0]).toBe(new Date(ten).toISOString())
+    const hits = b.app.readCache.stats().slots?.hits ?? 0
+    vi.setSystemTime(tenPastNine)
+    expect((await starts(salon.staffMemberId))[0]).toBe(new Date(halfPastEleven).toISOString())
+    expect(b.app.readCache.stats().slots?.hits).toBe(hits + 1)
   })
 })

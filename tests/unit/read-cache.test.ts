@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createReadCache } from '../../server/db/read-cache.ts'
+import { busyScope, createReadCache } from '../../server/db/read-cache.ts'
 
 /** A round trip the test answers by hand, as the LISTEN connection would. */
 function manualSync() {
@@ -17,6 +17,8 @@ function manualSync() {
 }
 
 const payload = (tenantId: string) => JSON.stringify({ tenant_id: tenantId, kind: 'public_read' })
+// As PostgreSQL's json_build_object writes it in the appointments trigger.
+const busyPayload = (tenantId: string) => `{"tenant_id" : "${tenantId}", "kind" : "public_busy"}`
 const flush = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('read cache', () => {
@@ -116,5 +118,99 @@ describe('read cache', () => {
     await view.get('t1', 'business', 's', async () => ++loads)
     await view.get('t1', 'business', 's', async () => ++loads)
     expect(loads).toBe(2)
+  })
+
+  it("drops only the business's busy scope when its appointments change", async () => {
+    const cache = createReadCache()
+    cache.attach(async () => {})
+    let loads = 0
+    const read = async (scope: string) =>
+      (await cache.begin()).get(scope, 'x', '', async () => `${scope} ${++loads}`)
+    expect(await read('t1')).toBe('t1 1')
+    expect(await read(busyScope('t1'))).toBe('busy:t1 2')
+    expect(await read(busyScope('t2'))).toBe('busy:t2 3')
+    expect(cache.receive(busyPayload('t1'))).toBe(true)
+    expect(await read('t1')).toBe('t1 1')
+    expect(await read(busyScope('t2'))).toBe('busy:t2 3')
+    expect(await read(busyScope('t1'))).toBe('busy:t1 4')
+    // A change of what the business offers drops its computed starts as well.
+    expect(cache.receive(payload('t1'))).toBe(true)
+    expect(await read(busyScope('t1'))).toBe('busy:t1 5')
+  })
+
+  it('reads again once a stored value says it is no longer fresh', async () => {
+    const cache = createReadCache()
+    cache.attach(async () => {})
+    let clock = 100
+    let loads = 0
+    const read = async () =>
+      (await cache.begin()).get(
+        't1',
+        'slots',
+        '',
+        async () => ({ load: ++loads, validUntil: clock + 50 }),
+        (value) => value.validUntil > clock,
+      )
+    expect((await read()).load).toBe(1)
+    clock = 149
+    expect((await read()).load).toBe(1)
+    clock = 150
+    expect((await read()).load).toBe(2)
+    expect((await read()).load).toBe(2)
+    expect(cache.stats().slots).toEqual({ hits: 2, misses: 2, bypasses: 0 })
+  })
+
+  it('shares one load among requests missing the same entry since the same change', async () => {
+    const cache = createReadCache()
+    cache.attach(async () => {})
+    let loads = 0
+    let release = () => {}
+    const slowLoad = async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return ++loads
+    }
+    const [a, b] = [await cache.begin(), await cache.begin()]
+    const first = a.get('t1', 'slots', 'k', slowLoad)
+    const second = b.get('t1', 'slots', 'k', slowLoad)
+    await flush()
+    // A request that began after a change must not take a load begun before it.
+    cache.receive(busyPayload('t9'))
+    const third = (await cache.begin()).get('t1', 'slots', 'k', async () => 99)
+    release()
+    expect([await first, await second, await third]).toEqual([1, 1, 99])
+    expect(loads).toBe(1)
+  })
+
+  it('does not keep a value computed from entries read before a change arrived', async () => {
+    const cache = createReadCache()
+    cache.attach(async () => {})
+    const view = await cache.begin()
+    const team = await view.get('t1', 'team', '', async () => 'old team')
+    // The change arrives between the request's reads: what it computes from `team` is stale.
+    cache.receive(payload('t1'))
+    await view.get(busyScope('t1'), 'slots', '', async () => `slots of ${team}`)
+    const next = await cache.begin()
+    expect(await next.get(busyScope('t1'), 'slots', '', async () => 'fresh')).toBe('fresh')
+  })
+
+  it('keeps the free starts within their own budget, dropping the oldest-filled business first', async () => {
+    const cache = createReadCache({ maxBusyEntries: 2 })
+    cache.attach(async () => {})
+    let loads = 0
+    const read = async (scope: string, key: string) =>
+      (await cache.begin()).get(scope, 'slots', key, async () => `${scope} ${key} ${++loads}`)
+    await read('t1', 'catalogue')
+    await read(busyScope('t1'), 'a')
+    await read(busyScope('t2'), 'a')
+    // Over budget: t1's starts go (filled first), t2's and every other scope stay.
+    await read(busyScope('t2'), 'b')
+    expect(await read(busyScope('t2'), 'a')).toBe('busy:t2 a 3')
+    expect(await read(busyScope('t2'), 'b')).toBe('busy:t2 b 4')
+    expect(await read('t1', 'catalogue')).toBe('t1 catalogue 1')
+    expect(await read(busyScope('t1'), 'a')).toBe('busy:t1 a 5')
+    // t1 came back as the newest: t2, the oldest now, made room for it.
+    expect(await read(busyScope('t2'), 'a')).toBe('busy:t2 a 6')
   })
 })

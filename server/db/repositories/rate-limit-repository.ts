@@ -24,38 +24,21 @@ export function createRateLimitRepository(database: Database) {
      * the key's takers queue on an advisory lock, so two processes cannot both take the last
      * one. A refused hit is not counted; `freeInMs` is when the oldest hit leaves the window.
      */
-    take(
+    async take(
       bucket: string,
       keyHash: string,
       limit: number,
       windowMs: number,
     ): Promise<{ allowed: true } | { allowed: false; freeInMs: number }> {
-      return database.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`rate-limit:${bucket}`}), hashtext(${keyHash}))`,
-        )
-        const [recent] = await tx
-          .select({
-            hits: sql<number>`count(*)::int`,
-            oldestAgeMs: sql<
-              number | null
-            >`(extract(epoch from clock_timestamp() - min(${rateLimitHits.at})) * 1000)::float8`,
-          })
-          .from(rateLimitHits)
-          .where(
-            and(
-              eq(rateLimitHits.bucket, bucket),
-              eq(rateLimitHits.keyHash, keyHash),
-              gt(rateLimitHits.at, sql`clock_timestamp() - ${windowMs} * interval '1 millisecond'`),
-            ),
-          )
-        const hits = Number(recent?.hits ?? 0)
-        if (hits >= limit) {
-          return { allowed: false, freeInMs: windowMs - Number(recent?.oldestAgeMs ?? 0) }
-        }
-        await tx.insert(rateLimitHits).values({ bucket, keyHash, at: sql`clock_timestamp()` })
-        return { allowed: true }
-      })
+      // One statement (migration 0017): the lock, the count and the hit in the database.
+      const result = (await database.db.execute(
+        sql`select allowed, free_in_ms from rate_limit_take(${bucket}, ${keyHash}, ${limit}, ${windowMs})`,
+      )) as unknown as { rows: { allowed: boolean; free_in_ms: number | string }[] }
+      const outcome = result.rows[0]
+      if (!outcome) throw new Error('rate_limit_take answered no row.')
+      return outcome.allowed
+        ? { allowed: true }
+        : { allowed: false, freeInMs: Number(outcome.free_in_ms) }
     },
 
     /** Deletes the hits that left the window. */

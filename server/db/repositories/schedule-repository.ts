@@ -30,6 +30,11 @@ export interface LoadedSchedule extends MemberSchedule {
   name: string
   /** Reasons of `timeOff`, index by index, for the staff calendar. */
   timeOffReasons: string[]
+  /**
+   * When the first payment hold among `busy` ends (`load` only; absent when it read none): its
+   * time is free from then, so what was read holds only until that instant.
+   */
+  firstHoldEndsAt?: number
 }
 
 /** A schedule whose busy appointments keep their ids and seat groups (for booking). */
@@ -106,8 +111,16 @@ export function createScheduleRepository(db: Db) {
      * range holds thousands of appointments, and one string per member parses far faster
      * than a row per appointment (measured on PGlite: about a quarter of the time).
      */
-    load(tenantId: string, query: ScheduleQuery): Promise<LoadedSchedule[]> {
-      return loadWith(tenantId, query, (ids) => readBusyRanges(db, tenantId, ids, query))
+    async load(tenantId: string, query: ScheduleQuery): Promise<LoadedSchedule[]> {
+      const holdsEnd = new Map<string, number>()
+      const schedules: LoadedSchedule[] = await loadWith(tenantId, query, (ids) =>
+        readBusyRanges(db, tenantId, ids, query, holdsEnd),
+      )
+      for (const schedule of schedules) {
+        const end = holdsEnd.get(schedule.teamMemberId)
+        if (end !== undefined) schedule.firstHoldEndsAt = end
+      }
+      return schedules
     },
 
     /** For booking: each busy appointment with its id and seat group. */
@@ -132,6 +145,8 @@ export function createScheduleRepository(db: Db) {
           seatGroup: appointments.seatGroup,
           startsAt: appointments.startsAt,
           endsAt: appointments.endsAt,
+          status: appointments.status,
+          holdExpiresAt: appointments.holdExpiresAt,
         })
         .from(appointments)
         .where(
@@ -147,11 +162,15 @@ export function createScheduleRepository(db: Db) {
         )
       for (const row of rows) {
         const list = bySeat.get(row.teamMemberId) ?? []
-        list.push({
+        const seat: SeatRow = {
           seatGroup: row.seatGroup,
           startsAt: row.startsAt.getTime(),
           endsAt: row.endsAt.getTime(),
-        })
+        }
+        if (row.status === 'pending_payment' && row.holdExpiresAt) {
+          seat.holdEndsAt = row.holdExpiresAt.getTime()
+        }
+        list.push(seat)
         bySeat.set(row.teamMemberId, list)
       }
       return bySeat
@@ -280,24 +299,33 @@ function busyWhere(
 const epochMs = (column: typeof appointments.busyFrom | typeof appointments.busyUntil) =>
   sql`((extract(epoch from ${column}) * 1000)::bigint)::text`
 
-/** Busy ranges per member, read as one "from until from until …" string (epoch ms) each. */
+/**
+ * Busy ranges per member, read as one "from until from until …" string (epoch ms) each. The
+ * earliest end of a payment hold among them goes into `holdsEnd` by member (rounded down to
+ * the millisecond, so a reader of the clock never trusts the ranges past it).
+ */
 async function readBusyRanges(
   db: Db,
   tenantId: string,
   ids: string[],
   query: ScheduleQuery,
+  holdsEnd?: Map<string, number>,
 ): Promise<Map<string, BusyAppointment[]>> {
   const rows = await db
     .select({
       teamMemberId: appointments.teamMemberId,
       // Unordered (sorting in the database costs more than the engine's sort of nearly sorted input).
       ranges: sql<string>`string_agg(${epochMs(appointments.busyFrom)} || ' ' || ${epochMs(appointments.busyUntil)}, ' ')`,
+      firstHoldEnd: sql<
+        string | null
+      >`(min(floor(extract(epoch from ${appointments.holdExpiresAt}) * 1000)) filter (where ${appointments.status} = 'pending_payment'))::bigint::text`,
     })
     .from(appointments)
     .where(busyWhere(tenantId, ids, query))
     .groupBy(appointments.teamMemberId)
   const byMember = new Map<string, BusyAppointment[]>()
   for (const row of rows) {
+    if (row.firstHoldEnd !== null) holdsEnd?.set(row.teamMemberId, Number(row.firstHoldEnd))
     const numbers = row.ranges.split(' ')
     const busy: BusyAppointment[] = new Array(numbers.length / 2)
     for (let i = 0; i < busy.length; i++) {

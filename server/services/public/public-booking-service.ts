@@ -160,17 +160,24 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
             service?.booking_questions ?? [],
             input.booking_answers ?? {},
           )
-          const settings = await settingsOf(tenant)
+          // The checks before the booking's transaction read what the pages read, from the
+          // request's cache (as fresh as the request); the transaction re-reads what it relies on.
+          const cached = catalog.view(tenant)
+          const settings = await cached.get(tenant.id, 'settings_row', '', () => settingsOf(tenant))
           checkTeamMemberChoice(settings, input.team_member_id ?? null)
           const startsAt = new Date(input.starts_at)
           checkBookingNotice(startsAt.getTime(), settings, Date.now())
-          await checkPublicStart(database.db, {
-            tenantId: tenant.id,
-            serviceId: input.service_id,
-            teamMemberId: input.team_member_id ?? null,
-            startsAt: startsAt.getTime(),
-            slotIntervalMinutes: settings.slotIntervalMinutes,
-          })
+          await checkPublicStart(
+            database.db,
+            {
+              tenantId: tenant.id,
+              serviceId: input.service_id,
+              teamMemberId: input.team_member_id ?? null,
+              startsAt: startsAt.getTime(),
+              slotIntervalMinutes: settings.slotIntervalMinutes,
+            },
+            cached,
+          )
           const request = {
             tenantId: tenant.id,
             serviceId: input.service_id,

@@ -1,7 +1,7 @@
 import type { components, operations } from '../../../shared/contract/schema.d.ts'
 import { planAllows } from '../../../shared/plan-limits.ts'
 import type { Database } from '../../db/database.ts'
-import { type ReadCache, readThrough } from '../../db/read-cache.ts'
+import { busyScope, type ReadCache, readThrough } from '../../db/read-cache.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { createLogoRepository } from '../../db/repositories/logo-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
@@ -9,7 +9,7 @@ import { createScheduleRepository } from '../../db/repositories/schedule-reposit
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import { createTeamMemberRepository } from '../../db/repositories/team-member-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
-import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
+import { bookableStarts } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import { findAvailabilityWithSeats } from '../availability-service.ts'
@@ -19,6 +19,18 @@ import { accountChargedAtBooking } from '../payments/booking-charges.ts'
 import { type PublicCatalog, publicBusiness, publicCatalog } from './public-views.ts'
 
 type PublicAvailability = components['schemas']['PublicAvailability']
+type PublicSlot = PublicAvailability['slots'][number]
+
+/**
+ * The engine's free starts for one service, member (or any) and range, as answered, with each
+ * start's instant beside it for the filtering by the clock; true until `validUntil` (the first
+ * payment hold read ends) or the business's appointments, team or settings change.
+ */
+interface FreeStarts {
+  startsAt: number[]
+  slots: PublicSlot[]
+  validUntil: number
+}
 type AvailabilityQuery = NonNullable<operations['getPublicAvailability']['parameters']['query']>
 
 /** A feature decision reads no usage figures. */
@@ -54,6 +66,9 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
 
   return {
     catalogOf,
+
+    /** The request's cached reads for this business (reading through where there is no cache). */
+    view: viewOf,
 
     async business(tenant: Tenant) {
       const [settings, logo, current] = await Promise.all([
@@ -142,28 +157,47 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
         schedules.timeOff(tenant.id, ids, range.from, range.to),
       )
       const now = Date.now()
-      const slots = await findAvailabilityWithSeats(database.db, {
-        tenantId: tenant.id,
-        service,
-        teamMemberId: team_member_id,
-        members,
-        timeOff,
-        policy,
-        now,
-        from: range.from,
-        to: range.to,
-      })
+      // Computed once per change of the business's appointments (a trigger drops the busy
+      // scope), not per visitor. The engine leaves out starts before the `now` it ran with;
+      // those before this request's `now` and the notice, or beyond the window, go below.
+      const free = await view.get(
+        busyScope(tenant.id),
+        'slots',
+        `${service_id}:${team_member_id ?? ''}:${range.from}:${range.to}`,
+        async (): Promise<FreeStarts> => {
+          const found = await findAvailabilityWithSeats(database.db, {
+            tenantId: tenant.id,
+            service,
+            teamMemberId: team_member_id,
+            members,
+            timeOff,
+            policy,
+            now,
+            from: range.from,
+            to: range.to,
+          })
+          return {
+            startsAt: found.slots.map((slot) => slot.startsAt),
+            slots: found.slots.map((slot) => ({
+              starts_at: new Date(slot.startsAt).toISOString(),
+              ends_at: new Date(slot.endsAt).toISOString(),
+              seats_left: slot.seatsLeft,
+            })),
+            validUntil: found.validUntil,
+          }
+        },
+        // A payment hold read frees its time when it ends.
+        (cached) => cached.validUntil > now,
+      )
+      const { earliest, latest } = bookableStarts(policy, now)
       return {
         service_id,
         team_member_id: team_member_id ?? null,
         time_zone: policy.timeZone,
-        slots: slots
-          .filter((slot) => bookingNoticeRefusal(slot.startsAt, policy, now) === null)
-          .map((slot) => ({
-            starts_at: new Date(slot.startsAt).toISOString(),
-            ends_at: new Date(slot.endsAt).toISOString(),
-            seats_left: slot.seatsLeft,
-          })),
+        slots: free.slots.filter((_, index) => {
+          const startsAt = free.startsAt[index] as number
+          return startsAt >= earliest && startsAt <= latest
+        }),
       }
     },
   }

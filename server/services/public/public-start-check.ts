@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.ts'
+import { type CacheView, readThrough } from '../../db/read-cache.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { createScheduleRepository } from '../../db/repositories/schedule-repository.ts'
+import { timeOffSpan } from '../../db/repositories/time-off-repository.ts'
 import {
   anyoneStartRefusal,
   type StartRefusal,
@@ -29,18 +31,46 @@ export async function checkPublicStart(
     startsAt: number
     slotIntervalMinutes: number
   },
+  /**
+   * The request's cached reads: the service and the members with their hours come from it
+   * (as fresh as the request, see read-cache.ts); the booking re-reads both under its lock.
+   */
+  view: CacheView = readThrough,
 ): Promise<void> {
   const { tenantId, startsAt } = input
-  const service = await createAppointmentRepository(db).service(tenantId, input.serviceId)
+  const service = await view.get(tenantId, 'service', input.serviceId, () =>
+    createAppointmentRepository(db).service(tenantId, input.serviceId),
+  )
   // The booking itself refuses an unknown service, naming the field; nothing to judge here.
   if (!service) return
-  const schedules = await createScheduleRepository(db).load(tenantId, {
-    ...(input.teamMemberId === null
-      ? { serviceId: service.id }
-      : { teamMemberId: input.teamMemberId, bookableOnly: false }),
-    from: startsAt,
-    to: startsAt + 1,
-  })
+  // Hours and time off only: busy time is the booking's own question (its 409), so it is not read.
+  const repo = createScheduleRepository(db)
+  const members = await view.get(
+    tenantId,
+    'start_members',
+    input.teamMemberId === null ? `any:${service.id}` : `member:${input.teamMemberId}`,
+    () =>
+      repo.members(
+        tenantId,
+        input.teamMemberId === null
+          ? { serviceId: service.id }
+          : { teamMemberId: input.teamMemberId, bookableOnly: false },
+      ),
+  )
+  const away =
+    members.length === 0
+      ? []
+      : await repo.timeOff(
+          tenantId,
+          members.map((member) => member.id),
+          startsAt,
+          startsAt + 1,
+        )
+  const schedules = members.map((member) => ({
+    timeZone: member.timeZone,
+    workingHours: member.workingHours,
+    timeOff: away.filter((row) => row.teamMemberId === member.id).map(timeOffSpan),
+  }))
   const refusal = anyoneStartRefusal(
     schedules.map((schedule) =>
       startRefusal({
