@@ -63,6 +63,8 @@ export interface Load {
   outcomes: Outcome[]
   /** The 201s so far. */
   booked(): Outcome[]
+  /** More starts to book, after those still queued. */
+  offer(starts: string[]): void
   /** Stops sending and waits for the requests under way. */
   stop(): Promise<void>
 }
@@ -165,6 +167,9 @@ export function startLoad(options: {
   return {
     outcomes,
     booked: () => outcomes.filter((outcome) => outcome.status === 201),
+    offer: (starts) => {
+      queue.push(...starts)
+    },
     stop: async () => {
       running = false
       await Promise.all(loops)
