@@ -169,9 +169,13 @@ test('rescheduling offers the same month picker, by keyboard, without axe violat
   await keys.press('PageUp')
   await monthLoaded(page)
   await keys.tabTo(/\d{1,2}:\d{2}/)
-  await expect(page.getByRole('radio').first()).toBeFocused()
+  const times = page.getByRole('radio')
+  await expect(times.first()).toBeFocused()
+  // The first free day is often today, whose times the shard's other bookings use up: with one
+  // time left, ArrowDown stays on it (the list stops at its ends).
+  const count = await times.count()
   await keys.press('ArrowDown')
-  await expect(page.getByRole('radio').nth(1)).toBeFocused()
+  await expect(times.nth(Math.min(1, count - 1))).toBeFocused()
   await keys.press('Enter')
   await expect(page.getByText(/has been moved/)).toBeVisible()
   // Back to the appointment, its heading focused, in both schemes without violations.
