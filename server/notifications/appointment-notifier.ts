@@ -4,7 +4,7 @@ import {
   loadAppointmentDetails,
   loadTeamMemberRecipient,
 } from '../db/read-models/appointment-details.ts'
-import { loadPaidAtBooking } from '../db/read-models/appointment-payment.ts'
+import { loadPaidAtBooking, type PaidAtBooking } from '../db/read-models/appointment-payment.ts'
 import { createAppointmentNoticeRepository } from '../db/repositories/appointment-notice-repository.ts'
 import {
   createOutboxRepository,
@@ -150,12 +150,24 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
   }
 
   return {
-    async booked(tx: Db, tenantId: string, appointmentId: string, now = Date.now()) {
-      const details = await mustLoad(tx, tenantId, appointmentId)
+    /**
+     * `known`: the details and payment at booking the caller read in this transaction after
+     * the last change (a booking just made reads itself back once for all), else read here.
+     */
+    async booked(
+      tx: Db,
+      tenantId: string,
+      appointmentId: string,
+      now = Date.now(),
+      known?: { details: AppointmentDetails; paidAtBooking: PaidAtBooking | null },
+    ) {
+      const details = known?.details ?? (await mustLoad(tx, tenantId, appointmentId))
       const queuedAt = reminderQueuedAt(details, now)
       if (queuedAt) await setColumns(tx, details, { reminderQueuedAt: queuedAt })
       // A booking paid at booking says what was paid and the refund rule.
-      const payment = await loadPaidAtBooking(tx, tenantId, appointmentId)
+      const payment = known
+        ? known.paidAtBooking
+        : await loadPaidAtBooking(tx, tenantId, appointmentId)
       await insert(tx, [
         ...toCustomer(details, 'confirmation', now, payment),
         ...toMember(details, 'confirmation', now, payment),

@@ -3,7 +3,15 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { Language } from '../../shared/languages.ts'
 import type { Database, Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
-import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  type BookedAppointment,
+  loadBookedAppointment,
+} from '../db/read-models/booked-appointment.ts'
+import {
+  type ActivityRecord,
+  type Actor,
+  createActivityRepository,
+} from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentChanges,
   type BusinessPolicy,
@@ -84,8 +92,14 @@ interface BookingBasics {
   notes?: string | undefined
   /** Defaults to the clock; tests and the seed pass their own. */
   now?: number
-  /** Work that must commit with the booking, e.g. the public API's Idempotency-Key answer. */
-  alsoInTransaction?: ((tx: Db, appointment: Appointment) => Promise<void>) | undefined
+  /**
+   * Work that must commit with the booking, e.g. the public API's Idempotency-Key answer.
+   * `read`: the booking as read back after its insert (every view of it), for an answer
+   * without reading it again.
+   */
+  alsoInTransaction?:
+    | ((tx: Db, appointment: Appointment, read: BookedAppointment) => Promise<void>)
+    | undefined
 }
 
 /** Staff (and the seed) book for a customer the business already has. */
@@ -160,11 +174,15 @@ export function createBookingService(database: Database, notifier: AppointmentNo
   const coalescer = createBookingCoalescer()
   const bookAndNotify = async (tx: Db, request: BookingRequest, mode: BookingMode) => {
     const booked = await bookAndDescribe(tx, request, mode)
-    // A hold tells nobody: its confirmation goes out once it is paid (confirmHold).
+    // A hold tells nobody: its confirmation goes out once it is paid (confirmHold). A booking
+    // just made has no payment (a paid one is a hold until confirmed).
     if (mode === 'book') {
-      await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now)
+      await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now, {
+        details: booked.read.details,
+        paidAtBooking: null,
+      })
     }
-    await request.alsoInTransaction?.(tx, booked.appointment)
+    await request.alsoInTransaction?.(tx, booked.appointment, booked.read)
     return booked
   }
   /*
@@ -282,7 +300,7 @@ async function bookAndDescribe(
   tx: Db,
   request: BookingRequest,
   mode: BookingMode,
-): Promise<CommittedBooking> {
+): Promise<CommittedBooking & { read: BookedAppointment }> {
   const { tenantId } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -323,7 +341,7 @@ async function bookAndDescribe(
 
   // Only now, with the time secured under the member's lock, is a visitor's customer record
   // found or created: a refused booking must leave no customer and no activity entry behind.
-  const { customerId, actor, submitted } = await whoBooks(tx, request)
+  const { customerId, actor, submitted, customerCreated } = await whoBooks(tx, request)
   const notes = request.notes ?? ''
   await guardClash(tenantId, placement, policy.timeZone, () =>
     repo.insert({
@@ -357,21 +375,27 @@ async function bookAndDescribe(
       ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
     }),
   )
-  const appointment = await mustLoad(tx, tenantId, id)
-  await createActivityRepository(tx).record({
-    tenantId,
-    actor,
-    entityType: 'appointment',
-    entityId: id,
-    action: 'created',
-    summary:
-      mode === 'hold'
-        ? heldSummary(appointment, policy.timeZone)
-        : bookedSummary(appointment, policy.timeZone),
-    changes: changedFields(null, appointment, appointmentFields),
-  })
+  const read = await loadBookedAppointment(tx, tenantId, id)
+  if (!read) throw new Error(`Appointment ${id} vanished inside its own transaction.`)
+  const { appointment } = read
+  // A new customer's entry first, as it came first; both in one statement.
+  await createActivityRepository(tx).recordAll([
+    ...(customerCreated ? [customerCreated] : []),
+    {
+      tenantId,
+      actor,
+      entityType: 'appointment',
+      entityId: id,
+      action: 'created',
+      summary:
+        mode === 'hold'
+          ? heldSummary(appointment, policy.timeZone)
+          : bookedSummary(appointment, policy.timeZone),
+      changes: changedFields(null, appointment, appointmentFields),
+    },
+  ])
   await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
-  return { appointment, timeZone: policy.timeZone }
+  return { appointment, timeZone: policy.timeZone, read }
 }
 
 /**
@@ -385,6 +409,8 @@ async function whoBooks(
   customerId: string
   actor: Actor | null
   submitted?: Pick<NewAppointment, 'submittedName' | 'submittedEmail' | 'submittedPhone'>
+  /** A visitor's customer record made now: its activity entry, to write with the booking's. */
+  customerCreated?: ActivityRecord | null
 }> {
   if (request.source === 'staff') return { customerId: request.customerId, actor: request.actor }
   const visitor = {
@@ -392,11 +418,12 @@ async function whoBooks(
     email: request.visitor.email.trim(),
     phone: request.visitor.phone?.trim() || null,
   }
-  const customer = await customerForPublicBooking(tx, request.tenantId, {
+  const { customer, created } = await customerForPublicBooking(tx, request.tenantId, {
     ...visitor,
     timeZone: request.customerTimeZone,
   })
   return {
+    customerCreated: created,
     customerId: customer.id,
     actor: customerActor({ id: customer.id, name: visitor.name, email: visitor.email }),
     submitted: {

@@ -52,17 +52,13 @@ export function createActivityRepository(db: Db) {
      * change and its record are written together or not at all.
      */
     async record(entry: ActivityRecord): Promise<void> {
-      await db.insert(activityLog).values({
-        tenantId: entry.tenantId,
-        actorUid: entry.actor?.uid ?? null,
-        actorName: entry.actor?.name ?? null,
-        actorEmail: entry.actor?.email ?? null,
-        entityType: entry.entityType,
-        entityId: entry.entityId,
-        action: entry.action,
-        summary: entry.summary,
-        changes: entry.changes ?? [],
-      })
+      await db.insert(activityLog).values(activityValues(entry))
+    },
+
+    /** Appends entries in one statement (same rule as `record`); nothing for none. */
+    async recordAll(entries: readonly ActivityRecord[]): Promise<void> {
+      if (entries.length === 0) return
+      await db.insert(activityLog).values(entries.map(activityValues))
     },
 
     /** Up to `limit` entries of the business, newest first (same instant: higher id first). */
@@ -93,5 +89,19 @@ export function createActivityRepository(db: Db) {
         .limit(1)
       return row
     },
+  }
+}
+
+function activityValues(entry: ActivityRecord): typeof activityLog.$inferInsert {
+  return {
+    tenantId: entry.tenantId,
+    actorUid: entry.actor?.uid ?? null,
+    actorName: entry.actor?.name ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    summary: entry.summary,
+    changes: entry.changes ?? [],
   }
 }
