@@ -14,6 +14,7 @@ import {
 } from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentChanges,
+  type BookingMember,
   type BusinessPolicy,
   createAppointmentRepository,
   type NewAppointment,
@@ -306,11 +307,13 @@ async function bookAndDescribe(
   const now = request.now ?? Date.now()
   const startsAt = request.startsAt.getTime()
   if (startsAt <= now) throw invalid('body.starts_at', 'must be in the future')
-  const service = await activeService(tx, tenantId, request.serviceId, 'body.service_id')
+  // Service, policy and the member named, in one read; refused in the order they always were.
+  const basics = await repo.bookingBasics(tenantId, request.serviceId, request.teamMemberId)
+  const service = checkActiveService(basics.service, 'body.service_id')
   if (request.source === 'staff' && !(await repo.customerExists(tenantId, request.customerId))) {
     throw invalid('body.customer_id', 'is not a customer of this business')
   }
-  const policy = await repo.policy(tenantId)
+  const { policy } = basics
   if (request.source === 'public') checkBookingNotice(startsAt, policy, now)
 
   const override = request.source === 'staff' && request.overrideWorkingHours === true
@@ -331,7 +334,7 @@ async function bookAndDescribe(
     })
   let placement: Placement
   if (request.teamMemberId) {
-    await checkPerformer(tx, tenantId, request.teamMemberId, service, 'body.team_member_id')
+    checkPerformerRow(basics.teamMember, service, 'body.team_member_id')
     placement = await placeWith(request.teamMemberId)
   } else {
     placement = await placeAnyone(placeWith, (passedOver) =>
@@ -625,13 +628,11 @@ async function place(
     joiningSession = seats > 0
   }
 
-  const [schedule] = await createScheduleRepository(tx).loadDetailed(tenantId, {
-    teamMemberId: input.teamMemberId,
-    bookableOnly: false,
-    from: startsAt,
-    to: startsAt + 1,
-    now: input.now,
-  })
+  const schedule = await createScheduleRepository(tx).loadDetailedMember(
+    tenantId,
+    input.teamMemberId,
+    { from: startsAt, to: startsAt + 1, now: input.now },
+  )
   if (!schedule) throw new Error(`Team member ${input.teamMemberId} vanished mid-booking.`)
   // Not in its own way: the appointment being moved, and the other seats of its session.
   const busy = schedule.busy.filter(
@@ -848,7 +849,14 @@ export async function activeService(
   serviceId: string,
   path: string,
 ): Promise<ServiceRow> {
-  const service = await createAppointmentRepository(db).service(tenantId, serviceId)
+  return checkActiveService(
+    await createAppointmentRepository(db).service(tenantId, serviceId),
+    path,
+  )
+}
+
+/** The service read for the request, if it is active; a 400 at `path` otherwise. */
+function checkActiveService(service: ServiceRow | undefined, path: string): ServiceRow {
   if (!service) throw invalid(path, 'is not a service of this business')
   const refusal = serviceRefusal(service)
   if (refusal) throw invalid(path, refusal)
@@ -868,6 +876,15 @@ export async function checkPerformer(
     teamMemberId,
     service.id,
   )
+  checkPerformerRow(member, service, path)
+}
+
+/** The member read for the request must be a bookable one who performs the service. */
+function checkPerformerRow(
+  member: BookingMember | undefined,
+  service: ServiceRow,
+  path: string,
+): void {
   if (!member) throw invalid(path, 'is not a team member of this business')
   const refusal = performerRefusal(member, service.name)
   if (refusal) throw invalid(path, refusal)
