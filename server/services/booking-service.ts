@@ -44,7 +44,7 @@ import { describeInstant } from '../domain/business-time.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
-import { notifyAppointmentChange } from '../realtime/live-events.ts'
+import { appointmentChangeNotice, notifyAppointmentChange } from '../realtime/live-events.ts'
 import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
 import {
   type BookingCustomer,
@@ -381,23 +381,25 @@ async function bookAndDescribe(
   const read = await loadBookedAppointment(tx, tenantId, id)
   if (!read) throw new Error(`Appointment ${id} vanished inside its own transaction.`)
   const { appointment } = read
-  // A new customer's entry first, as it came first; both in one statement.
-  await createActivityRepository(tx).recordAll([
-    ...(customerCreated ? [customerCreated] : []),
-    {
-      tenantId,
-      actor,
-      entityType: 'appointment',
-      entityId: id,
-      action: 'created',
-      summary:
-        mode === 'hold'
-          ? heldSummary(appointment, policy.timeZone)
-          : bookedSummary(appointment, policy.timeZone),
-      changes: changedFields(null, appointment, appointmentFields),
-    },
-  ])
-  await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
+  // A new customer's entry first, as it came first; both, and the live update, in one statement.
+  await createActivityRepository(tx).recordAll(
+    [
+      ...(customerCreated ? [customerCreated] : []),
+      {
+        tenantId,
+        actor,
+        entityType: 'appointment',
+        entityId: id,
+        action: 'created',
+        summary:
+          mode === 'hold'
+            ? heldSummary(appointment, policy.timeZone)
+            : bookedSummary(appointment, policy.timeZone),
+        changes: changedFields(null, appointment, appointmentFields),
+      },
+    ],
+    appointmentChangeNotice({ tenantId, type: 'appointment.created', appointmentId: id }),
+  )
   return { appointment, timeZone: policy.timeZone, read }
 }
 

@@ -306,9 +306,43 @@ async function readTimeOff(db: Db, tenantId: string, ids: string[], from: number
     .orderBy(asc(timeOff.startDate), asc(timeOff.startsAt))
 }
 
+/** The days whose all-day time off may touch [from, to): two days' margin for zones. */
+function dateMargin(from: number, to: number) {
+  return {
+    firstDate: new Date(from - 2 * DAY_MS).toISOString().slice(0, 10),
+    lastDate: new Date(to + 2 * DAY_MS).toISOString().slice(0, 10),
+  }
+}
+
+/**
+ * Whether `timeOff(…, from, to)` would read this row: `timeOffWhere` in JavaScript, for a
+ * caller that cuts a wider read (cached) down to what a read of [from, to) finds.
+ */
+export function timeOffTouches(
+  row: Pick<TimeOffRow, 'allDay' | 'startDate' | 'endDate' | 'startsAt' | 'endsAt'>,
+  from: number,
+  to: number,
+): boolean {
+  if (row.allDay) {
+    const { firstDate, lastDate } = dateMargin(from, to)
+    // ISO dates compare as strings exactly as dates do.
+    return (
+      row.endDate !== null &&
+      row.startDate !== null &&
+      row.endDate >= firstDate &&
+      row.startDate <= lastDate
+    )
+  }
+  return (
+    row.startsAt !== null &&
+    row.endsAt !== null &&
+    row.startsAt.getTime() < to &&
+    row.endsAt.getTime() > from
+  )
+}
+
 function timeOffWhere(tenantId: string, ids: string[], from: number, to: number) {
-  const firstDate = new Date(from - 2 * DAY_MS).toISOString().slice(0, 10)
-  const lastDate = new Date(to + 2 * DAY_MS).toISOString().slice(0, 10)
+  const { firstDate, lastDate } = dateMargin(from, to)
   return and(
     eq(timeOff.tenantId, tenantId),
     inArray(timeOff.teamMemberId, ids),
