@@ -80,14 +80,15 @@ async function findOrCreate(
 ) {
   const repo = createPublicBookingRepository(tx)
   const email = input.email.trim()
-  const existing = await repo.customerByEmail(tenantId, email)
-  if (existing) return existing
-  const created = await repo.insertCustomerIfNew(tenantId, {
+  // Found, or inserted when there is none, in one statement.
+  const outcome = await repo.customerByEmailOrInsert(tenantId, {
     name: input.name.trim(),
     email,
     phone: input.phone ?? null,
     timeZone: input.timeZone ?? null,
   })
+  if (outcome && !outcome.created) return outcome.row
+  const created = outcome?.row
   if (!created) {
     // A concurrent booking created this e-mail's record a moment ago (on PostgreSQL the insert
     // waited for its commit, so this read sees it).
