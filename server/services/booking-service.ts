@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import {
   type BookedAppointment,
+  insertBookedAppointment,
   loadBookedAppointment,
 } from '../db/read-models/booked-appointment.ts'
 import {
@@ -346,39 +347,44 @@ async function bookAndDescribe(
   // found or created: a refused booking must leave no customer and no activity entry behind.
   const { customerId, actor, submitted, customerCreated } = await whoBooks(tx, request)
   const notes = request.notes ?? ''
-  await guardClash(tenantId, placement, policy.timeZone, () =>
-    repo.insert({
-      id,
-      tenantId,
-      serviceId: service.id,
-      teamMemberId: placement.teamMemberId,
-      customerId,
-      startsAt: new Date(startsAt),
-      endsAt: placement.endsAt,
-      ...(mode === 'hold'
-        ? {
-            status: 'pending_payment' as const,
-            holdExpiresAt: new Date(now + policy.paymentHoldMinutes * MINUTE_MS),
-          }
-        : { status: 'confirmed' as const }),
-      notes,
-      priceMinor: service.priceMinor,
-      currency: service.currency,
-      source: request.source,
-      createdBy: request.source === 'staff' ? request.createdBy : null,
-      bufferBeforeMinutes: timing.bufferBeforeMinutes,
-      bufferAfterMinutes: timing.bufferAfterMinutes,
-      busyFrom: placement.busyFrom,
-      busyUntil: placement.busyUntil,
-      seatGroup: placement.seatGroup,
-      outsideWorkingHours: placement.outsideWorkingHours,
-      customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
-      customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
-      bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
-      ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
-    }),
-  )
-  const read = await loadBookedAppointment(tx, tenantId, id)
+  const values: NewAppointment = {
+    id,
+    tenantId,
+    serviceId: service.id,
+    teamMemberId: placement.teamMemberId,
+    customerId,
+    startsAt: new Date(startsAt),
+    endsAt: placement.endsAt,
+    ...(mode === 'hold'
+      ? {
+          status: 'pending_payment' as const,
+          holdExpiresAt: new Date(now + policy.paymentHoldMinutes * MINUTE_MS),
+        }
+      : { status: 'confirmed' as const }),
+    notes,
+    priceMinor: service.priceMinor,
+    currency: service.currency,
+    source: request.source,
+    createdBy: request.source === 'staff' ? request.createdBy : null,
+    bufferBeforeMinutes: timing.bufferBeforeMinutes,
+    bufferAfterMinutes: timing.bufferAfterMinutes,
+    busyFrom: placement.busyFrom,
+    busyUntil: placement.busyUntil,
+    seatGroup: placement.seatGroup,
+    outsideWorkingHours: placement.outsideWorkingHours,
+    customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
+    customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
+    bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
+    ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
+  }
+  // Inserted and read back in one statement, but for a seat of a group session (its seat
+  // count must see the new seat in the table).
+  let inserted: BookedAppointment | undefined
+  await guardClash(tenantId, placement, policy.timeZone, async () => {
+    if (isSeatGroupKey(placement.seatGroup)) await repo.insert(values)
+    else inserted = await insertBookedAppointment(tx, values)
+  })
+  const read = inserted ?? (await loadBookedAppointment(tx, tenantId, id))
   if (!read) throw new Error(`Appointment ${id} vanished inside its own transaction.`)
   const { appointment } = read
   // A new customer's entry first, as it came first; both, and the live update, in one statement.

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type WithSubquery } from 'drizzle-orm'
 import type { components } from '../../../shared/contract/schema.d.ts'
+import { isSeatGroupKey } from '../../domain/seat-group.ts'
 import {
   appointmentCustomer,
   appointmentService,
@@ -47,7 +48,33 @@ export async function loadBookedAppointment(
   tenantId: string,
   id: string,
 ): Promise<BookedAppointment | null> {
-  const [joined] = await db
+  const [joined] = await bookedSelect(db)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, id)))
+    .limit(1)
+  return joined ? toBooked(db, joined) : null
+}
+
+/**
+ * Inserts a one-seat booking and reads it back as `loadBookedAppointment` does, in one
+ * statement: the insert is a WITH named like the table, so the read's `appointments` is the
+ * row just inserted. Not for a seat of a group session, whose seat count reads the table
+ * (which the statement's own insert is not part of).
+ */
+export async function insertBookedAppointment(
+  db: Db,
+  values: typeof appointments.$inferInsert,
+): Promise<BookedAppointment> {
+  if (values.seatGroup && isSeatGroupKey(values.seatGroup)) {
+    throw new Error('A seat of a group session is inserted and read in two statements.')
+  }
+  const inserted = db.$with('appointments').as(db.insert(appointments).values(values).returning())
+  const [joined] = await bookedSelect(db, inserted).limit(1)
+  if (!joined) throw new Error(`Appointment ${values.id} was inserted but not read back.`)
+  return toBooked(db, joined)
+}
+
+function bookedSelect(db: Db, inserted?: WithSubquery) {
+  return (inserted ? db.with(inserted) : db)
     .select({
       row: appointments,
       business: {
@@ -83,9 +110,11 @@ export async function loadBookedAppointment(
     .innerJoin(services, appointmentService())
     .innerJoin(teamMembers, appointmentTeamMember())
     .innerJoin(customers, appointmentCustomer())
-    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.id, id)))
-    .limit(1)
-  if (!joined) return null
+}
+
+type BookedJoinedRow = Awaited<ReturnType<ReturnType<typeof bookedSelect>['where']>>[number]
+
+async function toBooked(db: Db, joined: BookedJoinedRow): Promise<BookedAppointment> {
   const { row, business, member } = joined
   // What was typed into the booking form wins, as in the e-mails' and the public views' reads.
   const shownName = row.submittedName ?? joined.customerName
@@ -124,6 +153,6 @@ export async function loadBookedAppointment(
     customerErased: joined.customerErased,
   }
   // Every business has its settings row; one without gets it as the settings read would.
-  const settings = joined.settings ?? (await createSettingsRepository(db).get(tenantId))
+  const settings = joined.settings ?? (await createSettingsRepository(db).get(row.tenantId))
   return { appointment, details, publicRow, settings }
 }
