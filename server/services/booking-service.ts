@@ -21,6 +21,7 @@ import {
   type NewAppointment,
   type ServiceRow,
 } from '../db/repositories/appointment-repository.ts'
+import { type BookingRecords, writeBookingRecords } from '../db/repositories/booking-records.ts'
 import { createPaymentHoldRepository } from '../db/repositories/payment-hold-repository.ts'
 import {
   createScheduleRepository,
@@ -177,13 +178,16 @@ export function createBookingService(database: Database, notifier: AppointmentNo
   const bookAndNotify = async (tx: Db, request: BookingRequest, mode: BookingMode) => {
     const booked = await bookAndDescribe(tx, request, mode)
     // A hold tells nobody: its confirmation goes out once it is paid (confirmHold). A booking
-    // just made has no payment (a paid one is a hold until confirmed).
-    if (mode === 'book') {
-      await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now, {
-        details: booked.read.details,
-        paidAtBooking: null,
-      })
-    }
+    // just made has no payment (a paid one is a hold until confirmed). Its e-mails are written
+    // with its activity entries and live update, in one statement.
+    const outbox =
+      mode === 'book'
+        ? await notifier.bookedMessages(tx, request.tenantId, booked.appointment.id, request.now, {
+            details: booked.read.details,
+            paidAtBooking: null,
+          })
+        : []
+    await writeBookingRecords(tx, { ...booked.records, outbox })
     await request.alsoInTransaction?.(tx, booked.appointment, booked.read)
     return booked
   }
@@ -295,14 +299,18 @@ interface Clash {
  * this directly, since demo appointments must not send e-mails.
  */
 export async function bookAppointment(tx: Db, request: BookingRequest): Promise<Appointment> {
-  return (await bookAndDescribe(tx, request, 'book')).appointment
+  const booked = await bookAndDescribe(tx, request, 'book')
+  await writeBookingRecords(tx, { ...booked.records, outbox: [] })
+  return booked.appointment
 }
 
 async function bookAndDescribe(
   tx: Db,
   request: BookingRequest,
   mode: BookingMode,
-): Promise<CommittedBooking & { read: BookedAppointment }> {
+): Promise<
+  CommittedBooking & { read: BookedAppointment; records: Omit<BookingRecords, 'outbox'> }
+> {
   const { tenantId } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -387,16 +395,16 @@ async function bookAndDescribe(
   const read = inserted ?? (await loadBookedAppointment(tx, tenantId, id))
   if (!read) throw new Error(`Appointment ${id} vanished inside its own transaction.`)
   const { appointment } = read
-  // A new customer's entry first, as it came first; both, and the live update, in one statement.
-  await createActivityRepository(tx).recordAll(
-    [
+  // Written by the caller with the e-mails (a new customer's entry first, as it came first).
+  const records = {
+    activity: [
       ...(customerCreated ? [customerCreated] : []),
       {
         tenantId,
         actor,
-        entityType: 'appointment',
+        entityType: 'appointment' as const,
         entityId: id,
-        action: 'created',
+        action: 'created' as const,
         summary:
           mode === 'hold'
             ? heldSummary(appointment, policy.timeZone)
@@ -404,9 +412,9 @@ async function bookAndDescribe(
         changes: changedFields(null, appointment, appointmentFields),
       },
     ],
-    appointmentChangeNotice({ tenantId, type: 'appointment.created', appointmentId: id }),
-  )
-  return { appointment, timeZone: policy.timeZone, read }
+    notify: appointmentChangeNotice({ tenantId, type: 'appointment.created', appointmentId: id }),
+  }
+  return { appointment, timeZone: policy.timeZone, read, records }
 }
 
 /**

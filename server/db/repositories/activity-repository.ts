@@ -2,7 +2,6 @@ import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-
 import type { ActivityChange } from '../../domain/activity-changes.ts'
 import type { ActivityCursor } from '../../domain/activity-cursor.ts'
 import type { Db } from '../database.ts'
-import { notifyChannel } from '../notify.ts'
 import { activityLog } from '../schema.ts'
 
 export type ActivityEntityType = (typeof activityLog.$inferInsert)['entityType']
@@ -56,29 +55,6 @@ export function createActivityRepository(db: Db) {
       await db.insert(activityLog).values(activityValues(entry))
     },
 
-    /**
-     * Appends entries in one statement (same rule as `record`), with `notify`'s pg_notify in
-     * the same statement when given (as `notifyChannel` sends it: on commit only).
-     */
-    async recordAll(
-      entries: readonly ActivityRecord[],
-      notify?: { channel: string; payload: string },
-    ): Promise<void> {
-      if (entries.length === 0) {
-        if (notify) await notifyChannel(db, notify.channel, notify.payload)
-        return
-      }
-      const insert = db.insert(activityLog).values(entries.map(activityValues))
-      if (!notify) {
-        await insert
-        return
-      }
-      // A data-modifying WITH runs whether or not the query reads it.
-      await db.execute(
-        sql`with entries as (${insert.getSQL()}) select pg_notify(${notify.channel}, ${notify.payload})`,
-      )
-    },
-
     /** Up to `limit` entries of the business, newest first (same instant: higher id first). */
     list(tenantId: string, filter: ActivityFilter, limit: number): Promise<ActivityListRow[]> {
       const conditions: (SQL | undefined)[] = [eq(activityLog.tenantId, tenantId)]
@@ -110,7 +86,8 @@ export function createActivityRepository(db: Db) {
   }
 }
 
-function activityValues(entry: ActivityRecord): typeof activityLog.$inferInsert {
+/** The row of an entry, as `record` writes it. */
+export function activityValues(entry: ActivityRecord): typeof activityLog.$inferInsert {
   return {
     tenantId: entry.tenantId,
     actorUid: entry.actor?.uid ?? null,
