@@ -4,7 +4,7 @@ import {
   loadAppointmentDetails,
   loadTeamMemberRecipient,
 } from '../db/read-models/appointment-details.ts'
-import { loadPaidAtBooking } from '../db/read-models/appointment-payment.ts'
+import { loadPaidAtBooking, type PaidAtBooking } from '../db/read-models/appointment-payment.ts'
 import { createAppointmentNoticeRepository } from '../db/repositories/appointment-notice-repository.ts'
 import {
   createOutboxRepository,
@@ -149,18 +149,38 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
     return { ...details, icsSequence }
   }
 
+  async function bookedMessages(
+    tx: Db,
+    tenantId: string,
+    appointmentId: string,
+    now = Date.now(),
+    known?: { details: AppointmentDetails; paidAtBooking: PaidAtBooking | null },
+  ): Promise<NewOutboxMessage[]> {
+    const details = known?.details ?? (await mustLoad(tx, tenantId, appointmentId))
+    const queuedAt = reminderQueuedAt(details, now)
+    if (queuedAt) await setColumns(tx, details, { reminderQueuedAt: queuedAt })
+    // A booking paid at booking says what was paid and the refund rule.
+    const payment = known
+      ? known.paidAtBooking
+      : await loadPaidAtBooking(tx, tenantId, appointmentId)
+    return [
+      ...toCustomer(details, 'confirmation', now, payment),
+      ...toMember(details, 'confirmation', now, payment),
+    ]
+  }
+
   return {
     async booked(tx: Db, tenantId: string, appointmentId: string, now = Date.now()) {
-      const details = await mustLoad(tx, tenantId, appointmentId)
-      const queuedAt = reminderQueuedAt(details, now)
-      if (queuedAt) await setColumns(tx, details, { reminderQueuedAt: queuedAt })
-      // A booking paid at booking says what was paid and the refund rule.
-      const payment = await loadPaidAtBooking(tx, tenantId, appointmentId)
-      await insert(tx, [
-        ...toCustomer(details, 'confirmation', now, payment),
-        ...toMember(details, 'confirmation', now, payment),
-      ])
+      await insert(tx, await bookedMessages(tx, tenantId, appointmentId, now))
     },
+
+    /**
+     * `booked` without the insert: the reminder bookkeeping is done, the outbox rows are
+     * handed back for the caller to write in its transaction (with its other rows). `known`:
+     * the details and payment at booking the caller read in this transaction after the last
+     * change (a booking just made reads itself back once for all), else read here.
+     */
+    bookedMessages,
 
     /**
      * A payment that came after its hold ran out, for a time someone else booked meanwhile:

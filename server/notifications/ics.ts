@@ -173,15 +173,18 @@ function webUri(value: string): string | null {
  * characters, and splitting a multi-byte one corrupts the text for strict parsers.
  */
 export function fold(line: string): string {
-  const encoder = new TextEncoder()
-  if (encoder.encode(line).length <= MAX_LINE_OCTETS) return line
+  // Most lines are short ASCII: no character takes more than 3 octets per UTF-16 unit.
+  if (line.length * 3 <= MAX_LINE_OCTETS) return line
+  let total = 0
+  for (const character of line) total += utf8Octets(character)
+  if (total <= MAX_LINE_OCTETS) return line
   const parts: string[] = []
   let current = ''
   let octets = 0
   // The first line holds 75 octets; the others 74 after their leading space.
   let limit = MAX_LINE_OCTETS
   for (const character of line) {
-    const size = encoder.encode(character).length
+    const size = utf8Octets(character)
     if (octets + size > limit) {
       parts.push(current)
       current = ''
@@ -193,4 +196,14 @@ export function fold(line: string): string {
   }
   parts.push(current)
   return parts.join('\r\n ')
+}
+
+/**
+ * The UTF-8 length of one character as `for … of` yields it (a code point, or a lone
+ * surrogate, which UTF-8 encoders write as U+FFFD: 3 octets), as TextEncoder would count it
+ * without encoding it.
+ */
+function utf8Octets(character: string): number {
+  const code = character.codePointAt(0) ?? 0
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
 }

@@ -23,6 +23,24 @@ export type LiveNotification =
   | { tenant_id: string; kind: 'profile' }
 
 /**
+ * The NOTIFY of an appointment change as channel and payload, for a statement that sends it
+ * with other work (see `notifyAppointmentChange` for when).
+ */
+export function appointmentChangeNotice(event: {
+  tenantId: string
+  type: AppointmentEventType
+  appointmentId: string
+}): { channel: string; payload: string } {
+  const notification: LiveNotification = {
+    tenant_id: event.tenantId,
+    kind: 'appointment',
+    type: event.type,
+    appointment_id: event.appointmentId,
+  }
+  return { channel: LIVE_CHANNEL, payload: JSON.stringify(notification) }
+}
+
+/**
  * Announces an appointment change. Call it inside the transaction that makes the change:
  * PostgreSQL delivers NOTIFY only when that transaction commits, and drops it on rollback.
  */

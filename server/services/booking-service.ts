@@ -3,14 +3,25 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { Language } from '../../shared/languages.ts'
 import type { Database, Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
-import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import {
+  type BookedAppointment,
+  insertBookedAppointment,
+  loadBookedAppointment,
+} from '../db/read-models/booked-appointment.ts'
+import {
+  type ActivityRecord,
+  type Actor,
+  createActivityRepository,
+} from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentChanges,
+  type BookingMember,
   type BusinessPolicy,
   createAppointmentRepository,
   type NewAppointment,
   type ServiceRow,
 } from '../db/repositories/appointment-repository.ts'
+import { type BookingRecords, writeBookingRecords } from '../db/repositories/booking-records.ts'
 import { createPaymentHoldRepository } from '../db/repositories/payment-hold-repository.ts'
 import {
   createScheduleRepository,
@@ -35,7 +46,7 @@ import { describeInstant } from '../domain/business-time.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
-import { notifyAppointmentChange } from '../realtime/live-events.ts'
+import { appointmentChangeNotice, notifyAppointmentChange } from '../realtime/live-events.ts'
 import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
 import {
   type BookingCustomer,
@@ -84,8 +95,14 @@ interface BookingBasics {
   notes?: string | undefined
   /** Defaults to the clock; tests and the seed pass their own. */
   now?: number
-  /** Work that must commit with the booking, e.g. the public API's Idempotency-Key answer. */
-  alsoInTransaction?: ((tx: Db, appointment: Appointment) => Promise<void>) | undefined
+  /**
+   * Work that must commit with the booking, e.g. the public API's Idempotency-Key answer.
+   * `read`: the booking as read back after its insert (every view of it), for an answer
+   * without reading it again.
+   */
+  alsoInTransaction?:
+    | ((tx: Db, appointment: Appointment, read: BookedAppointment) => Promise<void>)
+    | undefined
 }
 
 /** Staff (and the seed) book for a customer the business already has. */
@@ -160,11 +177,18 @@ export function createBookingService(database: Database, notifier: AppointmentNo
   const coalescer = createBookingCoalescer()
   const bookAndNotify = async (tx: Db, request: BookingRequest, mode: BookingMode) => {
     const booked = await bookAndDescribe(tx, request, mode)
-    // A hold tells nobody: its confirmation goes out once it is paid (confirmHold).
-    if (mode === 'book') {
-      await notifier.booked(tx, request.tenantId, booked.appointment.id, request.now)
-    }
-    await request.alsoInTransaction?.(tx, booked.appointment)
+    // A hold tells nobody: its confirmation goes out once it is paid (confirmHold). A booking
+    // just made has no payment (a paid one is a hold until confirmed). Its e-mails are written
+    // with its activity entries and live update, in one statement.
+    const outbox =
+      mode === 'book'
+        ? await notifier.bookedMessages(tx, request.tenantId, booked.appointment.id, request.now, {
+            details: booked.read.details,
+            paidAtBooking: null,
+          })
+        : []
+    await writeBookingRecords(tx, { ...booked.records, outbox })
+    await request.alsoInTransaction?.(tx, booked.appointment, booked.read)
     return booked
   }
   /*
@@ -275,24 +299,30 @@ interface Clash {
  * this directly, since demo appointments must not send e-mails.
  */
 export async function bookAppointment(tx: Db, request: BookingRequest): Promise<Appointment> {
-  return (await bookAndDescribe(tx, request, 'book')).appointment
+  const booked = await bookAndDescribe(tx, request, 'book')
+  await writeBookingRecords(tx, { ...booked.records, outbox: [] })
+  return booked.appointment
 }
 
 async function bookAndDescribe(
   tx: Db,
   request: BookingRequest,
   mode: BookingMode,
-): Promise<CommittedBooking> {
+): Promise<
+  CommittedBooking & { read: BookedAppointment; records: Omit<BookingRecords, 'outbox'> }
+> {
   const { tenantId } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
   const startsAt = request.startsAt.getTime()
   if (startsAt <= now) throw invalid('body.starts_at', 'must be in the future')
-  const service = await activeService(tx, tenantId, request.serviceId, 'body.service_id')
+  // Service, policy and the member named, in one read; refused in the order they always were.
+  const basics = await repo.bookingBasics(tenantId, request.serviceId, request.teamMemberId)
+  const service = checkActiveService(basics.service, 'body.service_id')
   if (request.source === 'staff' && !(await repo.customerExists(tenantId, request.customerId))) {
     throw invalid('body.customer_id', 'is not a customer of this business')
   }
-  const policy = await repo.policy(tenantId)
+  const { policy } = basics
   if (request.source === 'public') checkBookingNotice(startsAt, policy, now)
 
   const override = request.source === 'staff' && request.overrideWorkingHours === true
@@ -313,7 +343,7 @@ async function bookAndDescribe(
     })
   let placement: Placement
   if (request.teamMemberId) {
-    await checkPerformer(tx, tenantId, request.teamMemberId, service, 'body.team_member_id')
+    checkPerformerRow(basics.teamMember, service, 'body.team_member_id')
     placement = await placeWith(request.teamMemberId)
   } else {
     placement = await placeAnyone(placeWith, (passedOver) =>
@@ -323,55 +353,68 @@ async function bookAndDescribe(
 
   // Only now, with the time secured under the member's lock, is a visitor's customer record
   // found or created: a refused booking must leave no customer and no activity entry behind.
-  const { customerId, actor, submitted } = await whoBooks(tx, request)
+  const { customerId, actor, submitted, customerCreated } = await whoBooks(tx, request)
   const notes = request.notes ?? ''
-  await guardClash(tenantId, placement, policy.timeZone, () =>
-    repo.insert({
-      id,
-      tenantId,
-      serviceId: service.id,
-      teamMemberId: placement.teamMemberId,
-      customerId,
-      startsAt: new Date(startsAt),
-      endsAt: placement.endsAt,
-      ...(mode === 'hold'
-        ? {
-            status: 'pending_payment' as const,
-            holdExpiresAt: new Date(now + policy.paymentHoldMinutes * MINUTE_MS),
-          }
-        : { status: 'confirmed' as const }),
-      notes,
-      priceMinor: service.priceMinor,
-      currency: service.currency,
-      source: request.source,
-      createdBy: request.source === 'staff' ? request.createdBy : null,
-      bufferBeforeMinutes: timing.bufferBeforeMinutes,
-      bufferAfterMinutes: timing.bufferAfterMinutes,
-      busyFrom: placement.busyFrom,
-      busyUntil: placement.busyUntil,
-      seatGroup: placement.seatGroup,
-      outsideWorkingHours: placement.outsideWorkingHours,
-      customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
-      customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
-      bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
-      ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
-    }),
-  )
-  const appointment = await mustLoad(tx, tenantId, id)
-  await createActivityRepository(tx).record({
+  const values: NewAppointment = {
+    id,
     tenantId,
-    actor,
-    entityType: 'appointment',
-    entityId: id,
-    action: 'created',
-    summary:
-      mode === 'hold'
-        ? heldSummary(appointment, policy.timeZone)
-        : bookedSummary(appointment, policy.timeZone),
-    changes: changedFields(null, appointment, appointmentFields),
+    serviceId: service.id,
+    teamMemberId: placement.teamMemberId,
+    customerId,
+    startsAt: new Date(startsAt),
+    endsAt: placement.endsAt,
+    ...(mode === 'hold'
+      ? {
+          status: 'pending_payment' as const,
+          holdExpiresAt: new Date(now + policy.paymentHoldMinutes * MINUTE_MS),
+        }
+      : { status: 'confirmed' as const }),
+    notes,
+    priceMinor: service.priceMinor,
+    currency: service.currency,
+    source: request.source,
+    createdBy: request.source === 'staff' ? request.createdBy : null,
+    bufferBeforeMinutes: timing.bufferBeforeMinutes,
+    bufferAfterMinutes: timing.bufferAfterMinutes,
+    busyFrom: placement.busyFrom,
+    busyUntil: placement.busyUntil,
+    seatGroup: placement.seatGroup,
+    outsideWorkingHours: placement.outsideWorkingHours,
+    customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
+    customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
+    bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
+    ...(submitted ? { ...submitted, submittedNotes: notes } : {}),
+  }
+  // Inserted and read back in one statement, but for a seat of a group session (its seat
+  // count must see the new seat in the table).
+  let inserted: BookedAppointment | undefined
+  await guardClash(tenantId, placement, policy.timeZone, async () => {
+    if (isSeatGroupKey(placement.seatGroup)) await repo.insert(values)
+    else inserted = await insertBookedAppointment(tx, values)
   })
-  await notifyAppointmentChange(tx, { tenantId, type: 'appointment.created', appointmentId: id })
-  return { appointment, timeZone: policy.timeZone }
+  const read = inserted ?? (await loadBookedAppointment(tx, tenantId, id))
+  if (!read) throw new Error(`Appointment ${id} vanished inside its own transaction.`)
+  const { appointment } = read
+  // Written by the caller with the e-mails (a new customer's entry first, as it came first).
+  const records = {
+    activity: [
+      ...(customerCreated ? [customerCreated] : []),
+      {
+        tenantId,
+        actor,
+        entityType: 'appointment' as const,
+        entityId: id,
+        action: 'created' as const,
+        summary:
+          mode === 'hold'
+            ? heldSummary(appointment, policy.timeZone)
+            : bookedSummary(appointment, policy.timeZone),
+        changes: changedFields(null, appointment, appointmentFields),
+      },
+    ],
+    notify: appointmentChangeNotice({ tenantId, type: 'appointment.created', appointmentId: id }),
+  }
+  return { appointment, timeZone: policy.timeZone, read, records }
 }
 
 /**
@@ -385,6 +428,8 @@ async function whoBooks(
   customerId: string
   actor: Actor | null
   submitted?: Pick<NewAppointment, 'submittedName' | 'submittedEmail' | 'submittedPhone'>
+  /** A visitor's customer record made now: its activity entry, to write with the booking's. */
+  customerCreated?: ActivityRecord | null
 }> {
   if (request.source === 'staff') return { customerId: request.customerId, actor: request.actor }
   const visitor = {
@@ -392,11 +437,12 @@ async function whoBooks(
     email: request.visitor.email.trim(),
     phone: request.visitor.phone?.trim() || null,
   }
-  const customer = await customerForPublicBooking(tx, request.tenantId, {
+  const { customer, created } = await customerForPublicBooking(tx, request.tenantId, {
     ...visitor,
     timeZone: request.customerTimeZone,
   })
   return {
+    customerCreated: created,
     customerId: customer.id,
     actor: customerActor({ id: customer.id, name: visitor.name, email: visitor.email }),
     submitted: {
@@ -598,13 +644,11 @@ async function place(
     joiningSession = seats > 0
   }
 
-  const [schedule] = await createScheduleRepository(tx).loadDetailed(tenantId, {
-    teamMemberId: input.teamMemberId,
-    bookableOnly: false,
-    from: startsAt,
-    to: startsAt + 1,
-    now: input.now,
-  })
+  const schedule = await createScheduleRepository(tx).loadDetailedMember(
+    tenantId,
+    input.teamMemberId,
+    { from: startsAt, to: startsAt + 1, now: input.now },
+  )
   if (!schedule) throw new Error(`Team member ${input.teamMemberId} vanished mid-booking.`)
   // Not in its own way: the appointment being moved, and the other seats of its session.
   const busy = schedule.busy.filter(
@@ -821,7 +865,14 @@ export async function activeService(
   serviceId: string,
   path: string,
 ): Promise<ServiceRow> {
-  const service = await createAppointmentRepository(db).service(tenantId, serviceId)
+  return checkActiveService(
+    await createAppointmentRepository(db).service(tenantId, serviceId),
+    path,
+  )
+}
+
+/** The service read for the request, if it is active; a 400 at `path` otherwise. */
+function checkActiveService(service: ServiceRow | undefined, path: string): ServiceRow {
   if (!service) throw invalid(path, 'is not a service of this business')
   const refusal = serviceRefusal(service)
   if (refusal) throw invalid(path, refusal)
@@ -841,6 +892,15 @@ export async function checkPerformer(
     teamMemberId,
     service.id,
   )
+  checkPerformerRow(member, service, path)
+}
+
+/** The member read for the request must be a bookable one who performs the service. */
+function checkPerformerRow(
+  member: BookingMember | undefined,
+  service: ServiceRow,
+  path: string,
+): void {
   if (!member) throw invalid(path, 'is not a team member of this business')
   const refusal = performerRefusal(member, service.name)
   if (refusal) throw invalid(path, refusal)

@@ -95,16 +95,17 @@ function select(db: Db) {
     .innerJoin(customers, appointmentCustomer())
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]
+/** An appointment with what its e-mails join to it (see `select`). */
+export type DetailsJoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]
 
-function toDetails({
+export function toDetails({
   row,
   business,
   confirmationEmail,
   reminderLeadMinutes,
   defaultLanguage,
   ...rest
-}: JoinedRow): AppointmentDetails {
+}: DetailsJoinedRow): AppointmentDetails {
   return {
     id: row.id,
     tenantId: row.tenantId,

@@ -40,7 +40,7 @@ export interface AppointmentQuery {
  * payment-expired. A one-to-one appointment is its own group: 1 while it holds its time, 0
  * once cancelled or its hold expired.
  */
-const seatsBooked = sql<number>`case when ${appointments.seatGroup} like '%@%' then (
+export const seatsBooked = sql<number>`case when ${appointments.seatGroup} like '%@%' then (
     select count(*)::int from ${appointments} as seat
     where seat.tenant_id = ${appointments.tenantId}
       and seat.team_member_id = ${appointments.teamMemberId}
@@ -69,7 +69,8 @@ function select(db: Db) {
     .innerJoin(customers, appointmentCustomer())
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]
+/** An appointment with what the contract's view joins to it (see `select`). */
+export type AppointmentJoinedRow = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number]
 
 /** One appointment of the business as the contract shows it, or null when there is none. */
 export async function loadAppointment(
@@ -114,8 +115,9 @@ export async function loadAppointments(
   return rows.map((row) => toAppointment(row, summaries.get(row.row.id)))
 }
 
-function toAppointment(
-  { row, ...joined }: JoinedRow,
+/** The contract's view of a joined row; `payment` is the summary of its payments, if any. */
+export function toAppointment(
+  { row, ...joined }: AppointmentJoinedRow,
   payment: AppointmentPaymentSummary | undefined,
 ): Appointment {
   return {

@@ -52,17 +52,7 @@ export function createActivityRepository(db: Db) {
      * change and its record are written together or not at all.
      */
     async record(entry: ActivityRecord): Promise<void> {
-      await db.insert(activityLog).values({
-        tenantId: entry.tenantId,
-        actorUid: entry.actor?.uid ?? null,
-        actorName: entry.actor?.name ?? null,
-        actorEmail: entry.actor?.email ?? null,
-        entityType: entry.entityType,
-        entityId: entry.entityId,
-        action: entry.action,
-        summary: entry.summary,
-        changes: entry.changes ?? [],
-      })
+      await db.insert(activityLog).values(activityValues(entry))
     },
 
     /** Up to `limit` entries of the business, newest first (same instant: higher id first). */
@@ -93,5 +83,20 @@ export function createActivityRepository(db: Db) {
         .limit(1)
       return row
     },
+  }
+}
+
+/** The row of an entry, as `record` writes it. */
+export function activityValues(entry: ActivityRecord): typeof activityLog.$inferInsert {
+  return {
+    tenantId: entry.tenantId,
+    actorUid: entry.actor?.uid ?? null,
+    actorName: entry.actor?.name ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    summary: entry.summary,
+    changes: entry.changes ?? [],
   }
 }

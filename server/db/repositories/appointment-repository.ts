@@ -29,6 +29,14 @@ export interface BusinessPolicy {
   paymentHoldMinutes: number
 }
 
+/** A team member as a booking checks them: bookable, and performing the service booked. */
+export interface BookingMember {
+  id: string
+  name: string
+  bookable: boolean
+  performs: boolean
+}
+
 /** Appointments of one business, and the records a booking refers to. Scoped by tenant. */
 export function createAppointmentRepository(db: Db) {
   /** Whether any appointment matches. */
@@ -66,6 +74,69 @@ export function createAppointmentRepository(db: Db) {
       }
     },
 
+    /**
+     * What a booking checks first, in one statement: the service (`service`), the policy
+     * (`policy`) and, when one is named, the team member (`teamMember`), each as those read it.
+     */
+    async bookingBasics(
+      tenantId: string,
+      serviceId: string,
+      teamMemberId: string | undefined,
+    ): Promise<{
+      service: ServiceRow | undefined
+      policy: BusinessPolicy
+      teamMember: BookingMember | undefined
+    }> {
+      const [row] = await db
+        .select({
+          timeZone: tenants.timeZone,
+          currency: tenants.currency,
+          slotIntervalMinutes: tenantSettings.slotIntervalMinutes,
+          minNoticeMinutes: tenantSettings.minNoticeMinutes,
+          bookingWindowDays: tenantSettings.bookingWindowDays,
+          paymentHoldMinutes: tenantSettings.paymentHoldMinutes,
+          service: services,
+          memberId: teamMembers.id,
+          memberName: teamMembers.name,
+          memberBookable: teamMembers.bookable,
+          memberPerforms: sql<boolean>`exists (select 1 from ${serviceTeamMembers}
+            where ${serviceTeamMembers.tenantId} = ${teamMembers.tenantId}
+              and ${serviceTeamMembers.teamMemberId} = ${teamMembers.id}
+              and ${serviceTeamMembers.serviceId} = ${serviceId})`,
+        })
+        .from(tenants)
+        .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
+        .leftJoin(services, and(eq(services.tenantId, tenants.id), eq(services.id, serviceId)))
+        .leftJoin(
+          teamMembers,
+          teamMemberId === undefined
+            ? sql`false`
+            : and(eq(teamMembers.tenantId, tenants.id), eq(teamMembers.id, teamMemberId)),
+        )
+        .where(eq(tenants.id, tenantId))
+      if (!row) throw new Error(`Tenant ${tenantId} not found.`)
+      return {
+        service: row.service ?? undefined,
+        policy: {
+          timeZone: row.timeZone,
+          currency: row.currency,
+          slotIntervalMinutes: row.slotIntervalMinutes ?? 15,
+          minNoticeMinutes: row.minNoticeMinutes ?? 120,
+          bookingWindowDays: row.bookingWindowDays ?? 60,
+          paymentHoldMinutes: row.paymentHoldMinutes ?? 10,
+        },
+        teamMember:
+          row.memberId === null || row.memberName === null || row.memberBookable === null
+            ? undefined
+            : {
+                id: row.memberId,
+                name: row.memberName,
+                bookable: row.memberBookable,
+                performs: row.memberPerforms,
+              },
+      }
+    },
+
     async service(tenantId: string, id: string): Promise<ServiceRow | undefined> {
       const [row] = await db
         .select()
@@ -83,7 +154,11 @@ export function createAppointmentRepository(db: Db) {
     },
 
     /** The team member, with whether they are bookable and perform the service. */
-    async teamMember(tenantId: string, id: string, serviceId: string) {
+    async teamMember(
+      tenantId: string,
+      id: string,
+      serviceId: string,
+    ): Promise<BookingMember | undefined> {
       const [row] = await db
         .select({
           id: teamMembers.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import {
   appointmentCustomer,
   appointmentService,
@@ -178,6 +178,38 @@ export function createPublicBookingRepository(db: Db) {
       return row
     },
 
+    /**
+     * The customer with this e-mail (any letter case), inserted with `values` when there is
+     * none, in one statement: `created` says which. Undefined when a concurrent booking
+     * inserted that e-mail's record while this ran (this statement's snapshot cannot see
+     * it): read it with `customerByEmail` then.
+     */
+    async customerByEmailOrInsert(
+      tenantId: string,
+      values: Pick<CustomerRow, 'name' | 'email' | 'phone' | 'timeZone'> & { email: string },
+    ): Promise<{ row: CustomerRow; created: boolean } | undefined> {
+      // The unique index on (tenant, lower(email)) makes the insert do nothing for a known
+      // address; the existing record is then the one read beside it.
+      const insert = db
+        .insert(customers)
+        .values({ ...values, tenantId })
+        .onConflictDoNothing()
+        .returning()
+      const columns = sql.join(
+        Object.values(getTableColumns(customers)).map((column) => sql.identifier(column.name)),
+        sql`, `,
+      )
+      const result = (await db.execute(sql`with inserted as (${insert.getSQL()})
+        (select ${columns}, false as created from ${customers}
+          where ${customers.tenantId} = ${tenantId} and lower(${customers.email}) = lower(${values.email})
+          limit 1)
+        union all (select ${columns}, true as created from inserted)`)) as unknown as {
+        rows: Record<string, unknown>[]
+      }
+      const [first] = result.rows
+      return first ? { row: customerFromDriver(first), created: first.created === true } : undefined
+    },
+
     /** Inserts the customer unless one with the e-mail exists (a concurrent booking's). */
     async insertCustomerIfNew(
       tenantId: string,
@@ -268,4 +300,14 @@ export function createIdempotencyRepository(db: Db) {
         .where(sql`${idempotencyKeys.createdAt} < now() - ${ageMs} * interval '1 millisecond'`)
     },
   }
+}
+
+/** A customers row as the driver hands it over in a raw statement, mapped as drizzle maps it. */
+function customerFromDriver(raw: Record<string, unknown>): CustomerRow {
+  const row: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(customers))) {
+    const value = raw[column.name]
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return row as CustomerRow
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { BusyAppointment, MemberSchedule } from '../../domain/availability/types.ts'
 import type { SeatRow } from '../../domain/group-sessions.ts'
 import { takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
@@ -128,6 +129,54 @@ export function createScheduleRepository(db: Db) {
       return loadWith(tenantId, query, (ids) => readBusyRows(db, tenantId, ids, query))
     },
 
+    /**
+     * `loadDetailed` of one member, bookable or not, in one statement: their hours, time off
+     * and busy appointments as `loadDetailed` reads them (same conditions, same order), for
+     * the check under the member's lock, where every round trip holds the lock longer.
+     */
+    async loadDetailedMember(
+      tenantId: string,
+      teamMemberId: string,
+      range: Pick<ScheduleQuery, 'from' | 'to' | 'now'>,
+    ): Promise<DetailedSchedule | undefined> {
+      const ids = [teamMemberId]
+      const [row] = await db
+        .select({
+          id: teamMembers.id,
+          name: teamMembers.name,
+          timeZone: teamMembers.timeZone,
+          workingHours: teamMembers.workingHours,
+          timeOff: sql<TimeOffJson[]>`(select coalesce(json_agg(json_build_object(
+              'id', ${timeOff.id}, 'allDay', ${timeOff.allDay},
+              'startDate', ${timeOff.startDate}, 'endDate', ${timeOff.endDate},
+              'startsAt', ${epochMsOf(timeOff.startsAt)}, 'endsAt', ${epochMsOf(timeOff.endsAt)},
+              'reason', ${timeOff.reason})
+            order by ${timeOff.startDate} asc, ${timeOff.startsAt} asc), '[]'::json)
+            from ${timeOff} where ${timeOffWhere(tenantId, ids, range.from, range.to)})`,
+          busy: sql<BusyRow[]>`(select coalesce(json_agg(json_build_object(
+              'id', ${appointments.id}, 'seatGroup', ${appointments.seatGroup},
+              'startsAt', ${epochMsOf(appointments.startsAt)},
+              'endsAt', ${epochMsOf(appointments.endsAt)},
+              'bufferBeforeMinutes', ${appointments.bufferBeforeMinutes},
+              'bufferAfterMinutes', ${appointments.bufferAfterMinutes})
+            order by ${appointments.startsAt} asc), '[]'::json)
+            from ${appointments} where ${busyWhere(tenantId, ids, range)})`,
+        })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, teamMemberId)))
+      if (!row) return undefined
+      const away = row.timeOff.map(timeOffFromJson)
+      return {
+        teamMemberId: row.id,
+        name: row.name,
+        timeZone: row.timeZone,
+        workingHours: row.workingHours,
+        timeOff: away.map(timeOffSpan),
+        timeOffReasons: row.timeOff.map((entry) => entry.reason),
+        busy: row.busy,
+      }
+    },
+
     /** Booked seats of the service's group sessions starting in [from, to), by member. */
     async seats(
       tenantId: string,
@@ -250,27 +299,90 @@ function readMembers(
 
 /** Time off that may touch [from, to): whole days are read with two days' margin for zones. */
 async function readTimeOff(db: Db, tenantId: string, ids: string[], from: number, to: number) {
-  const firstDate = new Date(from - 2 * DAY_MS).toISOString().slice(0, 10)
-  const lastDate = new Date(to + 2 * DAY_MS).toISOString().slice(0, 10)
   return db
     .select()
     .from(timeOff)
-    .where(
-      and(
-        eq(timeOff.tenantId, tenantId),
-        inArray(timeOff.teamMemberId, ids),
-        or(
-          sql`(${timeOff.allDay} and ${timeOff.endDate} >= ${firstDate} and ${timeOff.startDate} <= ${lastDate})`,
-          and(
-            eq(timeOff.allDay, false),
-            lt(timeOff.startsAt, new Date(to)),
-            gt(timeOff.endsAt, new Date(from)),
-          ),
-        ),
-      ),
-    )
+    .where(timeOffWhere(tenantId, ids, from, to))
     .orderBy(asc(timeOff.startDate), asc(timeOff.startsAt))
 }
+
+/** The days whose all-day time off may touch [from, to): two days' margin for zones. */
+function dateMargin(from: number, to: number) {
+  return {
+    firstDate: new Date(from - 2 * DAY_MS).toISOString().slice(0, 10),
+    lastDate: new Date(to + 2 * DAY_MS).toISOString().slice(0, 10),
+  }
+}
+
+/**
+ * Whether `timeOff(…, from, to)` would read this row: `timeOffWhere` in JavaScript, for a
+ * caller that cuts a wider read (cached) down to what a read of [from, to) finds.
+ */
+export function timeOffTouches(
+  row: Pick<TimeOffRow, 'allDay' | 'startDate' | 'endDate' | 'startsAt' | 'endsAt'>,
+  from: number,
+  to: number,
+): boolean {
+  if (row.allDay) {
+    const { firstDate, lastDate } = dateMargin(from, to)
+    // ISO dates compare as strings exactly as dates do.
+    return (
+      row.endDate !== null &&
+      row.startDate !== null &&
+      row.endDate >= firstDate &&
+      row.startDate <= lastDate
+    )
+  }
+  return (
+    row.startsAt !== null &&
+    row.endsAt !== null &&
+    row.startsAt.getTime() < to &&
+    row.endsAt.getTime() > from
+  )
+}
+
+function timeOffWhere(tenantId: string, ids: string[], from: number, to: number) {
+  const { firstDate, lastDate } = dateMargin(from, to)
+  return and(
+    eq(timeOff.tenantId, tenantId),
+    inArray(timeOff.teamMemberId, ids),
+    or(
+      sql`(${timeOff.allDay} and ${timeOff.endDate} >= ${firstDate} and ${timeOff.startDate} <= ${lastDate})`,
+      and(
+        eq(timeOff.allDay, false),
+        lt(timeOff.startsAt, new Date(to)),
+        gt(timeOff.endsAt, new Date(from)),
+      ),
+    ),
+  )
+}
+
+/** A time-off row as `loadDetailedMember` reads it in JSON: instants in epoch ms. */
+interface TimeOffJson {
+  id: string
+  allDay: boolean
+  startDate: string | null
+  endDate: string | null
+  startsAt: number | null
+  endsAt: number | null
+  reason: string
+}
+
+function timeOffFromJson(
+  entry: TimeOffJson,
+): Pick<TimeOffRow, 'id' | 'allDay' | 'startDate' | 'endDate' | 'startsAt' | 'endsAt'> {
+  return {
+    id: entry.id,
+    allDay: entry.allDay,
+    startDate: entry.startDate,
+    endDate: entry.endDate,
+    startsAt: entry.startsAt === null ? null : new Date(entry.startsAt),
+    endsAt: entry.endsAt === null ? null : new Date(entry.endsAt),
+  }
+}
+
+/** An instant as epoch milliseconds (a JSON number), as the driver's Date would hold it. */
+const epochMsOf = (column: AnyPgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`
 
 /**
  * Non-cancelled appointments whose busy range (buffers included) could meet an appointment

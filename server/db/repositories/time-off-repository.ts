@@ -79,7 +79,9 @@ export function createTimeOffRepository(db: Db) {
 }
 
 /** The stored row as the domain's span. */
-export function timeOffSpan(row: TimeOffRow): TimeOffSpan {
+export function timeOffSpan(
+  row: Pick<TimeOffRow, 'id' | 'allDay' | 'startDate' | 'endDate' | 'startsAt' | 'endsAt'>,
+): TimeOffSpan {
   if (row.allDay && row.startDate && row.endDate) {
     return { allDay: true, startDate: row.startDate, endDate: row.endDate }
   }

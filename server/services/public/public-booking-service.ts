@@ -153,7 +153,9 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
           await limits.booking(input.customer.email)
           // Refusals that need no lock come first; the customer record is written only by the
           // booking's own transaction, once the time is secured, so no refusal leaves one.
-          const offered = await catalog.catalogOf(tenant)
+          // With each service's charge: `chargeFor` below asks whether the business takes it
+          // now, so a free service's booking does not read the payment account at all.
+          const offered = await catalog.catalogWithCharges(tenant)
           checkChoice(offered, input.service_id, input.team_member_id, 'body')
           const service = offered.services.find((one) => one.id === input.service_id)
           const bookingAnswers = checkAnswers(
@@ -229,9 +231,13 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
             bookings.book({
               ...request,
               // The key's answer commits with the booking: a retry after a crash replays it.
-              alsoInTransaction: async (tx, booked) => {
+              alsoInTransaction: async (tx, booked, read) => {
                 answer = {
-                  appointment: await view(tenant, booked.id, tx),
+                  appointment: publicAppointment(
+                    read.publicRow,
+                    { tenant, settings: read.settings },
+                    Date.now(),
+                  ),
                   manage_token: tokens.manageToken(booked.id),
                 }
                 await remember(tx, { status: 201, body: answer })

@@ -67,6 +67,14 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
   return {
     catalogOf,
 
+    /**
+     * The catalogue with each service's charge as a booking would take it if the business
+     * charges at booking now (`accountChargedAtBooking`, not read here). It differs from
+     * `catalogOf`'s only in `payment`, so a booking reads the account only for a service that
+     * has a charge (`BookingPaymentService.chargeFor`), never for a free one.
+     */
+    catalogWithCharges: (tenant: Tenant): Promise<PublicCatalog> => catalogueWith(tenant, true),
+
     /** The request's cached reads for this business (reading through where there is no cache). */
     view: viewOf,
 

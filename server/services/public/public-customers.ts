@@ -1,5 +1,9 @@
 import type { Database, Db } from '../../db/database.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import {
+  type ActivityRecord,
+  type Actor,
+  createActivityRepository,
+} from '../../db/repositories/activity-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import type { customers } from '../../db/schema.ts'
 import { changedFields } from '../../domain/activity-changes.ts'
@@ -34,13 +38,19 @@ export function customerActor(customer: { id: string; name: string; email: strin
  * e-mail address into the booking form, so what they typed is kept with the appointment (for
  * staff to accept) and never written into, nor filled into, the business's record. Runs inside
  * the booking's transaction once the time is secured, so a refused booking creates nobody.
+ * A new record's activity entry is handed back (`created`) for the caller to write with its
+ * own in the same transaction: one statement for both.
  */
-export function customerForPublicBooking(
+export async function customerForPublicBooking(
   tx: Db,
   tenantId: string,
   visitor: BookingCustomer,
-): Promise<CustomerRow> {
-  return findOrCreate(tx, tenantId, visitor)
+): Promise<{ customer: CustomerRow; created: ActivityRecord | null }> {
+  let created: ActivityRecord | null = null
+  const customer = await findOrCreate(tx, tenantId, visitor, async (entry) => {
+    created = entry
+  })
+  return { customer, created }
 }
 
 /**
@@ -61,17 +71,24 @@ export function saveSignedInCustomer(
   })
 }
 
-async function findOrCreate(tx: Db, tenantId: string, input: BookingCustomer) {
+async function findOrCreate(
+  tx: Db,
+  tenantId: string,
+  input: BookingCustomer,
+  record: (entry: ActivityRecord) => Promise<void> = (entry) =>
+    createActivityRepository(tx).record(entry),
+) {
   const repo = createPublicBookingRepository(tx)
   const email = input.email.trim()
-  const existing = await repo.customerByEmail(tenantId, email)
-  if (existing) return existing
-  const created = await repo.insertCustomerIfNew(tenantId, {
+  // Found, or inserted when there is none, in one statement.
+  const outcome = await repo.customerByEmailOrInsert(tenantId, {
     name: input.name.trim(),
     email,
     phone: input.phone ?? null,
     timeZone: input.timeZone ?? null,
   })
+  if (outcome && !outcome.created) return outcome.row
+  const created = outcome?.row
   if (!created) {
     // A concurrent booking created this e-mail's record a moment ago (on PostgreSQL the insert
     // waited for its commit, so this read sees it).
@@ -79,7 +96,7 @@ async function findOrCreate(tx: Db, tenantId: string, input: BookingCustomer) {
     if (!theirs) throw new Error(`The customer for ${email} was neither created nor found.`)
     return theirs
   }
-  await createActivityRepository(tx).record({
+  await record({
     tenantId,
     actor: customerActor(created),
     entityType: 'customer',

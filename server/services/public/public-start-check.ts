@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database.ts'
 import { type CacheView, readThrough } from '../../db/read-cache.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
-import { createScheduleRepository } from '../../db/repositories/schedule-repository.ts'
+import {
+  createScheduleRepository,
+  timeOffTouches,
+} from '../../db/repositories/schedule-repository.ts'
 import { timeOffSpan } from '../../db/repositories/time-off-repository.ts'
 import {
   anyoneStartRefusal,
@@ -12,6 +15,8 @@ import { HttpProblem } from '../../http/problem.ts'
 import { timingOf } from '../booking-service.ts'
 
 const PATH = 'body.starts_at'
+/** The time off cached for start checks is read four weeks at a time. */
+const TIME_OFF_WINDOW_MS = 28 * 86_400_000
 
 /**
  * A customer may only choose a start the booking page would offer: on the slot grid, inside
@@ -57,15 +62,19 @@ export async function checkPublicStart(
           : { teamMemberId: input.teamMemberId, bookableOnly: false },
       ),
   )
+  const ids = members.map((member) => member.id)
+  // The members' time off of the four weeks around the start, cached like their hours (a
+  // trigger drops it when staff change time off), cut to what a read for the start alone
+  // finds, so the answer is the same as reading it.
+  const window = Math.floor(startsAt / TIME_OFF_WINDOW_MS) * TIME_OFF_WINDOW_MS
   const away =
     members.length === 0
       ? []
-      : await repo.timeOff(
-          tenantId,
-          members.map((member) => member.id),
-          startsAt,
-          startsAt + 1,
-        )
+      : (
+          await view.get(tenantId, 'time_off', `start:${ids}:${window}`, () =>
+            repo.timeOff(tenantId, ids, window, window + TIME_OFF_WINDOW_MS),
+          )
+        ).filter((row) => timeOffTouches(row, startsAt, startsAt + 1))
   const schedules = members.map((member) => ({
     timeZone: member.timeZone,
     workingHours: member.workingHours,
