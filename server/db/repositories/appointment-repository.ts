@@ -164,12 +164,19 @@ export function createAppointmentRepository(db: Db) {
           id: teamMembers.id,
           name: teamMembers.name,
           bookable: teamMembers.bookable,
-          performs: sql<boolean>`exists (select 1 from ${serviceTeamMembers}
-            where ${serviceTeamMembers.tenantId} = ${teamMembers.tenantId}
-              and ${serviceTeamMembers.teamMemberId} = ${teamMembers.id}
-              and ${serviceTeamMembers.serviceId} = ${serviceId})`,
+          // A join, not an exists in the select: drizzle leaves the columns of a one-table
+          // select unqualified, so "tenant_id" there would be the link row's own.
+          performs: sql<boolean>`${serviceTeamMembers.serviceId} is not null`,
         })
         .from(teamMembers)
+        .leftJoin(
+          serviceTeamMembers,
+          and(
+            eq(serviceTeamMembers.tenantId, teamMembers.tenantId),
+            eq(serviceTeamMembers.teamMemberId, teamMembers.id),
+            eq(serviceTeamMembers.serviceId, serviceId),
+          ),
+        )
         .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, id)))
       return row
     },
