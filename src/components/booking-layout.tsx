@@ -15,11 +15,13 @@ type PublicBusiness = components['schemas']['PublicBusiness']
 
 /**
  * What the frame shows of the business: its name, logo, colour, whether to credit Slotwise,
- * and the language settings the page's language is decided from.
+ * and the language settings the page's language is decided from; and its address, which an
+ * appointment's summary shows under its name.
  */
 export type BookingIdentity = Pick<
   PublicBusiness,
   | 'name'
+  | 'address'
   | 'brand_color'
   | 'logo_url'
   | 'logo_width'

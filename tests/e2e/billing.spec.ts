@@ -141,6 +141,26 @@ async function openPortal(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Manage your billing' })).toBeVisible()
 }
 
+/**
+ * The business's booking page in a tab of its own: what its customers see of the plan. `reload`
+ * waits for the business in the header, so what the footer then lacks it lacks for good.
+ */
+async function openBookingPage(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  const response = await page.request.get('/api/v1/me/', {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  const { tenant } = (await response.json()) as { tenant: { slug: string; name: string } }
+  const visitor = await page.context().newPage()
+  const reload = async () => {
+    await visitor.goto(`/booking?business=${tenant.slug}`)
+    await expect(visitor.getByRole('banner')).toContainText(tenant.name)
+  }
+  await reload()
+  return { visitor, footer: visitor.getByRole('contentinfo'), reload }
+}
+
 test('an owner on trial buys Starter, cancels, falls back to Free and upgrades to Pro', async ({
   page,
 }) => {
@@ -176,6 +196,10 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
   await expect(plan.getByText('Starter', { exact: true })).toBeVisible()
   await expect(plan).toContainText('Active')
   await expect(plan).toContainText('$12, billed monthly.')
+  // Starter does not include removing the branding: the booking page credits Slotwise.
+  const bookingPage = await openBookingPage(page)
+  const { footer } = bookingPage
+  await expect(footer).toContainText('Powered by Slotwise')
   await expect(billingSection(page, 'Payment method')).toContainText(
     'Visa •••• 4242, expires 12/2034',
   )
@@ -232,6 +256,8 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
   await expect(plan.getByText('Free', { exact: true })).toBeVisible()
   await expect(plan).not.toContainText('Cancels on')
   await expect(plan).not.toContainText('Renews on')
+  await bookingPage.reload()
+  await expect(footer).toContainText('Powered by Slotwise')
 
   // The team screen explains Free's limit and leads to the plans.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click()
@@ -249,6 +275,11 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
   await expect(plan).toContainText('Active')
   await expect(plan).toContainText('$290, billed yearly.')
   await expect(billingSection(page, 'Invoices').getByRole('row')).toHaveCount(3)
+  // Pro includes removing it.
+  await bookingPage.reload()
+  await expect(footer).toBeVisible()
+  await expect(footer).not.toContainText('Powered by')
+  await bookingPage.visitor.close()
 })
 
 test('a declined card is refused on the checkout page, and another card then pays', async ({

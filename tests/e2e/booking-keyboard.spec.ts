@@ -90,9 +90,26 @@ test(`a whole booking with the keyboard alone takes at most ${KEY_BUDGET} key pr
   expect(keys.presses).toBeLessThanOrEqual(KEY_BUDGET)
 })
 
-test('the grid pages months with PageDown and PageUp, the focus following', async ({ page }) => {
+test('the grid pages months with PageDown and PageUp, the focus following; the clock switch is remembered', async ({
+  page,
+}) => {
   await openTimes(page, { service: 'Signature Haircut' })
   await monthLoaded(page)
+  // An American browser starts on the 12-hour clock; Space on the switch turns it to 24 hours,
+  // which the times show at once and still show after a reload.
+  const clock = page.getByRole('switch', { name: '24-hour clock' })
+  const firstTime = page.locator('.p-time-list__time').first()
+  await expect(clock).not.toBeChecked()
+  await expect(firstTime).toHaveText(/^\d{1,2}:\d{2}\s[AP]M$/)
+  await clock.focus()
+  await page.keyboard.press('Space')
+  await expect(clock).toBeChecked()
+  await expect(firstTime).toHaveText(/^\d{2}:\d{2}$/)
+  await page.reload()
+  await monthLoaded(page)
+  await expect(clock).toBeChecked()
+  await expect(firstTime).toHaveText(/^\d{2}:\d{2}$/)
+
   const title = page.locator('#month-grid-title')
   const before = await title.textContent()
   await page.locator('.p-month-grid__day[tabindex="0"]').focus()

@@ -1,16 +1,23 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { CATALOGUES } from '../../shared/i18n/catalogues.ts'
 import { LANGUAGES, type Language } from '../../shared/languages.ts'
 import { formatPrice } from '../../src/components/appointments/appointment-format.ts'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
 import { waitForMail } from './support/mail-inbox.ts'
-import { BUSINESS, chooseTimeNextWeek, monthLoaded } from './support/public-booking.ts'
+import {
+  BUSINESS,
+  bookThroughApi,
+  chooseTimeNextWeek,
+  monthLoaded,
+} from './support/public-booking.ts'
 
 /**
  * The booking page in the visitor's language, end to end: a German browser books the demo
  * business (which follows the visitor's language, as every business does by default) in
- * German and gets its e-mail in German; axe in every language, theme and size; the footer
+ * German and gets its e-mail in German; axe in every language, theme and size (the details
+ * step and the confirmation too, each language at least once); the footer
  * switcher by keyboard, remembered; and a business that keeps its own language for everyone.
  */
 
@@ -101,12 +108,14 @@ test('a German browser books in German, and the confirmation e-mail is in German
   // The page's own checks speak German.
   await page.getByRole('button', { name: de.book_now }).click()
   await expect(page.getByText(de.error_name_required)).toBeVisible()
+  await expectNoAxeViolations(page, 'de light details step:')
   await page.getByLabel(de.field_name).fill('Jana Schmidt')
   await page.getByLabel(de.field_email).fill(email)
   await page.getByRole('button', { name: de.book_now }).click()
   await expect(page.getByText(`Ihr Termin ist gebucht, Jana Schmidt.`)).toBeVisible()
   await expect(page.getByRole('link', { name: de.confirmation_manage })).toBeVisible()
   await expect(page.locator('.p-booking-summary')).toContainText(price)
+  await expectNoAxeViolations(page, 'de light confirmation:')
 
   const [mail] = await waitForMail(email, 1)
   expect(mail?.text).toContain('Guten Tag Jana Schmidt,')
@@ -128,11 +137,23 @@ async function expectNoAxeViolations(page: Page, where: string) {
   ).toEqual([])
 }
 
+/**
+ * The details step and the confirmation, scanned in dark, in two languages at each size: a
+ * second a scan, every language at both sizes would double this test's added time. With the
+ * light scans elsewhere (English on a phone in public-booking.spec.ts, German on a desktop in
+ * the booking above) each language is scanned at least once, both sizes in dark.
+ */
+const LATER_STEPS_IN_DARK: Record<number, readonly Language[]> = {
+  375: ['es', 'de'],
+  1280: ['en', 'fr'],
+}
+
 for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
 ]) {
-  test(`axe finds nothing on the service and time steps in every language and theme at ${viewport.width} px`, async ({
+  const laterSteps = LATER_STEPS_IN_DARK[viewport.width] ?? []
+  test(`axe finds nothing on the service and time steps in every language and theme, nor on the details step and confirmation in dark in ${laterSteps.join(' and ')}, at ${viewport.width} px`, async ({
     browser,
   }) => {
     test.setTimeout(240_000)
@@ -145,6 +166,16 @@ for (const viewport of [
     await monthLoaded(page)
     const timeStep = new URL(page.url())
     const start = `/booking?business=${BUSINESS}`
+    // One booking, its confirmation then opened in each language (the page's, not the booking's).
+    const booked = await bookThroughApi(
+      page,
+      { name: 'Alex Axe', email: uniqueEmail('axe') },
+      { language: 'en', timeZone: 'UTC' },
+    )
+    const confirmation = buildWizardUrl(
+      { step: 'confirmation', appointmentId: booked.id, token: booked.token },
+      BUSINESS,
+    )
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
@@ -162,6 +193,16 @@ for (const viewport of [
         await monthLoaded(page)
         await expect(page.getByRole('switch', { name: words.clock_24 })).toBeVisible()
         await expectNoAxeViolations(page, `${language} ${scheme} time step:`)
+        if (scheme !== 'dark' || !laterSteps.includes(language)) continue
+        await page.locator('.p-time-list__time').first().click()
+        await expect(h1(page, words.title_your_details)).toBeVisible()
+        // With its checks' messages shown: they are part of the step.
+        await page.getByRole('button', { name: words.book_now }).click()
+        await expect(page.getByText(words.error_name_required)).toBeVisible()
+        await expectNoAxeViolations(page, `${language} ${scheme} details step:`)
+        await page.goto(confirmation)
+        await expect(page.getByRole('link', { name: words.confirmation_manage })).toBeVisible()
+        await expectNoAxeViolations(page, `${language} ${scheme} confirmation:`)
       }
     }
     await context.close()

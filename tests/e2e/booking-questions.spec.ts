@@ -1,17 +1,22 @@
 import { expect, type Page, test } from '@playwright/test'
+import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { uniqueEmail } from './support/accounts.ts'
 import {
+  BUSINESS,
   BUSINESS_TIME_ZONE,
   chooseTimeNextWeek,
   fillDetails,
+  monthLoaded,
   openTimes,
+  showDay,
   signInAsStaff,
 } from './support/public-booking.ts'
 
 /**
  * Booking questions from end to end: staff add a required single choice and a required "I
  * agree" box to a service in its form, a customer must answer both to book it, and staff read
- * the answers in the appointment dialog and see them named on the calendar's event.
+ * the answers in the appointment dialog and see them named on the calendar's event. The
+ * service is a group session: its times show the seats left, one fewer once booked.
  */
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -32,6 +37,8 @@ async function addServiceWithQuestions(staff: Page, name: string) {
   await staff.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await staff.getByRole('textbox', { name: 'Duration (minutes)', exact: true }).fill('30')
   await staff.getByRole('textbox', { name: 'Price', exact: true }).fill('25')
+  // A group session, so the time step also shows the seats left.
+  await staff.getByRole('textbox', { name: 'Seats per slot', exact: true }).fill('3')
   const performers = staff.getByRole('group', { name: 'Performed by' })
   if (!(await performers.getByRole('checkbox').first().isChecked())) {
     await performers.locator('label').first().click()
@@ -67,7 +74,12 @@ test('a customer answers the service’s required questions and staff see the an
   await addServiceWithQuestions(staff, service)
 
   await openTimes(page, { service })
-  const { startsAt } = await chooseTimeNextWeek(page)
+  await monthLoaded(page)
+  // Nobody has booked it yet: each time shows all three seats, on screen and in its name.
+  const firstTime = page.getByRole('radio').first()
+  await expect(firstTime).toContainText('3 seats left')
+  await expect(firstTime).toHaveAccessibleName(/^\w+ \d{1,2}:\d{2}\s[AP]M, 3 seats left$/)
+  const { serviceId, teamMemberId, startsAt } = await chooseTimeNextWeek(page)
   await fillDetails(page, { name: 'Noor Haddad', email: uniqueEmail('questions') })
 
   const hairType = page.getByRole('group', { name: /Hair type/ })
@@ -98,6 +110,18 @@ test('a customer answers the service’s required questions and staff see the an
   const appointmentId = /\/booking\/confirmation\/([\w-]+)/.exec(page.url())?.[1] ?? ''
   expect(appointmentId).not.toBe('')
 
+  // The time booked now has one seat fewer for the next customer.
+  await page.goto(buildWizardUrl({ step: 'calendar', serviceId, teamMemberId }, BUSINESS))
+  // The day as the picker counts it: in the browser's zone.
+  const bookedDay = await page.evaluate(
+    (instant) => new Intl.DateTimeFormat('en-CA').format(new Date(instant)),
+    startsAt,
+  )
+  await showDay(page, bookedDay)
+  await expect(page.locator(`.p-time-list__time[data-starts="${startsAt}"]`)).toHaveAccessibleName(
+    /, 2 seats left$/,
+  )
+
   await staff.goto(`/calendar?appointment=${appointmentId}`)
   const dialog = staff.getByRole('dialog', { name: new RegExp(`${service} for Noor Haddad`) })
   await expect(dialog).toBeVisible()
@@ -106,6 +130,7 @@ test('a customer answers the service’s required questions and staff see the an
   await expect(answers).toContainText('Curly')
   await expect(answers).toContainText('I agree to the studio rules')
   await expect(answers).toContainText('Yes')
+  await expect(dialog).toContainText('1 of 3 booked')
 
   // The calendar's event says it has answers, on screen and in its accessible name.
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { manageUrl } from '../../shared/booking-links.ts'
 import { uniqueEmail } from './support/accounts.ts'
-import { BUSINESS, monthLoaded } from './support/public-booking.ts'
+import { BUSINESS, bookThroughApi, monthLoaded } from './support/public-booking.ts'
 
 /**
  * The customer's self-service pages (manage link, my appointments) in the visitor's language:
@@ -14,40 +14,6 @@ import { BUSINESS, monthLoaded } from './support/public-booking.ts'
 test.use({ viewport: { width: 375, height: 812 }, locale: 'de-DE' })
 
 const GERMAN_WEEKDAY = /Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag/
-
-/** A booking made straight through the public API, at a late free time weeks ahead. */
-async function bookThroughApi(page: Page): Promise<{ id: string; token: string }> {
-  const services = await page.request.get(`/api/v1/public/services?business=${BUSINESS}`)
-  const { items } = (await services.json()) as { items: { id: string; name: string }[] }
-  const service = items.find((item) => item.name === 'Signature Haircut')
-  if (!service) throw new Error('The seeded business offers no Signature Haircut')
-  // Past the 24-hour cut-offs; the last free time, so other tests' first choices stay free.
-  const day = 86_400_000
-  const query = new URLSearchParams({
-    business: BUSINESS,
-    service_id: service.id,
-    from: new Date(Date.now() + 9 * day).toISOString(),
-    to: new Date(Date.now() + 30 * day).toISOString(),
-  })
-  const free = await page.request.get(`/api/v1/public/availability?${query}`)
-  expect(free.status(), await free.text()).toBe(200)
-  const { slots } = (await free.json()) as { slots: { starts_at: string }[] }
-  const slot = slots.at(-1)
-  if (!slot) throw new Error('No free time three weeks ahead')
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${BUSINESS}`, {
-    data: {
-      service_id: service.id,
-      team_member_id: null,
-      starts_at: slot.starts_at,
-      customer: { name: 'Lena Vogel', email: uniqueEmail('sprache') },
-      time_zone: 'Europe/Berlin',
-      language: 'de',
-    },
-  })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const body = (await booked.json()) as { appointment: { id: string }; manage_token: string }
-  return { id: body.appointment.id, token: body.manage_token }
-}
 
 async function expectNoAxeViolationsLightAndDark(page: Page) {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -62,7 +28,11 @@ async function expectNoAxeViolationsLightAndDark(page: Page) {
 test('the manage page speaks German: its words, dates, picker and messages', async ({ page }) => {
   // Eight axe scans (four screens, light and dark): more than the default minute on a busy machine.
   test.slow()
-  const { id, token } = await bookThroughApi(page)
+  const { id, token } = await bookThroughApi(
+    page,
+    { name: 'Lena Vogel', email: uniqueEmail('sprache') },
+    { language: 'de', timeZone: 'Europe/Berlin' },
+  )
   await page.goto(manageUrl(id, token, BUSINESS))
   await expect(page.getByRole('heading', { name: 'Bestätigt' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')

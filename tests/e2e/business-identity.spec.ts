@@ -2,12 +2,14 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { png } from '../unit/support/images.ts'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { chooseTimeNextWeek, fillDetails } from './support/public-booking.ts'
 
 /**
  * The business's identity on its booking page, set up the way an owner does it: a logo
  * uploaded and a brand colour chosen in Settings → Appearance, then seen on /booking in both
  * themes, with the business's name in the header and the title, and no accessibility
- * violations whether the colour is light or dark.
+ * violations whether the colour is light or dark; a booking's summary, on the time step and
+ * on the confirmation, with the logo, the business's address and the team member.
  */
 
 const BUSINESS_NAME = "Existing Owner's Business"
@@ -38,6 +40,45 @@ async function chooseBrandColour(page: Page, colour: string): Promise<void> {
   await field.press('Tab')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('Appearance saved')).toBeVisible()
+}
+
+async function ownerApi<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  })
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true)
+  return (await response.json()) as T
+}
+
+/**
+ * Gives the business an address and a service its owner performs (a new owner is its only team
+ * member, working weekdays from 9 to 5): something to book. Answers the team member's name.
+ */
+async function offerAService(page: Page, service: string, address: string): Promise<string> {
+  const business = await ownerApi<object>(page, 'GET', '/api/v1/business-configuration')
+  await ownerApi(page, 'PUT', '/api/v1/business-configuration', { ...business, address })
+  const team = await ownerApi<{ items: { id: string; name: string }[] }>(
+    page,
+    'GET',
+    '/api/v1/team-members',
+  )
+  const [member] = team.items
+  if (!member) throw new Error('A new business has its owner as a team member')
+  await ownerApi(page, 'POST', '/api/v1/services', {
+    name: service,
+    duration_minutes: 30,
+    price_minor: 4000,
+    team_member_ids: [member.id],
+  })
+  return member.name
 }
 
 /** `within`: only that part (the staff shell around Settings is not this spec's subject). */
@@ -122,8 +163,34 @@ test('an owner uploads a logo and picks a colour; the booking page wears them in
   expect((await tokens()).primary).not.toBe('#1e3a8a')
   await expectNoAxeViolations(page)
 
-  // Removing the logo leaves the name alone in the header.
+  // Booked: the summary beside the time step and the confirmation's carry the logo, the
+  // address and the team member chosen.
   await page.emulateMedia({ colorScheme: 'light' })
+  const address = '12 Quay Street, Cork'
+  const member = await offerAService(page, 'Logo Review', address)
+  const logoAddress = await logo.getAttribute('src')
+  await page.goto(booking)
+  await page.getByRole('button', { name: /Logo Review/ }).click()
+  await page.getByRole('button', { name: new RegExp(member) }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  const choice = page.getByRole('complementary', { name: 'Your booking' })
+  await expect(choice).toContainText(address)
+  await expect(choice).toContainText(`with ${member}`)
+  await expect(choice.locator('img')).toHaveAttribute('src', logoAddress ?? 'a logo')
+  await chooseTimeNextWeek(page)
+  await fillDetails(page, { name: 'Cara Quinn', email: uniqueEmail('summary') })
+  await page.getByRole('button', { name: 'Book now' }).click()
+  await expect(page.getByText("You're booked, Cara Quinn")).toBeVisible()
+  const fact = (term: string) =>
+    page
+      .locator('.p-booking-summary .p-facts__item')
+      .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+      .getByRole('definition')
+  await expect(fact('With')).toHaveText(member)
+  await expect(fact('Where')).toHaveText(`${BUSINESS_NAME}${address}`)
+  await expect(page.getByRole('banner').getByRole('img', { name: BUSINESS_NAME })).toBeVisible()
+
+  // Removing the logo leaves the name alone in the header.
   await page.goto('/settings/appearance')
   await page.getByRole('button', { name: 'Remove logo' }).click()
   await expect(page.getByText('Logo removed')).toBeVisible()

@@ -2,8 +2,9 @@ import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import type { PublicAppointment } from '../../machines/booking.machine'
 import { describeTimeZone, formatDayAndTime, formatTime } from './slot-days'
+import { usePageBusiness } from './use-page-business'
 
-/** What, when (in the visitor's zone, the business's noted), with whom, and the price. */
+/** What, when (in the visitor's zone, the business's noted), with whom, where, and the price. */
 export function AppointmentSummary({
   appointment,
   timeZone,
@@ -12,6 +13,9 @@ export function AppointmentSummary({
   timeZone: string
 }) {
   const { t, tp, intl } = useTranslation()
+  // The appointment names only the business: its address comes with the page's business, which
+  // the frame around this summary has already loaded (one request per business).
+  const address = usePageBusiness()?.address
   const price = formatPrice(
     { amount_minor: appointment.price_minor, currency: appointment.currency },
     intl,
@@ -48,7 +52,10 @@ export function AppointmentSummary({
       </div>
       <div className="p-facts__item">
         <dt>{t('summary_where')}</dt>
-        <dd>{appointment.business_name}</dd>
+        <dd>
+          {appointment.business_name}
+          {address ? <span className="p-booking-summary__address">{address}</span> : null}
+        </dd>
       </div>
       <div className="p-facts__item">
         <dt>{t('summary_price')}</dt>

@@ -111,12 +111,67 @@ export async function chooseTimeFrom(
   throw new Error(`No free day from ${from} on within four months`)
 }
 
+/** A day's times (`YYYY-MM-DD`, in the visitor's zone), paging months forward to it. */
+export async function showDay(page: Page, day: string): Promise<void> {
+  for (let month = 0; month < 4; month += 1) {
+    await monthLoaded(page)
+    const cell = page.locator(`.p-month-grid__day[data-date="${day}"]`)
+    if ((await cell.count()) > 0) {
+      await cell.click()
+      return
+    }
+    await page.getByRole('button', { name: 'Next month' }).click()
+  }
+  throw new Error(`${day} is not within four months`)
+}
+
 export function chosenSlot(page: Page): ChosenSlot {
   const url = new URL(page.url())
   const match = /\/booking\/customer-info\/([\w-]+)\/([\w-]+)$/.exec(url.pathname)
   const startsAt = url.searchParams.get('start')
   if (!match || !startsAt) throw new Error(`Not at the details step: ${page.url()}`)
   return { serviceId: match[1] ?? '', teamMemberId: match[2] ?? '', startsAt }
+}
+
+/**
+ * A booking made straight through the public API, with "any available" team member, at the
+ * last free Signature Haircut time 9 to 30 days ahead: past the 24-hour cut-offs, and the last,
+ * so the first times other tests choose stay free.
+ */
+export async function bookThroughApi(
+  page: Page,
+  customer: { name: string; email: string },
+  visitor: { language: string; timeZone: string },
+): Promise<{ id: string; token: string }> {
+  const services = await page.request.get(`/api/v1/public/services?business=${BUSINESS}`)
+  const { items } = (await services.json()) as { items: { id: string; name: string }[] }
+  const service = items.find((item) => item.name === 'Signature Haircut')
+  if (!service) throw new Error('The seeded business offers no Signature Haircut')
+  const day = 86_400_000
+  const query = new URLSearchParams({
+    business: BUSINESS,
+    service_id: service.id,
+    from: new Date(Date.now() + 9 * day).toISOString(),
+    to: new Date(Date.now() + 30 * day).toISOString(),
+  })
+  const free = await page.request.get(`/api/v1/public/availability?${query}`)
+  expect(free.status(), await free.text()).toBe(200)
+  const { slots } = (await free.json()) as { slots: { starts_at: string }[] }
+  const slot = slots.at(-1)
+  if (!slot) throw new Error('No free time three weeks ahead')
+  const booked = await page.request.post(`/api/v1/public/bookings?business=${BUSINESS}`, {
+    data: {
+      service_id: service.id,
+      team_member_id: null,
+      starts_at: slot.starts_at,
+      customer,
+      time_zone: visitor.timeZone,
+      language: visitor.language,
+    },
+  })
+  expect(booked.status(), await booked.text()).toBe(201)
+  const body = (await booked.json()) as { appointment: { id: string }; manage_token: string }
+  return { id: body.appointment.id, token: body.manage_token }
 }
 
 export async function fillDetails(page: Page, customer: { name: string; email: string }) {
