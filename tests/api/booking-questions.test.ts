@@ -1,7 +1,8 @@
 /**
  * Booking questions of every kind: staff define them per service, the booking page shows them,
- * the server checks the answers (each problem a 400 naming `body.booking_answers.<question id>`) and
- * stores them with the labels as asked, for staff and the team member's e-mail.
+ * the server checks the answers (each problem a 400 naming
+ * `body.booking_answers.<question id>`) and stores them with the labels as asked, for staff and
+ * the team member's e-mail.
  */
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
