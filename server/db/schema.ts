@@ -84,6 +84,8 @@ export const activityEntityTypes = [
   'session',
   'appointment',
   'subscription',
+  // The business's connected Stripe account; its entries name it by its `acct_…` id.
+  'payment_account',
 ] as const
 export const activityActions = [
   'created',

@@ -79,6 +79,12 @@ export interface ConnectWebhookEvent {
 
 /** Stripe's minimum for a Checkout Session's `expires_at`: holds shorter than this are expired by us. */
 const CHECKOUT_MINIMUM_LIFETIME_SECONDS = 30 * 60
+/**
+ * Asked for beyond that minimum: Stripe measures it from when the request arrives, by its own
+ * clock, so a request that takes a few seconds to get there (a busy process, a slow network,
+ * a clock behind Stripe's) would otherwise be refused and the visitor lose the time they held.
+ */
+const CHECKOUT_LIFETIME_SLACK_SECONDS = 5 * 60
 
 export type ConnectGateway = ReturnType<typeof createConnectGateway>
 
@@ -115,7 +121,10 @@ export function createConnectGateway(settings: ConnectSettings) {
         metadata: request.metadata,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        expires_at: Math.ceil(Date.now() / 1000) + CHECKOUT_MINIMUM_LIFETIME_SECONDS,
+        expires_at:
+          Math.ceil(Date.now() / 1000) +
+          CHECKOUT_MINIMUM_LIFETIME_SECONDS +
+          CHECKOUT_LIFETIME_SLACK_SECONDS,
       },
       { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
     )

@@ -2385,7 +2385,7 @@ export interface components {
             email: string | null;
         };
         /** @enum {string} */
-        ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment" | "subscription";
+        ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment" | "subscription" | "payment_account";
         ActivityChange: {
             field: string;
             before: unknown;

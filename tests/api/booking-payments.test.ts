@@ -290,6 +290,45 @@ describe('booking a paid service', () => {
     expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
   })
 
+  it('stays confirmed and paid when a declined attempt’s event arrives after the payment’s', async () => {
+    const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
+    const { id: appointmentId } = confirmation.appointment
+    const sessionId = sessionOf(confirmation)
+    // A declined card, then a good one: Stripe sends both events, in no promised order.
+    expect((await pay(sessionId, DECLINED)).status).toBe(402)
+    expect((await pay(sessionId)).status).toBe(200)
+    const [failed] = (await accountEvents(salon.accountId)).filter(
+      (event) =>
+        event.type === 'payment_intent.payment_failed' &&
+        (event.data.object as Stripe.PaymentIntent).metadata?.appointment_id === appointmentId,
+    )
+    if (!failed) throw new Error('no payment_intent.payment_failed for this appointment')
+    const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
+    if (!completed) throw new Error('no checkout.session.completed')
+
+    expect((await deliver(completed)).statusCode).toBe(200)
+    const late = await deliver(failed)
+    expect(late.statusCode, late.body).toBe(200)
+
+    expect((await statusOf(appointmentId))?.status).toBe('confirmed')
+    expect(await paymentOf(appointmentId)).toMatchObject({
+      status: 'succeeded',
+      failureMessage: null,
+    })
+    // Staff see it paid, with no decline written under it.
+    const money = await call(
+      testApp,
+      salon.owner,
+      'GET',
+      `/api/v1/appointments/${appointmentId}/payments`,
+    )
+    expect(money.statusCode, money.body).toBe(200)
+    const view = money.json<components['schemas']['AppointmentPayments']>()
+    expect(view.summary?.state).toBe('paid')
+    expect(view.payments).toMatchObject([{ status: 'succeeded', failure_message: null }])
+    expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
+  })
+
   it('keeps the card for a card-on-file service and confirms', async () => {
     const confirmation = await booked(
       salon,

@@ -1,10 +1,11 @@
 /**
- * Booking questions: staff define them per service, the booking page shows them, the server
- * checks the answers (each problem a 400 naming `body.booking_answers.<question id>`) and
- * stores them with the labels as asked, for staff and the team member's e-mail.
+ * Booking questions of every kind: staff define them per service, the booking page shows them,
+ * the server checks the answers (each problem a 400 naming
+ * `body.booking_answers.<question id>`) and stores them with the labels as asked, for staff and
+ * the team member's e-mail.
  */
 import { and, eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { notificationOutbox } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import {
@@ -13,7 +14,7 @@ import {
   publicCall,
   setUpPublicBookingWorld,
 } from './support/public-booking.ts'
-import { inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
+import { addService, inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
 import { call, expectInvalid, expectProblem } from './support/team-business.ts'
 
 type Service = components['schemas']['Service']
@@ -287,5 +288,123 @@ describe('answering them', () => {
       `/api/v1/appointments/${appointment.id}`,
     )
     expectProblem(response, 404)
+  })
+})
+
+describe('short text and multiple choice answers', () => {
+  let serviceId: string
+  let questions: Service['booking_questions']
+
+  beforeAll(async () => {
+    serviceId = await addService(world.testApp, world.salon.owner, {
+      name: 'Styling',
+      duration_minutes: 30,
+      team_member_ids: [world.salon.staffMemberId],
+      booking_questions: [
+        { label: 'Name for the booking sheet', kind: 'short_text', required: true },
+        {
+          label: 'Extras',
+          kind: 'multiple_choice',
+          required: true,
+          options: ['Wash', 'Blow-dry', 'Scalp massage'],
+        },
+      ],
+    })
+    const read = await call(
+      world.testApp,
+      world.salon.owner,
+      'GET',
+      `/api/v1/services/${serviceId}`,
+    )
+    questions = read.json<Service>().booking_questions
+  })
+
+  const styling = (answers: Record<string, unknown> | undefined) =>
+    bookingBody(world.salon, inDays(freshDay(), '10:00', world.salon.timeZone), {
+      service_id: serviceId,
+      ...(answers === undefined ? {} : { booking_answers: answers }),
+    })
+
+  function ids(): { name: string; extras: string } {
+    const [name, extras] = questions
+    if (name?.kind !== 'short_text' || extras?.kind !== 'multiple_choice') {
+      throw new Error('Questions missing.')
+    }
+    return { name: name.id, extras: extras.id }
+  }
+
+  it('refuses them missing, blank or empty when required, naming each', async () => {
+    const { name, extras } = ids()
+    const missing = expectInvalid(
+      await postBooking(styling(undefined)),
+      `body.booking_answers.${name}`,
+      `body.booking_answers.${extras}`,
+    )
+    expect(missing.errors?.map((error) => error.message)).toEqual(['is required', 'is required'])
+    expectInvalid(
+      await postBooking(styling({ [name]: '   ', [extras]: [] })),
+      `body.booking_answers.${name}`,
+      `body.booking_answers.${extras}`,
+    )
+  })
+
+  it('refuses an option not offered, a repeated one, and a short text over two lines', async () => {
+    const { name, extras } = ids()
+    const notOffered = expectInvalid(
+      await postBooking(styling({ [name]: 'Ann', [extras]: ['Wash', 'Perm'] })),
+      `body.booking_answers.${extras}`,
+    )
+    expect(notOffered.errors?.[0]?.message).toBe('must contain only the options')
+    expectInvalid(
+      await postBooking(styling({ [name]: 'Ann', [extras]: ['Wash', 'Wash'] })),
+      `body.booking_answers.${extras}`,
+    )
+    expectInvalid(
+      await postBooking(styling({ [name]: 'Ann\nLee', [extras]: 'Wash' })),
+      `body.booking_answers.${name}`,
+      `body.booking_answers.${extras}`,
+    )
+  })
+
+  it('stores valid answers, trimmed, and shows them to staff', async () => {
+    const { name, extras } = ids()
+    const { appointment } = await bookPublicly(
+      world.testApp,
+      world.salonSlug,
+      styling({ [name]: '  Ann Lee ', [extras]: ['Scalp massage', 'Wash'] }),
+    )
+    const staffView = await call(
+      world.testApp,
+      world.salon.staff,
+      'GET',
+      `/api/v1/appointments/${appointment.id}`,
+    )
+    expect(staffView.statusCode, staffView.body).toBe(200)
+    expect(staffView.json<Appointment>().booking_answers).toEqual([
+      {
+        question_id: name,
+        label: 'Name for the booking sheet',
+        kind: 'short_text',
+        value: 'Ann Lee',
+      },
+      {
+        question_id: extras,
+        label: 'Extras',
+        kind: 'multiple_choice',
+        value: ['Scalp massage', 'Wash'],
+      },
+    ])
+    const [mail] = await world.testApp.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.appointmentId, appointment.id),
+          eq(notificationOutbox.recipient, 'team_member'),
+        ),
+      )
+    expect(mail?.bodyText).toContain(
+      '- Name for the booking sheet: Ann Lee\n- Extras: Scalp massage, Wash',
+    )
   })
 })

@@ -167,6 +167,21 @@ describe('connecting the business’s Stripe account', () => {
       ['updated', 'Stripe payments: setup not finished → active', 'Connects Owner'],
       ['created', 'Started connecting Stripe for payments at booking', 'Connects Owner'],
     ])
+    // The activity screen shows them as the payment account's, naming it, and filters by it.
+    const logged = await world.call(
+      business.owner,
+      'GET',
+      '/api/v1/activity-log?entity_type=payment_account',
+    )
+    expect(logged.statusCode, logged.body).toBe(200)
+    expect(
+      logged
+        .json<components['schemas']['ActivityPage']>()
+        .items.map((entry) => [entry.entity_type, entry.entity_id, entry.action]),
+    ).toEqual([
+      ['payment_account', account.id, 'updated'],
+      ['payment_account', account.id, 'created'],
+    ])
     // A second return (or a reload) re-reads and writes nothing new.
     await sync(business.owner)
     expect(await activityFor(world.testApp, business.tenantId, account.id)).toHaveLength(2)

@@ -112,7 +112,7 @@ export function createPaymentAccountService({
       await createActivityRepository(tx).record({
         tenantId: member.tenantId,
         actor: member.actor,
-        entityType: 'business',
+        entityType: 'payment_account',
         entityId: snapshot.id,
         action: 'created',
         summary: existing

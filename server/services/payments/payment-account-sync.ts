@@ -60,9 +60,7 @@ export function createPaymentAccountSync({ database }: { database: Database }) {
         await createActivityRepository(tx).record({
           tenantId: account.tenantId,
           actor,
-          // The log has no entity type of its own for the payment account (migration 0010
-          // added none): it is part of the business's set-up.
-          entityType: 'business',
+          entityType: 'payment_account',
           entityId: account.stripeAccountId,
           action: 'updated',
           summary: `Stripe payments: ${ACCOUNT_STATUS_WORDS[account.status]} → ${ACCOUNT_STATUS_WORDS[mirror.status]}`,
@@ -99,7 +97,7 @@ export function createPaymentAccountSync({ database }: { database: Database }) {
       await createActivityRepository(tx).record({
         tenantId: account.tenantId,
         actor: null,
-        entityType: 'business',
+        entityType: 'payment_account',
         entityId: account.stripeAccountId,
         action: 'updated',
         summary: `Stripe payments: ${ACCOUNT_STATUS_WORDS[account.status]} → ${ACCOUNT_STATUS_WORDS.disconnected}; bookings are no longer charged`,

@@ -14,6 +14,7 @@ export const ENTITY_TYPE_LABELS: Record<ActivityEntityType, string> = {
   settings: 'Settings',
   business: 'Business',
   subscription: 'Subscription',
+  payment_account: 'Payment account',
   session: 'Sign-in',
   appointment: 'Appointment',
 }
