@@ -86,6 +86,17 @@ const CHECKOUT_MINIMUM_LIFETIME_SECONDS = 30 * 60
  */
 const CHECKOUT_LIFETIME_SLACK_SECONDS = 5 * 60
 
+/**
+ * When a booking's Checkout Session expires: at Stripe's minimum or when the hold ends,
+ * whichever is later (a business may hold for up to an hour), plus the slack. A hold that ends
+ * sooner has its session ended by us.
+ */
+export function checkoutExpiry(holdEndsAt: Date | null, now: number): number {
+  const minimum = Math.ceil(now / 1000) + CHECKOUT_MINIMUM_LIFETIME_SECONDS
+  const holdEnd = holdEndsAt ? Math.ceil(holdEndsAt.getTime() / 1000) : 0
+  return Math.max(minimum, holdEnd) + CHECKOUT_LIFETIME_SLACK_SECONDS
+}
+
 export type ConnectGateway = ReturnType<typeof createConnectGateway>
 
 /** What every Checkout on a connected account needs: whose, for whom, and where back to. */
@@ -96,6 +107,8 @@ interface CheckoutRequest {
   successUrl: string
   cancelUrl: string
   idempotencyKey: string
+  /** When the hold the customer pays for ends: the session must stay open until then. */
+  holdEndsAt: Date | null
 }
 
 export function createConnectGateway(settings: ConnectSettings) {
@@ -121,10 +134,7 @@ export function createConnectGateway(settings: ConnectSettings) {
         metadata: request.metadata,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-        expires_at:
-          Math.ceil(Date.now() / 1000) +
-          CHECKOUT_MINIMUM_LIFETIME_SECONDS +
-          CHECKOUT_LIFETIME_SLACK_SECONDS,
+        expires_at: checkoutExpiry(request.holdEndsAt, Date.now()),
       },
       { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
     )

@@ -150,6 +150,7 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       businessSlug: string
       description: string
       customerEmail: string
+      holdEndsAt: Date | null
     }): Promise<PublicBookingPayment> {
       const { payment } = input
       const stripe = gateway
@@ -169,6 +170,7 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
         successUrl: back('paid'),
         cancelUrl: back('cancelled'),
         idempotencyKey: `slotwise-booking-checkout-${payment.id}`,
+        holdEndsAt: input.holdEndsAt,
       }
       let session: { id: string; url: string }
       try {

@@ -216,6 +216,7 @@ export function createPublicBookingService(deps: PublicBookingServiceDeps) {
               businessSlug: tenant.slug,
               description: `${service?.name ?? 'Appointment'} — ${tenant.name}`,
               customerEmail: input.customer.email,
+              holdEndsAt: held.hold_expires_at ? new Date(held.hold_expires_at) : null,
             })
             return {
               status: 201,
