@@ -374,12 +374,7 @@ async function bookAndDescribe(
     currency: service.currency,
     source: request.source,
     createdBy: request.source === 'staff' ? request.createdBy : null,
-    bufferBeforeMinutes: timing.bufferBeforeMinutes,
-    bufferAfterMinutes: timing.bufferAfterMinutes,
-    busyFrom: placement.busyFrom,
-    busyUntil: placement.busyUntil,
-    seatGroup: placement.seatGroup,
-    outsideWorkingHours: placement.outsideWorkingHours,
+    ...placedColumns(timing, placement),
     customerTimeZone: request.source === 'public' ? (request.customerTimeZone ?? null) : null,
     customerLanguage: request.source === 'public' ? (request.customerLanguage ?? null) : null,
     bookingAnswers: request.source === 'public' ? (request.bookingAnswers ?? null) : null,
@@ -535,12 +530,7 @@ async function rescheduleAppointment(
       teamMemberId,
       startsAt: new Date(startsAt),
       endsAt: placement.endsAt,
-      bufferBeforeMinutes: timing.bufferBeforeMinutes,
-      bufferAfterMinutes: timing.bufferAfterMinutes,
-      busyFrom: placement.busyFrom,
-      busyUntil: placement.busyUntil,
-      seatGroup: placement.seatGroup,
-      outsideWorkingHours: placement.outsideWorkingHours,
+      ...placedColumns(timing, placement),
     } satisfies AppointmentChanges)
     if (serviceChanged) {
       columns.priceMinor = service.priceMinor
@@ -912,6 +902,18 @@ export function timingOf(service: ServiceRow): ServiceTiming {
     durationMinutes: service.durationMinutes,
     bufferBeforeMinutes: service.bufferBeforeMinutes,
     bufferAfterMinutes: service.bufferAfterMinutes,
+  }
+}
+
+/** The columns a booking and a move both write from where the appointment was placed. */
+function placedColumns(timing: ServiceTiming, placement: Placement) {
+  return {
+    bufferBeforeMinutes: timing.bufferBeforeMinutes,
+    bufferAfterMinutes: timing.bufferAfterMinutes,
+    busyFrom: placement.busyFrom,
+    busyUntil: placement.busyUntil,
+    seatGroup: placement.seatGroup,
+    outsideWorkingHours: placement.outsideWorkingHours,
   }
 }
 

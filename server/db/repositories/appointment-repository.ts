@@ -29,6 +29,16 @@ export interface BusinessPolicy {
   paymentHoldMinutes: number
 }
 
+/** The columns a BusinessPolicy is read from (tenants left-joined with their settings). */
+const policyColumns = {
+  timeZone: tenants.timeZone,
+  currency: tenants.currency,
+  slotIntervalMinutes: tenantSettings.slotIntervalMinutes,
+  minNoticeMinutes: tenantSettings.minNoticeMinutes,
+  bookingWindowDays: tenantSettings.bookingWindowDays,
+  paymentHoldMinutes: tenantSettings.paymentHoldMinutes,
+}
+
 /** A team member as a booking checks them: bookable, and performing the service booked. */
 export interface BookingMember {
   id: string
@@ -53,12 +63,7 @@ export function createAppointmentRepository(db: Db) {
     async policy(tenantId: string): Promise<BusinessPolicy> {
       const [row] = await db
         .select({
-          timeZone: tenants.timeZone,
-          currency: tenants.currency,
-          slotIntervalMinutes: tenantSettings.slotIntervalMinutes,
-          minNoticeMinutes: tenantSettings.minNoticeMinutes,
-          bookingWindowDays: tenantSettings.bookingWindowDays,
-          paymentHoldMinutes: tenantSettings.paymentHoldMinutes,
+          ...policyColumns,
         })
         .from(tenants)
         .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
@@ -89,12 +94,7 @@ export function createAppointmentRepository(db: Db) {
     }> {
       const [row] = await db
         .select({
-          timeZone: tenants.timeZone,
-          currency: tenants.currency,
-          slotIntervalMinutes: tenantSettings.slotIntervalMinutes,
-          minNoticeMinutes: tenantSettings.minNoticeMinutes,
-          bookingWindowDays: tenantSettings.bookingWindowDays,
-          paymentHoldMinutes: tenantSettings.paymentHoldMinutes,
+          ...policyColumns,
           service: services,
           memberId: teamMembers.id,
           memberName: teamMembers.name,
