@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { png } from '../unit/support/images.ts'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
 import { chooseTimeNextWeek, fillDetails } from './support/public-booking.ts'
+import { staffApi } from './support/staff-api.ts'
 
 /**
  * The business's identity on its booking page, set up the way an owner does it: a logo
@@ -42,37 +43,21 @@ async function chooseBrandColour(page: Page, colour: string): Promise<void> {
   await expect(page.getByText('Appearance saved')).toBeVisible()
 }
 
-async function ownerApi<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  })
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
 /**
  * Gives the business an address and a service its owner performs (a new owner is its only team
  * member, working weekdays from 9 to 5): something to book. Answers the team member's name.
  */
 async function offerAService(page: Page, service: string, address: string): Promise<string> {
-  const business = await ownerApi<object>(page, 'GET', '/api/v1/business-configuration')
-  await ownerApi(page, 'PUT', '/api/v1/business-configuration', { ...business, address })
-  const team = await ownerApi<{ items: { id: string; name: string }[] }>(
+  const business = await staffApi<object>(page, 'GET', '/api/v1/business-configuration')
+  await staffApi(page, 'PUT', '/api/v1/business-configuration', { ...business, address })
+  const team = await staffApi<{ items: { id: string; name: string }[] }>(
     page,
     'GET',
     '/api/v1/team-members',
   )
   const [member] = team.items
   if (!member) throw new Error('A new business has its owner as a team member')
-  await ownerApi(page, 'POST', '/api/v1/services', {
+  await staffApi(page, 'POST', '/api/v1/services', {
     name: service,
     duration_minutes: 30,
     price_minor: 4000,

@@ -5,6 +5,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts.ts'
+import { staffAuthHeaders } from './support/staff-api.ts'
 
 // The browser lives elsewhere than the business (UTC): the calendar must show business time.
 test.use({ timezoneId: 'America/Los_Angeles' })
@@ -26,13 +27,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-async function authHeaders(page: Page): Promise<{ Authorization: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  return { Authorization: `Bearer ${token}` }
-}
-
 async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { headers: await authHeaders(page), data })
+  const response = await page.request.post(path, { headers: await staffAuthHeaders(page), data })
   expect(response.status(), `${path}: ${await response.text()}`).toBe(201)
   return (await response.json()) as T
 }
@@ -44,7 +40,7 @@ async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
 async function newBusiness(page: Page): Promise<Business> {
   const { email, password } = await createEmulatorAccount(uniqueEmail('calendar'))
   await signIn(page, email, password)
-  const headers = await authHeaders(page)
+  const headers = await staffAuthHeaders(page)
   const me = await (await page.request.get('/api/v1/me/', { headers })).json()
   const team = await (await page.request.get('/api/v1/team-members', { headers })).json()
   const teamMemberId = team.items[0].id as string
@@ -279,7 +275,7 @@ test('staff change only their own column', async ({ page, browser }) => {
     permission: 'staff',
   })
   const patched = await page.request.patch(`/api/v1/services/${business.serviceId}`, {
-    headers: await authHeaders(page),
+    headers: await staffAuthHeaders(page),
     data: { team_member_ids: [business.teamMemberId, staffMember.id] },
   })
   expect(patched.status()).toBe(200)

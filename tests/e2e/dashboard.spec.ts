@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { staffAuthHeaders } from './support/staff-api.ts'
 
 /** A brand-new owner with a business of their own, signed in on the dashboard. */
 async function signInAsNewOwner(page: Page) {
@@ -11,19 +12,14 @@ async function signInAsNewOwner(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-async function bearer(page: Page): Promise<{ Authorization: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  return { Authorization: `Bearer ${token}` }
-}
-
 async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { headers: await bearer(page), data })
+  const response = await page.request.post(path, { headers: await staffAuthHeaders(page), data })
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300)
   return (await response.json()) as T
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: await bearer(page) })
+  const response = await page.request.get(path, { headers: await staffAuthHeaders(page) })
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200)
   return (await response.json()) as T
 }

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
 import { waitForMail } from './support/mail-inbox.ts'
 import { localStripePort } from './support/ports.ts'
+import { staffApi } from './support/staff-api.ts'
 
 /**
  * The no-show fee in Chromium, on the real `npm start` path and its local Stripe service: two
@@ -31,26 +32,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-async function authHeaders(page: Page): Promise<{ Authorization: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  return { Authorization: `Bearer ${token}` }
-}
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: await authHeaders(page),
-    ...(data === undefined ? {} : { data }),
-  })
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
 /** HH:MM of an instant in UTC (new businesses start in UTC). */
 const clock = (instant: Date) => instant.toISOString().slice(11, 16)
 
@@ -65,13 +46,17 @@ async function businessStartingSoon(page: Page) {
   await page.getByRole('button', { name: 'Complete onboarding' }).click()
   await expect(page.getByTestId('payment-status')).toHaveText('Active')
 
-  const me = await api<{ tenant: { slug: string; time_zone: string } }>(page, 'GET', '/api/v1/me/')
+  const me = await staffApi<{ tenant: { slug: string; time_zone: string } }>(
+    page,
+    'GET',
+    '/api/v1/me/',
+  )
   expect(me.tenant.time_zone, 'new businesses start in UTC').toBe('UTC')
   const startsAt = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
   const until = new Date(startsAt.getTime() + 60 * 60_000)
   // The hour must stay within the day (the suite never runs in the last hour before midnight UTC).
   expect(until.getUTCDate(), 'an hour left in the UTC day').toBe(startsAt.getUTCDate())
-  await api(page, 'PUT', '/api/v1/settings/booking-policy', {
+  await staffApi(page, 'PUT', '/api/v1/settings/booking-policy', {
     min_notice_minutes: 0,
     booking_window_days: 60,
     slot_interval_minutes: 5,
@@ -79,9 +64,9 @@ async function businessStartingSoon(page: Page) {
     reschedule_cutoff_minutes: 1440,
     team_member_choice: 'both',
   })
-  const team = await api<{ items: { id: string }[] }>(page, 'GET', '/api/v1/team-members')
+  const team = await staffApi<{ items: { id: string }[] }>(page, 'GET', '/api/v1/team-members')
   const teamMemberId = team.items[0]?.id ?? ''
-  await api(page, 'PATCH', `/api/v1/team-members/${teamMemberId}`, {
+  await staffApi(page, 'PATCH', `/api/v1/team-members/${teamMemberId}`, {
     time_zone: 'UTC',
     working_hours: [
       {
@@ -92,7 +77,7 @@ async function businessStartingSoon(page: Page) {
       },
     ],
   })
-  const service = await api<{ id: string }>(page, 'POST', '/api/v1/services', {
+  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
     name: 'Colour consultation',
     duration_minutes: 5,
     price_minor: 6000,
@@ -194,7 +179,7 @@ test('staff charge the no-show fee: a decline shows its reason and waits for the
 
   // Nothing tries again by itself: after a while the server still has one declined attempt.
   await page.waitForTimeout(2_000)
-  const afterWait = await api<{ state: string }>(
+  const afterWait = await staffApi<{ state: string }>(
     page,
     'GET',
     `/api/v1/appointments/${declinedId}/no-show-fee`,

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
 import { localStripePort } from './support/ports.ts'
+import { staffApi } from './support/staff-api.ts'
 
 /**
  * Staff refund part of a paid booking from the appointment dialog, against the real
@@ -20,17 +21,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  })
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
 /** The Tuesday after next in UTC (a new business's zone): a working day, always ahead. */
 function nextTuesday(): string {
   const date = new Date()
@@ -44,16 +34,20 @@ function nextTuesday(): string {
  * booking of it a customer paid for on the local Checkout. Answers the appointment's id.
  */
 async function paidBooking(page: Page): Promise<string> {
-  const link = await api<{ url: string }>(page, 'POST', '/api/v1/payments/account/onboarding-links')
+  const link = await staffApi<{ url: string }>(
+    page,
+    'POST',
+    '/api/v1/payments/account/onboarding-links',
+  )
   await page.request.get(link.url)
   await page.request.post(link.url, { form: { outcome: 'complete' }, maxRedirects: 0 })
-  const account = await api<{ status: string }>(page, 'POST', '/api/v1/payments/account/sync')
+  const account = await staffApi<{ status: string }>(page, 'POST', '/api/v1/payments/account/sync')
   expect(account.status).toBe('active')
 
-  const me = await api<{ tenant: { slug: string } }>(page, 'GET', '/api/v1/me/')
-  const team = await api<{ items: { id: string }[] }>(page, 'GET', '/api/v1/team-members')
+  const me = await staffApi<{ tenant: { slug: string } }>(page, 'GET', '/api/v1/me/')
+  const team = await staffApi<{ items: { id: string }[] }>(page, 'GET', '/api/v1/team-members')
   const teamMemberId = team.items[0]?.id ?? ''
-  const service = await api<{ id: string }>(page, 'POST', '/api/v1/services', {
+  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
     name: 'Colour',
     duration_minutes: 45,
     price_minor: 4500,

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
 import { localStripePort } from './support/ports.ts'
+import { staffApi } from './support/staff-api.ts'
 
 /**
  * Staff see the money, on the real `npm start` path and its local Stripe service: a new owner
@@ -21,24 +22,9 @@ async function signInAsNewOwner(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-async function bearer(page: Page): Promise<{ Authorization: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  return { Authorization: `Bearer ${token}` }
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: await bearer(page),
-    ...(data === undefined ? {} : { data }),
-  })
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300)
-  return (await response.json()) as T
-}
-
 /** Settings → Payments' flow through the API: onboarding link, completed, synced. */
 async function connectStripe(page: Page) {
-  const { url } = await api<{ url: string }>(
+  const { url } = await staffApi<{ url: string }>(
     page,
     'POST',
     '/api/v1/payments/account/onboarding-links',
@@ -49,22 +35,22 @@ async function connectStripe(page: Page) {
     maxRedirects: 0,
   })
   expect(done.status()).toBe(303)
-  const account = await api<{ status: string }>(page, 'POST', '/api/v1/payments/account/sync')
+  const account = await staffApi<{ status: string }>(page, 'POST', '/api/v1/payments/account/sync')
   expect(account.status).toBe('active')
 }
 
 /** A customer books the prepaid service and pays at Checkout with the test card that works. */
 async function bookAndPay(page: Page, customerName: string) {
-  const team = await api<{ items: Array<{ id: string }> }>(page, 'GET', '/api/v1/team-members')
+  const team = await staffApi<{ items: Array<{ id: string }> }>(page, 'GET', '/api/v1/team-members')
   const memberId = team.items[0]?.id
-  const service = await api<{ id: string }>(page, 'POST', '/api/v1/services', {
+  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
     name: 'Balayage',
     duration_minutes: 60,
     price_minor: 4500,
     team_member_ids: [memberId],
     payment_rule: { kind: 'full' },
   })
-  const me = await api<{ tenant: { slug: string } }>(page, 'GET', '/api/v1/me/')
+  const me = await staffApi<{ tenant: { slug: string } }>(page, 'GET', '/api/v1/me/')
   // The first time the booking page would offer (past the business's minimum notice).
   const from = new Date().toISOString()
   const to = new Date(Date.now() + 14 * 86_400_000).toISOString()

@@ -5,6 +5,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './support/accounts.ts'
+import { staffAuthHeaders } from './support/staff-api.ts'
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login')
@@ -12,11 +13,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-}
-
-async function bearer(page: Page): Promise<{ Authorization: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  return { Authorization: `Bearer ${token}` }
 }
 
 test('a staff member works with customers but cannot reach settings or the activity log', async ({
@@ -28,12 +24,12 @@ test('a staff member works with customers but cannot reach settings or the activ
   await signIn(page, owner.email, owner.password)
   const staffEmail = uniqueEmail('roles-staff')
   const invited = await page.request.post('/api/v1/team-members', {
-    headers: await bearer(page),
+    headers: await staffAuthHeaders(page),
     data: { name: 'Sam Staff', email: staffEmail, permission: 'staff' },
   })
   expect(invited.status()).toBe(201)
   const customer = await page.request.post('/api/v1/customers', {
-    headers: await bearer(page),
+    headers: await staffAuthHeaders(page),
     data: { name: 'Gia Guest', email: 'gia@example.test' },
   })
   expect(customer.status()).toBe(201)
@@ -64,7 +60,9 @@ test('a staff member works with customers but cannot reach settings or the activ
     await expect(staff.getByRole('heading', { name: "You don't have access" })).toBeVisible()
   }
   // And the server refuses the data itself.
-  const settings = await staff.request.get('/api/v1/settings', { headers: await bearer(staff) })
+  const settings = await staff.request.get('/api/v1/settings', {
+    headers: await staffAuthHeaders(staff),
+  })
   expect(settings.status()).toBe(403)
   expect(settings.headers()['content-type']).toContain('application/problem+json')
 
@@ -90,7 +88,7 @@ test('an admin reaches settings but not billing', async ({ page, browser }) => {
   await signIn(page, owner.email, owner.password)
   const adminEmail = uniqueEmail('roles-admin')
   const invited = await page.request.post('/api/v1/team-members', {
-    headers: await bearer(page),
+    headers: await staffAuthHeaders(page),
     data: { name: 'Ada Admin', email: adminEmail, permission: 'admin' },
   })
   expect(invited.status()).toBe(201)
