@@ -39,6 +39,23 @@ const policyColumns = {
   paymentHoldMinutes: tenantSettings.paymentHoldMinutes,
 }
 
+/** The policy's columns as read: the settings' are null for a business without a settings row. */
+type PolicyRow = Pick<BusinessPolicy, 'timeZone' | 'currency'> & {
+  [K in Exclude<keyof BusinessPolicy, 'timeZone' | 'currency'>]: number | null
+}
+
+/** The policy from its columns; a business without a settings row has the defaults. */
+function policyFrom(row: PolicyRow): BusinessPolicy {
+  return {
+    timeZone: row.timeZone,
+    currency: row.currency,
+    slotIntervalMinutes: row.slotIntervalMinutes ?? 15,
+    minNoticeMinutes: row.minNoticeMinutes ?? 120,
+    bookingWindowDays: row.bookingWindowDays ?? 60,
+    paymentHoldMinutes: row.paymentHoldMinutes ?? 10,
+  }
+}
+
 /** A team member as a booking checks them: bookable, and performing the service booked. */
 export interface BookingMember {
   id: string
@@ -69,14 +86,7 @@ export function createAppointmentRepository(db: Db) {
         .leftJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
         .where(eq(tenants.id, tenantId))
       if (!row) throw new Error(`Tenant ${tenantId} not found.`)
-      return {
-        timeZone: row.timeZone,
-        currency: row.currency,
-        slotIntervalMinutes: row.slotIntervalMinutes ?? 15,
-        minNoticeMinutes: row.minNoticeMinutes ?? 120,
-        bookingWindowDays: row.bookingWindowDays ?? 60,
-        paymentHoldMinutes: row.paymentHoldMinutes ?? 10,
-      }
+      return policyFrom(row)
     },
 
     /**
@@ -117,14 +127,7 @@ export function createAppointmentRepository(db: Db) {
       if (!row) throw new Error(`Tenant ${tenantId} not found.`)
       return {
         service: row.service ?? undefined,
-        policy: {
-          timeZone: row.timeZone,
-          currency: row.currency,
-          slotIntervalMinutes: row.slotIntervalMinutes ?? 15,
-          minNoticeMinutes: row.minNoticeMinutes ?? 120,
-          bookingWindowDays: row.bookingWindowDays ?? 60,
-          paymentHoldMinutes: row.paymentHoldMinutes ?? 10,
-        },
+        policy: policyFrom(row),
         teamMember:
           row.memberId === null || row.memberName === null || row.memberBookable === null
             ? undefined
