@@ -199,3 +199,29 @@ test('a service in use cannot be deleted: the server says why and it can be deac
   await expect(page).toHaveURL(/\/services$/)
   await expect(page.getByRole('row', { name: /Group Yoga/ })).toContainText('Inactive')
 })
+
+test('after a direct load the names open their services, even when the profile arrives last', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  await addService(page, { name: 'Beard Trim', duration: '20', price: '18' })
+
+  // The role that decides the links comes with the profile; hold it until the list is shown,
+  // the order a slow /me gave in the field.
+  let listShown: () => void = () => {}
+  const listed = new Promise<void>((resolve) => {
+    listShown = resolve
+  })
+  await page.route('**/api/v1/me/', async (route) => {
+    await listed
+    await route.fallback()
+  })
+  await page.goto('/services')
+  const row = page.getByRole('grid', { name: 'Services' }).getByRole('row', { name: /Beard Trim/ })
+  await expect(row).toBeVisible()
+  listShown()
+
+  await row.getByRole('link', { name: 'Beard Trim' }).click()
+  await expect(page).toHaveURL(/\/services\/[0-9a-f-]+\/edit$/)
+  await expect(field(page, 'Name')).toHaveValue('Beard Trim')
+})

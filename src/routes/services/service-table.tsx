@@ -90,7 +90,9 @@ export function ServiceTable({
             <Column id="capacity">Seats</Column>
             <Column id="status">Status</Column>
           </TableHeader>
-          <TableBody items={services}>
+          {/* The rows read canEdit and currency, which arrive with the profile, often after
+              the first page: react-aria caches rendered rows per item until a dependency changes. */}
+          <TableBody items={services} dependencies={[canEdit, currency]}>
             {(service) => (
               <Row id={service.id}>
                 <Cell>
