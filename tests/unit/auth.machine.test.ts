@@ -189,6 +189,24 @@ describe('e-mail sign-up', () => {
     })
   })
 
+  it('passes the business described on the sign-up page to the provider call', async () => {
+    const harness = signedOutHarness()
+    const business = { name: 'Bob Barbers', time_zone: 'America/New_York', currency: 'USD' }
+    harness.actor.send({
+      type: 'auth.signUp',
+      email: bob.email,
+      password: 'Secret-123!',
+      displayName: bob.displayName,
+      business,
+    })
+    expect(harness.inputs.signUp).toEqual([
+      { email: bob.email, password: 'Secret-123!', displayName: bob.displayName, business },
+    ])
+    const google = signedOutHarness()
+    google.actor.send({ type: 'auth.signInWithGoogle', business })
+    expect(google.inputs.signInWithGoogle).toEqual([{ business }])
+  })
+
   it('reports a rejected password without signing in', async () => {
     const harness = signedOutHarness()
     harness.actor.send({ type: 'auth.signUp', email: bob.email, password: 'a', displayName: 'B' })
@@ -236,7 +254,6 @@ describe('sign-out', () => {
   it('clears every stored key and the profile', async () => {
     const harness = await signedInHarness()
     expect(harness.store.getItem(storageKeys.currency)).toBe('EUR')
-    harness.actor.send({ type: 'auth.signOut' })
 
     // Local data goes at once, before the provider answers.
     expect(harness.actor.getSnapshot().matches({ signedOut: 'signingOut' })).toBe(true)
@@ -253,7 +270,6 @@ describe('sign-out', () => {
 
   it('a provider failure is reported, but the local session is gone anyway', async () => {
     const harness = await signedInHarness()
-    harness.actor.send({ type: 'auth.signOut' })
     const offline =
       'Could not reach the sign-in service. Check your internet connection and try again.'
     await harness.settle('signOut', { output: { error: offline } })
@@ -622,7 +638,6 @@ describe('401 outside a session', () => {
       }),
     )
     expect(harness.isRunning('refreshToken')).toBe(true)
-    harness.actor.send({ type: 'auth.signOut' })
     await flush()
     await expect(settled).resolves.toBe(response)
     expect(harness.actor.getSnapshot().context.pending).toEqual([])
