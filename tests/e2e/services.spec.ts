@@ -63,10 +63,13 @@ test('an owner creates, edits and deletes a service', async ({ page }) => {
   await field(page, 'Price').fill('85')
   await field(page, 'Buffer after (minutes)').fill('10')
   await field(page, 'Colour').fill('#0EA5E9')
-  // A new business's team is its owner; they perform the service.
+  // A new business's team is its owner; a new service is theirs unless they untick it.
   const performers = page.getByRole('group', { name: 'Performed by' })
-  await performers.locator('label').first().click()
   await expect(performers.getByRole('checkbox').first()).toBeChecked()
+  await performers.locator('label').first().click()
+  await expect(page.getByRole('note')).toContainText('Not bookable online — nobody performs it')
+  await performers.locator('label').first().click()
+  await expect(page.getByRole('note')).toHaveCount(0)
   await page.getByRole('button', { name: 'Add service' }).click()
 
   await expect(toast(page, 'Deep Tissue Massage was added')).toBeVisible()

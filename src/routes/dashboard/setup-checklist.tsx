@@ -113,7 +113,7 @@ function StepItem({ step, children }: { step: SetupStep; children: ReactNode }) 
         <h3 className="p-setup__title">
           {TITLES[step.id]}
           {step.optional ? <span className="p-muted"> (optional)</span> : null}
-          <span className="p-visually-hidden">{step.done ? ': done' : ': to do'}</span>
+          <span className="p-visually-hidden">{step.done ? ' (done)' : ' (to do)'}</span>
         </h3>
         {children}
       </div>
