@@ -254,6 +254,7 @@ describe('sign-out', () => {
   it('clears every stored key and the profile', async () => {
     const harness = await signedInHarness()
     expect(harness.store.getItem(storageKeys.currency)).toBe('EUR')
+    harness.actor.send({ type: 'auth.signOut' })
 
     // Local data goes at once, before the provider answers.
     expect(harness.actor.getSnapshot().matches({ signedOut: 'signingOut' })).toBe(true)
@@ -270,6 +271,7 @@ describe('sign-out', () => {
 
   it('a provider failure is reported, but the local session is gone anyway', async () => {
     const harness = await signedInHarness()
+    harness.actor.send({ type: 'auth.signOut' })
     const offline =
       'Could not reach the sign-in service. Check your internet connection and try again.'
     await harness.settle('signOut', { output: { error: offline } })
@@ -638,6 +640,7 @@ describe('401 outside a session', () => {
       }),
     )
     expect(harness.isRunning('refreshToken')).toBe(true)
+    harness.actor.send({ type: 'auth.signOut' })
     await flush()
     await expect(settled).resolves.toBe(response)
     expect(harness.actor.getSnapshot().context.pending).toEqual([])
