@@ -154,6 +154,8 @@ export const tenants = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email'),
+    /** When an owner or admin hid the dashboard's set-up checklist; null while it shows. */
+    setupChecklistDismissedAt: timestamp('setup_checklist_dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -31,6 +31,20 @@ export interface FieldProblem {
 
 const currencies: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'))
 
+/** Whether `code` is an ISO 4217 currency this server can format. */
+export function isCurrencyCode(code: string): boolean {
+  return currencies.has(code)
+}
+
+const CURRENCY_PROBLEM = 'must be an ISO 4217 currency code, e.g. EUR'
+
+/** A sign-up's business: the contract checked the zone; the currency must be a real one. */
+export function businessSetupProblems(input: { currency: string }): FieldProblem[] {
+  return isCurrencyCode(input.currency)
+    ? []
+    : [{ path: 'body.currency', message: CURRENCY_PROBLEM }]
+}
+
 /**
  * What the contract's patterns cannot check: an ISO 4217 currency, a locale Intl can format
  * for, and a name that is more than blanks. (The time zone is the contract's `time-zone`.)
@@ -38,9 +52,7 @@ const currencies: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency
 export function businessConfigurationProblems(input: BusinessConfiguration): FieldProblem[] {
   const problems: FieldProblem[] = []
   if (input.name.trim() === '') problems.push({ path: 'body.name', message: 'must not be blank' })
-  if (!currencies.has(input.currency)) {
-    problems.push({ path: 'body.currency', message: 'must be an ISO 4217 currency code, e.g. EUR' })
-  }
+  problems.push(...businessSetupProblems(input))
   if (Intl.DateTimeFormat.supportedLocalesOf([input.locale]).length === 0) {
     problems.push({ path: 'body.locale', message: 'must be a supported locale, e.g. en-US' })
   }

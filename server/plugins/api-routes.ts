@@ -43,6 +43,7 @@ import { createPublicCatalogService } from '../services/public/public-catalog-se
 import { createSchedulingService } from '../services/scheduling-service.ts'
 import { createServiceCatalogueService } from '../services/service-catalogue-service.ts'
 import { createSettingsService } from '../services/settings-service.ts'
+import { createSetupChecklistService } from '../services/setup-checklist-service.ts'
 import { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
 import { createTeamAccessService } from '../services/team-access-service.ts'
 import { createTeamMemberService } from '../services/team-member-service.ts'
@@ -95,7 +96,11 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       rights: createCustomerDataRightsService(app.database),
     }),
     ...createSettingsHandlers({ members, settings: createSettingsService(app.database), logos }),
-    ...createBusinessConfigurationHandlers({ members, business }),
+    ...createBusinessConfigurationHandlers({
+      members,
+      business,
+      setupChecklist: createSetupChecklistService(app.database),
+    }),
     ...createActivityLogHandlers({ members, activity: createActivityService(app.database) }),
     ...createServiceHandlers({
       members,

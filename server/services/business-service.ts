@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts'
+import type { Database, Db } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {
   type BusinessRow,
@@ -26,7 +26,15 @@ export function createBusinessService(database: Database) {
       return toConfiguration(row)
     },
 
-    async update(member: Member, input: BusinessConfiguration): Promise<BusinessConfiguration> {
+    /**
+     * Saves the details; with `moveTeamMembers`, a new time zone also moves the team members
+     * still on the old one, in the same transaction, each move in the activity log.
+     */
+    async update(
+      member: Member,
+      input: BusinessConfiguration,
+      options: { moveTeamMembers?: boolean } = {},
+    ): Promise<BusinessConfiguration> {
       const proposed = tidy(input)
       assertValid(businessConfigurationProblems(proposed))
       try {
@@ -63,6 +71,9 @@ export function createBusinessService(database: Database) {
             summary: businessChangeSummary(changes) + priceNote,
             changes,
           })
+          if (options.moveTeamMembers && after.time_zone !== before.time_zone) {
+            await moveTeamMembers(tx, member, before.time_zone, after.time_zone)
+          }
           await notifyProfileChange(tx, member.tenantId)
           return after
         })
@@ -72,6 +83,23 @@ export function createBusinessService(database: Database) {
         throw error
       }
     },
+  }
+}
+
+/** The team members the business's zone change takes along, each move logged on its own. */
+async function moveTeamMembers(tx: Db, member: Member, from: string, to: string) {
+  const moved = await createBusinessRepository(tx).moveTeamMembersZone(member.tenantId, from, to)
+  const activity = createActivityRepository(tx)
+  for (const teamMember of moved) {
+    await activity.record({
+      tenantId: member.tenantId,
+      actor: member.actor,
+      entityType: 'team_member',
+      entityId: teamMember.id,
+      action: 'updated',
+      summary: `Moved ${teamMember.name} to ${to} with the business (working hours keep their times)`,
+      changes: [{ field: 'time_zone', before: from, after: to }],
+    })
   }
 }
 

@@ -80,9 +80,35 @@ export function createMembershipService(database: Database) {
     }
   }
 
+  /**
+   * The sign-up form's first call: the user's business made with what they confirmed. A user
+   * who already belongs to a business (a retried call, an invitation accepted) gets 409.
+   */
+  async function registerIn(
+    tx: Db,
+    identity: Identity,
+    setup: BusinessSetup,
+  ): Promise<{ member: Member; current: Current }> {
+    const user = await createUserRepository(tx).upsert({
+      uid: identity.uid,
+      email: identity.email,
+      displayName: identity.name,
+    })
+    const actor: Actor = { uid: user.uid, name: user.displayName, email: user.email }
+    await acceptInvitations(tx, identity, actor)
+    const membershipRepository = createMembershipRepository(tx)
+    const existing = await membershipRepository.findCurrentForUser(user.uid)
+    if (existing) throw alreadyRegistered(existing.tenant.name)
+    const removal = await membershipRepository.findLatestRemovalForUser(user.uid)
+    if (removal) throw accessRemoved(removal)
+    await createFirstBusiness(tx, identity, actor, setup)
+    return resolveIn(tx, identity)
+  }
+
   return {
     /** For handlers that already run in a transaction (the profile). */
     resolveIn,
+    registerIn,
     /**
      * The member a request acts as. Most calls come from a known user whose token says nothing
      * new; they are answered by one read. Anything to write — a first call, a new sign-in, a
@@ -93,6 +119,21 @@ export function createMembershipService(database: Database) {
       (await resolveKnownMember(database.db, identity)) ??
       database.transaction(async (tx) => (await resolveIn(tx, identity)).member),
   }
+}
+
+/** What a new owner confirms at sign-up; absent parts fall back to the defaults. */
+export interface BusinessSetup {
+  name?: string | undefined
+  timeZone: string
+  currency: string
+}
+
+const DEFAULT_SETUP: BusinessSetup = { timeZone: 'UTC', currency: 'USD' }
+
+function alreadyRegistered(businessName: string) {
+  return new HttpProblem(409, `You already belong to ${businessName}.`, {
+    type: '/problems/already-registered',
+  })
 }
 
 /** The refusal a user gets on every call once their only access was removed. */
@@ -156,13 +197,23 @@ async function acceptInvitations(tx: Db, identity: Identity, actor: Actor) {
   }
 }
 
-async function createFirstBusiness(tx: Db, identity: Identity, actor: Actor) {
-  const name = firstBusinessName(identity)
+/**
+ * The user's own business, with them as owner and as its first team member. The member's
+ * default hours are read in the business's zone, so 09:00–17:00 is the owner's own morning.
+ */
+async function createFirstBusiness(
+  tx: Db,
+  identity: Identity,
+  actor: Actor,
+  setup: BusinessSetup = DEFAULT_SETUP,
+) {
+  const name = setup.name?.trim() || firstBusinessName(identity)
+  const { timeZone, currency } = setup
   const tenants = createTenantRepository(tx)
   let attempts = 0
   for (const slug of slugCandidates(slugify(name), () => randomBytes(3).toString('hex'))) {
     if (++attempts > MAX_SLUG_ATTEMPTS) break
-    const tenant = await tenants.createIfSlugFree({ name, slug, timeZone: 'UTC', currency: 'USD' })
+    const tenant = await tenants.createIfSlugFree({ name, slug, timeZone, currency })
     if (!tenant) continue
     await createMembershipRepository(tx).create({
       tenantId: tenant.id,

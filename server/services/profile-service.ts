@@ -1,8 +1,12 @@
 import type { operations } from '../../shared/contract/schema.d.ts'
 import type { Identity } from '../auth/identity.ts'
-import type { Database } from '../db/database.ts'
+import type { Database, Db } from '../db/database.ts'
+import { businessSetupProblems } from '../domain/business-configuration.ts'
+import { assertValid } from '../http/validation-problem.ts'
 import { loadCurrentPlan, subscriptionView } from './billing/current-plan.ts'
-import { createMembershipService } from './membership-service.ts'
+import { type BusinessSetup, createMembershipService } from './membership-service.ts'
+
+type Members = ReturnType<typeof createMembershipService>
 
 export type Profile = operations['getMe']['responses']['200']['content']['application/json']
 
@@ -16,30 +20,47 @@ export function createProfileService(database: Database) {
      * gets a 403 instead (see the membership service).
      */
     getOrCreateProfile(identity: Identity): Promise<Profile> {
-      return database.transaction(async (tx) => {
-        const { member, current } = await members.resolveIn(tx, identity)
-        const { tenant, permission } = current
-        const plan = await loadCurrentPlan(tx, tenant.id, new Date())
-        return {
-          user: {
-            uid: member.uid,
-            email: member.actor.email,
-            display_name: member.actor.name,
-          },
-          subscription: subscriptionView(plan),
-          permission,
-          tenant: {
-            id: tenant.id,
-            name: tenant.name,
-            slug: tenant.slug,
-            time_zone: tenant.timeZone,
-          },
-          domain: tenant.domain,
-          currency: tenant.currency,
-          default_calendar: tenant.defaultCalendar,
-          team_member_id: member.teamMemberId,
-        }
-      })
+      return database.transaction(async (tx) =>
+        profileOf(tx, await members.resolveIn(tx, identity)),
+      )
     },
+
+    /**
+     * Sign-up's first call: the business made with the name, zone and currency the new owner
+     * confirmed (400 naming a currency that is not ISO 4217), and their profile.
+     */
+    register(identity: Identity, setup: BusinessSetup): Promise<Profile> {
+      assertValid(businessSetupProblems(setup))
+      return database.transaction(async (tx) =>
+        profileOf(tx, await members.registerIn(tx, identity, setup)),
+      )
+    },
+  }
+}
+
+async function profileOf(
+  tx: Db,
+  { member, current }: Awaited<ReturnType<Members['resolveIn']>>,
+): Promise<Profile> {
+  const { tenant, permission } = current
+  const plan = await loadCurrentPlan(tx, tenant.id, new Date())
+  return {
+    user: {
+      uid: member.uid,
+      email: member.actor.email,
+      display_name: member.actor.name,
+    },
+    subscription: subscriptionView(plan),
+    permission,
+    tenant: {
+      id: tenant.id,
+      name: tenant.name,
+      slug: tenant.slug,
+      time_zone: tenant.timeZone,
+    },
+    domain: tenant.domain,
+    currency: tenant.currency,
+    default_calendar: tenant.defaultCalendar,
+    team_member_id: member.teamMemberId,
   }
 }

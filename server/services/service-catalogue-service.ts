@@ -88,7 +88,9 @@ export function createServiceCatalogueService(database: Database) {
           currency: await services.businessCurrency(member.tenantId),
         })
         if (teamMemberIds) await services.setTeamMembers(member.tenantId, row.id, teamMemberIds)
-        const service = toService({ ...row, teamMemberIds: teamMemberIds ?? [] })
+        const created = await services.find(member.tenantId, row.id)
+        if (!created) throw new Error('The service vanished inside its own transaction.')
+        const service = toService(created)
         await createActivityRepository(tx).record({
           tenantId: member.tenantId,
           actor: member.actor,
@@ -209,6 +211,7 @@ function toService(record: ServiceRecord): Service {
     capacity: record.capacity,
     payment_rule: ruleOf(record),
     team_member_ids: record.teamMemberIds,
+    bookable_online: record.bookableOnline,
     booking_questions: record.bookingQuestions,
     created_at: record.createdAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),

@@ -69,6 +69,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the signed-in user's business with its name, time zone and currency
+         * @description The sign-up form's first call: creates the user's business (they are its `owner`, on
+         *     the trial) with the name, IANA time zone and ISO 4217 currency they confirmed, and
+         *     their own team member, whose default working hours are read in that zone. Without a
+         *     name the business is called after the user. Refused with 409 of type
+         *     `/problems/already-registered` when the user already belongs to a business (a retry,
+         *     or an invitation accepted first); 400 names `body.time_zone` or `body.currency` when
+         *     either is not a real one.
+         */
+        post: operations["registerBusiness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services": {
         parameters: {
             query?: never;
@@ -559,8 +585,53 @@ export interface paths {
          * @description A slug another business uses is refused with 409. A slug given up keeps leading to
          *     this business (the public pages and API find it by its former slug) until another
          *     business takes it.
+         *
+         *     With `move_team_members=true`, a change of time zone also moves every team member
+         *     whose zone is still the business's old one to the new zone, in the same transaction:
+         *     their working hours keep their wall-clock times (09:00–17:00 stays 09:00–17:00, now
+         *     read in the new zone). Each move is in the activity log.
          */
         put: operations["updateBusinessConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/setup-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a new business still has to set up (owner, admin)
+         * @description Each step's state is read from the business's data: working hours of someone
+         *     bookable, an active service someone bookable performs, a booking made on the booking
+         *     page, an active Stripe account (optional), a second team member. Also lists the
+         *     active services nobody can be booked for online.
+         */
+        get: operations["getSetupChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/setup-checklist/dismissal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hide the set-up checklist from the dashboard (owner, admin) */
+        put: operations["dismissSetupChecklist"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2010,6 +2081,11 @@ export interface components {
             capacity: number;
             payment_rule: components["schemas"]["PaymentRule"];
             team_member_ids: string[];
+            /**
+             * @description Active and performed by at least one bookable team member: false means customers
+             *     cannot book it on the booking page.
+             */
+            bookable_online: boolean;
             booking_questions: components["schemas"]["BookingQuestion"][];
             /** Format: date-time */
             created_at: string;
@@ -2383,6 +2459,30 @@ export interface components {
             phone: string;
             /** Format: email */
             email: string | null;
+        };
+        BusinessRegistration: {
+            name?: string;
+            time_zone: components["schemas"]["TimeZone"];
+            /** @description ISO 4217 code, e.g. EUR. */
+            currency: string;
+        };
+        SetupStep: {
+            /** @enum {string} */
+            id: "hours" | "first_service" | "booking_link" | "payments" | "team";
+            done: boolean;
+            optional: boolean;
+        };
+        SetupChecklist: {
+            steps: components["schemas"]["SetupStep"][];
+            /** @description Every step that is not optional is done. */
+            complete: boolean;
+            dismissed: boolean;
+            /** @description Active services that no bookable team member performs. */
+            unbookable_services: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
         };
         /** @enum {string} */
         ActivityEntityType: "service" | "customer" | "team_member" | "time_off" | "settings" | "business" | "session" | "appointment" | "subscription" | "payment_account";
@@ -3085,6 +3185,31 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    registerBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessRegistration"];
+            };
+        };
+        responses: {
+            /** @description The business was created; the new owner's profile. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
@@ -3988,7 +4113,10 @@ export interface operations {
     };
     updateBusinessConfiguration: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Move the team members still on the old time zone to the new one. */
+                move_team_members?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4007,6 +4135,46 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BusinessConfiguration"];
                 };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSetupChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupChecklist"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    dismissSetupChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Problem"];
         };

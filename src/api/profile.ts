@@ -4,8 +4,27 @@ import { unwrap } from './api-error'
 import { api } from './client'
 
 export type Profile = components['schemas']['Profile']
+export type BusinessRegistration = components['schemas']['BusinessRegistration']
 
 /** GET /api/v1/me/: the signed-in user's profile. Throws (an ApiError) when it fails. */
 export async function fetchProfile(client: Client<paths> = api): Promise<Profile> {
   return unwrap(await client.GET('/api/v1/me/'))
+}
+
+/**
+ * POST /api/v1/me/business: sign-up's first call, with the token the provider just issued
+ * (the session is not stored yet). Creates the business with the name, time zone and currency
+ * the new owner confirmed; throws an ApiError (409 when they already belong to one).
+ */
+export async function registerBusiness(
+  token: string,
+  business: BusinessRegistration,
+  client: Client<paths> = api,
+): Promise<Profile> {
+  return unwrap(
+    await client.POST('/api/v1/me/business', {
+      body: business,
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  )
 }

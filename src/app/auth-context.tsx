@@ -2,12 +2,15 @@ import { createActorContext } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { navigate } from 'wouter/use-browser-location'
 import { fromPromise } from 'xstate'
+import { ApiError } from '../api/api-error'
 import { replayRequest, setUnauthorizedHandler } from '../api/client'
-import { fetchProfile } from '../api/profile'
+import { fetchProfile, registerBusiness } from '../api/profile'
 import {
   type AuthResult,
   type AuthUser,
   authMachine,
+  type BusinessSetup,
+  type NewAccount,
   type Profile,
   type SignOutResult,
 } from '../machines/auth.machine'
@@ -30,12 +33,19 @@ export const authLogic = authMachine.provide({
     signIn: fromPromise<AuthResult, { email: string; password: string }>(async ({ input }) =>
       (await loadFirebase()).signInWithEmail(input.email, input.password),
     ),
-    signUp: fromPromise<AuthResult, { email: string; password: string; displayName: string }>(
-      async ({ input }) =>
-        (await loadFirebase()).signUpWithEmail(input.email, input.password, input.displayName),
+    signUp: fromPromise<AuthResult, NewAccount>(async ({ input }) =>
+      withBusiness(
+        await (await loadFirebase()).signUpWithEmail(
+          input.email,
+          input.password,
+          input.displayName,
+        ),
+        input.business,
+      ),
     ),
-    signInWithGoogle: fromPromise<AuthResult>(async () =>
-      (await loadFirebase()).signInWithGoogle(),
+    signInWithGoogle: fromPromise<AuthResult, { business?: BusinessSetup | undefined }>(
+      async ({ input }) =>
+        withBusiness(await (await loadFirebase()).signInWithGoogle(), input.business),
     ),
     signOut: fromPromise<SignOutResult>(async () => (await loadFirebase()).signOut()),
     loadProfile: fromPromise<Profile>(() => fetchProfile()),
@@ -62,6 +72,28 @@ export const authLogic = authMachine.provide({
     },
   },
 })
+
+/**
+ * After a sign-up, creates the business the new owner described before anything else can
+ * (the first /me call would create one in UTC). A user who already has a business (a Google
+ * account signing up again) gets 409, which changes nothing; any other failure leaves the
+ * first /me call to create it with defaults, which Settings can change, so it never stops a
+ * sign-up that worked.
+ */
+async function withBusiness(
+  result: AuthResult,
+  business: BusinessSetup | undefined,
+): Promise<AuthResult> {
+  if (!result.token || !business) return result
+  try {
+    await registerBusiness(result.token, business)
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) {
+      console.error('The business could not be created as described', error)
+    }
+  }
+  return result
+}
 
 export const AuthContext = createActorContext(authLogic)
 
@@ -172,8 +204,9 @@ export function useAuthError(): string | null {
 
 export interface AuthActions {
   signIn(email: string, password: string): void
-  signUp(email: string, password: string, displayName: string): void
-  signInWithGoogle(): void
+  /** `business`: the business to create with the account (name, time zone, currency). */
+  signUp(email: string, password: string, displayName: string, business?: BusinessSetup): void
+  signInWithGoogle(business?: BusinessSetup): void
   signOut(): void
   reloadProfile(): void
   /** A live (websocket) profile update. */
@@ -185,9 +218,9 @@ export function useAuthActions(): AuthActions {
   return useMemo(
     () => ({
       signIn: (email, password) => actor.send({ type: 'auth.signIn', email, password }),
-      signUp: (email, password, displayName) =>
-        actor.send({ type: 'auth.signUp', email, password, displayName }),
-      signInWithGoogle: () => actor.send({ type: 'auth.signInWithGoogle' }),
+      signUp: (email, password, displayName, business) =>
+        actor.send({ type: 'auth.signUp', email, password, displayName, business }),
+      signInWithGoogle: (business) => actor.send({ type: 'auth.signInWithGoogle', business }),
       signOut: () => actor.send({ type: 'auth.signOut' }),
       reloadProfile: () => actor.send({ type: 'auth.reloadProfile' }),
       receiveProfile: (profile) => actor.send({ type: 'auth.profileReceived', profile }),

@@ -2,6 +2,8 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
 
 export type Profile = components['schemas']['Profile']
+/** The business a new owner described at sign-up: its name, time zone and currency. */
+export type BusinessSetup = components['schemas']['BusinessRegistration']
 
 /** Who the identity provider says is signed in. */
 export interface AuthUser {
@@ -33,8 +35,15 @@ export interface UnauthorizedRequest {
 
 export type AuthEvent =
   | { type: 'auth.signIn'; email: string; password: string }
-  | { type: 'auth.signUp'; email: string; password: string; displayName: string }
-  | { type: 'auth.signInWithGoogle' }
+  | {
+      type: 'auth.signUp'
+      email: string
+      password: string
+      displayName: string
+      business?: BusinessSetup
+    }
+  /** From the sign-up page, with the business a first Google sign-in creates. */
+  | { type: 'auth.signInWithGoogle'; business?: BusinessSetup }
   | { type: 'auth.signOut' }
   /** From the provider's listener: also fires when the ID token is refreshed. */
   | { type: 'auth.stateChanged'; user: AuthUser | null; token: string | null }
@@ -66,6 +75,14 @@ export const PROFILE_ERROR = 'Failed to fetch user profile'
 export const UNEXPECTED_AUTH_ERROR = 'Something went wrong while signing in. Please try again.'
 
 type Session = { user: AuthUser; token: string | null }
+
+/** A sign-up: the account, and the business its first call creates (when given). */
+export interface NewAccount {
+  email: string
+  password: string
+  displayName: string
+  business?: BusinessSetup | undefined
+}
 
 function provided(name: string): never {
   throw new Error(`${name} is provided by the app`)
@@ -104,9 +121,14 @@ const passwordOf = ({ event }: { event: AuthEvent }) => {
   assertEvent(event, 'auth.signIn')
   return { email: event.email, password: event.password }
 }
-const newAccountOf = ({ event }: { event: AuthEvent }) => {
+const newAccountOf = ({ event }: { event: AuthEvent }): NewAccount => {
   assertEvent(event, 'auth.signUp')
-  return { email: event.email, password: event.password, displayName: event.displayName }
+  const { email, password, displayName, business } = event
+  return { email, password, displayName, business }
+}
+const googleBusinessOf = ({ event }: { event: AuthEvent }): { business?: BusinessSetup } => {
+  assertEvent(event, 'auth.signInWithGoogle')
+  return { business: event.business }
 }
 
 /**
@@ -150,10 +172,10 @@ export const authMachine = setup({
     signIn: fromPromise<AuthResult, { email: string; password: string }>(async () =>
       provided('signIn'),
     ),
-    signUp: fromPromise<AuthResult, { email: string; password: string; displayName: string }>(
-      async () => provided('signUp'),
+    signUp: fromPromise<AuthResult, NewAccount>(async () => provided('signUp')),
+    signInWithGoogle: fromPromise<AuthResult, { business?: BusinessSetup | undefined }>(async () =>
+      provided('signInWithGoogle'),
     ),
-    signInWithGoogle: fromPromise<AuthResult>(async () => provided('signInWithGoogle')),
     signOut: fromPromise<SignOutResult>(async () => provided('signOut')),
     loadProfile: fromPromise<Profile>(async () => provided('loadProfile')),
     /** Forces a new ID token; rejects when there is no one to refresh. */
@@ -291,7 +313,10 @@ export const authMachine = setup({
         // same sign-in (or a half-made sign-up) are ignored.
         signingIn: callingProvider({ ...providerCall('signIn'), input: passwordOf }),
         signingUp: callingProvider({ ...providerCall('signUp'), input: newAccountOf }),
-        signingInWithGoogle: callingProvider(providerCall('signInWithGoogle')),
+        signingInWithGoogle: callingProvider({
+          ...providerCall('signInWithGoogle'),
+          input: googleBusinessOf,
+        }),
         // Local data goes first, so a slow or failing provider cannot leave a session behind
         // on a shared computer.
         signingOut: {

@@ -32,6 +32,7 @@ import {
   configurationImpacts,
 } from './settings/setting-pages'
 import { loadBusinessConfiguration, saveBusinessConfiguration } from './settings/settings-api'
+import { ZoneMoveChoice } from './settings/zone-move-choice'
 
 const businessForm = createEntityFormMachine<BusinessConfigurationValues, BusinessConfiguration>()
 
@@ -51,6 +52,9 @@ function BusinessConfigurationForm() {
   // What is saved now: a change of currency or zone is measured against it, not the first load.
   const saved = useRef<BusinessConfigurationValues>(EMPTY_BUSINESS_CONFIGURATION)
   const [impacts, setImpacts] = useState<ConfigurationImpact[]>([])
+  // Whether a new zone takes the team members still on the old one along (asked in the dialog).
+  const [moveTeam, setMoveTeam] = useState(true)
+  const moveTeamOnSave = useRef(false)
 
   const form = useEntityForm<BusinessConfigurationValues, BusinessConfiguration>({
     machine: businessForm,
@@ -61,7 +65,10 @@ function BusinessConfigurationForm() {
       saved.current = configurationToValues(await loadBusinessConfiguration())
       return saved.current
     },
-    save: ({ values }) => saveBusinessConfiguration(valuesToConfiguration(values)),
+    save: ({ values }) =>
+      saveBusinessConfiguration(valuesToConfiguration(values), {
+        moveTeamMembers: moveTeamOnSave.current,
+      }),
     onSaved: (configuration) => {
       saved.current = configurationToValues(configuration)
       toast.success('Your business details were saved.', 'Business configuration saved')
@@ -71,6 +78,7 @@ function BusinessConfigurationForm() {
   })
   const { values, fieldErrors, change } = form
 
+  const zoneChange = impacts.find((impact) => impact.field === 'time_zone')
   const locales = useMemo(() => localeOptions(values.locale), [values.locale])
   const currencies = useMemo(() => currencyOptions(values.currency), [values.currency])
 
@@ -79,6 +87,8 @@ function BusinessConfigurationForm() {
     const pending = configurationImpacts(saved.current, values)
     // Field errors first: there is no point confirming a change that cannot be saved.
     const invalid = Object.keys(validateBusinessConfiguration(values)).length > 0
+    moveTeamOnSave.current = false
+    setMoveTeam(true)
     if (pending.length > 0 && !invalid) setImpacts(pending)
     else form.submit()
   }
@@ -248,6 +258,7 @@ function BusinessConfigurationForm() {
         tone="primary"
         confirmLabel="Save changes"
         onConfirm={() => {
+          moveTeamOnSave.current = moveTeam && zoneChange !== undefined
           setImpacts([])
           form.submit()
         }}
@@ -260,6 +271,14 @@ function BusinessConfigurationForm() {
             </li>
           ))}
         </ul>
+        {zoneChange ? (
+          <ZoneMoveChoice
+            from={saved.current.time_zone}
+            to={values.time_zone}
+            move={moveTeam}
+            onMoveChange={setMoveTeam}
+          />
+        ) : null}
       </ConfirmDialog>
     </div>
   )

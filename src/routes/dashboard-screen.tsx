@@ -28,6 +28,7 @@ import {
   QuickAppointmentDialog,
   QuickAppointmentUnavailable,
 } from './dashboard/quick-appointment-dialog'
+import { BookingPageBar, SetupChecklistCard } from './dashboard/setup-checklist'
 
 const dashboardLogic = dashboardMachine.provide({
   actors: { load: fromPromise(() => loadDashboard()) },
@@ -120,6 +121,11 @@ function DashboardBody({ profile }: { profile: Profile }) {
   return (
     <div className="p-stack-lg">
       <Welcome profile={profile} />
+      {can(profile.permission, 'business.write') ? (
+        <SetupChecklistCard profile={profile} />
+      ) : (
+        <BookingPageBar slug={profile.tenant.slug} />
+      )}
       {failure ? (
         <div className="p-stack-sm">
           <FormError title="The dashboard could not be loaded" message={failure.message} />

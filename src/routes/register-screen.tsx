@@ -1,16 +1,26 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useMemo, useState } from 'react'
 import { Button, Form } from 'react-aria-components'
 import { Link, useSearch } from 'wouter'
 import { useAuthActions, useAuthBusy, useAuthError } from '../app/auth-context'
 import { AuthCardLayout } from '../components/auth-card-layout'
+import { FormComboBoxField } from '../components/form/combo-box-field'
+import { supportedTimeZones, TimeZoneField } from '../components/form/time-zone-field'
 import { FormError } from '../components/form-error'
 import { GoogleIcon } from '../components/google-icon'
 import { PasswordChecklist } from '../components/password-checklist'
 import { TextInputField } from '../components/text-input-field'
+import { currencyForLanguages } from '../domain/business-region'
 import { checkPassword, meetsPasswordRules } from '../domain/password-rules'
 import { EMAIL_MESSAGES } from './auth-form-messages'
+import { currencyOptions } from './settings/business-configuration-values'
 
 type Method = 'password' | 'google'
+
+/** The browser's own zone, when it is one the zone picker offers; else UTC. */
+function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  return zone && supportedTimeZones().includes(zone) ? zone : 'UTC'
+}
 
 /**
  * Sign-up. The password rules are checked as the user types and again before signUp is called;
@@ -25,19 +35,35 @@ export function RegisterScreen() {
   const checklistId = useId()
   const [password, setPassword] = useState('')
   const [method, setMethod] = useState<Method | null>(null)
+  const [businessName, setBusinessName] = useState('')
+  // Guessed from the browser, shown and editable: hours and prices are read in them.
+  const [timeZone, setTimeZone] = useState(browserTimeZone)
+  const [currency, setCurrency] = useState(() => currencyForLanguages(navigator.languages))
+  const currencies = useMemo(() => currencyOptions(currency), [currency])
+
+  const business = () => ({
+    ...(businessName.trim() ? { name: businessName.trim() } : {}),
+    time_zone: timeZone,
+    currency,
+  })
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     // Native validation already stopped a weak password; this guards the call itself.
-    if (!meetsPasswordRules(password)) return
+    if (!meetsPasswordRules(password) || !timeZone || !currency) return
     setMethod('password')
-    signUp(String(data.get('email') ?? ''), password, String(data.get('displayName') ?? '').trim())
+    signUp(
+      String(data.get('email') ?? ''),
+      password,
+      String(data.get('displayName') ?? '').trim(),
+      business(),
+    )
   }
 
   const onGoogle = () => {
     setMethod('google')
-    signInWithGoogle()
+    signInWithGoogle(timeZone && currency ? business() : undefined)
   }
 
   return (
@@ -61,6 +87,36 @@ export function RegisterScreen() {
           isRequired
           validate={(value) => (value.trim() === '' ? 'Enter your name.' : null)}
           messages={{ required: 'Enter your name.' }}
+        />
+        <TextInputField
+          name="businessName"
+          label="Business name"
+          autoComplete="organization"
+          isRequired
+          value={businessName}
+          onChange={setBusinessName}
+          validate={(value) => (value.trim() === '' ? 'Enter the name of your business.' : null)}
+          messages={{ required: 'Enter the name of your business.' }}
+        />
+        <TimeZoneField
+          label="Time zone"
+          name="timeZone"
+          isRequired
+          value={timeZone || null}
+          onChange={(zone) => setTimeZone(zone ?? '')}
+          error={timeZone ? undefined : 'Choose the time zone your business works in.'}
+          description="Detected from this device. Your working hours and calendar use it."
+        />
+        <FormComboBoxField
+          label="Currency"
+          name="currency"
+          isRequired
+          placeholder="Type a code, e.g. EUR"
+          options={currencies}
+          value={currency || null}
+          onChange={(code) => setCurrency(code ?? '')}
+          error={currency ? undefined : 'Choose the currency of your prices.'}
+          description="Your prices are shown in it."
         />
         <TextInputField
           name="email"

@@ -6,7 +6,7 @@ import { useEntityForm } from '../components/form/use-entity-form'
 import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { canWriteServices, ServicesReadOnlyNotice } from './services/service-access'
 import { createService } from './services/service-api'
-import { ServiceForm } from './services/service-form'
+import { ServiceForm, warnNotBookable } from './services/service-form'
 import {
   NEW_SERVICE,
   type Service,
@@ -14,6 +14,7 @@ import {
   serviceInput,
   validateService,
 } from './services/service-values'
+import { loadAllTeamMembers } from './team/team-api'
 
 const serviceCreateForm = createEntityFormMachine<ServiceValues, Service>()
 
@@ -30,13 +31,32 @@ function ServiceCreateForm({ currency }: { currency: string }) {
   const toast = useToast()
   const form = useEntityForm<ServiceValues, Service>({
     machine: serviceCreateForm,
+    id: 'new',
     initialValues: NEW_SERVICE,
+    load: newServiceValues,
     validate: (values) => validateService(values, currency),
     save: ({ values }) => createService(serviceInput(values)),
     onSaved: (service) => {
       toast.success(`${service.name} was added to your services.`, 'Service added')
+      if (!service.bookable_online) warnNotBookable(toast, service)
       navigate('/services')
     },
   })
+  if (form.isLoading) return <FormSkeleton label="Loading your team…" />
   return <ServiceForm form={form} currency={currency} saveLabel="Add service" />
+}
+
+/**
+ * A new service is performed by everyone bookable (a one-person business: its owner), so it
+ * can be booked online as soon as it is saved; the owner unticks whoever does not do it. If
+ * the team cannot be read, the form starts with nobody ticked and says what that means.
+ */
+async function newServiceValues(): Promise<ServiceValues> {
+  try {
+    const { items } = await loadAllTeamMembers()
+    const performers = items.filter((member) => member.bookable).map((member) => member.id)
+    return { ...NEW_SERVICE, team_member_ids: performers }
+  } catch {
+    return NEW_SERVICE
+  }
 }

@@ -8,7 +8,7 @@ import { createEntityFormMachine } from '../machines/entity-form.machine'
 import { canWriteServices, ServicesReadOnlyNotice } from './services/service-access'
 import { loadService, updateService } from './services/service-api'
 import { ServiceDeleteSection } from './services/service-delete'
-import { ServiceForm } from './services/service-form'
+import { ServiceForm, warnNotBookable } from './services/service-form'
 import {
   NEW_SERVICE,
   type Service,
@@ -44,6 +44,7 @@ function ServiceEditForm({ id, currency }: { id: string; currency: string }) {
     update: updateService,
     onSaved: (service) => {
       toast.success(`Your changes to ${service.name} are saved.`, 'Service saved')
+      if (!service.bookable_online && service.active) warnNotBookable(toast, service)
       navigate('/services')
     },
   })

@@ -1,4 +1,5 @@
 import { useProfile } from '../app/auth-context'
+import { bookingPageUrl } from '../components/booking-address'
 import { EmptyState } from '../components/form/empty-state'
 import { ListSearchField } from '../components/form/search-field'
 import { FormSelectField } from '../components/form/select-field'
@@ -86,6 +87,14 @@ export function ServicesScreen() {
               actionHref="/services/create"
             >
               <p>Services are what customers book: a haircut, a consultation, a lesson.</p>
+              {profile ? (
+                <p>
+                  Customers will book them on your booking page:{' '}
+                  <a href={bookingPageUrl(profile.tenant.slug)} target="_blank" rel="noreferrer">
+                    {bookingPageUrl(profile.tenant.slug)}
+                  </a>
+                </p>
+              ) : null}
             </EmptyState>
           ) : (
             <EmptyState title="No services yet">

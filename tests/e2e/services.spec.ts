@@ -63,10 +63,13 @@ test('an owner creates, edits and deletes a service', async ({ page }) => {
   await field(page, 'Price').fill('85')
   await field(page, 'Buffer after (minutes)').fill('10')
   await field(page, 'Colour').fill('#0EA5E9')
-  // A new business's team is its owner; they perform the service.
+  // A new business's team is its owner; a new service is theirs unless they untick it.
   const performers = page.getByRole('group', { name: 'Performed by' })
-  await performers.locator('label').first().click()
   await expect(performers.getByRole('checkbox').first()).toBeChecked()
+  await performers.locator('label').first().click()
+  await expect(page.getByRole('note')).toContainText('Not bookable online — nobody performs it')
+  await performers.locator('label').first().click()
+  await expect(page.getByRole('note')).toHaveCount(0)
   await page.getByRole('button', { name: 'Add service' }).click()
 
   await expect(toast(page, 'Deep Tissue Massage was added')).toBeVisible()
@@ -198,4 +201,30 @@ test('a service in use cannot be deleted: the server says why and it can be deac
   await expect(toast(page, 'Group Yoga is now inactive')).toBeVisible()
   await expect(page).toHaveURL(/\/services$/)
   await expect(page.getByRole('row', { name: /Group Yoga/ })).toContainText('Inactive')
+})
+
+test('after a direct load the names open their services, even when the profile arrives last', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  await addService(page, { name: 'Beard Trim', duration: '20', price: '18' })
+
+  // The role that decides the links comes with the profile; hold it until the list is shown,
+  // the order a slow /me gave in the field.
+  let listShown: () => void = () => {}
+  const listed = new Promise<void>((resolve) => {
+    listShown = resolve
+  })
+  await page.route('**/api/v1/me/', async (route) => {
+    await listed
+    await route.fallback()
+  })
+  await page.goto('/services')
+  const row = page.getByRole('grid', { name: 'Services' }).getByRole('row', { name: /Beard Trim/ })
+  await expect(row).toBeVisible()
+  listShown()
+
+  await row.getByRole('link', { name: 'Beard Trim' }).click()
+  await expect(page).toHaveURL(/\/services\/[0-9a-f-]+\/edit$/)
+  await expect(field(page, 'Name')).toHaveValue('Beard Trim')
 })

@@ -189,6 +189,24 @@ describe('e-mail sign-up', () => {
     })
   })
 
+  it('passes the business described on the sign-up page to the provider call', async () => {
+    const harness = signedOutHarness()
+    const business = { name: 'Bob Barbers', time_zone: 'America/New_York', currency: 'USD' }
+    harness.actor.send({
+      type: 'auth.signUp',
+      email: bob.email,
+      password: 'Secret-123!',
+      displayName: bob.displayName,
+      business,
+    })
+    expect(harness.inputs.signUp).toEqual([
+      { email: bob.email, password: 'Secret-123!', displayName: bob.displayName, business },
+    ])
+    const google = signedOutHarness()
+    google.actor.send({ type: 'auth.signInWithGoogle', business })
+    expect(google.inputs.signInWithGoogle).toEqual([{ business }])
+  })
+
   it('reports a rejected password without signing in', async () => {
     const harness = signedOutHarness()
     harness.actor.send({ type: 'auth.signUp', email: bob.email, password: 'a', displayName: 'B' })

@@ -30,6 +30,7 @@ const stored: Service = {
     no_show_fee_minor: null,
   },
   team_member_ids: ['7b0f5c1e-0000-4000-8000-0000000000aa'],
+  bookable_online: true,
   booking_questions: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',

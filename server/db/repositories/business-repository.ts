@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
-import { services, tenantSlugRedirects, tenants } from '../schema.ts'
+import { services, teamMembers, tenantSlugRedirects, tenants } from '../schema.ts'
 
 export type BusinessRow = typeof tenants.$inferSelect
 export type BusinessValues = Pick<
@@ -60,6 +60,32 @@ export function createBusinessRepository(db: Db) {
         .where(and(eq(services.tenantId, tenantId), ne(services.currency, currency)))
         .returning({ id: services.id })
       return moved.length
+    },
+
+    /** Hides the dashboard's set-up checklist for good (the first dismissal's time is kept). */
+    async dismissSetupChecklist(tenantId: string): Promise<void> {
+      await db
+        .update(tenants)
+        .set({
+          setupChecklistDismissedAt: sql`coalesce(${tenants.setupChecklistDismissedAt}, now())`,
+        })
+        .where(eq(tenants.id, tenantId))
+    },
+
+    /**
+     * Moves every team member still on the zone `from` to `to`. Their working hours are
+     * wall-clock times, so they keep reading 09:00–17:00, now in the new zone.
+     */
+    async moveTeamMembersZone(
+      tenantId: string,
+      from: string,
+      to: string,
+    ): Promise<{ id: string; name: string }[]> {
+      return db
+        .update(teamMembers)
+        .set({ timeZone: to, updatedAt: sql`now()` })
+        .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.timeZone, from)))
+        .returning({ id: teamMembers.id, name: teamMembers.name })
     },
   }
 }

@@ -1,13 +1,17 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import { takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
+import { performedBySomeoneBookable } from '../read-models/setup-progress.ts'
 import { appointments, services, serviceTeamMembers, tenants } from '../schema.ts'
 import { readAssignments } from './service-assignments.ts'
 
 export type ServiceRow = typeof services.$inferSelect
 export type NewService = Omit<typeof services.$inferInsert, 'id' | 'tenantId'>
-/** A service with the team members who perform it (ids sorted, so two reads compare equal). */
-export type ServiceRecord = ServiceRow & { teamMemberIds: string[] }
+/**
+ * A service with the team members who perform it (ids sorted, so two reads compare equal) and
+ * whether customers can book it online: active, and someone bookable performs it.
+ */
+export type ServiceRecord = ServiceRow & { teamMemberIds: string[]; bookableOnline: boolean }
 
 export type ServiceSort = 'name' | '-name' | 'price' | '-price' | 'duration' | '-duration'
 
@@ -25,8 +29,25 @@ export function createServiceRepository(db: Db) {
     const first = rows[0]
     if (!first) return []
     const ids = rows.map((row) => row.id)
-    const teams = await readAssignments(db, first.tenantId, 'service', ids)
-    return rows.map((row) => ({ ...row, teamMemberIds: teams.get(row.id) ?? [] }))
+    const [teams, performed] = await Promise.all([
+      readAssignments(db, first.tenantId, 'service', ids),
+      db
+        .select({ id: services.id })
+        .from(services)
+        .where(
+          and(
+            eq(services.tenantId, first.tenantId),
+            inArray(services.id, ids),
+            performedBySomeoneBookable,
+          ),
+        ),
+    ])
+    const bookable = new Set(performed.map((row) => row.id))
+    return rows.map((row) => ({
+      ...row,
+      teamMemberIds: teams.get(row.id) ?? [],
+      bookableOnline: row.active && bookable.has(row.id),
+    }))
   }
 
   return {

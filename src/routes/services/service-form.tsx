@@ -4,6 +4,7 @@ import {
   PAYMENT_RULE_KINDS,
   type PaymentRuleKind,
 } from '../../../shared/payment-rules'
+import type { ToastApi } from '../../app/toast-context'
 import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
 import { FormColorField } from '../../components/form/color-field'
 import { RequiredNote } from '../../components/form/field-parts'
@@ -21,9 +22,22 @@ import { createEntityListMachine } from '../../machines/entity-list.machine'
 import { loadAllTeamMembers } from '../team/team-api'
 import type { TeamMember } from '../team/team-member-values'
 import { BookingQuestionsEditor } from './booking-questions-editor'
-import { PAYMENT_RULE_LABELS, type ServiceValues } from './service-values'
+import {
+  NOT_BOOKABLE_ONLINE,
+  PAYMENT_RULE_LABELS,
+  type Service,
+  type ServiceValues,
+} from './service-values'
 
 const teamChoices = createEntityListMachine<TeamMember>()
+
+/** After a save: the service is kept, but customers cannot book it; says how to fix it. */
+export function warnNotBookable(toast: ToastApi, service: Service) {
+  toast.warn(
+    `${service.name} is not bookable online — nobody performs it. Open it and tick who performs it under "Performed by".`,
+    'Not bookable online',
+  )
+}
 
 /** The fields of a service, for both the create and the edit screen. */
 export function ServiceForm({
@@ -247,6 +261,12 @@ export function ServiceForm({
           onChange={(team_member_ids) => change({ team_member_ids })}
           error={errors.team_member_ids}
         />
+        {values.team_member_ids.length === 0 && !team.isFirstLoad ? (
+          <p className="p-alert p-alert--warn" role="note">
+            <strong>{NOT_BOOKABLE_ONLINE}.</strong> Customers will not see it on your booking page.
+            Tick who performs it, or keep it for bookings staff make.
+          </p>
+        ) : null}
       </section>
 
       <section className="p-form-section" aria-labelledby="service-questions">

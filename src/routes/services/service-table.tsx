@@ -9,7 +9,12 @@ import {
 } from 'react-aria-components'
 import { Link } from 'wouter'
 import { formatMoney } from '../../components/form/money'
-import { formatDuration, type Service, type ServiceSort } from './service-values'
+import {
+  formatDuration,
+  NOT_BOOKABLE_ONLINE,
+  type Service,
+  type ServiceSort,
+} from './service-values'
 
 type SortableColumn = 'name' | 'duration' | 'price'
 
@@ -26,12 +31,13 @@ function fromDescriptor(descriptor: SortDescriptor): ServiceSort {
   return descriptor.direction === 'descending' ? `-${column}` : column
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return active ? (
-    <span className="p-badge p-badge--success">Active</span>
-  ) : (
-    <span className="p-badge">Inactive</span>
-  )
+/** Active, inactive, or active but out of customers' reach: nobody bookable performs it. */
+function StatusBadge({ service }: { service: Service }) {
+  if (!service.active) return <span className="p-badge">Inactive</span>
+  if (!service.bookable_online) {
+    return <span className="p-badge p-badge--warn">{NOT_BOOKABLE_ONLINE}</span>
+  }
+  return <span className="p-badge p-badge--success">Active</span>
 }
 
 function ServiceName({ service, linked }: { service: Service; linked: boolean }) {
@@ -90,7 +96,9 @@ export function ServiceTable({
             <Column id="capacity">Seats</Column>
             <Column id="status">Status</Column>
           </TableHeader>
-          <TableBody items={services}>
+          {/* The rows read canEdit and currency, which arrive with the profile, often after
+              the first page: react-aria caches rendered rows per item until a dependency changes. */}
+          <TableBody items={services} dependencies={[canEdit, currency]}>
             {(service) => (
               <Row id={service.id}>
                 <Cell>
@@ -102,7 +110,7 @@ export function ServiceTable({
                 </Cell>
                 <Cell>{service.capacity}</Cell>
                 <Cell>
-                  <StatusBadge active={service.active} />
+                  <StatusBadge service={service} />
                 </Cell>
               </Row>
             )}
@@ -114,7 +122,7 @@ export function ServiceTable({
           <li key={service.id} className="p-list-card">
             <div className="p-list-card__head">
               <ServiceName service={service} linked={canEdit} />
-              <StatusBadge active={service.active} />
+              <StatusBadge service={service} />
             </div>
             <div className="p-list-card__meta">
               <span>{formatDuration(service.duration_minutes)}</span>

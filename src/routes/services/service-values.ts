@@ -77,6 +77,9 @@ function questionInputs(questions: QuestionValues[]): ServiceInput['booking_ques
   }))
 }
 
+/** Said of an active service no bookable team member performs, wherever it is listed. */
+export const NOT_BOOKABLE_ONLINE = 'Not bookable online — nobody performs it'
+
 export const DEFAULT_SERVICE_COLOR = '#4f46e5'
 
 export const NEW_SERVICE: ServiceValues = {

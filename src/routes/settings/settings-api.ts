@@ -79,15 +79,18 @@ export async function loadBusinessConfiguration(
 }
 
 /**
+ * With `moveTeamMembers`, a new time zone also moves the team members still on the old one.
  * A slug taken by another business comes back as a 409 that may not name a field; it is
  * about the slug all the same, so it is shown there.
  */
 export async function saveBusinessConfiguration(
   body: BusinessConfiguration,
+  options: { moveTeamMembers?: boolean } = {},
   client: Client<paths> = api,
 ): Promise<BusinessConfiguration> {
   try {
-    return unwrap(await client.PUT('/api/v1/business-configuration', { body }))
+    const query = options.moveTeamMembers ? { move_team_members: true } : {}
+    return unwrap(await client.PUT('/api/v1/business-configuration', { body, params: { query } }))
   } catch (problem) {
     if (
       problem instanceof ApiError &&

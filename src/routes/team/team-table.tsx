@@ -79,7 +79,9 @@ export function TeamTable({
             <Column id="bookable">Bookable</Column>
             <Column id="invitation">Access</Column>
           </TableHeader>
-          <TableBody items={members}>
+          {/* react-aria caches rendered rows per item: what the rows read besides the item
+              must invalidate that cache, or a row keeps the first render's links. */}
+          <TableBody items={members} dependencies={[canOpen, profile, onAccessChanged]}>
             {(member) => (
               <Row id={member.id}>
                 <Cell>

@@ -68,6 +68,7 @@ export function sampleService(overrides: Partial<Service> = {}): Service {
       no_show_fee_minor: null,
     },
     team_member_ids: [ALEX],
+    bookable_online: true,
     booking_questions: [],
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',

@@ -11,6 +11,8 @@ import {
   type AuthInput,
   type AuthResult,
   authMachine,
+  type BusinessSetup,
+  type NewAccount,
   type Profile,
   type SignOutResult,
 } from '../../../src/machines/auth.machine'
@@ -51,10 +53,10 @@ export function createAuthHarness(
   const machine = authMachine.provide({
     actors: {
       signIn: effect<AuthResult, { email: string; password: string }>('signIn'),
-      signUp: effect<AuthResult, { email: string; password: string; displayName: string }>(
-        'signUp',
+      signUp: effect<AuthResult, NewAccount>('signUp'),
+      signInWithGoogle: effect<AuthResult, { business?: BusinessSetup | undefined }>(
+        'signInWithGoogle',
       ),
-      signInWithGoogle: effect<AuthResult, unknown>('signInWithGoogle'),
       signOut: effect<SignOutResult, unknown>('signOut'),
       loadProfile: effect<Profile, unknown>('loadProfile'),
       refreshToken: effect<string, unknown>('refreshToken'),

@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "setup_checklist_dismissed_at" timestamp with time zone;
