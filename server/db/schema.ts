@@ -19,10 +19,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '../../shared/languages.ts'
+import type { CheckoutExtra } from '../../shared/till-checkout.ts'
 import type { ActivityChange } from '../domain/activity-changes.ts'
 import type { BookingAnswer, BookingQuestion } from '../domain/booking-questions.ts'
 import { stripeSubscriptionStatuses } from '../domain/plan-in-force.ts'
-import type { CheckoutExtra } from '../domain/till-checkout.ts'
 import type { WorkingDay } from '../domain/working-hours.ts'
 
 // Conventions: every tenant-owned table has tenant_id NOT NULL, an index that starts with it,

@@ -1,5 +1,5 @@
 import { localeFor } from '../../shared/i18n/language-choice.ts'
-import type { CheckoutExtra, TillFigures } from '../domain/till-checkout.ts'
+import type { CheckoutExtra, TillFigures } from '../../shared/till-checkout.ts'
 import { translatorFor } from './i18n.ts'
 import { type AppointmentFacts, describeTimeRange, formatMoney, type Message } from './messages.ts'
 

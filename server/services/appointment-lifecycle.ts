@@ -118,12 +118,8 @@ export async function changeStatus(
     )
   }
   const refusal = change.refusal(row)
-  if (refusal) {
-    // The sentence is the detail the dialogs show; the path names what it is about.
-    throw new HttpProblem(409, refusal, {
-      errors: [{ path: 'path.appointmentId', message: refusal }],
-    })
-  }
+  // The sentence is the detail the dialogs show (no field of a form is at fault).
+  if (refusal) throw new HttpProblem(409, refusal)
 
   const before = await loadAppointment(tx, tenantId, appointmentId)
   await repo.update(tenantId, appointmentId, change.columns)

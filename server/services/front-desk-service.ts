@@ -1,4 +1,5 @@
 import type { components } from '../../shared/contract/schema.d.ts'
+import { type CheckoutExtra, type DiscountInput, tillFigures } from '../../shared/till-checkout.ts'
 import type { Database } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
@@ -13,7 +14,6 @@ import {
   checkInUndoneSummary,
 } from '../domain/appointment-changes.ts'
 import { checkInRefusal, checkoutRefusal } from '../domain/appointment-status.ts'
-import { type CheckoutExtra, type DiscountInput, tillFigures } from '../domain/till-checkout.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { formatMoney } from '../notifications/messages.ts'
@@ -116,9 +116,7 @@ export function createFrontDeskService(deps: {
         if (!row) throw appointmentNotFound()
         const checkouts = createCheckoutRepository(tx)
         if (await checkouts.ofAppointment(tenantId, appointmentId)) {
-          throw new HttpProblem(409, 'This visit is already checked out.', {
-            errors: [{ path: 'path.appointmentId', message: 'is already checked out' }],
-          })
+          throw new HttpProblem(409, 'This visit is already checked out.')
         }
         const figures = tillFigures({
           serviceMinor: row.priceMinor,

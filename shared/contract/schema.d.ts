@@ -845,7 +845,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the customer of a confirmed appointment as arrived
-         * @description Records when the customer arrived (`checked_in_at`), in the activity log and to every open calendar. Only a confirmed appointment (409 naming `path.appointmentId` otherwise); checking in again keeps the first time. Another business's appointment is 404.
+         * @description Records when the customer arrived (`checked_in_at`), in the activity log and to every open calendar. Only a confirmed appointment (409 otherwise, its detail saying why); checking in again keeps the first time. Another business's appointment is 404.
          */
         post: operations["checkInAppointment"];
         /**
@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Check a visit out at the till (what it came to and the payment taken)
-         * @description The service's price plus extras sold, less a discount (an amount or a whole percentage), less what was paid online before, is what was due; that and the tip is taken now with `method`, recorded as an `in_person` payment (counted by the dashboard's revenue, the payments list and its CSV). Completes the visit and e-mails the customer a receipt (`send_receipt`, on by default). Refused with problem+json naming the field: a negative or non-integer amount (400), a discount above service and extras (400 `body.discount_minor`), both a discount amount and a percentage (400), no `method` when something is to be paid (400 `body.method`), an appointment cancelled, a hold, a no-show, not started and not checked in (409 `path.appointmentId`), one already checked out (409). Another business's appointment is 404.
+         * @description The service's price plus extras sold, less a discount (an amount or a whole percentage), less what was paid online before, is what was due; that and the tip is taken now with `method`, recorded as an `in_person` payment (counted by the dashboard's revenue, the payments list and its CSV). Completes the visit and e-mails the customer a receipt (`send_receipt`, on by default). Refused with problem+json naming the field: a negative or non-integer amount (400), a discount above service and extras (400 `body.discount_minor`), both a discount amount and a percentage (400), no `method` when something is to be paid (400 `body.method`), an appointment cancelled, a hold, a no-show, not started and not checked in (409, its detail saying why), one already checked out (409). Another business's appointment is 404.
          */
         post: operations["checkoutAppointment"];
         delete?: never;

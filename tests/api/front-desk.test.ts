@@ -121,7 +121,7 @@ describe('check-in', () => {
       await owner('POST', `/api/v1/appointments/${visit.id}/check-in`),
       409,
     )
-    expect(refused.errors?.[0]?.path).toBe('path.appointmentId')
+    expect(refused.detail).toBe('This appointment is cancelled, which is final.')
 
     const foreign = await book('11:00')
     for (const [method, path] of [

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { CheckoutExtra, TillFigures } from '../../domain/till-checkout.ts'
+import type { CheckoutExtra, TillFigures } from '../../../shared/till-checkout.ts'
 import type { Db } from '../database.ts'
 import { appointmentCheckouts, payments, type tillMethods } from '../schema.ts'
 
