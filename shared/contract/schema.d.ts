@@ -779,7 +779,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a payment of the appointment, fully or in part, with a reason
-         * @description Owners and admins. Gives back `amount_minor` of a succeeded payment on the business's Stripe account, records it with the reason and who refunded it in the activity log, and e-mails the customer. More than what is left (400 naming `body.amount_minor`), a payment that did not succeed (409 naming `path.paymentId`), another business's appointment or payment (404). A repeat with the same Idempotency-Key is one refund and gets the first answer. 503 with Retry-After when Stripe does not answer: nothing was refunded.
+         * @description Owners and admins. Gives back `amount_minor` of a succeeded payment on the business's Stripe account, records it with the reason and who refunded it in the activity log, and e-mails the customer. A payment taken at the till (`in_person`) is given back at the till (cash back, the terminal): recorded as made at once, Stripe never asked, no e-mail. More than what is left (400 naming `body.amount_minor`), a payment that did not succeed (409 naming `path.paymentId`), another business's appointment or payment (404). A repeat with the same Idempotency-Key is one refund and gets the first answer. 503 with Retry-After when Stripe does not answer: nothing was refunded.
          */
         post: operations["refundAppointmentPayment"];
         delete?: never;
