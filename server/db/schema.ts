@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { LANGUAGES } from '../../shared/languages.ts'
+import type { CheckoutExtra } from '../../shared/till-checkout.ts'
 import type { ActivityChange } from '../domain/activity-changes.ts'
 import type { BookingAnswer, BookingQuestion } from '../domain/booking-questions.ts'
 import { stripeSubscriptionStatuses } from '../domain/plan-in-force.ts'
@@ -65,7 +66,16 @@ export const paymentRules = [
 ] as const
 export type PaymentRule = (typeof paymentRules)[number]
 export const paymentAccountStatuses = ['pending', 'active', 'restricted', 'disconnected'] as const
-export const paymentKinds = ['prepayment', 'deposit', 'card_on_file', 'no_show_fee'] as const
+/** `in_person`: taken at the venue at checkout (cash, a card terminal, other); no Stripe ids. */
+export const paymentKinds = [
+  'prepayment',
+  'deposit',
+  'card_on_file',
+  'no_show_fee',
+  'in_person',
+] as const
+/** How money taken at the venue was paid (`payments.method`, only for `in_person`). */
+export const tillMethods = ['cash', 'card_terminal', 'other'] as const
 /**
  * `pending`: Checkout open (or an off-session charge under way); `succeeded`: paid (or, for
  * `card_on_file`, the card saved); `failed`: declined; `expired`: abandoned, the session
@@ -524,6 +534,12 @@ export const appointments = pgTable(
      * `payment_expired` (the exclusion constraint cannot read the clock).
      */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * When the front desk marked the customer arrived; null while they have not (or the
+     * check-in was undone). A fact about a confirmed appointment, not a status: the overlap
+     * rule and every status rule stay as they are.
+     */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -586,6 +602,7 @@ export const notificationKinds = [
   'trial_ended',
   'no_show_fee',
   'late_payment_refund',
+  'receipt',
 ] as const
 export const notificationRecipients = ['customer', 'team_member', 'owner'] as const
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const
@@ -831,8 +848,13 @@ export const payments = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     refundedAmountMinor: integer('refunded_amount_minor').notNull().default(0),
     currency: char('currency', { length: 3 }).notNull(),
-    /** The connected account charged: a later change of account leaves past payments on theirs. */
-    stripeAccountId: text('stripe_account_id').notNull(),
+    /**
+     * The connected account charged: a later change of account leaves past payments on theirs.
+     * Null exactly for money taken at the venue (`in_person`), which Stripe never saw.
+     */
+    stripeAccountId: text('stripe_account_id'),
+    /** How an `in_person` payment was made; null for the others (a CHECK). */
+    method: text('method', { enum: tillMethods }),
     stripeCheckoutSessionId: text('stripe_checkout_session_id').unique(
       'payments_stripe_checkout_session_unique',
     ),
@@ -880,6 +902,71 @@ export const payments = pgTable(
     ),
     check('payments_amount_of_kind', sql`(${t.kind} = 'card_on_file') = (${t.amountMinor} = 0)`),
     check('payments_paid_at_valid', sql`(${t.status} = 'succeeded') = (${t.paidAt} is not null)`),
+    // Money taken at the venue has a method and no Stripe account; every other payment the reverse.
+    check(
+      'payments_in_person_shape',
+      sql`(${t.kind} = 'in_person') = (${t.method} is not null)
+        and (${t.kind} = 'in_person') = (${t.stripeAccountId} is null)`,
+    ),
+    check(
+      'payments_method_valid',
+      sql`${t.method} is null or ${t.method} in (${sqlList(tillMethods)})`,
+    ),
+  ],
+)
+
+/**
+ * A visit checked out at the till: what it came to (the service, extras sold, a discount), what
+ * had been paid online before, and the tip; the money taken now is its `in_person` payment
+ * (none when nothing was left to pay). One per appointment: a second checkout is refused.
+ * Amounts in minor units of `currency`.
+ */
+export const appointmentCheckouts = pgTable(
+  'appointment_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    appointmentId: uuid('appointment_id').notNull(),
+    /** The money taken now (due + tip); null when nothing was taken. */
+    paymentId: uuid('payment_id'),
+    serviceMinor: integer('service_minor').notNull(),
+    extras: jsonb('extras').$type<CheckoutExtra[]>().notNull().default([]),
+    extrasMinor: integer('extras_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull(),
+    /** Paid online before (prepayment or deposit), less what was refunded of it. */
+    paidBeforeMinor: integer('paid_before_minor').notNull(),
+    tipMinor: integer('tip_minor').notNull(),
+    /** What was taken now: what was still due plus the tip. */
+    paidNowMinor: integer('paid_now_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    actorUid: text('actor_uid'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('appointment_checkouts_tenant_id_id_unique').on(t.tenantId, t.id),
+    uniqueIndex('appointment_checkouts_one_per_appointment').on(t.tenantId, t.appointmentId),
+    foreignKey({
+      name: 'appointment_checkouts_appointment_fk',
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }),
+    foreignKey({
+      name: 'appointment_checkouts_payment_fk',
+      columns: [t.tenantId, t.paymentId],
+      foreignColumns: [payments.tenantId, payments.id],
+    }),
+    check(
+      'appointment_checkouts_amounts_valid',
+      sql`${t.serviceMinor} >= 0 and ${t.extrasMinor} >= 0 and ${t.discountMinor} >= 0
+        and ${t.discountMinor} <= ${t.serviceMinor} + ${t.extrasMinor}
+        and ${t.paidBeforeMinor} >= 0 and ${t.tipMinor} >= 0
+        and ${t.paidNowMinor} = greatest(${t.serviceMinor} + ${t.extrasMinor} - ${t.discountMinor} - ${t.paidBeforeMinor}, 0) + ${t.tipMinor}`,
+    ),
+    check(
+      'appointment_checkouts_paid_now',
+      sql`(${t.paidNowMinor} > 0) = (${t.paymentId} is not null)`,
+    ),
   ],
 )
 

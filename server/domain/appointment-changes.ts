@@ -21,6 +21,7 @@ export const appointmentFields = [
   'cancel_reason',
   'price',
   'outside_working_hours',
+  'checked_in_at',
 ] as const
 
 type Described = Pick<
@@ -36,6 +37,22 @@ const wording: Record<string, FieldWording> = {
   ends_at: { label: 'end' },
   cancel_reason: { label: 'cancellation reason' },
   outside_working_hours: { label: 'working-hours override' },
+  checked_in_at: { label: 'check-in' },
+}
+
+/** "Checked in Haircut for … (Europe/Berlin)": the customer arrived. */
+export function checkedInSummary(appointment: Described, timeZone: string): string {
+  return `Checked in ${describeAppointment(appointment, timeZone)}`
+}
+
+/** "Undid the check-in of Haircut for … (Europe/Berlin)". */
+export function checkInUndoneSummary(appointment: Described, timeZone: string): string {
+  return `Undid the check-in of ${describeAppointment(appointment, timeZone)}`
+}
+
+/** "Checked out Haircut for … (Europe/Berlin): $45.00 taken by cash (tip $5.00)". */
+export function checkedOutSummary(appointment: Described, taken: string, timeZone: string): string {
+  return `Checked out ${describeAppointment(appointment, timeZone)}: ${taken}`
 }
 
 /** "Haircut for Ana Lopez with Bob, Thu 27 Nov 10:00 (Europe/Berlin)". */

@@ -83,3 +83,39 @@ export function closeRefusal(
   }
   return null
 }
+
+/**
+ * Why the customer cannot be checked in, or null when they can: only a confirmed appointment
+ * (a check-in is a timestamp on it, not a status, so the overlap rule and the status rules
+ * above stay as they are).
+ */
+export function checkInRefusal(status: AppointmentStatus): string | null {
+  if (status === 'confirmed') return null
+  if (status === 'cancelled') return 'This appointment is cancelled, which is final.'
+  return (
+    holdRefusal(status) ??
+    `This appointment is ${described[status]}; only a confirmed appointment can be checked in.`
+  )
+}
+
+/**
+ * Why the visit cannot be checked out at the till, or null when it can: a confirmed visit that
+ * has started or whose customer is checked in (paying before the start time), or one already
+ * marked completed. Never a cancelled visit, a hold or a no-show.
+ */
+export function checkoutRefusal(
+  status: AppointmentStatus,
+  visit: { startsAt: number; checkedIn: boolean; now: number },
+): string | null {
+  if (status === 'completed') return null
+  if (status === 'cancelled') return 'This appointment is cancelled, so there is nothing to pay.'
+  const hold = holdRefusal(status)
+  if (hold) return hold
+  if (status === 'no_show') {
+    return 'This appointment is marked as a no-show; mark it completed first if the customer came.'
+  }
+  if (visit.startsAt > visit.now && !visit.checkedIn) {
+    return 'This appointment has not started yet; check the customer in first to take payment early.'
+  }
+  return null
+}

@@ -67,6 +67,7 @@ export const customerDataColumns = {
     customer_language: 'erase',
     reminder_queued_at: 'internal',
     hold_expires_at: 'export',
+    checked_in_at: 'export',
     created_at: 'export',
     updated_at: 'export',
   },
@@ -82,6 +83,7 @@ export const customerDataColumns = {
     // The account, Checkout and PaymentIntent ids are the business's books: what a refund,
     // a dispute or an accountant reconciles against. They name no person by themselves.
     stripe_account_id: 'export',
+    method: 'export',
     stripe_checkout_session_id: 'export',
     stripe_payment_intent_id: 'export',
     // The Stripe customer and saved card point at the person; an erased customer is never
@@ -168,6 +170,8 @@ export const tablesWithoutCustomerData: Record<string, string> = {
   team_member_slug_redirects: 'staff profile links',
   tenant_slug_redirects: 'the business’s old links',
   payment_accounts: 'the business’s connected Stripe account',
+  appointment_checkouts:
+    'what a visit came to at the till (service, extras sold, discount, tip): the business’s sales; the money taken is a payment, exported and kept with the customer’s',
   rate_limit_counts:
     'public request counts under hashed keys (an address or an e-mail), gone within the hour',
   rate_limit_hits:

@@ -10,7 +10,8 @@ export interface PaymentCsvRecord {
   appointmentStartsAt: Date
   customerName: string
   serviceName: string
-  kind: 'prepayment' | 'deposit' | 'no_show_fee'
+  kind: 'prepayment' | 'deposit' | 'no_show_fee' | 'in_person'
+  method: 'cash' | 'card_terminal' | 'other' | null
   state: PaymentState
   currency: string
   amountMinor: number
@@ -25,6 +26,7 @@ export const PAYMENT_CSV_HEADER = [
   'customer',
   'service',
   'kind',
+  'method',
   'state',
   'currency',
   'amount',
@@ -84,6 +86,13 @@ const KIND_WORDS: Record<PaymentCsvRecord['kind'], string> = {
   prepayment: 'Prepayment',
   deposit: 'Deposit',
   no_show_fee: 'No-show fee',
+  in_person: 'At the till',
+}
+
+const METHOD_WORDS: Record<NonNullable<PaymentCsvRecord['method']>, string> = {
+  cash: 'Cash',
+  card_terminal: 'Card terminal',
+  other: 'Other',
 }
 
 const STATE_WORDS: Record<PaymentState, string> = {
@@ -111,6 +120,7 @@ export function paymentCsvRow(record: PaymentCsvRecord, timeZone: string): strin
     record.customerName,
     record.serviceName,
     KIND_WORDS[record.kind],
+    record.method ? METHOD_WORDS[record.method] : 'Online',
     STATE_WORDS[record.state],
     record.currency,
     amount(record.amountMinor),

@@ -6,7 +6,7 @@
 
 /** A payment row as far as its state needs it (the `payments` table's columns). */
 export interface PaymentFacts {
-  kind: 'prepayment' | 'deposit' | 'card_on_file' | 'no_show_fee'
+  kind: 'prepayment' | 'deposit' | 'card_on_file' | 'no_show_fee' | 'in_person'
   status: 'pending' | 'succeeded' | 'failed' | 'expired'
   amountMinor: number
   refundedAmountMinor: number
@@ -14,7 +14,8 @@ export interface PaymentFacts {
 
 /**
  * - `pending`: a Checkout is open, the customer has not paid yet;
- * - `paid`: the whole price (or a no-show fee) was charged and none of it given back;
+ * - `paid`: the whole price (or a no-show fee, or money taken at the till) was charged and none
+ *   of it given back;
  * - `deposit_paid`: only a deposit was charged, none of it given back;
  * - `partly_refunded` / `refunded`: some / all of what was charged was given back;
  * - `failed`: nothing was charged and the last attempt was declined (a no-show fee, say);

@@ -24,6 +24,7 @@ import {
   refundMessage,
   teamMemberMessage,
 } from './messages.ts'
+import { type ReceiptFacts, receiptMessage } from './receipt-message.ts'
 
 const MINUTE_MS = 60_000
 
@@ -311,6 +312,28 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
           // The outbox has no kind for a note about money (a new kind is a migration); without
           // an invitation the kind changes nothing in delivery.
           kind: 'confirmation',
+          recipient: 'customer',
+          toAddress: details.customer.email,
+          subject: message.subject,
+          bodyText: message.text,
+          ics: null,
+        },
+      ])
+    },
+
+    /**
+     * The receipt of a visit checked out at the till, to the customer when they have an
+     * address: itemised, in their language. No invitation (nothing changed in their calendar).
+     */
+    async receipt(tx: Db, tenantId: string, appointmentId: string, receipt: ReceiptFacts) {
+      const details = await mustLoad(tx, tenantId, appointmentId)
+      if (!details.customer.email) return
+      const message = receiptMessage(factsOf(details, linksOf(details)), receipt)
+      await insert(tx, [
+        {
+          tenantId,
+          appointmentId,
+          kind: 'receipt',
           recipient: 'customer',
           toAddress: details.customer.email,
           subject: message.subject,

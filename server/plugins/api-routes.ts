@@ -32,6 +32,7 @@ import { createCustomerDataRightsService } from '../services/customer-data-right
 import { createCustomerExportService } from '../services/customer-export-service.ts'
 import { createCustomerService } from '../services/customer-service.ts'
 import { createDashboardService } from '../services/dashboard-service.ts'
+import { createFrontDeskService } from '../services/front-desk-service.ts'
 import { createHealthService } from '../services/health-service.ts'
 import { createLogoService } from '../services/logo-service.ts'
 import { createMembershipService } from '../services/membership-service.ts'
@@ -122,6 +123,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
         refunds: app.appointmentRefunds,
       }),
       refunds: app.appointmentRefunds,
+      frontDesk: createFrontDeskService({ database: app.database, notifier }),
       submittedDetails: createSubmittedDetailsService(app.database),
       dashboards: createDashboardService(app.database),
     }),

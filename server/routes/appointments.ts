@@ -8,6 +8,7 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createAppointmentService, StaffWriter } from '../services/appointment-service.ts'
 import type { createDashboardService } from '../services/dashboard-service.ts'
+import type { FrontDeskService } from '../services/front-desk-service.ts'
 import type { createMembershipService, Member } from '../services/membership-service.ts'
 import type { AppointmentRefundService } from '../services/payments/appointment-refunds.ts'
 import type { createSubmittedDetailsService } from '../services/submitted-details-service.ts'
@@ -16,12 +17,15 @@ type Appointment = components['schemas']['Appointment']
 type AppointmentList = components['schemas']['AppointmentList']
 type Dashboard = components['schemas']['Dashboard']
 type AppointmentPayments = components['schemas']['AppointmentPayments']
+type CheckoutResult = components['schemas']['CheckoutResult']
 
 export interface AppointmentHandlerDeps {
   members: ReturnType<typeof createMembershipService>
   appointments: ReturnType<typeof createAppointmentService>
   /** The appointment's payments and staff refunds. */
   refunds: AppointmentRefundService
+  /** Check-in and checkout at the till. */
+  frontDesk: FrontDeskService
   submittedDetails: ReturnType<typeof createSubmittedDetailsService>
   dashboards: ReturnType<typeof createDashboardService>
 }
@@ -31,6 +35,7 @@ export function createAppointmentHandlers({
   members,
   appointments,
   refunds,
+  frontDesk,
   submittedDetails,
   dashboards,
 }: AppointmentHandlerDeps) {
@@ -117,6 +122,28 @@ export function createAppointmentHandlers({
 
     completeAppointment: (request: OperationRequest<'completeAppointment'>) =>
       close(request, 'completed'),
+
+    async checkInAppointment(
+      request: OperationRequest<'checkInAppointment'>,
+    ): Promise<Appointment> {
+      const writer = await writerOf(request, 'check customers in')
+      return frontDesk.checkIn(writer, request.params.appointmentId)
+    },
+
+    async undoCheckIn(request: OperationRequest<'undoCheckIn'>): Promise<Appointment> {
+      const writer = await writerOf(request, 'check customers in')
+      return frontDesk.undoCheckIn(writer, request.params.appointmentId)
+    },
+
+    async checkoutAppointment(
+      request: OperationRequest<'checkoutAppointment'>,
+      reply: FastifyReply,
+    ): Promise<CheckoutResult> {
+      const writer = await writerOf(request, 'check visits out')
+      const result = await frontDesk.checkout(writer, request.params.appointmentId, request.body)
+      reply.code(201)
+      return result
+    },
 
     async acceptSubmittedDetails(
       request: OperationRequest<'acceptSubmittedDetails'>,

@@ -22,7 +22,7 @@ import { oweCancellationRefund } from './payments/appointment-refunds.ts'
 
 type Appointment = components['schemas']['Appointment']
 
-interface StatusChange {
+export interface StatusChange {
   tenantId: string
   appointmentId: string
   /** Only this member's appointments may be changed; null: anyone's. */
@@ -82,19 +82,27 @@ export async function closeAppointment(
 ): Promise<Appointment> {
   const now = request.now ?? Date.now()
   return changeStatus(tx, request, {
-    refusal: (row) => closeRefusal(row.status, request.status, row.startsAt.getTime(), now),
+    refusal: (row) =>
+      request.status === 'no_show' && row.checkedInAt
+        ? 'The customer was checked in, so they came; undo the check-in first if that was a mistake.'
+        : closeRefusal(row.status, request.status, row.startsAt.getTime(), now),
     columns: { status: request.status },
     event: 'appointment.updated',
     summary: (before, timeZone) => closedSummary(before, request.status, timeZone),
   })
 }
 
-async function changeStatus(
+/**
+ * One change of an appointment's state by staff, the one path for all of them: under the row's
+ * lock, refused with a 409 whose detail is `refusal`'s sentence, then written, recorded in the
+ * activity log with what changed, and published to every open calendar.
+ */
+export async function changeStatus(
   tx: Db,
   request: StatusChange,
   change: {
     refusal: (row: AppointmentRow) => string | null
-    columns: { status: AppointmentRow['status']; cancelReason?: string }
+    columns: Partial<Pick<AppointmentRow, 'status' | 'cancelReason' | 'checkedInAt'>>
     event: 'appointment.updated' | 'appointment.cancelled'
     summary: (before: Appointment, timeZone: string) => string
   },
@@ -110,6 +118,7 @@ async function changeStatus(
     )
   }
   const refusal = change.refusal(row)
+  // The sentence is the detail the dialogs show (no field of a form is at fault).
   if (refusal) throw new HttpProblem(409, refusal)
 
   const before = await loadAppointment(tx, tenantId, appointmentId)

@@ -19,8 +19,7 @@ export function createDashboardService(database: Database) {
     /**
      * Today and this week (Monday to Sunday) in the business's time zone. Counts leave out
      * cancelled appointments; revenue is what the week actually brought in, in the business
-     * currency (`loadTakings`: paid online less refunds, plus completed visits paid at the
-     * venue), so a booking nobody paid for yet never counts as money; the no-show rate is over the appointments that started in the last 30 days and were closed.
+     * currency (`loadTakings`: payments online and at the till, less refunds), so a booking nobody paid for yet never counts as money; the no-show rate is over the appointments that started in the last 30 days and were closed.
      */
     async dashboard(tenantId: string): Promise<Dashboard> {
       const repo = createAppointmentRepository(database.db)

@@ -850,7 +850,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a payment of the appointment, fully or in part, with a reason
-         * @description Owners and admins. Gives back `amount_minor` of a succeeded payment on the business's Stripe account, records it with the reason and who refunded it in the activity log, and e-mails the customer. More than what is left (400 naming `body.amount_minor`), a payment that did not succeed (409 naming `path.paymentId`), another business's appointment or payment (404). A repeat with the same Idempotency-Key is one refund and gets the first answer. 503 with Retry-After when Stripe does not answer: nothing was refunded.
+         * @description Owners and admins. Gives back `amount_minor` of a succeeded payment on the business's Stripe account, records it with the reason and who refunded it in the activity log, and e-mails the customer. A payment taken at the till (`in_person`) is given back at the till (cash back, the terminal): recorded as made at once, Stripe never asked, no e-mail. More than what is left (400 naming `body.amount_minor`), a payment that did not succeed (409 naming `path.paymentId`), another business's appointment or payment (404). A repeat with the same Idempotency-Key is one refund and gets the first answer. 503 with Retry-After when Stripe does not answer: nothing was refunded.
          */
         post: operations["refundAppointmentPayment"];
         delete?: never;
@@ -897,6 +897,54 @@ export interface paths {
          * @description From confirmed, or from completed to correct a mistake; 409 before it starts.
          */
         post: operations["markAppointmentNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the customer of a confirmed appointment as arrived
+         * @description Records when the customer arrived (`checked_in_at`), in the activity log and to every open calendar. Only a confirmed appointment (409 otherwise, its detail saying why); checking in again keeps the first time. Another business's appointment is 404.
+         */
+        post: operations["checkInAppointment"];
+        /**
+         * Undo a check-in made by mistake
+         * @description Clears `checked_in_at` of a confirmed appointment (a completed visit keeps it: 409); recorded in the activity log. Undoing when nobody checked in changes nothing.
+         */
+        delete: operations["undoCheckIn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a visit out at the till (what it came to and the payment taken)
+         * @description The service's price plus extras sold, less a discount (an amount or a whole percentage), less what was paid online before, is what was due; that and the tip is taken now with `method`, recorded as an `in_person` payment (counted by the dashboard's revenue, the payments list and its CSV). Completes the visit and e-mails the customer a receipt (`send_receipt`, on by default). Refused with problem+json naming the field: a negative or non-integer amount (400), a discount above service and extras (400 `body.discount_minor`), both a discount amount and a percentage (400), no `method` when something is to be paid (400 `body.method`), an appointment cancelled, a hold, a no-show, not started and not checked in (409, its detail saying why), one already checked out (409). Another business's appointment is 404.
+         */
+        post: operations["checkoutAppointment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1913,10 +1961,10 @@ export interface components {
             currency: string;
         };
         /**
-         * @description `prepayment`: the whole price at booking. `deposit`: part of it at booking. `no_show_fee`: charged to the kept card after a no-show.
+         * @description `prepayment`: the whole price at booking. `deposit`: part of it at booking. `no_show_fee`: charged to the kept card after a no-show. `in_person`: taken at the till at checkout (see `method`).
          * @enum {string}
          */
-        PaymentKind: "prepayment" | "deposit" | "no_show_fee";
+        PaymentKind: "prepayment" | "deposit" | "no_show_fee" | "in_person";
         /** @description One payment, amounts in minor units of `currency`. */
         Payment: {
             /** Format: uuid */
@@ -1940,6 +1988,8 @@ export interface components {
             customer_name: string;
             service_name: string;
             kind: components["schemas"]["PaymentKind"];
+            /** @description How an `in_person` payment was made; null for payments online. */
+            method: components["schemas"]["TillMethod"] | null;
             state: components["schemas"]["PaymentState"];
             currency: string;
             /** @description What was asked (and, once paid, charged). */
@@ -2188,6 +2238,8 @@ export interface components {
             booking_answers: components["schemas"]["BookingAnswer"][] | null;
             language: string | null;
             /** Format: date-time */
+            checked_in_at: string | null;
+            /** Format: date-time */
             hold_expires_at: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2203,7 +2255,10 @@ export interface components {
             status: string;
             amount: components["schemas"]["Money"];
             refunded_amount: components["schemas"]["Money"];
-            stripe_account_id: string;
+            /** @description How money taken at the venue was paid (`cash`, `card_terminal`, `other`); null otherwise. */
+            method: string | null;
+            /** @description Null for money taken at the venue (`in_person`). */
+            stripe_account_id: string | null;
             stripe_checkout_session_id: string | null;
             stripe_payment_intent_id: string | null;
             stripe_customer_id: string | null;
@@ -2575,10 +2630,22 @@ export interface components {
             customer_id: string;
             customer_name: string;
             customer_email: string | null;
+            /** @description The customer record's phone, for the front desk to call. */
+            customer_phone: string | null;
             /** Format: date-time */
             starts_at: string;
             /** Format: date-time */
             ends_at: string;
+            /**
+             * Format: date-time
+             * @description When the front desk marked the customer arrived; null until then.
+             */
+            checked_in_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the visit was checked out at the till; null until then.
+             */
+            checked_out_at: string | null;
             /** @description The service's buffer when booked; the team member is busy this long before. */
             buffer_before_minutes: number;
             buffer_after_minutes: number;
@@ -2610,6 +2677,61 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description How money was taken at the venue: `cash`, `card_terminal` (a card on a terminal), `other`.
+         * @enum {string}
+         */
+        TillMethod: "cash" | "card_terminal" | "other";
+        CheckoutExtraItem: {
+            name: string;
+            quantity: number;
+            unit_price_minor: number;
+        };
+        CheckoutInput: {
+            /** @description Required when anything is to be paid now (what is due, or a tip). */
+            method?: components["schemas"]["TillMethod"];
+            tip_minor: number;
+            /** @description A discount as an amount; at most the service and extras. Not with `discount_percent`. */
+            discount_minor?: number;
+            /** @description A discount as a whole percentage of the service and extras, stored as minor units (rounded half up). */
+            discount_percent?: number;
+            extras?: components["schemas"]["CheckoutExtraItem"][];
+            /** @description E-mail the customer a receipt (when they have an address); true when absent. */
+            send_receipt?: boolean;
+        };
+        /** @description A visit checked out at the till; amounts in minor units of `currency`. */
+        Checkout: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            appointment_id: string;
+            /**
+             * Format: uuid
+             * @description The `in_person` payment of what was taken now; null when nothing was.
+             */
+            payment_id: string | null;
+            method: components["schemas"]["TillMethod"] | null;
+            service_minor: number;
+            extras: components["schemas"]["CheckoutExtraItem"][];
+            extras_minor: number;
+            discount_minor: number;
+            /** @description Service and extras less the discount. */
+            total_minor: number;
+            /** @description Paid online before (less refunds). */
+            paid_before_minor: number;
+            /** @description What was still to pay at the till. */
+            due_minor: number;
+            tip_minor: number;
+            /** @description What was taken at the till (due and tip). */
+            paid_now_minor: number;
+            currency: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CheckoutResult: {
+            appointment: components["schemas"]["Appointment"];
+            checkout: components["schemas"]["Checkout"];
         };
         /** @enum {string} */
         SubmittedDetailField: "name" | "phone" | "time_zone";
@@ -2692,7 +2814,9 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "prepayment" | "deposit" | "card_on_file" | "no_show_fee";
+            kind: "prepayment" | "deposit" | "card_on_file" | "no_show_fee" | "in_person";
+            /** @description How an `in_person` payment was made; null for payments online. */
+            method: components["schemas"]["TillMethod"] | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed" | "expired";
             amount_minor: number;
@@ -2745,7 +2869,7 @@ export interface components {
                 /** Format: date */
                 end_date: string;
                 count: number;
-                /** @description What this week actually brought in, in the business currency: payments taken online this week (by when they were paid) less what was refunded this week, plus the price of this week's completed appointments that were not paid online (paid at the venue). Holds, expired and failed payments never count. */
+                /** @description What this week actually brought in, in the business currency: payments taken this week, online and at the till (by when they were paid, tips included), less what was refunded this week. A visit nobody recorded a payment for counts nothing. Holds, expired and failed payments never count. */
                 revenue: components["schemas"]["Money"];
             };
             no_show_rate: {
@@ -4545,6 +4669,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    checkInAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment with its check-in time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    undoCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment without a check-in time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    checkoutAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutInput"];
+            };
+        };
+        responses: {
+            /** @description Checked out; the visit and its checkout. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResult"];
                 };
             };
             default: components["responses"]["Problem"];

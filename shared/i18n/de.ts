@@ -267,6 +267,18 @@ export const de: Catalogue = {
   email_opening_refund: '{{business}} hat {{amount}} Ihrer Zahlung für diesen Termin erstattet:',
   email_refund_note: 'Es kann einige Tage dauern, bis die Erstattung auf Ihrer Karte erscheint.',
   email_subject_refund: 'Erstattung: {{what}} — {{date}}',
+  // The receipt of a visit checked out at the till
+  email_subject_receipt: 'Quittung: {{what}} — {{date}}',
+  email_opening_receipt: 'Vielen Dank für Ihren Besuch bei {{business}}. Ihre Quittung:',
+  email_receipt_extra: '{{name}} × {{quantity}}',
+  email_receipt_discount: 'Rabatt',
+  email_receipt_total: 'Gesamt',
+  email_receipt_paid_before: 'Vorab online bezahlt',
+  email_receipt_tip: 'Trinkgeld',
+  email_receipt_paid_now: 'Jetzt bezahlt ({{method}})',
+  email_receipt_method_cash: 'bar',
+  email_receipt_method_card_terminal: 'Karte',
+  email_receipt_method_other: 'anders',
 
   // Manage page, my appointments, profile (i12-a)
   status_confirmed: 'Bestätigt',

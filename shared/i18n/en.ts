@@ -264,6 +264,18 @@ export const en = {
     '{{business}} has refunded {{amount}} of your payment for this appointment:',
   email_refund_note: 'It can take a few days to show on your card.',
   email_subject_refund: 'Refund: {{what}} — {{date}}',
+  // The receipt of a visit checked out at the till
+  email_subject_receipt: 'Receipt: {{what}} — {{date}}',
+  email_opening_receipt: 'Thank you for your visit to {{business}}. Your receipt:',
+  email_receipt_extra: '{{name}} × {{quantity}}',
+  email_receipt_discount: 'Discount',
+  email_receipt_total: 'Total',
+  email_receipt_paid_before: 'Paid online before',
+  email_receipt_tip: 'Tip',
+  email_receipt_paid_now: 'Paid now ({{method}})',
+  email_receipt_method_cash: 'cash',
+  email_receipt_method_card_terminal: 'card',
+  email_receipt_method_other: 'other',
 
   // Manage page, my appointments, profile (i12-a)
   // Appointment statuses as the customer reads them

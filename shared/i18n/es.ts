@@ -263,6 +263,18 @@ export const es: Catalogue = {
   email_opening_refund: '{{business}} te ha reembolsado {{amount}} de tu pago por esta cita:',
   email_refund_note: 'Puede tardar unos días en aparecer en tu tarjeta.',
   email_subject_refund: 'Reembolso: {{what}} — {{date}}',
+  // The receipt of a visit checked out at the till
+  email_subject_receipt: 'Recibo: {{what}} — {{date}}',
+  email_opening_receipt: 'Gracias por tu visita a {{business}}. Tu recibo:',
+  email_receipt_extra: '{{name}} × {{quantity}}',
+  email_receipt_discount: 'Descuento',
+  email_receipt_total: 'Total',
+  email_receipt_paid_before: 'Pagado antes en línea',
+  email_receipt_tip: 'Propina',
+  email_receipt_paid_now: 'Pagado ahora ({{method}})',
+  email_receipt_method_cash: 'efectivo',
+  email_receipt_method_card_terminal: 'tarjeta',
+  email_receipt_method_other: 'otro',
 
   // Manage page, my appointments, profile (i12-a)
   status_confirmed: 'Confirmada',

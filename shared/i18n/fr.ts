@@ -266,6 +266,18 @@ export const fr: Catalogue = {
     '{{business}} vous a remboursé {{amount}} de votre paiement pour ce rendez-vous\u202f:',
   email_refund_note: 'Le remboursement peut prendre quelques jours à apparaître sur votre carte.',
   email_subject_refund: 'Remboursement\u202f: {{what}} — {{date}}',
+  // The receipt of a visit checked out at the till
+  email_subject_receipt: 'Reçu\u202f: {{what}} — {{date}}',
+  email_opening_receipt: 'Merci de votre visite chez {{business}}. Votre reçu\u202f:',
+  email_receipt_extra: '{{name}} × {{quantity}}',
+  email_receipt_discount: 'Remise',
+  email_receipt_total: 'Total',
+  email_receipt_paid_before: 'Déjà payé en ligne',
+  email_receipt_tip: 'Pourboire',
+  email_receipt_paid_now: 'Payé maintenant ({{method}})',
+  email_receipt_method_cash: 'espèces',
+  email_receipt_method_card_terminal: 'carte',
+  email_receipt_method_other: 'autre',
 
   // Manage page, my appointments, profile (i12-a)
   status_confirmed: 'Confirmé',

@@ -65,6 +65,15 @@ export type AppointmentDialogEvent =
   | { type: 'appointment.complete' }
   | { type: 'appointment.noShow' }
   | { type: 'appointment.cancel' }
+  /** The customer arrived; or that was a mistake. */
+  | { type: 'appointment.checkIn' }
+  | { type: 'appointment.undoCheckIn' }
+  /** Open the till. */
+  | { type: 'appointment.checkout' }
+  /** The till recorded the payment and completed the visit. */
+  | { type: 'checkout.done'; appointment: Appointment }
+  /** The till was closed without checking out. */
+  | { type: 'checkout.dismiss' }
   | { type: 'reschedule.change'; values: Partial<RescheduleValues> }
   | { type: 'notes.change'; notes: string }
   | { type: 'step.submit' }
@@ -75,7 +84,15 @@ export type AppointmentDialogEvent =
   | { type: 'cancel.dismiss' }
 
 /** What a finished step did, for the app's message. */
-export type AppointmentChange = 'rescheduled' | 'notesSaved' | 'completed' | 'noShow' | 'cancelled'
+export type AppointmentChange =
+  | 'rescheduled'
+  | 'notesSaved'
+  | 'completed'
+  | 'noShow'
+  | 'cancelled'
+  | 'checkedIn'
+  | 'checkInUndone'
+  | 'checkedOut'
 
 export const LOAD_ERROR = 'This appointment could not be loaded.'
 
@@ -158,12 +175,16 @@ export function reschedulePatch(
 
 /**
  * One appointment's details and what can be done to it: loading → ready (viewing, or one of the
- * steps rescheduling, editingNotes, completing, markingNoShow, cancelling) | loadFailed. Which
+ * steps rescheduling, editingNotes, completing, markingNoShow, cancelling, checkingIn,
+ * undoingCheckIn, checkingOut: the till, a dialog of its own) | loadFailed. Which
  * steps a user may start is in the guards (`snapshot.can(...)` tells the UI which buttons to
  * show): only confirmed appointments move, change notes or are cancelled; completing and
  * marking a no-show need the appointment to have started; staff act only in their own column.
  * A step that fails stays open with the server's sentence, its field errors and, for a clash,
- * the appointment in the way. The app provides the four actors and `notifyChanged`.
+ * the appointment in the way. Check-in is a time on a confirmed appointment, offered until
+ * set and undoable while still confirmed; the till opens once the customer is checked in or
+ * the visit has started (or it was completed without a checkout). The app provides the six
+ * actors and `notifyChanged`.
  */
 export const appointmentDialogMachine = setup({
   types: {
@@ -184,6 +205,12 @@ export const appointmentDialogMachine = setup({
       throw new Error('provided by the app')
     }),
     markNoShow: fromPromise<Appointment, { id: string }>(async () => {
+      throw new Error('provided by the app')
+    }),
+    checkIn: fromPromise<Appointment, { id: string }>(async () => {
+      throw new Error('provided by the app')
+    }),
+    undoCheckIn: fromPromise<Appointment, { id: string }>(async () => {
       throw new Error('provided by the app')
     }),
   },
@@ -219,7 +246,27 @@ export const appointmentDialogMachine = setup({
         appointment !== null &&
         mayChange(context.access, appointment) &&
         (appointment.status === 'confirmed' || appointment.status === 'completed') &&
+        // Someone checked in came: the server refuses, so the button is not offered.
+        appointment.checked_in_at === null &&
         hasStarted(appointment.starts_at, context.now())
+      )
+    },
+    mayCheckIn: ({ context }) =>
+      mayChange(context.access, context.appointment) &&
+      context.appointment?.status === 'confirmed' &&
+      context.appointment.checked_in_at === null,
+    mayUndoCheckIn: ({ context }) =>
+      mayChange(context.access, context.appointment) &&
+      context.appointment?.status === 'confirmed' &&
+      context.appointment.checked_in_at !== null,
+    mayCheckout: ({ context }) => {
+      const appointment = context.appointment
+      if (appointment === null || !mayChange(context.access, appointment)) return false
+      if (appointment.checked_out_at !== null) return false
+      if (appointment.status === 'completed') return true
+      return (
+        appointment.status === 'confirmed' &&
+        (appointment.checked_in_at !== null || hasStarted(appointment.starts_at, context.now()))
       )
     },
     rescheduleInvalid: ({ context }) =>
@@ -297,6 +344,9 @@ export const appointmentDialogMachine = setup({
             'appointment.cancel': { guard: 'isConfirmedAndMine', target: 'cancelling' },
             'appointment.complete': { guard: 'mayComplete', target: 'completing' },
             'appointment.noShow': { guard: 'mayMarkNoShow', target: 'markingNoShow' },
+            'appointment.checkIn': { guard: 'mayCheckIn', target: 'checkingIn' },
+            'appointment.undoCheckIn': { guard: 'mayUndoCheckIn', target: 'undoingCheckIn' },
+            'appointment.checkout': { guard: 'mayCheckout', target: 'checkingOut' },
           },
         },
         rescheduling: {
@@ -469,6 +519,65 @@ export const appointmentDialogMachine = setup({
                 params: ({ event }) => ({ error: event.error }),
               },
             },
+          },
+        },
+        checkingIn: {
+          tags: ['busy'],
+          entry: 'clearStepErrors',
+          invoke: {
+            id: 'checkIn',
+            src: 'checkIn',
+            input: ({ context }) => ({ id: context.appointmentId }),
+            onDone: {
+              target: 'viewing',
+              actions: [
+                assign({ appointment: ({ event }) => event.output }),
+                { type: 'notifyChanged', params: { change: 'checkedIn' } },
+              ],
+            },
+            onError: {
+              target: 'viewing',
+              actions: {
+                type: 'recordStepFailure',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
+          },
+        },
+        undoingCheckIn: {
+          tags: ['busy'],
+          entry: 'clearStepErrors',
+          invoke: {
+            id: 'undoCheckIn',
+            src: 'undoCheckIn',
+            input: ({ context }) => ({ id: context.appointmentId }),
+            onDone: {
+              target: 'viewing',
+              actions: [
+                assign({ appointment: ({ event }) => event.output }),
+                { type: 'notifyChanged', params: { change: 'checkInUndone' } },
+              ],
+            },
+            onError: {
+              target: 'viewing',
+              actions: {
+                type: 'recordStepFailure',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
+          },
+        },
+        checkingOut: {
+          entry: 'clearStepErrors',
+          on: {
+            'checkout.done': {
+              target: 'viewing',
+              actions: [
+                assign({ appointment: ({ event }) => event.appointment }),
+                { type: 'notifyChanged', params: { change: 'checkedOut' } },
+              ],
+            },
+            'checkout.dismiss': { target: 'viewing' },
           },
         },
         cancelling: {

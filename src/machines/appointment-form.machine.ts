@@ -46,6 +46,8 @@ export interface AppointmentFormInput {
     time?: string | null
     teamMemberId?: string | null
     customerId?: string | null
+    /** "Book again": the service of the visit booked again. */
+    serviceId?: string | null
   }
   timeZone: string
   access: DialogAccess
@@ -203,7 +205,7 @@ export const appointmentFormMachine = setup({
   context: ({ input }) => ({
     values: {
       customer: null,
-      serviceId: null,
+      serviceId: input.initial.serviceId ?? null,
       teamMemberId: input.initial.teamMemberId ?? null,
       date: input.initial.date ?? null,
       time: input.initial.time ?? null,

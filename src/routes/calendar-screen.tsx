@@ -24,6 +24,7 @@ import { EmptyState } from '../components/form/empty-state'
 import { FormError } from '../components/form-error'
 import { accessFor, mayBook } from '../domain/appointment-access'
 import { laterDay, todayIn, toWallClock } from '../domain/appointment-time'
+import { parseBookAgain } from '../domain/book-again'
 import { type VisibleRange, visibleRange } from '../domain/calendar-range'
 import type { Profile } from '../machines/auth.machine'
 import { calendarMachine } from '../machines/calendar.machine'
@@ -91,8 +92,12 @@ function StaffCalendar({ profile }: { profile: Profile }) {
     [location, navigate],
   )
 
+  // "Book again" (`?new=1&customer=…&service=…&start=…`): the booking dialog prefilled.
+  const again = useMemo(() => parseBookAgain(search), [search])
+  const bookingAgain = again.customerId !== null || again.serviceId !== null
   // The header's "New Appointment" (`?new=1` alone) opens over the view last looked at.
-  const onlyCreating = location.creating && !location.view && !location.date && !location.member
+  const onlyCreating =
+    location.creating && !location.view && !location.date && !location.member && !bookingAgain
   // Until the address is back on that view, the dialog waits (so it prefills its member filter).
   const restoring = onlyCreating && lastLocation !== null
   useEffect(() => {
@@ -269,7 +274,18 @@ function StaffCalendar({ profile }: { profile: Profile }) {
       ) : null}
       <AppointmentFormDialog
         isOpen={location.creating && !location.appointmentId && !restoring}
-        initial={createAt.startsAt || createAt.date ? createAt : headerPrefill}
+        initial={
+          createAt.startsAt || createAt.date
+            ? createAt
+            : bookingAgain
+              ? {
+                  startsAt: again.startsAt,
+                  teamMemberId: again.teamMemberId,
+                  customerId: again.customerId,
+                  serviceId: again.serviceId,
+                }
+              : headerPrefill
+        }
         onClose={() => {
           setCreateAt({})
           go({ creating: false }, true)

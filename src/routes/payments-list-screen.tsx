@@ -11,6 +11,7 @@ import {
   PAYMENT_KIND_LABELS,
   PAYMENT_STATE_LABELS,
   PAYMENT_STATE_TONES,
+  TILL_METHOD_LABELS,
 } from '../components/appointments/payment-format'
 import { EmptyState } from '../components/form/empty-state'
 import { ListSkeleton } from '../components/form/list-skeleton'
@@ -281,7 +282,7 @@ function PaymentsTable({ payments, timeZone }: { payments: Payment[]; timeZone: 
                   {formatDay(payment.appointment_starts_at, timeZone)}
                 </Link>
               </td>
-              <td>{PAYMENT_KIND_LABELS[payment.kind]}</td>
+              <td>{kindText(payment)}</td>
               <td>
                 <StateBadge payment={payment} />
               </td>
@@ -313,7 +314,7 @@ function PaymentCards({ payments, timeZone }: { payments: Payment[]; timeZone: s
           <div className="p-list-card__meta">
             <time dateTime={payment.created_at}>{formatWhen(payment.created_at, timeZone)}</time>
             <span>{payment.service_name}</span>
-            <span>{PAYMENT_KIND_LABELS[payment.kind]}</span>
+            <span>{kindText(payment)}</span>
           </div>
           <dl className="p-payments-card__amounts">
             <div>
@@ -336,4 +337,10 @@ function PaymentCards({ payments, timeZone }: { payments: Payment[]; timeZone: s
       ))}
     </ul>
   )
+}
+
+/** "Deposit", "At the till, cash". */
+function kindText(payment: Payment): string {
+  const kind = PAYMENT_KIND_LABELS[payment.kind]
+  return payment.method ? `${kind}, ${TILL_METHOD_LABELS[payment.method]}` : kind
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, customers, paymentRefunds, payments } from '../../server/db/schema.ts'
 import { type PaymentFacts, summarisePayments } from '../../server/domain/payment-state.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { parseCsv } from './support/csv.ts'
 import { createSchedulingBusiness, type SchedulingBusiness } from './support/scheduling-business.ts'
 import { call, expectInvalid, expectProblem } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
@@ -98,7 +99,9 @@ async function appointmentWithPayments(
         amountMinor: fixture.amountMinor,
         refundedAmountMinor: fixture.refundedMinor ?? 0,
         currency: fixture.currency ?? 'USD',
-        stripeAccountId: 'acct_ledger',
+        // Money taken at the till has a method and no Stripe account (a CHECK).
+        stripeAccountId: fixture.kind === 'in_person' ? null : 'acct_ledger',
+        method: fixture.kind === 'in_person' ? 'cash' : null,
         paidAt: fixture.status === 'succeeded' ? fixture.createdAt : null,
         createdAt: fixture.createdAt,
       })
@@ -141,39 +144,6 @@ async function allPages(business: SchedulingBusiness, query: string) {
     pages++
   } while (cursor && pages < 50)
   return { items: seen, pages }
-}
-
-/**
- * A minimal RFC 4180 reader (quoted cells with doubled quotes, CRLF records), so the tests read
- * the file the way a spreadsheet does rather than searching its text.
- */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = []
-  let record: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else cell += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') {
-      record.push(cell)
-      cell = ''
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(cell)
-      records.push(record)
-      record = []
-      cell = ''
-      i++
-    } else cell += char
-  }
-  if (cell !== '' || record.length > 0) records.push([...record, cell])
-  return records
 }
 
 describe('the payments list', () => {
@@ -219,6 +189,7 @@ describe('the payments list', () => {
       customer_name: salon.customerName,
       service_name: 'Haircut',
       kind: 'prepayment',
+      method: null,
       state: 'paid',
       currency: 'USD',
       amount_minor: 1009,
@@ -288,6 +259,8 @@ describe('payment states', () => {
     { kind: 'prepayment', status: 'pending', amountMinor: 4000 },
     { kind: 'deposit', status: 'expired', amountMinor: 800 },
     { kind: 'card_on_file', status: 'succeeded', amountMinor: 0 },
+    { kind: 'in_person', status: 'succeeded', amountMinor: 3500 },
+    { kind: 'in_person', status: 'succeeded', amountMinor: 3500, refundedMinor: 500 },
   ].map((fixture, n) => ({
     ...(fixture as Omit<PaymentFixture, 'createdAt'>),
     createdAt: new Date(day + n * 60_000),
@@ -330,7 +303,9 @@ describe('payment states', () => {
   it('leaves out a card kept on file, and nets refunds', async () => {
     const { items } = await page(salon, `?${range}&limit=100`)
     expect(items).toHaveLength(fixtures.length - 1)
-    const partly = items.find((item) => item.state === 'partly_refunded')
+    const partly = items.find(
+      (item) => item.state === 'partly_refunded' && item.kind === 'prepayment',
+    )
     expect(partly).toMatchObject({ amount_minor: 4000, refunded_minor: 1500, net_minor: 2500 })
     const pending = items.find((item) => item.state === 'pending')
     expect(pending).toMatchObject({ amount_minor: 4000, net_minor: 0, paid_at: null })
@@ -459,6 +434,7 @@ describe('the CSV export', () => {
       'customer',
       'service',
       'kind',
+      'method',
       'state',
       'currency',
       'amount',
@@ -470,26 +446,28 @@ describe('the CSV export', () => {
     expect(records).toHaveLength(2)
     const [pending, deposit] = records
     // 03:30 UTC on 4 May is 23:30 on 3 May in New York (EDT, UTC−4).
-    expect(deposit?.slice(0, 11)).toEqual([
+    expect(deposit?.slice(0, 12)).toEqual([
       '2026-05-03 23:30',
       '2026-05-03 23:30',
       '2026-05-06 23:30',
       `'${hostile}`,
       'Haircut',
       'Deposit',
+      'Online',
       'Partly refunded',
       'USD',
       '12.50',
       '2.50',
       '10.00',
     ])
-    expect(pending?.slice(0, 11)).toEqual([
+    expect(pending?.slice(0, 12)).toEqual([
       '2026-05-03 23:31',
       '',
       '2026-05-07 23:30',
       awkward,
       'Haircut',
       'Prepayment',
+      'Online',
       'Awaiting payment',
       'USD',
       '30.00',
@@ -510,6 +488,6 @@ describe('the CSV export', () => {
         1,
       ),
     )
-    expect(theirs.map((record) => record[8])).toEqual(['7.77'])
+    expect(theirs.map((record) => record[9])).toEqual(['7.77'])
   })
 })

@@ -165,10 +165,10 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
   const csv = await readFile((await file.path()) ?? '', 'utf8')
   const [header, record] = csv.replace(/^\uFEFF/, '').split('\r\n')
   expect(header).toBe(
-    'date,paid_at,appointment_starts_at,customer,service,kind,state,currency,amount,refunded,net,payment_id,appointment_id',
+    'date,paid_at,appointment_starts_at,customer,service,kind,method,state,currency,amount,refunded,net,payment_id,appointment_id',
   )
   expect(record).toContain(`"Quinn ""Q"" O'Paid, `)
-  expect(record).toContain(',Balayage,Prepayment,Paid,USD,45.00,0.00,45.00,')
+  expect(record).toContain(',Balayage,Prepayment,Online,Paid,USD,45.00,0.00,45.00,')
   expect(record).toContain(appointmentId)
 
   // A phone shows cards, nothing to scroll sideways.
@@ -187,5 +187,112 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
   const revenue = page.getByTestId('figure-revenue')
   await expect(revenue.locator('.p-figure__label')).toHaveText('Revenue this week')
   await expect(revenue.locator('.p-figure__value')).toHaveText('$45.00')
-  await expect(revenue).toContainText('Paid online, less refunds')
+  await expect(revenue).toContainText('Paid online and at the till, tips included, less refunds')
+})
+
+/** Axe on one part of the page: no serious or critical violations. */
+async function expectNoAxeViolations(page: Page, selector: string, where: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help}`),
+    where,
+  ).toEqual([])
+}
+
+test('the front desk checks a client in, takes payment with a tip at the till, and finds it in Payments', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  const team = await staffApi<{ items: Array<{ id: string }> }>(page, 'GET', '/api/v1/team-members')
+  const memberId = team.items[0]?.id ?? ''
+  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
+    name: 'Blow-dry',
+    duration_minutes: 30,
+    price_minor: 4000,
+    team_member_ids: [memberId],
+  })
+  const customerName = `Tess Till ${Date.now()}`
+  const customer = await staffApi<{ id: string }>(page, 'POST', '/api/v1/customers', {
+    name: customerName,
+    email: uniqueEmail('till'),
+    phone: '+1 (555) 010-2030',
+  })
+  const free = await staffApi<{ slots: Array<{ starts_at: string }> }>(
+    page,
+    'GET',
+    `/api/v1/availability?service_id=${service.id}&team_member_id=${memberId}&start_date=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}&end_date=${new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10)}`,
+  )
+  const start = free.slots[0]?.starts_at
+  if (!start) throw new Error('nothing free in the coming week')
+  const appointment = await staffApi<{ id: string }>(page, 'POST', '/api/v1/appointments', {
+    service_id: service.id,
+    customer_id: customer.id,
+    team_member_id: memberId,
+    starts_at: start,
+  })
+
+  await page.goto(`/calendar?appointment=${appointment.id}`)
+  const dialog = page.getByRole('dialog', { name: `Blow-dry for ${customerName}` })
+  await expect(dialog.getByRole('link', { name: /^Call / })).toHaveAttribute(
+    'href',
+    'tel:+15550102030',
+  )
+  await expect(dialog.getByRole('link', { name: /^E-mail / })).toHaveAttribute('href', /^mailto:/)
+  await expect(dialog.getByRole('link', { name: 'Book again' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/calendar\\?new=1&customer=${customer.id}&service=${service.id}&member=`),
+  )
+
+  // Check in, undo, check in again: the arrival shows, and the till opens.
+  await dialog.getByRole('button', { name: 'Check in' }).click()
+  await expect(dialog.getByTestId('checked-in')).toContainText('Arrived')
+  await dialog.getByRole('button', { name: 'Undo check-in' }).click()
+  await expect(dialog.getByTestId('checked-in')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Check in' }).click()
+  await expect(dialog.getByTestId('checked-in')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Checkout' }).click()
+
+  const till = page.getByRole('dialog', { name: `Checkout: ${customerName}` })
+  await expect(till).toBeVisible()
+  // react-aria keeps the real radio input hidden under its visual; a user clicks the label.
+  for (const name of ['Cash', '15 %']) {
+    await till.locator('label', { has: page.getByRole('radio', { name, exact: true }) }).click()
+    await expect(till.getByRole('radio', { name, exact: true })).toBeChecked()
+  }
+  const summary = till.getByTestId('till-summary')
+  await expect(summary).toContainText('Tip$6.00')
+  await expect(summary).toContainText('Take now$46.00')
+
+  // The till passes axe in both palettes, on a desktop and on a phone.
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size)
+    for (const dark of [false, true]) {
+      await page.evaluate((on) => document.documentElement.classList.toggle('p-dark', on), dark)
+      await expectNoAxeViolations(
+        page,
+        '.p-till-modal',
+        `${size.width} px, ${dark ? 'dark' : 'light'}`,
+      )
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('p-dark'))
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await till.getByRole('button', { name: 'Take $46.00' }).click()
+  await expect(till).toHaveCount(0)
+  await expect(dialog.getByText('Checked out')).toBeVisible()
+  await expect(dialog.getByText('Paid at the till by cash: $46.00')).toBeVisible()
+
+  await page.goto('/payments')
+  const row = paymentRow(page, customerName)
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('At the till, cash')
+  await expect(row.getByRole('cell').last()).toHaveText('$46.00')
+  await page.goto('/dashboard')
+  await expect(page.getByTestId('figure-revenue').locator('.p-figure__value')).toHaveText('$46.00')
 })

@@ -34,6 +34,8 @@ const DIALOG_EFFECTS = [
   'updateAppointment',
   'completeAppointment',
   'markNoShow',
+  'checkIn',
+  'undoCheckIn',
 ] as const
 
 /** Started an hour and a half before "now": every action is possible on it. */
@@ -48,6 +50,7 @@ const saved = {
   notes: 'Saved',
 }
 const live = { ...started, notes: 'Live' }
+const arrived = { ...started, checked_in_at: '2026-11-26T10:25:00.000Z' }
 const tooEarly = new ApiError(409, { status: 409, detail: 'It has not started yet.' })
 
 const sampleEvents: ModelEvent<AppointmentDialogEvent>[] = [
@@ -68,6 +71,23 @@ const sampleEvents: ModelEvent<AppointmentDialogEvent>[] = [
     name: 'cancelled',
   },
   { type: 'cancel.dismiss' },
+  { type: 'appointment.checkIn' },
+  { type: 'appointment.undoCheckIn' },
+  { type: 'appointment.checkout' },
+  {
+    type: 'checkout.done',
+    appointment: {
+      ...arrived,
+      status: 'completed',
+      checked_out_at: '2026-11-26T11:20:00.000Z',
+    },
+    name: 'checked out',
+  },
+  { type: 'checkout.dismiss' },
+  done('checkIn', arrived, 'arrived'),
+  failed('checkIn', tooEarly, '409'),
+  done('undoCheckIn', started, 'undone'),
+  failed('undoCheckIn', tooEarly, '409'),
   done('loadAppointment', started, 'confirmed'),
   failed('loadAppointment', sampleErrors.notFound, '404'),
   done('updateAppointment', saved, 'saved'),
@@ -103,7 +123,7 @@ describe('appointment dialog machine paths from its graph', () => {
       return {
         value: snapshot.value,
         appointment: context.appointment
-          ? `${context.appointment.status} ${context.appointment.starts_at} ${context.appointment.notes}`
+          ? `${context.appointment.status} ${context.appointment.starts_at} ${context.appointment.notes} ${context.appointment.checked_in_at} ${context.appointment.checked_out_at}`
           : null,
         reschedule: context.reschedule,
         notes: context.notes,
@@ -125,6 +145,8 @@ describe('appointment dialog machine paths from its graph', () => {
           ),
           completeAppointment: effects.effect<Appointment, { id: string }>('completeAppointment'),
           markNoShow: effects.effect<Appointment, { id: string }>('markNoShow'),
+          checkIn: effects.effect<Appointment, { id: string }>('checkIn'),
+          undoCheckIn: effects.effect<Appointment, { id: string }>('undoCheckIn'),
         },
       })
       return { actor: createActor(logic, { input, inspect }), effects }

@@ -34,6 +34,7 @@ function samplePayment(id: string): Payment {
     customer_name: 'Pia Payer',
     service_name: 'Colour',
     kind: 'deposit',
+    method: null,
     state: 'deposit_paid',
     currency: 'EUR',
     amount_minor: 1000,

@@ -22,6 +22,7 @@ const haircut = {
   cancel_reason: null,
   price: { amount_minor: 3000, currency: 'EUR' },
   outside_working_hours: false,
+  checked_in_at: null as string | null,
 }
 
 const summaryOf = (after: typeof haircut) =>

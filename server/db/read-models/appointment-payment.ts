@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { appointments, payments, services, tenantSettings } from '../schema.ts'
 
@@ -46,12 +46,12 @@ export async function loadPaidAtBooking(
         eq(payments.tenantId, tenantId),
         eq(payments.appointmentId, appointmentId),
         eq(payments.status, 'succeeded'),
-        sql`${payments.kind} <> 'no_show_fee'`,
+        inArray(payments.kind, ['prepayment', 'deposit', 'card_on_file']),
       ),
     )
     .orderBy(desc(payments.createdAt))
     .limit(1)
-  if (!row || row.kind === 'no_show_fee') return null
+  if (!row || row.kind === 'no_show_fee' || row.kind === 'in_person') return null
   return {
     ...row,
     kind: row.kind,

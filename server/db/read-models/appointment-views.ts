@@ -8,7 +8,7 @@ import {
   appointmentTeamMember,
 } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
-import { appointments, customers, services, teamMembers } from '../schema.ts'
+import { appointmentCheckouts, appointments, customers, services, teamMembers } from '../schema.ts'
 import { type AppointmentPaymentSummary, loadPaymentSummaries } from './payment-views.ts'
 
 type Appointment = components['schemas']['Appointment']
@@ -49,6 +49,14 @@ export const seatsBooked = sql<number>`case when ${appointments.seatGroup} like 
       and seat.status not in ('cancelled', 'payment_expired')
   ) when ${appointments.status} not in ('cancelled', 'payment_expired') then 1 else 0 end`
 
+/** When the visit was checked out at the till (RFC 3339 in UTC), or null. */
+const checkedOutAt = sql<string | null>`(
+    select to_char(checkout.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    from ${appointmentCheckouts} as checkout
+    where checkout.tenant_id = ${appointments.tenantId}
+      and checkout.appointment_id = ${appointments.id}
+  )`
+
 function select(db: Db) {
   return db
     .select({
@@ -62,6 +70,7 @@ function select(db: Db) {
       customerPhone: customers.phone,
       customerTimeZone: customers.timeZone,
       seatsBooked,
+      checkedOutAt,
     })
     .from(appointments)
     .innerJoin(services, appointmentService())
@@ -130,8 +139,11 @@ export function toAppointment(
     customer_id: row.customerId,
     customer_name: joined.customerName,
     customer_email: joined.customerEmail,
+    customer_phone: joined.customerPhone,
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
+    checked_in_at: row.checkedInAt?.toISOString() ?? null,
+    checked_out_at: joined.checkedOutAt,
     buffer_before_minutes: row.bufferBeforeMinutes,
     buffer_after_minutes: row.bufferAfterMinutes,
     status: row.status,

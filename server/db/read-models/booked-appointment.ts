@@ -130,6 +130,8 @@ async function toBooked(db: Db, joined: BookedJoinedRow): Promise<BookedAppointm
       customerPhone: joined.customerPhone,
       customerTimeZone: joined.customerTimeZone,
       seatsBooked: joined.seatsBooked,
+      // Just booked: nobody has checked it out.
+      checkedOutAt: null,
     },
     undefined,
   )

@@ -19,7 +19,16 @@ import {
 } from '../../domain/payment-state.ts'
 import { appointmentCustomer, appointmentService } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
-import { appointments, customers, paymentRefunds, payments, services } from '../schema.ts'
+import {
+  appointments,
+  customers,
+  paymentRefunds,
+  payments,
+  services,
+  type tillMethods,
+} from '../schema.ts'
+
+type TillMethod = (typeof tillMethods)[number]
 
 /*
  * Payments as staff read them: an appointment's payments summed up for the lists, the payments
@@ -81,7 +90,7 @@ const STATE_CONDITIONS: Record<PaymentState, SQL> = {
   failed: sql`${payments.status} = 'failed'`,
   expired: sql`${payments.status} = 'expired'`,
   card_on_file: sql`${payments.status} = 'succeeded' and ${payments.kind} = 'card_on_file'`,
-  paid: sql`${payments.status} = 'succeeded' and ${payments.kind} in ('prepayment', 'no_show_fee') and ${payments.refundedAmountMinor} = 0`,
+  paid: sql`${payments.status} = 'succeeded' and ${payments.kind} in ('prepayment', 'no_show_fee', 'in_person') and ${payments.refundedAmountMinor} = 0`,
   deposit_paid: sql`${payments.status} = 'succeeded' and ${payments.kind} = 'deposit' and ${payments.refundedAmountMinor} = 0`,
   partly_refunded: sql`${payments.status} = 'succeeded' and ${payments.refundedAmountMinor} > 0 and ${payments.refundedAmountMinor} < ${payments.amountMinor}`,
   refunded: sql`${payments.status} = 'succeeded' and ${payments.kind} <> 'card_on_file' and ${payments.refundedAmountMinor} >= ${payments.amountMinor}`,
@@ -100,7 +109,9 @@ export interface PaymentListFilter {
 /** A payment with what the list shows of its appointment. */
 export interface PaymentListRow {
   id: string
-  kind: 'prepayment' | 'deposit' | 'no_show_fee'
+  kind: 'prepayment' | 'deposit' | 'no_show_fee' | 'in_person'
+  /** How an `in_person` payment was made; null for payments online. */
+  method: TillMethod | null
   state: PaymentState
   amountMinor: number
   refundedMinor: number
@@ -171,6 +182,7 @@ export async function listPayments(
       {
         id: payment.id,
         kind: payment.kind,
+        method: payment.method,
         state: summary.state,
         amountMinor: payment.amountMinor,
         refundedMinor: payment.refundedAmountMinor,
@@ -187,13 +199,11 @@ export async function listPayments(
 
 /**
  * What [from, to) actually brought in, in minor units of `currency` (amounts in another
- * currency cannot be added to it and are left out):
- * - money taken online: succeeded charges by when they were paid, less refunds by when they
- *   were made (a refund this week of last week's payment lowers this week);
- * - money taken at the venue: for completed appointments starting in the period, their price
- *   less what was charged online at booking (all of it when nothing was; the rest after a
- *   deposit). A no-show fee is not part of the price, so it does not lower this.
- * Holds, expired and failed payments never count: only succeeded ones have a paid_at.
+ * currency cannot be added to it and are left out): succeeded payments, online and at the till
+ * (tips included), by when they were paid, less refunds by when they were made (a refund this
+ * week of last week's payment lowers this week). A visit nobody recorded a payment for counts
+ * nothing: revenue is exactly what the payments list holds. Holds, expired and failed payments
+ * never count: only succeeded ones have a paid_at.
  */
 export async function loadTakings(
   db: Db,
@@ -233,26 +243,5 @@ export async function loadTakings(
         lt(paymentRefunds.createdAt, to),
       ),
     )
-  const chargedAtBooking = sql<number>`coalesce((
-      select sum(paid.amount_minor) from ${payments} as paid
-      where paid.tenant_id = ${appointments.tenantId}
-        and paid.appointment_id = ${appointments.id}
-        and paid.status = 'succeeded'
-        and paid.kind in ('prepayment', 'deposit')
-    ), 0)`
-  const [atVenue] = await db
-    .select({
-      sum: sql<string>`coalesce(sum(greatest(${appointments.priceMinor} - ${chargedAtBooking}, 0)), 0)`,
-    })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.tenantId, tenantId),
-        eq(appointments.status, 'completed'),
-        eq(appointments.currency, currency),
-        gte(appointments.startsAt, from),
-        lt(appointments.startsAt, to),
-      ),
-    )
-  return Number(paid?.sum ?? 0) - Number(refunded?.sum ?? 0) + Number(atVenue?.sum ?? 0)
+  return Number(paid?.sum ?? 0) - Number(refunded?.sum ?? 0)
 }

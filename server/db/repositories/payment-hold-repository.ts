@@ -130,7 +130,8 @@ export function createPaymentHoldRepository(db: Db) {
           tenantId: payments.tenantId,
           paymentId: payments.id,
           appointmentId: payments.appointmentId,
-          stripeAccountId: payments.stripeAccountId,
+          // Only Checkout payments are pending with a session, and they have their account.
+          stripeAccountId: sql<string>`${payments.stripeAccountId}`,
           stripeCheckoutSessionId: sql<string>`${payments.stripeCheckoutSessionId}`,
         })
         .from(payments)

@@ -1,8 +1,19 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { appointments, paymentRefunds, payments, type refundCauses } from '../schema.ts'
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/**
+ * The connected account a payment was taken on, for a call to Stripe about it. Money taken at
+ * the venue (`in_person`) has none: Stripe never saw it, and no code path asks Stripe of it.
+ */
+export function stripeAccountOf(payment: Pick<PaymentRow, 'id' | 'stripeAccountId'>): string {
+  if (payment.stripeAccountId === null) {
+    throw new Error(`Payment ${payment.id} was taken at the venue: Stripe has nothing of it.`)
+  }
+  return payment.stripeAccountId
+}
 export type RefundCause = (typeof refundCauses)[number]
 
 /** What a paid Checkout tells about the payment: kept for later charges and refunds. */
@@ -58,11 +69,11 @@ export function createPaymentRepository(db: Db) {
       return row
     },
 
-    /** The appointment's latest payment taken at booking (not a later no-show fee). */
+    /** The appointment's latest payment taken at booking (not a later no-show fee or the till). */
     async latestAtBooking(
       tenantId: string,
       appointmentId: string,
-    ): Promise<PaymentRow | undefined> {
+    ): Promise<(PaymentRow & { kind: 'prepayment' | 'deposit' | 'card_on_file' }) | undefined> {
       const [row] = await db
         .select()
         .from(payments)
@@ -70,12 +81,12 @@ export function createPaymentRepository(db: Db) {
           and(
             eq(payments.tenantId, tenantId),
             eq(payments.appointmentId, appointmentId),
-            sql`${payments.kind} <> 'no_show_fee'`,
+            inArray(payments.kind, ['prepayment', 'deposit', 'card_on_file']),
           ),
         )
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(1)
-      return row
+      return row as (PaymentRow & { kind: 'prepayment' | 'deposit' | 'card_on_file' }) | undefined
     },
 
     /** The card kept at booking for a no-show fee (a saved `card_on_file`), if one was. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { paymentRefunds, payments } from '../schema.ts'
 import type { RefundCause } from './payment-repository.ts'
@@ -11,9 +11,45 @@ export type RefundRow = typeof paymentRefunds.$inferSelect
  * cancellation's own transaction, so the decision can never be lost to an outage; Stripe is
  * asked afterwards, and again by the payment job until it answers. Only a settled row (with
  * its Stripe id) counts in the payment's `refunded_amount_minor`.
+ *
+ * Money taken at the till (`in_person`) is given back at the till (cash back, the terminal):
+ * its refunds are made when recorded, never owed, and Stripe is never asked of them.
  */
+
+/** Whether a refund is still owed (decided, not yet made by Stripe). */
+export function isOwed(refund: Pick<RefundRow, 'stripeRefundId'>, payment: { kind: string }) {
+  return refund.stripeRefundId === null && payment.kind !== 'in_person'
+}
+
 export function createRefundRepository(db: Db) {
   return {
+    /**
+     * A refund of money taken at the till, made as it is recorded: the row and the payment's
+     * new refunded total in one go (the caller holds the payment's lock).
+     */
+    async insertMadeAtTill(refund: {
+      tenantId: string
+      paymentId: string
+      amountMinor: number
+      reason: string
+      actorUid: string
+      actorName: string
+    }): Promise<RefundRow> {
+      const [row] = await db
+        .insert(paymentRefunds)
+        .values({ ...refund, cause: 'staff' })
+        .returning()
+      if (!row) throw new Error('A refund insert returned nothing.')
+      await db
+        .update(payments)
+        .set({
+          refundedAmountMinor: sql`${payments.refundedAmountMinor} + ${row.amountMinor}`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.tenantId, refund.tenantId), eq(payments.id, refund.paymentId)))
+      return row
+    },
+
     async insertOwed(refund: {
       tenantId: string
       paymentId: string
@@ -91,7 +127,7 @@ export function createRefundRepository(db: Db) {
      * key is the row's id) and `settle` records it once.
      */
     async owed(options: { tenantId?: string; paymentIds?: string[]; limit: number }) {
-      const conditions = [isNull(paymentRefunds.stripeRefundId)]
+      const conditions = [isNull(paymentRefunds.stripeRefundId), ne(payments.kind, 'in_person')]
       if (options.tenantId) conditions.push(eq(paymentRefunds.tenantId, options.tenantId))
       if (options.paymentIds) {
         if (options.paymentIds.length === 0) return []

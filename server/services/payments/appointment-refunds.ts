@@ -7,7 +7,11 @@ import {
   createPaymentRepository,
   type PaymentRow,
 } from '../../db/repositories/payment-repository.ts'
-import { createRefundRepository, type RefundRow } from '../../db/repositories/refund-repository.ts'
+import {
+  createRefundRepository,
+  isOwed,
+  type RefundRow,
+} from '../../db/repositories/refund-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import { cancelRefusal } from '../../domain/appointment-status.ts'
 import {
@@ -25,6 +29,7 @@ import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import { appointmentNotFound } from '../booking-service.ts'
 import { createIdempotency } from '../public/idempotency.ts'
 import { refundPayment } from './payment-refunds.ts'
+import { refundAtTill, tooMuch } from './till-refunds.ts'
 
 type AppointmentPayments = components['schemas']['AppointmentPayments']
 type RefundInput = components['schemas']['RefundInput']
@@ -136,19 +141,23 @@ export function createAppointmentRefundService(deps: {
     const appointment = await createAppointmentRepository(db).find(tenantId, appointmentId)
     if (!appointment) throw appointmentNotFound()
     const rows = await createRefundRepository(db).ofAppointment(tenantId, appointmentId)
-    const owedOf = (refunds: RefundRow[]) =>
+    const owedOf = (payment: PaymentRow, refunds: RefundRow[]) =>
       refunds
-        .filter((refund) => refund.stripeRefundId === null)
+        .filter((refund) => isOwed(refund, payment))
         .reduce((sum, refund) => sum + refund.amountMinor, 0)
     const payments = rows.map(({ payment, refunds }) => ({
       id: payment.id,
       kind: payment.kind,
+      method: payment.method,
       status: payment.status,
       amount_minor: payment.amountMinor,
       refunded_minor: payment.refundedAmountMinor,
       refundable_minor:
         payment.status === 'succeeded'
-          ? Math.max(0, payment.amountMinor - payment.refundedAmountMinor - owedOf(refunds))
+          ? Math.max(
+              0,
+              payment.amountMinor - payment.refundedAmountMinor - owedOf(payment, refunds),
+            )
           : 0,
       currency: payment.currency,
       paid_at: payment.paidAt?.toISOString() ?? null,
@@ -160,7 +169,7 @@ export function createAppointmentRefundService(deps: {
         reason: refund.reason,
         by: refund.actorName,
         created_at: refund.createdAt.toISOString(),
-        status: refund.stripeRefundId === null ? ('owed' as const) : ('refunded' as const),
+        status: isOwed(refund, payment) ? ('owed' as const) : ('refunded' as const),
       })),
     }))
     const summary = summarisePayments(rows.map(({ payment }) => payment))
@@ -168,7 +177,7 @@ export function createAppointmentRefundService(deps: {
       .filter(({ payment }) => heldAtBooking(payment))
       .reduce(
         (sum, { payment, refunds }) =>
-          sum + payment.amountMinor - payment.refundedAmountMinor - owedOf(refunds),
+          sum + payment.amountMinor - payment.refundedAmountMinor - owedOf(payment, refunds),
         0,
       )
     let cancellation: AppointmentPayments['cancellation'] = null
@@ -354,6 +363,13 @@ export function createAppointmentRefundService(deps: {
               errors: [{ path: 'path.paymentId', message }],
             })
           }
+          if (payment.kind === 'in_person') {
+            await refundAtTill(database, { tenantId, actor }, payment, {
+              amountMinor: input.amount_minor,
+              reason,
+            })
+            return { status: 201, body: await view(database.db, tenantId, target.appointmentId) }
+          }
           const owed = await createRefundRepository(database.db).owedMinor(tenantId, payment.id)
           const left = payment.amountMinor - payment.refundedAmountMinor - owed
           if (input.amount_minor > left) throw tooMuch(left, payment.currency)
@@ -413,16 +429,6 @@ export function createAppointmentRefundService(deps: {
       return outcome.body
     },
   }
-}
-
-function tooMuch(leftMinor: number, currency: string): HttpProblem {
-  const message =
-    leftMinor > 0
-      ? `must not be more than what is left to refund (${money(leftMinor, currency)})`
-      : 'must be 0: nothing is left to refund'
-  return new HttpProblem(400, `body.amount_minor ${message}.`, {
-    errors: [{ path: 'body.amount_minor', message }],
-  })
 }
 
 /** Refund errors Stripe gives every time (its gateway hands them on as the SDK raised them). */

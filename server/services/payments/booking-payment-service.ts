@@ -6,6 +6,7 @@ import type { CheckoutToExpire } from '../../db/repositories/payment-hold-reposi
 import {
   createPaymentRepository,
   type PaymentRow,
+  stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
@@ -98,7 +99,11 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       appointment.holdExpiresAt !== null &&
       appointment.holdExpiresAt.getTime() > Date.now()
     return {
-      kind: payment.kind === 'no_show_fee' ? 'card_on_file' : payment.kind,
+      // Only payments at booking reach the booking page (`latestAtBooking`): never the till's.
+      kind:
+        payment.kind === 'no_show_fee' || payment.kind === 'in_person'
+          ? 'card_on_file'
+          : payment.kind,
       status: payment.status,
       amount_minor: payment.amountMinor,
       currency: payment.currency,
@@ -159,7 +164,7 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       const back = (outcome: 'paid' | 'cancelled') =>
         publicUrl + paymentReturnUrl(payment.appointmentId, token, input.businessSlug, outcome)
       const common = {
-        accountId: payment.stripeAccountId,
+        accountId: stripeAccountOf(payment),
         currency: payment.currency,
         customerEmail: input.customerEmail,
         metadata: {
@@ -246,7 +251,7 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
         const stripe = gateway
         if (stripe && openSession) {
           const checkout = await outageAsProblem(() =>
-            stripe.expireCheckout(payment.stripeAccountId, openSession),
+            stripe.expireCheckout(stripeAccountOf(payment), openSession),
           )
           synced = (await checkoutSync.syncPaymentCheckout(payment, { checkout })) ?? synced
         }

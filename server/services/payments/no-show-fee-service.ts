@@ -6,6 +6,7 @@ import { createAppointmentRepository } from '../../db/repositories/appointment-r
 import {
   createPaymentRepository,
   type PaymentRow,
+  stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
 import { createServiceRepository } from '../../db/repositories/service-repository.ts'
 import { HttpProblem } from '../../http/problem.ts'
@@ -153,7 +154,7 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
         kind: 'no_show_fee',
         amountMinor: fee,
         currency: card.currency,
-        stripeAccountId: card.stripeAccountId,
+        stripeAccountId: stripeAccountOf(card),
         stripeCustomerId: card.stripeCustomerId,
         stripePaymentMethodId: card.stripePaymentMethodId,
       })
@@ -229,7 +230,7 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
     let outcome: OffSessionCharge
     try {
       outcome = await stripe.chargeOffSession({
-        accountId: payment.stripeAccountId,
+        accountId: stripeAccountOf(payment),
         customerId: payment.stripeCustomerId ?? card.stripeCustomerId ?? '',
         paymentMethodId: payment.stripePaymentMethodId ?? card.stripePaymentMethodId ?? '',
         amountMinor: payment.amountMinor,

@@ -4,6 +4,7 @@ import { createAppointmentRepository } from '../../db/repositories/appointment-r
 import {
   createPaymentRepository,
   type PaymentRow,
+  stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway, PaymentCheckoutSnapshot } from '../../payments/connect-gateway.ts'
@@ -140,7 +141,7 @@ export function createPaymentCheckoutSync({
       const sessionId = payment.stripeCheckoutSessionId
       if (!sessionId) return undefined
       const checkout =
-        options.checkout ?? (await gateway.retrieveCheckout(payment.stripeAccountId, sessionId))
+        options.checkout ?? (await gateway.retrieveCheckout(stripeAccountOf(payment), sessionId))
       if (!checkout) return undefined
       await apply(payment, checkout, options.now ?? Date.now())
       const after = await createPaymentRepository(database.db).find(payment.tenantId, payment.id)

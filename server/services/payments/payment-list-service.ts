@@ -118,6 +118,7 @@ function toPayment(row: PaymentListRow): Payment {
     customer_name: row.customerName,
     service_name: row.serviceName,
     kind: row.kind,
+    method: row.method,
     state: row.state,
     currency: row.currency,
     amount_minor: row.amountMinor,

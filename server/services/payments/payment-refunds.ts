@@ -3,6 +3,7 @@ import {
   createPaymentRepository,
   type PaymentRow,
   type RefundCause,
+  stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
 import { createRefundRepository } from '../../db/repositories/refund-repository.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
@@ -44,7 +45,7 @@ export async function refundPayment(
     throw new Error(`Payment ${payment.id} has no PaymentIntent to refund.`)
   }
   const refund = await deps.gateway.refund({
-    accountId: payment.stripeAccountId,
+    accountId: stripeAccountOf(payment),
     paymentIntentId: payment.stripePaymentIntentId,
     amountMinor: request.amountMinor,
     metadata: {

@@ -178,3 +178,38 @@ export async function acceptSubmittedDetails(
     }),
   )
 }
+
+export type CheckoutInput = components['schemas']['CheckoutInput']
+export type CheckoutResult = components['schemas']['CheckoutResult']
+export type TillMethod = components['schemas']['TillMethod']
+
+/** The customer arrived: the appointment with its check-in time. */
+export async function checkInAppointment(id: string): Promise<Appointment> {
+  return unwrap(
+    await api.POST('/api/v1/appointments/{appointmentId}/check-in', {
+      params: { path: { appointmentId: id } },
+    }),
+  )
+}
+
+/** Clears a check-in made by mistake. */
+export async function undoCheckIn(id: string): Promise<Appointment> {
+  return unwrap(
+    await api.DELETE('/api/v1/appointments/{appointmentId}/check-in', {
+      params: { path: { appointmentId: id } },
+    }),
+  )
+}
+
+/** Checks the visit out at the till: what it came to and the payment taken now. */
+export async function checkoutAppointment(
+  id: string,
+  input: CheckoutInput,
+): Promise<CheckoutResult> {
+  return unwrap(
+    await api.POST('/api/v1/appointments/{appointmentId}/checkout', {
+      params: { path: { appointmentId: id } },
+      body: input,
+    }),
+  )
+}

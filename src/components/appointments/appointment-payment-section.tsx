@@ -14,6 +14,7 @@ import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'
 import type { Appointment } from './appointment-api'
 import { STAFF_CLOCK } from './appointment-format'
+import { TILL_METHOD_LABELS } from './payment-format'
 import { RefundPaymentDialog } from './refund-payment-dialog'
 
 const paymentsLoad = createLoadMachine<AppointmentPayments>()
@@ -34,6 +35,7 @@ const KIND_LABELS: Record<AppointmentPayment['kind'], string> = {
   deposit: 'Deposit at booking',
   card_on_file: 'Card kept for a no-show fee',
   no_show_fee: 'No-show fee',
+  in_person: 'Paid at the till',
 }
 
 const CAUSE_LABELS = {
@@ -136,6 +138,7 @@ function PaymentSection({
             <div className="p-payment-section__row">
               <span>
                 {KIND_LABELS[payment.kind]}
+                {payment.method ? ` by ${TILL_METHOD_LABELS[payment.method]}` : ''}
                 {payment.amount_minor > 0 ? `: ${money(payment.amount_minor)}` : ''}
                 {payment.status === 'pending' ? ' (not paid yet)' : ''}
                 {payment.status === 'expired' ? ' (never paid)' : ''}
@@ -154,9 +157,11 @@ function PaymentSection({
               <ul className="p-payment-section__refunds" aria-label="Refunds">
                 {payment.refunds.map((refund) => (
                   <li key={refund.id}>
-                    {refund.status === 'owed'
-                      ? `${money(refund.amount_minor)} to be refunded (waiting for Stripe)`
-                      : `${money(refund.amount_minor)} refunded`}{' '}
+                    {payment.kind === 'in_person' && refund.status === 'refunded'
+                      ? `${money(refund.amount_minor)} given back at the till`
+                      : refund.status === 'owed'
+                        ? `${money(refund.amount_minor)} to be refunded (waiting for Stripe)`
+                        : `${money(refund.amount_minor)} refunded`}{' '}
                     {CAUSE_LABELS[refund.cause]}
                     {refund.by ? ` (${refund.by})` : ''}, {whenDone(refund.created_at, timeZone)}
                     {refund.reason ? (

@@ -22,6 +22,14 @@ export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
   prepayment: 'Prepayment',
   deposit: 'Deposit',
   no_show_fee: 'No-show fee',
+  in_person: 'At the till',
+}
+
+/** How money taken at the till was paid. */
+export const TILL_METHOD_LABELS: Record<'cash' | 'card_terminal' | 'other', string> = {
+  cash: 'cash',
+  card_terminal: 'card (terminal)',
+  other: 'other',
 }
 
 /**

@@ -107,8 +107,10 @@ export function RefundPaymentDialog({
           </Heading>
           <p>
             <strong>{appointment.customer_name}</strong> paid {money(payment.amount_minor)};{' '}
-            {money(left)} can still be refunded. The money goes back to their card and they get an
-            e-mail saying so.
+            {money(left)} can still be refunded.{' '}
+            {payment.kind === 'in_person'
+              ? 'It was paid at the till: give the money back there (cash or the terminal); the refund is recorded at once.'
+              : 'The money goes back to their card and they get an e-mail saying so.'}
           </p>
           <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
             <RequiredNote />

@@ -81,6 +81,9 @@ export function appointmentLabel(appointment: Appointment, timeZone: string): st
     `with ${appointment.team_member_name}`,
   ]
   if (appointment.status !== 'confirmed') parts.push(appointmentStatusLabel(appointment.status))
+  else if (appointment.checked_in_at) {
+    parts.push(`arrived at ${toWallClock(appointment.checked_in_at, timeZone).slice(11)}`)
+  }
   if (appointment.outside_working_hours) parts.push('outside working hours')
   const payment = shownPayment(appointment)
   if (payment) parts.push(paymentSentence(payment))

@@ -73,6 +73,10 @@ function EventBody({ arg }: { arg: EventContentArg }) {
         <span className="p-cal-event__flag" aria-hidden="true">
           {appointmentStatusLabel(appointment.status)}
         </span>
+      ) : appointment.checked_in_at ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          Arrived
+        </span>
       ) : null}
       {appointment.outside_working_hours ? (
         <span className="p-cal-event__flag" aria-hidden="true">

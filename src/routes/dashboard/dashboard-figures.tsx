@@ -28,7 +28,7 @@ function appointments(count: number): string {
 /**
  * The four figures as labelled cards (a description list, so each number is read with its
  * label): today's and this week's count, the money this week actually brought in (paid online
- * less refunds, plus completed visits paid at the venue; never a booking not paid yet), in the
+ * and recorded at the till, less refunds; never a booking not paid yet), in the
  * business currency, and the no-show rate of the last 30 days ("—" and why, when there is nothing to rate).
  */
 export function DashboardFigures({ dashboard, stale }: { dashboard: Dashboard; stale: boolean }) {
@@ -51,7 +51,7 @@ export function DashboardFigures({ dashboard, stale }: { dashboard: Dashboard; s
         id="revenue"
         label="Revenue this week"
         value={formatRevenue(dashboard.week.revenue)}
-        note="Paid online, less refunds, plus completed visits paid at your venue"
+        note="Paid online and at the till, tips included, less refunds"
       />
       <Figure
         id="no-show"
