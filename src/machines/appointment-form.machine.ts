@@ -46,6 +46,8 @@ export interface AppointmentFormInput {
     time?: string | null
     teamMemberId?: string | null
     customerId?: string | null
+    /** "Book again": the service of the customer's last visit (dropped if no longer offered). */
+    serviceId?: string | null
   }
   timeZone: string
   access: DialogAccess
@@ -107,11 +109,13 @@ export function valuesWithChoices(
   const onlyService = choices.services.length === 1 ? (choices.services[0]?.id ?? null) : null
   const known = (id: string | null) =>
     id !== null && choices.team.some((member) => member.id === id) ? id : null
+  const offered = (id: string | null) =>
+    id !== null && choices.services.some((service) => service.id === id) ? id : null
   return settleValues(
     {
       ...values,
       customer: values.customer ?? choices.customer,
-      serviceId: values.serviceId ?? onlyService,
+      serviceId: offered(values.serviceId) ?? onlyService,
       teamMemberId: known(values.teamMemberId),
     },
     choices,
@@ -203,7 +207,7 @@ export const appointmentFormMachine = setup({
   context: ({ input }) => ({
     values: {
       customer: null,
-      serviceId: null,
+      serviceId: input.initial.serviceId ?? null,
       teamMemberId: input.initial.teamMemberId ?? null,
       date: input.initial.date ?? null,
       time: input.initial.time ?? null,

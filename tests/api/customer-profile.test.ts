@@ -269,7 +269,9 @@ describe('figures and visits', () => {
     ])
     const second = await visitsOf(salon.customerId, 'when=past&limit=4&offset=4')
     expect(second.items.map((visit) => visit.id)).toEqual([ids.deposit, ids.refunded])
-    const byId = new Map([...first.items, ...second.items].map((visit) => [visit.id, visit]))
+    const byId = new Map<string | undefined, (typeof first.items)[number]>(
+      [...first.items, ...second.items].map((visit) => [visit.id, visit]),
+    )
     expect(byId.get(ids.refunded)?.paid).toEqual({ amount_minor: 2500, currency: 'USD' })
     expect(byId.get(ids.deposit)?.paid).toEqual({ amount_minor: 1000, currency: 'USD' })
     expect(byId.get(ids.latest)?.paid).toBeNull()

@@ -66,6 +66,7 @@ export interface AppointmentFormInitial {
   date?: string | null
   teamMemberId?: string | null
   customerId?: string | null
+  serviceId?: string | null
 }
 
 function formInput(initial: AppointmentFormInitial, profile: Profile): AppointmentFormInput {
@@ -77,6 +78,7 @@ function formInput(initial: AppointmentFormInitial, profile: Profile): Appointme
       time: wallClock ? wallClock.slice(11, 16) : null,
       teamMemberId: initial.teamMemberId ?? null,
       customerId: initial.customerId ?? null,
+      serviceId: initial.serviceId ?? null,
     },
     timeZone,
     access: accessFor(profile),
