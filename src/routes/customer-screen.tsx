@@ -19,6 +19,7 @@ import { CustomerTagList } from '../components/customer-table'
 import { EmptyState } from '../components/form/empty-state'
 import { FormSkeleton } from '../components/form/list-skeleton'
 import { accessFor, mayBook } from '../domain/appointment-access'
+import { mailtoHref, telHref } from '../domain/contact-links'
 import { createLoadMachine } from '../machines/page-load.machine'
 import { CustomerConsent } from './customers/customer-consent'
 import { CustomerFigures } from './customers/customer-figures'
@@ -30,16 +31,6 @@ interface ClientProfileData {
 }
 
 const profileLoad = createLoadMachine<ClientProfileData>()
-
-/** `tel:` wants the digits (and a leading +) only; what people type has spaces and dashes. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+0-9]/g, '')}`
-}
-
-/** `mailto:` with the address percent-encoded, so nothing in it can add a subject or body. */
-export function mailtoHref(email: string): string {
-  return `mailto:${encodeURIComponent(email).replace('%40', '@')}`
-}
 
 /**
  * /customers/:id: the client profile a front desk keeps open: contact (click to call or
