@@ -318,14 +318,21 @@ describe('notes', () => {
   const add = (text: unknown, as = salon.owner) => call(testApp, as, 'POST', notesUrl(), { text })
 
   it('keeps dated, signed notes newest first, paged by cursor, and logs them without their text', async () => {
-    const texts = ['Prefers mornings', 'Allergic to latex', '<b>Tips well</b> & "chats"']
+    const texts = [
+      'Prefers mornings',
+      'Allergic to latex\nCarries an EpiPen',
+      '<b>Tips well</b> & "chats"',
+    ]
     const added: CustomerNote[] = []
     for (const [index, text] of texts.entries()) {
       const response = await add(`  ${text}  `, index === 1 ? salon.staff : salon.owner)
       expect(response.statusCode, response.body).toBe(201)
       added.push(response.json<CustomerNote>())
     }
-    expect(added[1]).toMatchObject({ text: 'Allergic to latex', author_name: 'Profile Staff' })
+    expect(added[1]).toMatchObject({
+      text: 'Allergic to latex\nCarries an EpiPen',
+      author_name: 'Profile Staff',
+    })
     expect(added[2]?.text).toBe('<b>Tips well</b> & "chats"')
 
     const first = await call(testApp, salon.staff, 'GET', `${notesUrl()}?limit=2`)
@@ -351,7 +358,8 @@ describe('notes', () => {
 
   it('refuses blank, too long and missing text, naming the field, and keeps nothing', async () => {
     const before = (await call(testApp, salon.owner, 'GET', notesUrl())).json<CustomerNotePage>()
-    expectInvalid(await add('   \n '), 'body.text')
+    expectInvalid(await add('   '), 'body.text')
+    expectInvalid(await add(' \n \n '), 'body.text')
     expectInvalid(await add('x'.repeat(2001)), 'body.text')
     expectInvalid(await call(testApp, salon.owner, 'POST', notesUrl(), {}), 'body.text')
     expectInvalid(
