@@ -360,6 +360,38 @@ export const customers = pgTable(
   ],
 )
 
+/**
+ * The team's dated notes about a customer (the client profile's timeline), signed by the staff
+ * user who wrote them. The customer's own `notes` stay the standing "about" text.
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    text: text('text').notNull(),
+    authorUid: text('author_uid'),
+    authorName: text('author_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The timeline, newest first, and its cursor.
+    index('customer_notes_customer_idx').on(
+      t.tenantId,
+      t.customerId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    foreignKey({
+      name: 'customer_notes_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }).onDelete('cascade'),
+    check('customer_notes_text_length', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+)
+
 /** A business's booking policy, notification and appearance settings: one row per tenant. */
 export const tenantSettings = pgTable(
   'tenant_settings',
@@ -492,6 +524,8 @@ export const appointments = pgTable(
     source: text('source', { enum: appointmentSources }).notNull(),
     createdBy: text('created_by'),
     cancelReason: text('cancel_reason'),
+    /** When it was cancelled: a cancellation later than the cut-off before the start is late. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
     busyFrom: timestamp('busy_from', { withTimezone: true }).notNull(),

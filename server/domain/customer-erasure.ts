@@ -51,6 +51,7 @@ export const customerDataColumns = {
     source: 'export',
     created_by: 'internal',
     cancel_reason: 'erase',
+    cancelled_at: 'export',
     buffer_before_minutes: 'internal',
     buffer_after_minutes: 'internal',
     busy_from: 'internal',
@@ -70,6 +71,16 @@ export const customerDataColumns = {
     checked_in_at: 'export',
     created_at: 'export',
     updated_at: 'export',
+  },
+  // The team's dated notes about the customer: personal through and through.
+  customer_notes: {
+    id: 'rows',
+    tenant_id: 'internal',
+    customer_id: 'rows',
+    text: 'rows',
+    author_uid: 'internal',
+    author_name: 'rows',
+    created_at: 'rows',
   },
   payments: {
     id: 'export',

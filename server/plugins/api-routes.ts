@@ -30,6 +30,7 @@ import { createBusinessService } from '../services/business-service.ts'
 import { createCalendarFeedService } from '../services/calendar-feed-service.ts'
 import { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import { createCustomerExportService } from '../services/customer-export-service.ts'
+import { createCustomerProfileService } from '../services/customer-profile-service.ts'
 import { createCustomerService } from '../services/customer-service.ts'
 import { createDashboardService } from '../services/dashboard-service.ts'
 import { createFrontDeskService } from '../services/front-desk-service.ts'
@@ -95,6 +96,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       customers,
       exports: createCustomerExportService({ customers, business }),
       rights: createCustomerDataRightsService(app.database),
+      profiles: createCustomerProfileService(app.database),
     }),
     ...createSettingsHandlers({ members, settings: createSettingsService(app.database), logos }),
     ...createBusinessConfigurationHandlers({

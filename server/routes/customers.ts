@@ -5,6 +5,7 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import type { createCustomerExportService } from '../services/customer-export-service.ts'
+import type { createCustomerProfileService } from '../services/customer-profile-service.ts'
 import type { createCustomerService } from '../services/customer-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 
@@ -14,8 +15,9 @@ export function createCustomerHandlers(deps: {
   customers: ReturnType<typeof createCustomerService>
   exports: ReturnType<typeof createCustomerExportService>
   rights: ReturnType<typeof createCustomerDataRightsService>
+  profiles: ReturnType<typeof createCustomerProfileService>
 }) {
-  const { customers, exports, rights } = deps
+  const { customers, exports, rights, profiles } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {
@@ -82,8 +84,35 @@ export function createCustomerHandlers(deps: {
     async listCustomerAppointments(request: OperationRequest<'listCustomerAppointments'>) {
       const member = await memberOf(request)
       requireCapability(member, 'customers.read', 'see customers')
-      const { limit = 25, offset = 0 } = request.query
-      return customers.appointments(member, request.params.customerId, { limit, offset })
+      const { limit = 25, offset = 0, when = 'all' } = request.query
+      return profiles.visits(member, request.params.customerId, when, { limit, offset })
+    },
+
+    async getCustomerOverview(request: OperationRequest<'getCustomerOverview'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.read', 'see customers')
+      return profiles.overview(member, request.params.customerId)
+    },
+
+    async listCustomerNotes(request: OperationRequest<'listCustomerNotes'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.read', 'see customers')
+      const { limit = 25, cursor } = request.query
+      return profiles.notes(member, request.params.customerId, { cursor, limit })
+    },
+
+    async addCustomerNote(request: OperationRequest<'addCustomerNote'>, reply: FastifyReply) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.write', 'add notes about customers')
+      const note = await profiles.addNote(member, request.params.customerId, request.body)
+      return reply.code(201).send(note)
+    },
+
+    async deleteCustomerNote(request: OperationRequest<'deleteCustomerNote'>, reply: FastifyReply) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.write', 'delete notes about customers')
+      await profiles.deleteNote(member, request.params.customerId, request.params.noteId)
+      return reply.code(204).send()
     },
   }
 }

@@ -52,13 +52,13 @@ export async function cancelAppointment(
       errors: [{ path: 'body.reason', message: 'must not be blank' }],
     })
   }
+  const now = request.now ?? Date.now()
   const cancelled = await changeStatus(tx, request, {
     refusal: (row) => cancelRefusal(row.status),
-    columns: { status: 'cancelled', cancelReason: reason },
+    columns: { status: 'cancelled', cancelReason: reason, cancelledAt: new Date(now) },
     event: 'appointment.cancelled',
     summary: (before, timeZone) => cancelledSummary(before, reason, timeZone),
   })
-  const now = request.now ?? Date.now()
   const money = await oweCancellationRefund(tx, {
     tenantId: request.tenantId,
     appointmentId: request.appointmentId,
@@ -102,7 +102,9 @@ export async function changeStatus(
   request: StatusChange,
   change: {
     refusal: (row: AppointmentRow) => string | null
-    columns: Partial<Pick<AppointmentRow, 'status' | 'cancelReason' | 'checkedInAt'>>
+    columns: Partial<
+      Pick<AppointmentRow, 'status' | 'cancelReason' | 'cancelledAt' | 'checkedInAt'>
+    >
     event: 'appointment.updated' | 'appointment.cancelled'
     summary: (before: Appointment, timeZone: string) => string
   },

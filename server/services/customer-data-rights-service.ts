@@ -6,6 +6,7 @@ import {
   type CustomerDataAppointment,
   createCustomerDataRepository,
 } from '../db/repositories/customer-data-repository.ts'
+import { createCustomerNoteRepository } from '../db/repositories/customer-note-repository.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import {
   ERASED_CUSTOMER_ACTOR,
@@ -18,6 +19,7 @@ import {
 import { HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { toEntry } from './activity-service.ts'
+import { toCustomerNote } from './customer-profile-service.ts'
 import { type Customer, customerErased, toCustomer } from './customer-service.ts'
 import type { Member } from './membership-service.ts'
 import { customerActor } from './public/public-customers.ts'
@@ -105,7 +107,7 @@ export function createCustomerDataRightsService(database: Database) {
             .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
             .flatMap((change) => [change.before, change.after]),
         ])
-        const [refunds, emails, activity, business] = await Promise.all([
+        const [refunds, emails, activity, business, teamNotes] = await Promise.all([
           data.refunds(
             member.tenantId,
             payments.map((payment) => payment.id),
@@ -121,12 +123,14 @@ export function createCustomerDataRightsService(database: Database) {
                 names,
               ),
           data.business(member.tenantId),
+          createCustomerNoteRepository(tx).all(member.tenantId, customerId),
         ])
         const file: CustomerDataExport = {
           format: 'slotwise.customer-data.v1',
           exported_at: new Date().toISOString(),
           business_name: business.name,
           customer: toCustomer(customer),
+          team_notes: teamNotes.map(toCustomerNote),
           appointments: appointments.map((appointment) => ({
             id: appointment.id,
             starts_at: appointment.startsAt.toISOString(),
@@ -288,6 +292,7 @@ export function createCustomerDataRightsService(database: Database) {
           addressesOf(customer, appointments),
         )
         await data.deleteIdempotencyAnswers(member.tenantId, appointmentIds)
+        await createCustomerNoteRepository(tx).removeAll(member.tenantId, customerId)
         for (const refund of refunds) {
           const reason = scrubText(refund.reason, texts)
           if (reason !== refund.reason)

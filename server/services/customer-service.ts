@@ -24,7 +24,6 @@ export type Customer = components['schemas']['Customer']
 export type CustomerInput = components['schemas']['CustomerInput']
 export type CustomerPatch = components['schemas']['CustomerPatch']
 export type CustomerPage = components['schemas']['CustomerPage']
-export type AppointmentSummaryPage = components['schemas']['AppointmentSummaryPage']
 
 export interface CustomerQuery {
   search?: string | undefined
@@ -174,25 +173,6 @@ export function createCustomerService(database: Database) {
           changes: clearedFields(before),
         })
       })
-    },
-
-    async appointments(member: Member, id: string, page: Page): Promise<AppointmentSummaryPage> {
-      found(await read.findById(member.tenantId, id))
-      const { items, total } = await read.listAppointments(member.tenantId, id, page)
-      return {
-        items: items.map((item) => ({
-          id: item.id,
-          starts_at: item.startsAt.toISOString(),
-          ends_at: item.endsAt.toISOString(),
-          status: item.status,
-          service_name: item.serviceName,
-          team_member_name: item.teamMemberName,
-          price: { amount_minor: item.priceMinor, currency: item.currency },
-        })),
-        total,
-        limit: page.limit,
-        offset: page.offset,
-      }
     },
   }
 }

@@ -208,11 +208,79 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The customer's appointment history, newest first */
+        /**
+         * The customer's appointment history, newest first
+         * @description `when=past` (the client profile's past visits) leaves out what `when=upcoming` lists: bookings and payment holds that have not ended yet. Upcoming ones come soonest first; everything else newest first. Each carries what was received for it (`paid`).
+         */
         get: operations["listCustomerAppointments"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The client profile's figures, upcoming visits and what "Book again" prefills
+         * @description Figures over all of the customer's appointments: money received (succeeded payments less refunds, in the business's currency), completed visits, no-shows, cancellations and late cancellations (cancelled after the business's cancellation cut-off before the start, by the cut-off as set now), and the last completed visit. Upcoming visits soonest first (at most 20; `upcoming_total` counts them all); past visits page through `listCustomerAppointments` with `when=past`.
+         */
+        get: operations["getCustomerOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        /** The team's dated notes about a customer, newest first, with cursor pagination */
+        get: operations["listCustomerNotes"];
+        put?: never;
+        /**
+         * Add a dated note about a customer, signed by the member adding it
+         * @description Blank text is refused (400, `body.text`); 409 (`/problems/customer-erased`) for an erased customer. Recorded in the activity log without the note's text.
+         */
+        post: operations["addCustomerNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{customerId}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a note (its author, or an owner or admin) */
+        delete: operations["deleteCustomerNote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2192,6 +2260,8 @@ export interface components {
             exported_at: string;
             business_name: string;
             customer: components["schemas"]["Customer"];
+            /** @description The team's dated notes about them, oldest first. */
+            team_notes: components["schemas"]["CustomerNote"][];
             appointments: components["schemas"]["CustomerDataAppointment"][];
             /** @description Payments of their appointments, no-show fees (kind `no_show_fee`) among them. */
             payments: components["schemas"]["CustomerDataPayment"][];
@@ -2319,9 +2389,61 @@ export interface components {
             /** Format: date-time */
             ends_at: string;
             status: components["schemas"]["AppointmentStatus"];
+            /** Format: uuid */
+            service_id: string;
             service_name: string;
+            /** Format: uuid */
+            team_member_id: string;
             team_member_name: string;
             price: components["schemas"]["Money"];
+            /** @description Money received for it (succeeded payments less refunds); null when no payment was recorded. */
+            paid: components["schemas"]["Money"] | null;
+        };
+        CustomerFigures: {
+            total_spent: components["schemas"]["Money"];
+            visits_completed: number;
+            no_shows: number;
+            /** @description Every cancelled appointment, late ones included. */
+            cancellations: number;
+            /** @description Cancelled less than `cancellation_cutoff_minutes` before the start (or after it). */
+            late_cancellations: number;
+            /**
+             * Format: date-time
+             * @description The start of the latest completed visit.
+             */
+            last_visit_at: string | null;
+            /** @description The business's cancellation cut-off the late count is measured by. */
+            cancellation_cutoff_minutes: number;
+        };
+        CustomerOverview: {
+            figures: components["schemas"]["CustomerFigures"];
+            upcoming: components["schemas"]["AppointmentSummary"][];
+            upcoming_total: number;
+            /** @description The service and team member of the customer's latest visit that was not cancelled; null before any. */
+            book_again: {
+                /** Format: uuid */
+                service_id: string;
+                /** Format: uuid */
+                team_member_id: string;
+            } | null;
+        };
+        CustomerNoteInput: {
+            text: string;
+        };
+        CustomerNote: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            author_name: string | null;
+            /** @description The staff user who wrote it; they may delete it. */
+            author_uid: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CustomerNotePage: {
+            items: components["schemas"]["CustomerNote"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
         };
         AppointmentSummaryPage: components["schemas"]["PageInfo"] & {
             items: components["schemas"]["AppointmentSummary"][];
@@ -3616,6 +3738,7 @@ export interface operations {
     listCustomerAppointments: {
         parameters: {
             query?: {
+                when?: "all" | "upcoming" | "past";
                 limit?: components["parameters"]["Limit"];
                 offset?: components["parameters"]["Offset"];
             };
@@ -3635,6 +3758,105 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AppointmentSummaryPage"];
                 };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCustomerOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerOverview"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCustomerNotes: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerNotePage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    addCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The new note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerNote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCustomerNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["parameters"]["CustomerId"];
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Problem"];
         };

@@ -83,18 +83,80 @@ export async function deleteCustomer(id: string, client: Client<paths> = api): P
   )
 }
 
-/** listCustomerAppointments: one page of a customer's appointments, newest first. */
+export type VisitsWhen = NonNullable<
+  NonNullable<operations['listCustomerAppointments']['parameters']['query']>['when']
+>
+
+/**
+ * listCustomerAppointments: one page of a customer's appointments; `past` ones (and `all`)
+ * newest first, `upcoming` ones soonest first.
+ */
 export async function loadCustomerAppointments(
   customerId: string,
   page: { limit: number; offset: number },
+  when: VisitsWhen = 'all',
   client: Client<paths> = api,
 ): Promise<{ items: AppointmentSummary[]; total: number }> {
   const { items, total } = unwrapCustomer(
     await client.GET('/api/v1/customers/{customerId}/appointments', {
-      params: { path: { customerId }, query: { limit: page.limit, offset: page.offset } },
+      params: { path: { customerId }, query: { limit: page.limit, offset: page.offset, when } },
     }),
   )
   return { items, total }
+}
+
+export type CustomerOverview = components['schemas']['CustomerOverview']
+export type CustomerNote = components['schemas']['CustomerNote']
+
+/** getCustomerOverview: the client profile's figures, upcoming visits and Book again's prefill. */
+export async function loadCustomerOverview(
+  customerId: string,
+  client: Client<paths> = api,
+): Promise<CustomerOverview> {
+  return unwrap(
+    await client.GET('/api/v1/customers/{customerId}/overview', {
+      params: { path: { customerId } },
+    }),
+  )
+}
+
+/** listCustomerNotes: one page of the team's notes about a customer, newest first. */
+export async function loadCustomerNotes(
+  customerId: string,
+  cursor: string | null,
+  client: Client<paths> = api,
+): Promise<{ items: CustomerNote[]; nextCursor: string | null }> {
+  const page = unwrap(
+    await client.GET('/api/v1/customers/{customerId}/notes', {
+      params: { path: { customerId }, query: cursor ? { cursor } : {} },
+    }),
+  )
+  return { items: page.items, nextCursor: page.next_cursor }
+}
+
+export async function addCustomerNote(
+  customerId: string,
+  text: string,
+  client: Client<paths> = api,
+): Promise<CustomerNote> {
+  return unwrap(
+    await client.POST('/api/v1/customers/{customerId}/notes', {
+      params: { path: { customerId } },
+      body: { text },
+    }),
+  )
+}
+
+export async function deleteCustomerNote(
+  customerId: string,
+  noteId: string,
+  client: Client<paths> = api,
+): Promise<void> {
+  unwrap(
+    await client.DELETE('/api/v1/customers/{customerId}/notes/{noteId}', {
+      params: { path: { customerId, noteId } },
+    }),
+  )
 }
 
 /** exportCustomerData: everything stored about one customer, as the JSON file to save. */

@@ -11,8 +11,9 @@ function addedOn(iso: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso))
 }
 
-function editHref(customer: Customer): string {
-  return `/customers/${customer.id}/edit`
+/** A row opens the client profile; editing is one press further. */
+function profileHref(customer: Customer): string {
+  return `/customers/${customer.id}`
 }
 
 /**
@@ -60,7 +61,7 @@ export function CustomerTable({
             {(customer) => (
               <Row id={customer.id}>
                 <Cell>
-                  <Link href={editHref(customer)} className="p-table__primary">
+                  <Link href={profileHref(customer)} className="p-table__primary">
                     {customer.name}
                   </Link>
                 </Cell>
@@ -79,7 +80,7 @@ export function CustomerTable({
         {customers.map((customer) => (
           <li key={customer.id} className="p-list-card">
             <div className="p-list-card__head">
-              <Link href={editHref(customer)} className="p-table__primary">
+              <Link href={profileHref(customer)} className="p-table__primary">
                 {customer.name}
               </Link>
             </div>

@@ -46,7 +46,7 @@ export interface AppointmentFormInput {
     time?: string | null
     teamMemberId?: string | null
     customerId?: string | null
-    /** "Book again": the service of the visit booked again. */
+    /** "Book again": the service of the visit booked again, or of the customer's last visit. */
     serviceId?: string | null
   }
   timeZone: string
@@ -109,11 +109,13 @@ export function valuesWithChoices(
   const onlyService = choices.services.length === 1 ? (choices.services[0]?.id ?? null) : null
   const known = (id: string | null) =>
     id !== null && choices.team.some((member) => member.id === id) ? id : null
+  const offered = (id: string | null) =>
+    id !== null && choices.services.some((service) => service.id === id) ? id : null
   return settleValues(
     {
       ...values,
       customer: values.customer ?? choices.customer,
-      serviceId: values.serviceId ?? onlyService,
+      serviceId: offered(values.serviceId) ?? onlyService,
       teamMemberId: known(values.teamMemberId),
     },
     choices,

@@ -27,7 +27,10 @@ import {
 
 const customerEditForm = createEntityFormMachine<CustomerValues, Customer>()
 
-/** /customers/:id/edit: the customer, their appointment history, and (owner, admin) delete. */
+/**
+ * /customers/:id/edit: the customer's details (the client profile at /customers/:id links here),
+ * their appointment history, and (owner, admin) export, erase and delete.
+ */
 export function CustomerEditScreen() {
   const { id = '' } = useParams<{ id: string }>()
   // Keyed: moving from one customer to another (the duplicate link) starts a fresh form.
@@ -85,6 +88,9 @@ function CustomerEdit({ id }: { id: string }) {
 
   return (
     <div className="p-form-page">
+      <Link href={`/customers/${id}`} className="p-customer-back">
+        ← Client profile
+      </Link>
       {form.isLoading ? (
         <FormSkeleton fields={7} label="Loading the customer…" />
       ) : (

@@ -177,6 +177,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/customers/:id',
+    area: 'staff',
+    title: 'Customer',
+    screen: lazyScreen(
+      () => import('./customer-screen'),
+      (m) => m.CustomerScreen,
+    ),
+  },
+  {
     path: '/customers/:id/edit',
     area: 'staff',
     title: 'Edit Customer',

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { staffApi } from './support/staff-api.ts'
 
 /** A new owner with a business of their own, signed in on the dashboard. */
 async function signInAsNewOwner(page: Page): Promise<void> {
@@ -70,7 +72,23 @@ test('an owner adds, finds, edits and deletes a customer', async ({ page }) => {
   await page.getByRole('button', { name: 'Clear search and filters' }).click()
   await expect(page.getByText('2 customers')).toBeVisible()
 
+  // A row opens the client profile; its details are edited one press further.
   await page.getByRole('link', { name: 'Ann Lee' }).click()
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole('heading', { name: 'Ann Lee' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Call +1 212 555 0100' })).toHaveAttribute(
+    'href',
+    'tel:+12125550100',
+  )
+  await expect(page.getByRole('link', { name: 'ann.lee@example.test' })).toHaveAttribute(
+    'href',
+    'mailto:ann.lee@example.test',
+  )
+  await expect(
+    page.getByRole('switch', { name: 'Agreed to receive marketing e-mails' }),
+  ).toBeChecked()
+  await expect(page.getByText('Prefers the window seat.')).toBeVisible()
+  await page.getByRole('link', { name: 'Edit details' }).click()
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}\/edit$/)
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ann Lee')
   await expect(page.getByRole('heading', { name: 'No appointments yet' })).toBeVisible()
@@ -186,4 +204,96 @@ test('customers come 25 to a page, sorted on the server', async ({ page }) => {
   await expect(page.getByRole('button', { name: /Sort by/ })).toContainText('Name, Z to A')
   await expect(page.getByText('1–25 of 26 customers')).toBeVisible()
   await expect(table.getByRole('row').nth(1)).toContainText('Page Person 26')
+})
+
+/**
+ * No axe violation of any impact on the screen itself (`main`: the app shell's drawer and
+ * react-aria's live announcer in <body> are other screens' business).
+ */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([])
+}
+
+test('the client profile: figures and visits on a direct load, a note, and Book again prefilled', async ({
+  page,
+}) => {
+  await signInAsNewOwner(page)
+  const team = await staffApi<{ items: { id: string; name: string }[] }>(
+    page,
+    'GET',
+    '/api/v1/team-members',
+  )
+  const owner = team.items[0]
+  if (!owner) throw new Error('The business has no team member.')
+  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
+    name: 'Gel Manicure',
+    duration_minutes: 45,
+    price_minor: 4200,
+    team_member_ids: [owner.id],
+  })
+  const customer = await addCustomerViaApi(page, { name: 'Gia Nails', phone: '+1 (646) 555-0142' })
+  const book = (days: number) =>
+    staffApi<{ id: string }>(page, 'POST', '/api/v1/appointments', {
+      service_id: service.id,
+      customer_id: customer.id,
+      team_member_id: owner.id,
+      starts_at: `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 14)}00:00.000Z`,
+      override_working_hours: true,
+    })
+  await book(3)
+  const cancelled = await book(5)
+  await staffApi(page, 'POST', `/api/v1/appointments/${cancelled.id}/cancel`, {
+    reason: 'Moved away for a week',
+  })
+
+  await page.goto(`/customers/${customer.id}`)
+  await expect(page.getByRole('heading', { name: 'Gia Nails' })).toBeVisible()
+  await expect(page).toHaveTitle('Customer - Slotwise Appointments')
+  await expect(page.getByTestId('figure-spent')).toContainText('$0.00')
+  await expect(page.getByTestId('figure-visits')).toContainText('0')
+  // Cancelled five days ahead, well before the default one-day cut-off: not late.
+  await expect(page.getByTestId('figure-late')).toContainText('0')
+  await expect(page.getByTestId('figure-late')).toContainText('1 cancellation in all')
+  const upcoming = page.getByRole('table', { name: 'Upcoming visits, soonest first' })
+  await expect(upcoming.getByRole('row')).toHaveCount(2)
+  await expect(upcoming).toContainText('Gel Manicure')
+  await expect(upcoming).toContainText('$42.00')
+  const past = page.getByRole('table', { name: 'Past visits, newest first' })
+  await expect(past).toContainText('Cancelled')
+
+  // Notes: a blank one is refused where it is typed; markup stays text.
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByText('Write the note first.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'New note' }).fill('<b>Bring tea</b> & a towel')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByText('Note added')).toBeVisible()
+  const timeline = page.getByRole('list', { name: 'Notes, newest first' })
+  await expect(timeline.getByRole('listitem')).toHaveCount(1)
+  await expect(timeline).toContainText('<b>Bring tea</b> & a towel')
+  await expect(timeline.locator('b')).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'New note' })).toHaveValue('')
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport)
+    for (const dark of [false, true]) {
+      await page.evaluate((on) => document.documentElement.classList.toggle('p-dark', on), dark)
+      await expectNoAxeViolations(page)
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('p-dark'))
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await page.getByRole('button', { name: 'Book again' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'New appointment' })
+  await expect(dialog.getByRole('combobox', { name: 'Customer' })).toHaveValue('Gia Nails')
+  await expect(dialog.getByRole('button', { name: /Service/ })).toHaveText(/Gel Manicure/)
+  await expect(dialog.getByRole('button', { name: /Team member/ })).toHaveText(
+    new RegExp(owner.name),
+  )
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
 })

@@ -110,6 +110,27 @@ describe('appointment form machine', () => {
     })
   })
 
+  it('prefills "Book again": the customer, their last service and member', async () => {
+    const { actor, loads } = harness({
+      initial: { customerId: ANA, serviceId: COLOUR, teamMemberId: BO },
+    })
+    loads[0]?.resolve({ ...choices, customer: { id: ANA, name: 'Ana Lopez' } })
+    await flush()
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      customer: { id: ANA, name: 'Ana Lopez' },
+      serviceId: COLOUR,
+      teamMemberId: BO,
+      date: null,
+    })
+  })
+
+  it('drops a prefilled service that is no longer offered', async () => {
+    const { actor, loads } = harness({ initial: { serviceId: 'retired-service' } })
+    loads[0]?.resolve(choices)
+    await flush()
+    expect(actor.getSnapshot().context.values.serviceId).toBeNull()
+  })
+
   it('retries a failed load', async () => {
     const { actor, loads } = harness()
     loads[0]?.reject(new ApiError(500, {}))

@@ -1,9 +1,8 @@
-import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type CustomerSearchTerms, PHONE_PUNCTUATION } from '../../domain/customer-search.ts'
-import { appointmentService, appointmentTeamMember } from '../appointment-joins.ts'
 import { isBooking } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
-import { appointments, customers, payments, services, teamMembers } from '../schema.ts'
+import { appointments, customers, payments } from '../schema.ts'
 
 export type CustomerRow = typeof customers.$inferSelect
 export type CustomerValues = Pick<
@@ -17,17 +16,6 @@ export interface CustomerFilter {
   search: CustomerSearchTerms | null
   tag?: string | undefined
   sort: CustomerSort
-}
-
-export interface AppointmentHistoryRow {
-  id: string
-  startsAt: Date
-  endsAt: Date
-  status: (typeof appointments.$inferSelect)['status']
-  serviceName: string
-  teamMemberName: string
-  priceMinor: number
-  currency: string
 }
 
 // Names and e-mails sort as people read them, whatever their letter case; the id breaks ties
@@ -260,38 +248,6 @@ export function createCustomerRepository(db: Db) {
         .returning({ id: appointments.id })
       await db.delete(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
       return erased.length
-    },
-
-    /** The customer's appointments, newest first, with service and team member names. */
-    async listAppointments(
-      tenantId: string,
-      customerId: string,
-      page: { limit: number; offset: number },
-    ): Promise<{ items: AppointmentHistoryRow[]; total: number }> {
-      const where = and(
-        eq(appointments.tenantId, tenantId),
-        eq(appointments.customerId, customerId),
-      )
-      const items = await db
-        .select({
-          id: appointments.id,
-          startsAt: appointments.startsAt,
-          endsAt: appointments.endsAt,
-          status: appointments.status,
-          serviceName: services.name,
-          teamMemberName: teamMembers.name,
-          priceMinor: appointments.priceMinor,
-          currency: appointments.currency,
-        })
-        .from(appointments)
-        .innerJoin(services, appointmentService())
-        .innerJoin(teamMembers, appointmentTeamMember())
-        .where(where)
-        .orderBy(desc(appointments.startsAt), desc(appointments.id))
-        .limit(page.limit)
-        .offset(page.offset)
-      const [counted] = await db.select({ total: count() }).from(appointments).where(where)
-      return { items, total: counted?.total ?? 0 }
     },
   }
 }
