@@ -134,7 +134,13 @@ function Outcome({ actor }: { actor: ManageActor }) {
   }, [notice])
   const closed = notice === 'manage_reschedule_closed' || notice === 'manage_cancel_closed'
   return (
-    <div role="status" ref={region} tabIndex={-1} {...{ [VIEW_FOCUS]: 'outcome' }}>
+    <div
+      role="status"
+      ref={region}
+      tabIndex={-1}
+      className="p-booking-outcome"
+      {...{ [VIEW_FOCUS]: 'outcome' }}
+    >
       {notice ? (
         <p className="p-card p-booking-notice">
           {notice === 'manage_moved' && appointment
