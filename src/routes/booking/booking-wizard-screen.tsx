@@ -262,7 +262,7 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
           </li>
         )}
       </ul>
-      <BusinessContact business={business} />
+      <BusinessContact business={business} compact />
     </aside>
   )
 }

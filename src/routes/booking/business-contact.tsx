@@ -19,12 +19,22 @@ export function hasContact(business: BusinessContactDetails): boolean {
  * The business's phone (tap to call), e-mail (tap to write) and address (tap for a map), each a
  * link a customer on a phone can act on. Nothing when the business gave none of them.
  */
-export function BusinessContact({ business }: { business: BusinessContactDetails }) {
+export function BusinessContact({
+  business,
+  compact = false,
+}: {
+  business: BusinessContactDetails
+  /**
+   * Beside the wizard's steps, where each link is one more Tab on a keyboard user's way to the
+   * times and the form: the number to call is the one link, the address plain text.
+   */
+  compact?: boolean
+}) {
   const { t } = useTranslation()
   const tel = telHref(business.phone)
-  const mail = business.email ? mailtoHref(business.email) : null
+  const mail = business.email && !compact ? mailtoHref(business.email) : null
   const map = mapHref(business.address)
-  if (!hasContact(business)) return null
+  if (!tel && !mail && !map) return null
   return (
     <address className="p-booking-contact">
       {tel ? (
@@ -39,7 +49,11 @@ export function BusinessContact({ business }: { business: BusinessContactDetails
           <a href={mail}>{business.email?.trim()}</a>
         </span>
       ) : null}
-      {map ? (
+      {map && compact ? (
+        <span className="p-booking-contact__line p-booking-contact__address">
+          {business.address.trim()}
+        </span>
+      ) : map ? (
         <a
           className="p-booking-contact__line p-booking-contact__address"
           href={map}
