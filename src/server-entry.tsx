@@ -21,6 +21,7 @@ import { serverWizard } from './routes/booking/wizard-actor'
  */
 
 const RENDERED_STEPS = new Set(['start', 'serviceTeam', 'teamServices'])
+const RENDERED_STATES = ['start', 'chooseTeamMember', 'chooseService', 'linkNotFound'] as const
 
 // React marks a boundary it could not finish (a lazy screen still loading, or one that
 // failed) for the browser to render: the page is complete once no such mark is left.
@@ -48,9 +49,13 @@ export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async
   await Promise.all([loadLanguage(language), wizardScreenLoaded])
   const wizard = serverWizard(route, catalogue, catalogue.business.time_zone)
   try {
-    // An address the wizard corrects (an unknown service, say) is left to the browser,
+    // An address the wizard corrects (an unknown service, say) or leads on from (a service's
+    // team step where nobody is to be chosen goes on to the times) is left to the browser,
     // which changes the address before its first render.
-    if (wizard.getSnapshot().context.notice) return null
+    const routed = wizard.getSnapshot()
+    if (routed.context.notice || !RENDERED_STATES.some((state) => routed.matches(state))) {
+      return null
+    }
     let title = ''
     const onTitle = (pageTitle: string) => {
       title = pageTitle

@@ -137,6 +137,10 @@ export async function writeDemoBusiness(
       slug: DEMO_TENANT_SLUG,
       timeZone: TIME_ZONE,
       currency: 'USD',
+      // How customers reach it: the booking pages offer each as a link (call, write, map).
+      phone: '+1 212 555 0100',
+      email: 'hello@harbor-street.test',
+      address: '48 Harbor Street\nBrooklyn, NY 11201',
     })
     if (!tenant) throw new Error(`The slug "${DEMO_TENANT_SLUG}" was taken mid-seed.`)
 

@@ -15,13 +15,15 @@ type PublicBusiness = components['schemas']['PublicBusiness']
 
 /**
  * What the frame shows of the business: its name, logo, colour, whether to credit Slotwise,
- * and the language settings the page's language is decided from; and its address, which an
- * appointment's summary shows under its name.
+ * and the language settings the page's language is decided from; and how to reach it (address,
+ * phone, e-mail), which the booking pages show where a customer may need them.
  */
 export type BookingIdentity = Pick<
   PublicBusiness,
   | 'name'
   | 'address'
+  | 'phone'
+  | 'email'
   | 'brand_color'
   | 'logo_url'
   | 'logo_width'
@@ -50,14 +52,15 @@ export function BookingLayout({
   children: ReactNode
 }) {
   const brand = business ? brandStyle(business.brand_color) : null
-  const businessName = business?.name ?? null
+  // Not before the business is known: its plan decides whose name the title carries.
+  const documentTitle = title && business !== undefined ? formatBookingTitle(title, business) : null
   const { t, tn } = useTranslation()
   // Through the router, so the link the server renders is the one the browser hydrates.
   const pageBusiness = new URLSearchParams(useSearch()).get('business') || null
 
   useEffect(() => {
-    if (title) document.title = formatBookingTitle(title, businessName)
-  }, [title, businessName])
+    if (documentTitle) document.title = documentTitle
+  }, [documentTitle])
   useEffect(() => {
     if (business) void decidePageLanguage(business)
   }, [business])

@@ -10,6 +10,7 @@ import type { components } from '../../shared/contract/schema'
 import type { MessageKey } from '../../shared/i18n/en'
 import { monthOf, plusDays } from '../domain/month-grid'
 import { startRefusalKey } from '../domain/start-refusals'
+import { teamMemberWithoutChoice } from '../domain/team-choice'
 import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
@@ -427,11 +428,11 @@ export const bookingMachine = setup({
     isStartRoute: ({ context }) => context.route.step === 'start',
     isServiceTeamRoute: ({ context }) =>
       context.route.step === 'serviceTeam' &&
-      findService(context, context.route.serviceId) !== undefined &&
-      context.catalogue?.business.team_member_choice !== 'any_available',
-    isAnyOnlyServiceRoute: ({ context }) =>
-      context.route.step === 'serviceTeam' &&
       findService(context, context.route.serviceId) !== undefined,
+    isServiceWithoutTeamChoiceRoute: ({ context }) =>
+      context.route.step === 'serviceTeam' &&
+      findService(context, context.route.serviceId) !== undefined &&
+      teamMemberWithoutChoice(context.catalogue, context.route.serviceId) !== null,
     isTeamServicesRoute: ({ context }) => {
       const { route } = context
       return (
@@ -451,8 +452,9 @@ export const bookingMachine = setup({
     isCustomerInfoWithoutSlot: ({ context }) =>
       context.route.step === 'customerInfo' &&
       isBookablePair(context, context.route.serviceId, context.route.teamMemberId),
-    onlyAnyAvailable: ({ context }) =>
-      context.catalogue?.business.team_member_choice === 'any_available',
+    leavesNoTeamChoice: ({ context, event }) =>
+      event.type === 'booking.serviceChosen' &&
+      teamMemberWithoutChoice(context.catalogue, event.serviceId) !== null,
     mayChooseTeamMember: ({ context }) =>
       context.catalogue?.business.team_member_choice !== 'any_available',
     isKnownService: ({ context, event }) =>
@@ -561,16 +563,17 @@ export const bookingMachine = setup({
     routingSteps: {
       always: [
         { guard: 'isStartRoute', target: 'start' },
-        { guard: 'isServiceTeamRoute', target: 'chooseTeamMember', actions: 'adoptRoute' },
         {
-          // This business assigns whoever is free: the team step is skipped.
-          guard: 'isAnyOnlyServiceRoute',
+          // Whoever is free, or the one person who performs it: the team step is skipped.
+          guard: 'isServiceWithoutTeamChoiceRoute',
           target: 'calendar',
           actions: assign({
             serviceId: ({ context }) => routeServiceId(context.route),
-            teamMemberId: ANY_TEAM_MEMBER,
+            teamMemberId: ({ context }) =>
+              teamMemberWithoutChoice(context.catalogue, routeServiceId(context.route)),
           }),
         },
+        { guard: 'isServiceTeamRoute', target: 'chooseTeamMember', actions: 'adoptRoute' },
         { guard: 'isTeamServicesRoute', target: 'chooseService', actions: 'adoptRoute' },
         { guard: 'isCalendarRoute', target: 'calendar', actions: 'adoptRoute' },
         { guard: 'isCustomerInfoRoute', target: 'details', actions: 'adoptRoute' },
@@ -599,14 +602,15 @@ export const bookingMachine = setup({
       on: {
         'booking.serviceChosen': [
           {
-            // This business assigns whoever is free: there is no team member to choose.
-            guard: and(['isKnownService', 'onlyAnyAvailable']),
+            // Whoever is free, or the one person who performs it: no team member to choose.
+            guard: and(['isKnownService', 'leavesNoTeamChoice']),
             target: 'calendar',
             actions: [
               'chooseFromUser',
               assign({
                 serviceId: ({ event }) => event.serviceId,
-                teamMemberId: ANY_TEAM_MEMBER,
+                teamMemberId: ({ context, event }) =>
+                  teamMemberWithoutChoice(context.catalogue, event.serviceId),
                 teamMemberFirst: false,
               }),
               assign(notices),

@@ -57,6 +57,9 @@ export type ManageEvent =
   | MonthOfSlotsReport
   | { type: 'manage.reasonChanged'; reason: string }
   | { type: 'manage.cancelConfirmed' }
+  /** The customer confirms the move to the chosen time, or wants another time instead. */
+  | { type: 'manage.moveConfirmed' }
+  | { type: 'manage.moveDeclined' }
   | { type: 'manage.retry' }
 
 /*
@@ -82,7 +85,7 @@ function keyFor(context: ManageContext, change: string) {
 
 /**
  * The customer's own appointment page (from the confirmation's manage link): see it, move it to
- * another free time, or cancel it with a reason — each only while the business's cut-off allows
+ * another free time (chosen, then confirmed), or cancel it with a reason — each only while the business's cut-off allows
  * (`can_reschedule`, `can_cancel`; the server enforces it too). Effects are provided by the
  * app: `loadAppointment`, `monthOfSlots` (the month of free times the booking wizard's time step
  * shows too, month-of-slots.machine.ts, with its own `loadMonth`), `reschedule`, `cancel`.
@@ -108,6 +111,12 @@ export const manageAppointmentMachine = setup({
     cancel: fromPromise<PublicAppointment, CancelChange>(async () => {
       throw new Error('provided by the app')
     }),
+  },
+  actions: {
+    /** A time picked from the month: to be confirmed before the appointment moves. */
+    choose: assign(({ event }) =>
+      event.type === 'monthOfSlots.chosen' ? { chosen: event.slot, notice: null, error: null } : {},
+    ),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -222,11 +231,14 @@ export const manageAppointmentMachine = setup({
       },
       states: {
         choosing: {
+          on: { 'monthOfSlots.chosen': { target: 'confirming', actions: 'choose' } },
+        },
+        /** The new time is shown beside the current one; nothing moves until the customer says so. */
+        confirming: {
           on: {
-            'monthOfSlots.chosen': {
-              target: 'saving',
-              actions: assign({ chosen: ({ event }) => event.slot, notice: null }),
-            },
+            'monthOfSlots.chosen': { actions: 'choose' },
+            'manage.moveConfirmed': 'saving',
+            'manage.moveDeclined': { target: 'choosing', actions: assign({ chosen: null }) },
           },
         },
         saving: {
@@ -282,7 +294,11 @@ export const manageAppointmentMachine = setup({
           },
         },
         saveFailed: {
-          on: { 'manage.retry': 'saving' },
+          on: {
+            'manage.retry': 'saving',
+            'monthOfSlots.chosen': { target: 'confirming', actions: 'choose' },
+            'manage.moveDeclined': { target: 'choosing', actions: assign({ chosen: null }) },
+          },
         },
       },
     },

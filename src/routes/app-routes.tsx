@@ -114,7 +114,7 @@ function useFramedPage(titleKey: MessageKey | undefined) {
   const business = usePageBusiness()
   const title = useBookingTitle(titleKey)
   const served = useServedPage()
-  if (served && title) served.onTitle(formatBookingTitle(title, business?.name ?? null))
+  if (served && title) served.onTitle(formatBookingTitle(title, business))
   return { business, title }
 }
 

@@ -136,23 +136,22 @@ function ClientProfile({ id, onBooked }: { id: string; onBooked: () => void }) {
           <div>
             <dt>Phone</dt>
             <dd>
-              {customer.phone ? (
-                <a href={telHref(customer.phone)} aria-label={`Call ${customer.phone}`}>
-                  {customer.phone}
-                </a>
-              ) : (
-                <span className="p-muted">No phone number</span>
-              )}
+              <ContactLink
+                text={customer.phone}
+                href={customer.phone ? telHref(customer.phone) : null}
+                label={`Call ${customer.phone}`}
+                missing="No phone number"
+              />
             </dd>
           </div>
           <div>
             <dt>E-mail</dt>
             <dd>
-              {customer.email ? (
-                <a href={mailtoHref(customer.email)}>{customer.email}</a>
-              ) : (
-                <span className="p-muted">No e-mail address</span>
-              )}
+              <ContactLink
+                text={customer.email}
+                href={customer.email ? mailtoHref(customer.email) : null}
+                missing="No e-mail address"
+              />
             </dd>
           </div>
           <div>
@@ -231,5 +230,26 @@ function ClientProfile({ id, onBooked }: { id: string; onBooked: () => void }) {
         onBooked={onBooked}
       />
     </div>
+  )
+}
+
+/** A tap to call or write; what was typed stays readable when it makes no link. */
+function ContactLink({
+  text,
+  href,
+  label,
+  missing,
+}: {
+  text: string | null
+  href: string | null
+  label?: string
+  missing: string
+}) {
+  if (!text) return <span className="p-muted">{missing}</span>
+  if (!href) return <>{text}</>
+  return (
+    <a href={href} aria-label={label}>
+      {text}
+    </a>
   )
 }

@@ -194,9 +194,19 @@ test('rescheduling offers the same month picker, by keyboard, without axe violat
   await keys.press('ArrowDown')
   await expect(times.nth(Math.min(1, count - 1))).toBeFocused()
   await keys.press('Enter')
-  await expect(page.getByText(/has been moved/)).toBeVisible()
-  // Back to the appointment, its heading focused, in both schemes without violations.
-  await expect(page.getByRole('heading', { name: 'Confirmed' })).toBeFocused()
+  // The time is only proposed: the panel to confirm it takes the focus, under the times.
+  await expect(page.getByRole('heading', { name: 'Move your appointment?' })).toBeFocused()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([])
+  }
+  await keys.tabTo(/^\s*Move it$/)
+  await keys.press('Enter')
+  // The outcome takes the focus, in view, in both schemes without violations.
+  const outcome = page.getByRole('status').filter({ hasText: /Your appointment is now on/ })
+  await expect(outcome).toBeFocused()
+  await expect(outcome).toBeInViewport()
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     const { violations } = await new AxeBuilder({ page }).analyze()

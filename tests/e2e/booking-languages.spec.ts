@@ -61,7 +61,7 @@ test('a German browser books in German, and the confirmation e-mail is in German
   await page.goto(`/booking?business=${BUSINESS}`)
   await expect(h1(page, de.book_an_appointment)).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
-  await expect(page).toHaveTitle(new RegExp(`^${de.book_an_appointment} · `))
+  await expect(page).toHaveTitle(new RegExp(`^${de.book_an_appointment} - `))
   await expect(page.getByRole('heading', { level: 2, name: de.choose_service })).toBeVisible()
   await expect(page.getByRole('navigation', { name: de.progress_label })).toBeVisible()
   await expect(page.getByRole('link', { name: de.skip_to_content })).toBeAttached()
@@ -76,7 +76,7 @@ test('a German browser books in German, and the confirmation e-mail is in German
   await expect(h1(page, de.title_choose_team_member)).toBeVisible()
   await page.getByRole('button', { name: new RegExp(de.any_available) }).click()
   await expect(h1(page, de.title_choose_time)).toBeVisible()
-  await expect(page).toHaveTitle(new RegExp(`^${de.title_choose_time} · `))
+  await expect(page).toHaveTitle(new RegExp(`^${de.title_choose_time} - `))
   await monthLoaded(page)
   await expect(page.locator('#month-grid-title')).toHaveText(GERMAN_MONTH)
   // A German week starts on Monday, its days named in German.
@@ -235,7 +235,7 @@ test('the footer language switcher works with the keyboard alone and is remember
   await page.reload()
   await expect(h1(page, de.book_an_appointment)).toBeVisible()
   await expect(german).toHaveValue('de')
-  await expect(page).toHaveTitle(new RegExp(`^${de.book_an_appointment} · `))
+  await expect(page).toHaveTitle(new RegExp(`^${de.book_an_appointment} - `))
 
   // The remembered choice holds on the booking area's other pages, a wrong address included.
   await page.goto(`/booking/no/such/page?business=${BUSINESS}`)
@@ -281,7 +281,7 @@ test('a business that keeps its own language shows it to a German browser, with 
   const fr = CATALOGUES.fr
   await expect(h1(page, fr.book_an_appointment)).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
-  await expect(page).toHaveTitle(new RegExp(`^${fr.book_an_appointment} · `))
+  await expect(page).toHaveTitle(new RegExp(`^${fr.book_an_appointment} - `))
   // A new business has nothing to book yet: said in French too.
   await expect(page.getByRole('heading', { name: fr.services_empty_title })).toBeVisible()
   await expect(page.getByRole('combobox')).toHaveCount(0)

@@ -80,6 +80,11 @@ async function expectNoSideways(page: Page) {
 
 /** From the start to Stripe's Checkout page for the deposit of a time a week ahead. */
 async function bookToCheckout(page: Page, customer: { name: string; email: string }) {
+  // The deposit is on the service list already, before anything is chosen.
+  await page.goto(`/booking?business=${BUSINESS}`)
+  await expect(page.getByRole('button', { name: new RegExp(SERVICE) })).toContainText(
+    `Deposit ${DEPOSIT} at booking`,
+  )
   await openTimes(page, { service: SERVICE })
   await monthLoaded(page)
   await chooseTimeNextWeek(page)
@@ -187,6 +192,7 @@ test('a hold that runs out unpaid says so, and its time is free to choose again'
   await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: 'Choose another time' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  // The service is one person's: no team member to choose, straight to the times.
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
   await page.context().close()
 })

@@ -1,7 +1,7 @@
 /**
  * Model-based test of the customer's own appointment page (see support/describe-model.ts):
- * see it, move it to a free time or cancel it with a reason, each only while the business's
- * cut-off allows. Every change is sent with the link's token and an idempotency key that a
+ * see it, move it to a free time (once the customer confirms the time they tapped) or cancel it
+ * with a reason, each only while the business's cut-off allows. Every change is sent with the link's token and an idempotency key that a
  * retry of the same change reuses and any other change replaces. Which key and which time zone
  * are checked on the calls the fakes receive; the graph leaves them out of its states, where
  * they would only multiply the paths.
@@ -55,6 +55,8 @@ const sampleEvents: ModelEvent<ManageEvent>[] = [
   { type: 'monthOfSlots.shown', month: '2027-01', timeZone: 'Europe/Berlin', name: 'next' },
   { type: 'monthOfSlots.shown', month: '2026-12', timeZone: 'America/New_York', name: 'NY' },
   { type: 'monthOfSlots.chosen', slot: secondSlot, name: 'second slot' },
+  { type: 'manage.moveConfirmed' },
+  { type: 'manage.moveDeclined' },
   { type: 'manage.reasonChanged', reason: ' Ill ' },
   { type: 'manage.cancelConfirmed' },
   { type: 'manage.retry' },

@@ -86,12 +86,17 @@ function createManage(
     if (!open) throw new Error('no month of free times is open')
     return open
   }
-  /** Chooses a time in the month of free times rescheduling has open, once it has loaded. */
-  const choose = (slot: PublicSlot) => {
+  /** Taps a time in the month of free times rescheduling has open, once it has loaded. */
+  const propose = (slot: PublicSlot) => {
     expect(month().getSnapshot().value).toBe('ready')
     month().send({ type: 'month.slotChosen', slot })
   }
-  return { actor, calls, choose, month }
+  /** Taps a time, then confirms the move to it. */
+  const choose = (slot: PublicSlot) => {
+    propose(slot)
+    actor.send({ type: 'manage.moveConfirmed' })
+  }
+  return { actor, calls, choose, propose, month }
 }
 
 describe('manage appointment machine', () => {
@@ -124,6 +129,38 @@ describe('manage appointment machine', () => {
     ])
     expect(actor.getSnapshot().value).toBe('viewing')
     expect(actor.getSnapshot().context.appointment?.starts_at).toBe(secondSlot.starts_at)
+  })
+
+  it('moves nothing on a tap: the new time waits for the customer to confirm it', async () => {
+    const moved = appointment(secondSlot.starts_at)
+    const { actor, calls, propose } = createManage({
+      load: [{ output: appointment() }],
+      reschedule: [{ output: moved }],
+    })
+    await flush()
+    actor.send({ type: 'manage.rescheduleStarted' })
+    await flush()
+    propose(firstSlot)
+    await flush()
+    expect(actor.getSnapshot().value).toEqual({ rescheduling: 'confirming' })
+    expect(actor.getSnapshot().context.chosen).toEqual(firstSlot)
+    // Another tap proposes another time; "Choose another time" proposes none.
+    propose(secondSlot)
+    expect(actor.getSnapshot().context.chosen).toEqual(secondSlot)
+    actor.send({ type: 'manage.moveDeclined' })
+    expect(actor.getSnapshot().value).toEqual({ rescheduling: 'choosing' })
+    expect(actor.getSnapshot().context.chosen).toBeNull()
+    await flush()
+    expect(calls.reschedule).toEqual([])
+
+    propose(secondSlot)
+    actor.send({ type: 'manage.moveConfirmed' })
+    await flush()
+    expect(calls.reschedule.map((change) => change.body)).toEqual([
+      { starts_at: secondSlot.starts_at },
+    ])
+    expect(actor.getSnapshot().value).toBe('viewing')
+    expect(actor.getSnapshot().context.notice).toBe('manage_moved')
   })
 
   it('refuses to start a change past the cut-off', async () => {

@@ -37,10 +37,16 @@ describe('logoFileProblem', () => {
 })
 
 describe('formatBookingTitle', () => {
-  it('names the business a booking page is for, or the product when it is not known', () => {
-    expect(formatBookingTitle('Choose a time', 'Harbor Street Studio')).toBe(
-      'Choose a time · Harbor Street Studio',
+  const business = { name: 'Harbor Street Studio', show_powered_by: true }
+  it('follows the spec, the product after the page, while the page credits Slotwise', () => {
+    expect(formatBookingTitle('Choose a time', business)).toBe(
+      'Choose a time - Slotwise Appointments',
     )
     expect(formatBookingTitle('Choose a time', null)).toBe('Choose a time - Slotwise Appointments')
+  })
+  it('puts the business in the product’s place when its plan removes "Powered by"', () => {
+    expect(formatBookingTitle('Choose a time', { ...business, show_powered_by: false })).toBe(
+      'Choose a time - Harbor Street Studio',
+    )
   })
 })

@@ -22,13 +22,22 @@ describe('renderBookingPage', () => {
       language: 'en',
     })
 
-    expect(page?.title).toBe('Book an appointment · Harbor Street Studio')
+    expect(page?.title).toBe('Book an appointment - Slotwise Appointments')
     expect(page?.html).toContain('Harbor Street Studio')
     expect(page?.html).toContain('Haircut')
     // The price in the page's language and the business's locale, never the server's own.
     expect(page?.html).toContain('€30.00')
     // Nothing left for the browser to render on its own.
     expect(page?.html).not.toContain('<!--$!-->')
+  })
+
+  it('titles the page with the business’s name when its plan removes "Powered by"', async () => {
+    const page = catalogue()
+    page.business.show_powered_by = false
+    const rendered = await renderBookingPage({ url: '/booking', catalogue: page, language: 'en' })
+
+    expect(rendered?.title).toBe('Book an appointment - Harbor Street Studio')
+    expect(rendered?.html).not.toContain('Powered by')
   })
 
   it('escapes the business’s text', async () => {
@@ -57,11 +66,21 @@ describe('renderBookingPage', () => {
 
   it('keeps a framed page’s links under /embed', async () => {
     const page = await renderBookingPage({
-      url: `/embed/booking/service/${colourId}/team`,
+      url: `/embed/booking/service/${haircutId}/team`,
       catalogue: catalogue(),
       language: 'en',
     })
     expect(page?.html).toContain('href="/embed/booking"')
+  })
+
+  it('leaves the team step of a service only one person performs to the browser, which skips it', async () => {
+    // Colour is Eve's alone: the wizard goes on to the times, which only the browser renders.
+    const page = await renderBookingPage({
+      url: `/booking/service/${colourId}/team`,
+      catalogue: catalogue(),
+      language: 'en',
+    })
+    expect(page).toBeNull()
   })
 
   it('writes prices in the page’s language', async () => {
@@ -120,6 +139,8 @@ describe('renderBookingPage', () => {
       Array.from({ length: 12 }, (_, index) => {
         const page = catalogue()
         page.business.name = `Salon ${index}`
+        // Without "Powered by", the title carries the business's name.
+        page.business.show_powered_by = false
         return renderBookingPage({
           url: '/booking',
           catalogue: page,

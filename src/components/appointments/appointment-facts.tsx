@@ -2,15 +2,7 @@ import { Link } from 'wouter'
 import type { Appointment } from './appointment-api'
 import { AppointmentStatusBadge, OutsideHoursBadge } from './appointment-badges'
 import { formatAppointmentTime, formatClockTime, formatPrice } from './appointment-format'
-
-/**
- * A `tel:` address for a phone number as typed ("+1 (555) 010-2030" → "tel:+15550102030"):
- * digits and a leading plus only, which every phone dials.
- */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim()
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`
-}
+import { mailtoHref, telHref } from '../../domain/contact-links'
 
 /**
  * What the dialog says of an appointment: when, its status (and arrival and checkout times),
@@ -25,6 +17,8 @@ export function AppointmentFacts({
   timeZone: string
 }) {
   const groupSession = appointment.capacity > 1
+  const tel = appointment.customer_phone ? telHref(appointment.customer_phone) : null
+  const mail = appointment.customer_email ? mailtoHref(appointment.customer_email) : null
   return (
     <dl className="p-appointment-facts">
       <div className="p-appointment-facts__item">
@@ -65,22 +59,22 @@ export function AppointmentFacts({
       <div className="p-appointment-facts__item">
         <dt>Customer</dt>
         <dd>
-          <Link href={`/customers/${appointment.customer_id}/edit`}>
+          <Link href={`/customers/${appointment.customer_id}`}>
             {appointment.customer_name}
           </Link>
-          {appointment.customer_phone ? (
+          {tel ? (
             <a
               className="p-appointment-facts__contact"
-              href={telHref(appointment.customer_phone)}
+              href={tel}
               aria-label={`Call ${appointment.customer_name} at ${appointment.customer_phone}`}
             >
               {appointment.customer_phone}
             </a>
           ) : null}
-          {appointment.customer_email ? (
+          {mail ? (
             <a
               className="p-appointment-facts__contact"
-              href={`mailto:${encodeURIComponent(appointment.customer_email).replace('%40', '@')}`}
+              href={mail}
               aria-label={`E-mail ${appointment.customer_name} at ${appointment.customer_email}`}
             >
               {appointment.customer_email}

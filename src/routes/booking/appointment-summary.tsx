@@ -1,6 +1,7 @@
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import type { PublicAppointment } from '../../machines/booking.machine'
+import { BusinessContact } from './business-contact'
 import { describeTimeZone, formatDayAndTime, formatTime } from './slot-days'
 import { usePageBusiness } from './use-page-business'
 
@@ -13,9 +14,9 @@ export function AppointmentSummary({
   timeZone: string
 }) {
   const { t, tp, intl } = useTranslation()
-  // The appointment names only the business: its address comes with the page's business, which
-  // the frame around this summary has already loaded (one request per business).
-  const address = usePageBusiness()?.address
+  // The appointment names only the business: how to reach it comes with the page's business,
+  // which the frame around this summary has already loaded (one request per business).
+  const business = usePageBusiness()
   const price = formatPrice(
     { amount_minor: appointment.price_minor, currency: appointment.currency },
     intl,
@@ -54,7 +55,7 @@ export function AppointmentSummary({
         <dt>{t('summary_where')}</dt>
         <dd>
           {appointment.business_name}
-          {address ? <span className="p-booking-summary__address">{address}</span> : null}
+          {business ? <BusinessContact business={business} /> : null}
         </dd>
       </div>
       <div className="p-facts__item">

@@ -16,10 +16,12 @@ import { AppointmentSummary } from './appointment-summary'
 import { createMonthOfSlotsLogic } from './booking-effects'
 import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
+import { CallTheBusiness } from './business-contact'
 import { invitationUrl } from './calendar-links'
 import { MonthSlotPicker } from './month-slot-picker'
 import { pageBusiness, pagePublicClient } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
+import { usePageBusiness } from './use-page-business'
 
 function createManageLogic() {
   const api = createPublicBookingApi(pagePublicClient)
@@ -94,11 +96,12 @@ function ManageAppointment({
     if (loading || failed) return
     // The first view is the page itself: the route's own focus handling applies.
     if (shownMode.current !== undefined && shownMode.current !== mode) {
-      const target = mode === null ? 'appointment' : 'section'
+      // A change's outcome (moved, cancelled) is where the customer is taken, else the heading.
+      const target = notice ? 'outcome' : mode === null ? 'appointment' : 'section'
       content.current?.querySelector<HTMLElement>(`[${VIEW_FOCUS}="${target}"]`)?.focus()
     }
     shownMode.current = mode
-  }, [mode, loading, failed])
+  }, [mode, loading, failed, notice])
 
   if (loading) {
     return <LoadingCard label={t('confirmation_loading')} />
@@ -106,14 +109,51 @@ function ManageAppointment({
   if (failed) return <LoadFailed actor={actor} />
   return (
     <div className="p-booking-wizard" ref={content}>
-      {notice ? (
-        <div className="p-card p-booking-notice" role="status">
-          {t(notice)}
-        </div>
-      ) : null}
+      {mode === 'rescheduling' ? null : <Outcome actor={actor} />}
       <Appointment actor={actor} />
       {mode === 'rescheduling' ? <Reschedule actor={actor} /> : null}
       {mode === 'cancelling' ? <Cancel actor={actor} /> : null}
+    </div>
+  )
+}
+
+/**
+ * What the last change came to ("moved to …", "no longer free", "too late"), in a live region
+ * that is on the page before it is filled (so screen readers announce it) and that takes the
+ * focus, which brings it into view, where the customer is looking.
+ */
+function Outcome({ actor }: { actor: ManageActor }) {
+  const notice = useSelector(actor, (s) => s.context.notice)
+  const appointment = useSelector(actor, (s) => s.context.appointment)
+  const timeZone = useSelector(actor, (s) => s.context.timeZone)
+  const { t, intl } = useTranslation()
+  const business = usePageBusiness()
+  const region = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (notice) region.current?.focus()
+  }, [notice])
+  const closed = notice === 'manage_reschedule_closed' || notice === 'manage_cancel_closed'
+  return (
+    <div
+      role="status"
+      ref={region}
+      tabIndex={-1}
+      className="p-booking-outcome"
+      {...{ [VIEW_FOCUS]: 'outcome' }}
+    >
+      {notice ? (
+        <p className="p-card p-booking-notice">
+          {notice === 'manage_moved' && appointment
+            ? t('manage_moved', { time: formatDayAndTime(appointment.starts_at, timeZone, intl) })
+            : t(notice)}
+          {closed && appointment ? (
+            <>
+              {' '}
+              <CallTheBusiness name={appointment.business_name} business={business} />
+            </>
+          ) : null}
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -139,8 +179,15 @@ function Appointment({ actor }: { actor: ManageActor }) {
   const token = useSelector(actor, (s) => s.context.token)
   const viewing = useSelector(actor, (s) => s.matches('viewing'))
   const { t, language } = useTranslation()
+  const business = usePageBusiness()
   if (!appointment) return null
   const cancelled = appointment.status === 'cancelled'
+  // "Too late to cancel online." and, in the same breath, how to reach the business instead.
+  const closedWithContact = (closed: string) => (
+    <>
+      {closed} <CallTheBusiness name={appointment.business_name} business={business} />
+    </>
+  )
   return (
     <section className="p-card p-stack" aria-labelledby="appointment-status">
       <h2
@@ -163,14 +210,14 @@ function Appointment({ actor }: { actor: ManageActor }) {
                 ? t('manage_reschedule_until', {
                     time: formatDayAndTime(appointment.reschedule_deadline, timeZone, language),
                   })
-                : t('manage_reschedule_closed')}
+                : closedWithContact(t('manage_reschedule_closed'))}
             </li>
             <li id="cancel-deadline">
               {appointment.can_cancel
                 ? t('manage_cancel_until', {
                     time: formatDayAndTime(appointment.cancel_deadline, timeZone, language),
                   })
-                : t('manage_cancel_closed')}
+                : closedWithContact(t('manage_cancel_closed'))}
             </li>
           </ul>
           {viewing ? (
@@ -220,38 +267,16 @@ function Appointment({ actor }: { actor: ManageActor }) {
 function Reschedule({ actor }: { actor: ManageActor }) {
   const appointment = useSelector(actor, (s) => s.context.appointment)
   const month = useSelector(actor, (s) => s.children.monthOfSlots)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const saveError = useSelector(actor, (s) =>
-    s.matches({ rescheduling: 'saveFailed' }) ? s.context.error : null,
-  )
   const timeZone = useSelector(actor, (s) => s.context.timeZone)
   const chosen = useSelector(actor, (s) => s.context.chosen)
-  const { t, language } = useTranslation()
+  const { t } = useTranslation()
   return (
     <section className="p-card p-stack" aria-labelledby="reschedule-title">
       <h2 id="reschedule-title" className="p-section-title" tabIndex={-1} {...SECTION_FOCUS}>
         {t('manage_choose_new_time')}
       </h2>
-      {busy ? (
-        <p role="status">
-          {t('manage_moving', {
-            time: chosen ? formatDayAndTime(chosen.starts_at, timeZone, language) : '',
-          })}
-        </p>
-      ) : null}
-      {saveError ? (
-        <div className="p-alert" role="alert">
-          <span className="p-alert__title">{t('manage_not_moved_title')}</span>
-          <p>{t(saveError)}</p>
-          <button
-            type="button"
-            className="p-button p-button--small"
-            onClick={() => actor.send({ type: 'manage.retry' })}
-          >
-            {t('try_again')}
-          </button>
-        </div>
-      ) : null}
+      {/* A time taken meanwhile, or a cut-off passed: said above the times to choose again from. */}
+      <Outcome actor={actor} />
       {month ? (
         // The same month of free times as the booking's time step: the server refuses times
         // past the booking window, so months beyond it show none.
@@ -261,6 +286,7 @@ function Reschedule({ actor }: { actor: ManageActor }) {
           chosen={chosen?.starts_at ?? null}
         />
       ) : null}
+      {chosen ? <ConfirmMove actor={actor} /> : null}
       <button
         type="button"
         className="p-button p-button--ghost"
@@ -268,6 +294,75 @@ function Reschedule({ actor }: { actor: ManageActor }) {
       >
         {t('manage_keep_time')}
       </button>
+    </section>
+  )
+}
+
+/**
+ * The chosen time beside the current one, and the button that moves the appointment: a tap on
+ * a time only proposes it. It takes the focus when it opens (so it is in view under the times
+ * just tapped), and says there whether the move failed.
+ */
+function ConfirmMove({ actor }: { actor: ManageActor }) {
+  const appointment = useSelector(actor, (s) => s.context.appointment)
+  const chosen = useSelector(actor, (s) => s.context.chosen)
+  const timeZone = useSelector(actor, (s) => s.context.timeZone)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const saveError = useSelector(actor, (s) =>
+    s.matches({ rescheduling: 'saveFailed' }) ? s.context.error : null,
+  )
+  const { t, intl } = useTranslation()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const startsAt = chosen?.starts_at
+  useEffect(() => {
+    if (startsAt) heading.current?.focus()
+  }, [startsAt])
+  if (!appointment || !chosen) return null
+  const newTime = formatDayAndTime(chosen.starts_at, timeZone, intl)
+  return (
+    <section className="p-booking-move p-stack" aria-labelledby="move-title">
+      <h3 id="move-title" ref={heading} tabIndex={-1} className="p-section-title">
+        {t('manage_confirm_title')}
+      </h3>
+      <dl className="p-facts">
+        <div className="p-facts__item">
+          <dt>{t('manage_confirm_from')}</dt>
+          <dd>{formatDayAndTime(appointment.starts_at, timeZone, intl)}</dd>
+        </div>
+        <div className="p-facts__item">
+          <dt>{t('manage_confirm_to')}</dt>
+          <dd>
+            <strong>{newTime}</strong>
+          </dd>
+        </div>
+      </dl>
+      <div role="status">{busy ? <p>{t('manage_moving', { time: newTime })}</p> : null}</div>
+      {saveError ? (
+        <div className="p-alert" role="alert">
+          <span className="p-alert__title">{t('manage_not_moved_title')}</span>
+          <p>{t(saveError)}</p>
+        </div>
+      ) : null}
+      <div className="p-booking-actions">
+        <button
+          type="button"
+          className="p-button p-button--primary"
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) actor.send({ type: saveError ? 'manage.retry' : 'manage.moveConfirmed' })
+          }}
+        >
+          {saveError ? t('try_again') : t('manage_confirm_move')}
+        </button>
+        <button
+          type="button"
+          className="p-button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'manage.moveDeclined' })}
+        >
+          {t('manage_confirm_other')}
+        </button>
+      </div>
     </section>
   )
 }

@@ -5,6 +5,7 @@ import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
+import { teamMemberWithoutChoice } from '../../domain/team-choice'
 import {
   ANY_TEAM_MEMBER,
   type Catalogue,
@@ -17,6 +18,7 @@ import { BookingPayment } from './booking-payment'
 import { BookingProgress, type ProgressStep, progressSteps } from './booking-progress'
 import { BookingQuestionsFields } from './booking-questions-fields'
 import { RetryAlert } from './booking-status'
+import { BusinessContact } from './business-contact'
 import { CustomerForm } from './customer-form'
 import { usePageBusinessParam } from './page-business'
 import { describeTimeZone, formatDayAndTime } from './slot-days'
@@ -58,7 +60,13 @@ export function BookingWizardScreen() {
   const catalogue = useSelector(wizard, (s) => s.context.catalogue)
   const notice = useSelector(wizard, (s) => s.context.notice)
   const teamMemberFirst = useSelector(wizard, (s) => s.context.teamMemberFirst)
-  const choosesTeamMember = catalogue?.business.team_member_choice !== 'any_available'
+  const serviceId = useSelector(wizard, (s) => s.context.serviceId)
+  // No team step where the business assigns whoever is free, or the service has one performer.
+  const choosesTeamMember =
+    catalogue?.business.team_member_choice !== 'any_available' &&
+    (teamMemberFirst ||
+      serviceId === null ||
+      teamMemberWithoutChoice(catalogue, serviceId) === null)
   const { t } = useTranslation()
 
   if (step === 'loading') return <ListSkeleton rows={4} columns={2} label={t('wizard_loading')} />
@@ -189,6 +197,7 @@ function ServiceStep({ catalogue }: { catalogue: Catalogue }) {
       <BackLink to={{ step: 'start' }} label={t('back_start_again')} />
       <p>{tn('service_question', { member: <strong>{member?.name}</strong> })}</p>
       <ServiceChoices
+        headingLevel={2}
         services={services}
         nextStep={(serviceId) => ({
           step: 'calendar',
@@ -243,7 +252,6 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
         <li>
           {member ? t('summary_with_member', { name: member.name }) : t('summary_with_anyone')}
         </li>
-        {business.address ? <li>{business.address}</li> : null}
         {service?.payment ? (
           <PaymentTerms payment={service.payment} />
         ) : (
@@ -254,6 +262,7 @@ function ChoiceSummary({ catalogue }: { catalogue: Catalogue }) {
           </li>
         )}
       </ul>
+      <BusinessContact business={business} compact />
     </aside>
   )
 }
@@ -296,12 +305,12 @@ function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
   const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
   const teamMemberFirst = useSelector(wizard, (s) => s.context.teamMemberFirst)
-  const back =
-    catalogue.business.team_member_choice === 'any_available'
-      ? { step: 'start' as const }
-      : teamMemberFirst
-        ? { step: 'teamServices' as const, teamMemberId: teamMemberId ?? '' }
-        : { step: 'serviceTeam' as const, serviceId: serviceId ?? '' }
+  // Back to the step before: the team step only where there was one to choose from.
+  const back: WizardRoute = teamMemberFirst
+    ? { step: 'teamServices', teamMemberId: teamMemberId ?? '' }
+    : teamMemberWithoutChoice(catalogue, serviceId) !== null
+      ? { step: 'start' }
+      : { step: 'serviceTeam', serviceId: serviceId ?? '' }
   return (
     <>
       <BackLink to={back} label={t('back')} />

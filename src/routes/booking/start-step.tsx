@@ -3,7 +3,10 @@ import { useRouter } from 'wouter'
 import { ANY_TEAM_MEMBER, buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
+import { groupByCategory } from '../../domain/service-groups'
+import { stepAfterService } from '../../domain/team-choice'
 import type { Catalogue, PublicService } from '../../machines/booking.machine'
+import { BusinessContact, hasContact } from './business-contact'
 import { usePageBusinessParam } from './page-business'
 
 /**
@@ -45,13 +48,16 @@ export function ServiceChoices({
   services,
   nextStep,
   onChoose,
+  headingLevel,
 }: {
   services: PublicService[]
   /** The step choosing a service leads to, for the page before its scripts run. */
   nextStep: (serviceId: string) => WizardRoute
   onChoose: (serviceId: string) => void
+  /** The level of the categories' headings, one below the heading the list sits under. */
+  headingLevel: 2 | 3
 }) {
-  const { t, tp, intl } = useTranslation()
+  const { t } = useTranslation()
   if (services.length === 0) {
     return (
       <div className="p-empty-state">
@@ -60,26 +66,80 @@ export function ServiceChoices({
       </div>
     )
   }
-  return (
+  const groups = groupByCategory(services)
+  const list = (group: PublicService[]) => (
     <ul className="p-choice-list">
-      {services.map((service) => (
+      {group.map((service) => (
         <li key={service.id}>
-          <ChoiceButton
-            to={nextStep(service.id)}
-            onChoose={() => onChoose(service.id)}
-            describedBy={`service-${service.id}-meta`}
-          >
-            <span className="p-choice__title">{service.name}</span>
-            <span className="p-choice__meta" id={`service-${service.id}-meta`}>
-              {tp('duration_minutes', service.duration_minutes)} ·{' '}
-              {formatPrice({ amount_minor: service.price_minor, currency: service.currency }, intl)}
-              {service.description ? ` · ${service.description}` : ''}
-            </span>
-          </ChoiceButton>
+          <ServiceChoice service={service} nextStep={nextStep} onChoose={onChoose} />
         </li>
       ))}
     </ul>
   )
+  // A business that never named a category gets its one list, without a heading.
+  if (groups.length === 1 && groups[0]?.category === '') return list(services)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <div className="p-service-groups">
+      {groups.map((group) => (
+        <section key={group.category} className="p-stack">
+          <Heading className="p-service-groups__title">
+            {group.category || t('services_other')}
+          </Heading>
+          {list(group.services)}
+        </section>
+      ))}
+    </div>
+  )
+}
+
+function ServiceChoice({
+  service,
+  nextStep,
+  onChoose,
+}: {
+  service: PublicService
+  nextStep: (serviceId: string) => WizardRoute
+  onChoose: (serviceId: string) => void
+}) {
+  const { tp, intl } = useTranslation()
+  return (
+    <ChoiceButton
+      to={nextStep(service.id)}
+      onChoose={() => onChoose(service.id)}
+      describedBy={`service-${service.id}-meta`}
+    >
+      <span className="p-choice__title">{service.name}</span>
+      <span className="p-choice__meta" id={`service-${service.id}-meta`}>
+        {tp('duration_minutes', service.duration_minutes)} ·{' '}
+        {formatPrice({ amount_minor: service.price_minor, currency: service.currency }, intl)}
+        {service.payment ? (
+          <>
+            {' · '}
+            <PaidAtBookingLabel payment={service.payment} />
+          </>
+        ) : null}
+        {service.description ? ` · ${service.description}` : ''}
+      </span>
+    </ChoiceButton>
+  )
+}
+
+/** "Deposit $10.00 at booking", "Paid at booking": what booking it will charge, up front. */
+function PaidAtBookingLabel({ payment }: { payment: NonNullable<PublicService['payment']> }) {
+  const { t, intl } = useTranslation()
+  const label =
+    payment.kind === 'prepayment'
+      ? t('pay_at_booking_full')
+      : payment.kind === 'deposit'
+        ? t('pay_at_booking_deposit', {
+            amount: formatPrice(
+              { amount_minor: payment.amount_minor, currency: payment.currency },
+              intl,
+            ),
+          })
+        : t('pay_at_booking_card')
+  return <strong className="p-choice__charge">{label}</strong>
 }
 
 export function TeamMemberChoices({
@@ -145,8 +205,9 @@ export function StartStep({
         </h2>
         <ServiceChoices
           services={services}
-          nextStep={(serviceId) => ({ step: 'serviceTeam', serviceId })}
+          nextStep={(serviceId) => stepAfterService(catalogue, serviceId)}
           onChoose={onServiceChosen}
+          headingLevel={3}
         />
       </section>
       {byTeamMember ? (
@@ -160,6 +221,14 @@ export function StartStep({
             nextStep={(teamMemberId) => ({ step: 'teamServices', teamMemberId })}
             onChoose={onTeamMemberChosen}
           />
+        </section>
+      ) : null}
+      {hasContact(business) ? (
+        <section className="p-stack" aria-labelledby="business-contact">
+          <h2 id="business-contact" className="p-section-title">
+            {t('contact_label', { business: business.name })}
+          </h2>
+          <BusinessContact business={business} />
         </section>
       ) : null}
     </>

@@ -15,16 +15,21 @@ export interface ChosenSlot {
   startsAt: string
 }
 
-/** Service, then team member (or "Any available"), up to the month of free times. */
+/** Service, then team member (or "Any available") where there is one to choose, up to the month of free times. */
 export async function openTimes(page: Page, options: { service: string; teamMember?: string }) {
   await page.goto(`/booking?business=${BUSINESS}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
   await page.getByRole('button', { name: new RegExp(options.service) }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
-  await page
-    .getByRole('button', { name: new RegExp(options.teamMember ?? 'Any available') })
-    .click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  const teamStep = page.getByRole('heading', { level: 1, name: 'Choose a team member' })
+  const timeStep = page.getByRole('heading', { level: 1, name: 'Choose a time' })
+  // A service only one person performs goes straight to the times.
+  await expect(teamStep.or(timeStep)).toBeVisible()
+  if (await teamStep.isVisible()) {
+    await page
+      .getByRole('button', { name: new RegExp(options.teamMember ?? 'Any available') })
+      .click()
+  }
+  await expect(timeStep).toBeVisible()
 }
 
 /** The time step's month has loaded (its grid is no longer busy). */
@@ -226,4 +231,16 @@ export function weekAhead(page: Page): Promise<string> {
   return page.evaluate(() =>
     new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 7 * 86_400_000)),
   )
+}
+
+/**
+ * The manage page's move, once a new time is tapped: it only proposes the time (the panel takes
+ * the focus), "Move it" moves the appointment, and the outcome takes the focus, in view.
+ */
+export async function confirmMove(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Move your appointment?' })).toBeFocused()
+  await page.getByRole('button', { name: 'Move it' }).click()
+  const outcome = page.getByRole('status').filter({ hasText: /Your appointment is now on/ })
+  await expect(outcome).toBeFocused()
+  await expect(outcome).toBeInViewport()
 }
