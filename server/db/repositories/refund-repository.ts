@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { paymentRefunds, payments } from '../schema.ts'
 import type { RefundCause } from './payment-repository.ts'
@@ -11,10 +11,25 @@ export type RefundRow = typeof paymentRefunds.$inferSelect
  * cancellation's own transaction, so the decision can never be lost to an outage; Stripe is
  * asked afterwards, and again by the payment job until it answers. Only a settled row (with
  * its Stripe id) counts in the payment's `refunded_amount_minor`.
+ *
+ * A staff refund is written owed too, under the payment's lock, before Stripe is asked: the
+ * reservation keeps its amount out of what a cancellation racing it can owe.
  */
+
+/**
+ * How long a staff refund's reservation belongs to the request that wrote it (Stripe's
+ * timeout and the SDK's retries fit well within it). Older, its request died: the payment job
+ * finishes it under the same Stripe idempotency key.
+ */
+export const STAFF_RESERVATION_MS = 5 * 60_000
 export function createRefundRepository(db: Db) {
   return {
+    /**
+     * Writes an owed refund. With an `id` (a staff refund's, derived from its request) a row
+     * already there is kept and returned as it is: the same request's earlier attempt.
+     */
     async insertOwed(refund: {
+      id?: string
       tenantId: string
       paymentId: string
       amountMinor: number
@@ -23,8 +38,30 @@ export function createRefundRepository(db: Db) {
       actorUid: string | null
       actorName: string | null
     }): Promise<RefundRow> {
-      const [row] = await db.insert(paymentRefunds).values(refund).returning()
-      if (!row) throw new Error('A refund insert returned nothing.')
+      const [row] = await db
+        .insert(paymentRefunds)
+        .values(refund)
+        .onConflictDoNothing({ target: paymentRefunds.id })
+        .returning()
+      if (row) return row
+      const [existing] = refund.id
+        ? await db
+            .select()
+            .from(paymentRefunds)
+            .where(
+              and(eq(paymentRefunds.tenantId, refund.tenantId), eq(paymentRefunds.id, refund.id)),
+            )
+        : []
+      if (!existing) throw new Error('A refund insert returned nothing.')
+      return existing
+    },
+
+    /** One refund of the business, made or owed. */
+    async find(tenantId: string, refundId: string): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.id, refundId)))
       return row
     },
 
@@ -88,10 +125,20 @@ export function createRefundRepository(db: Db) {
     /**
      * Owed refunds, oldest first: of one appointment's payments, or of every business (the
      * job). Not claimed with a lock: asking Stripe twice for one is harmless (its idempotency
-     * key is the row's id) and `settle` records it once.
+     * key is the row's id) and `settle` records it once. A staff refund's reservation is left
+     * to its own request until `STAFF_RESERVATION_MS` has passed.
      */
     async owed(options: { tenantId?: string; paymentIds?: string[]; limit: number }) {
-      const conditions = [isNull(paymentRefunds.stripeRefundId)]
+      const conditions = [
+        isNull(paymentRefunds.stripeRefundId),
+        or(
+          ne(paymentRefunds.cause, 'staff'),
+          lt(
+            paymentRefunds.createdAt,
+            sql`now() - make_interval(secs => ${STAFF_RESERVATION_MS / 1000})`,
+          ),
+        ),
+      ]
       if (options.tenantId) conditions.push(eq(paymentRefunds.tenantId, options.tenantId))
       if (options.paymentIds) {
         if (options.paymentIds.length === 0) return []
