@@ -15,6 +15,8 @@ export interface CheckoutPurchase {
   quantity: number
   /** `subscription_data[metadata]`, copied onto the subscription the session creates. */
   subscriptionMetadata: Record<string, string>
+  /** `subscription_data[trial_end]` (seconds): the subscription trials until then, unbilled. */
+  subscriptionTrialEnd?: number | null
   /** `payment_intent_data`, used when `mode=payment` creates its PaymentIntent. */
   paymentIntentData?: {
     metadata: Record<string, string>

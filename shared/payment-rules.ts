@@ -181,6 +181,66 @@ export function paymentRuleProblems(
   return problems
 }
 
+/**
+ * What the rule would charge at this price that Stripe cannot take in this currency, or null
+ * when every charge reaches Stripe's smallest charge: the payment at booking, or the no-show
+ * fee of a card kept on file. Rules are refused this way when they are set; a service saved
+ * before that check (or priced since in a currency with a higher minimum) can still carry one,
+ * and the booking page then charges nothing rather than offer a booking Stripe would refuse.
+ */
+export function chargeBelowStripeMinimum(
+  rule: PaymentRule,
+  priceMinor: number,
+  currency: string,
+): { chargedMinor: number; minimumMinor: number; what: string; message: string } | null {
+  const charge = chargeAtBooking(rule, priceMinor)
+  if (!charge) return null
+  const chargedMinor =
+    charge.kind === 'card_on_file' ? (charge.no_show_fee_minor ?? 0) : charge.amount_minor
+  const minimumMinor = minimumChargeMinor(currency)
+  if (chargedMinor >= minimumMinor) return null
+  const what = charge.kind === 'card_on_file' ? 'no-show fee' : charge.kind
+  return {
+    chargedMinor,
+    minimumMinor,
+    what,
+    message: `the ${what} of ${money(chargedMinor, currency)} is below ${money(minimumMinor, currency)}, Stripe's smallest charge`,
+  }
+}
+
+/**
+ * Why a new price (in `currency`) no longer suits the rule the service keeps, phrased for the
+ * price field, or null. A lower price can shrink a percentage deposit or a full prepayment
+ * below Stripe's smallest charge, or fall under a fixed deposit.
+ */
+export function priceProblemForKeptRule(
+  rule: PaymentRule,
+  priceMinor: number,
+  currency: string,
+): string | null {
+  const basic = paymentRuleProblems(rule, priceMinor)
+  if (basic.length > 0) {
+    const [first] = basic
+    if (rule.kind === 'deposit_fixed') return 'must not be below the fixed deposit'
+    return `${first?.message ?? 'does not suit'} with the ${rule.kind} payment rule`
+  }
+  const below = chargeBelowStripeMinimum(rule, priceMinor, currency)
+  if (!below) return null
+  const least = `${money(below.minimumMinor, currency)}, Stripe's smallest charge`
+  switch (rule.kind) {
+    case 'full':
+      return `must be at least ${least}, to be paid online`
+    case 'deposit_percent': {
+      // The smallest price whose deposit, rounded half up, reaches the minimum.
+      const percent = rule.deposit_percent ?? 100
+      const lowest = Math.ceil((below.minimumMinor * 100 - 50) / percent)
+      return `would make the ${percent} % deposit ${money(below.chargedMinor, currency)}, below ${least}: the price must be at least ${money(lowest, currency)}`
+    }
+    default:
+      return `would make the ${below.what} ${money(below.chargedMinor, currency)} in ${currency}, below ${least}`
+  }
+}
+
 /** What is taken when the customer books: a payment now, or a card kept for a no-show fee. */
 export type ChargeKind = 'prepayment' | 'deposit' | 'card_on_file'
 

@@ -12,6 +12,8 @@ import { invoiceCurrentPeriod } from './charging.ts'
  * What a successful payment on the hosted Checkout page does: the card becomes the customer's
  * default payment method, the subscription starts with a paid first invoice, and the session
  * completes. Only called with a card that charges (the page refuses a declined one first).
+ * With `subscription_data[trial_end]` the subscription is `trialing` until then and nothing is
+ * invoiced now: its first invoice comes at the trial's end (`/_local/…/renew` stands in).
  */
 export function completeCheckout(
   scope: Scope,
@@ -49,16 +51,20 @@ export function completeCheckout(
     defaultPaymentMethod: paymentMethod.id,
     metadata: purchase.subscriptionMetadata,
     periodStart: nowSeconds(),
+    trialEnd: purchase.subscriptionTrialEnd ?? null,
   })
   state.subscriptions[subscription.id] = subscription
   scope.emit('customer.subscription.created', subscription)
-  const invoice = invoiceCurrentPeriod(scope, subscription, 'subscription_create')
+  const invoice =
+    subscription.status === 'trialing'
+      ? null
+      : invoiceCurrentPeriod(scope, subscription, 'subscription_create')
 
   session.status = 'complete'
-  session.payment_status = 'paid'
+  session.payment_status = invoice ? 'paid' : 'no_payment_required'
   session.customer = customer.id
   session.subscription = subscription.id
-  session.invoice = invoice.id
+  session.invoice = invoice?.id ?? null
   session.customer_details = {
     address: null,
     business_name: null,

@@ -9,6 +9,8 @@ export interface SubscriptionInput {
   defaultPaymentMethod: string | null
   metadata: Record<string, string>
   periodStart: number
+  /** A trial until then (seconds): `trialing`, its first period the trial, nothing billed. */
+  trialEnd?: number | null
 }
 
 /** The end of a billing period that starts at `start` (seconds), by calendar month or year. */
@@ -25,13 +27,14 @@ export function buildSubscriptionItem(
   price: Stripe.Price,
   quantity: number,
   periodStart: number,
+  periodEndsAt = periodEnd(periodStart, price),
 ): Stripe.SubscriptionItem {
   return {
     id: newId('si', 14),
     object: 'subscription_item',
     billing_thresholds: null,
     created: periodStart,
-    current_period_end: periodEnd(periodStart, price),
+    current_period_end: periodEndsAt,
     current_period_start: periodStart,
     current_trial: null,
     discounts: [],
@@ -47,13 +50,14 @@ export function buildSubscriptionItem(
 export function buildSubscription(input: SubscriptionInput): Stripe.Subscription {
   const id = newId('sub')
   const start = input.periodStart
+  const trialEnd = input.trialEnd ?? null
   return {
     id,
     object: 'subscription',
     application: null,
     application_fee_percent: null,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null },
-    billing_cycle_anchor: start,
+    billing_cycle_anchor: trialEnd ?? start,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
     billing_schedules: [],
@@ -82,7 +86,15 @@ export function buildSubscription(input: SubscriptionInput): Stripe.Subscription
     },
     items: {
       object: 'list',
-      data: [buildSubscriptionItem(id, input.price, input.quantity, start)],
+      data: [
+        buildSubscriptionItem(
+          id,
+          input.price,
+          input.quantity,
+          start,
+          trialEnd ?? periodEnd(start, input.price),
+        ),
+      ],
       has_more: false,
       url: `/v1/subscription_items?subscription=${id}`,
     },
@@ -103,14 +115,14 @@ export function buildSubscription(input: SubscriptionInput): Stripe.Subscription
     pending_update: null,
     schedule: null,
     start_date: start,
-    status: 'active',
+    status: trialEnd ? 'trialing' : 'active',
     test_clock: null,
     transfer_data: null,
-    trial_end: null,
+    trial_end: trialEnd,
     trial_settings: {
       end_behavior: { billing_cycle_anchor: 'unchanged', missing_payment_method: 'create_invoice' },
     },
-    trial_start: null,
+    trial_start: trialEnd ? start : null,
   }
 }
 

@@ -25,6 +25,26 @@ const dataForMode = {
   setup_intent_data: 'setup',
 } as const
 
+/** Stripe's least lead for a trial set at Checkout. */
+const trialEndLeadSeconds = 48 * 60 * 60
+
+/**
+ * `subscription_data[trial_end]`: a Unix time at least 48 hours ahead, as Stripe requires
+ * (the subscription trials until then and is first invoiced at its end).
+ */
+function trialEndOf(params: Params): number | null {
+  const trialEnd = params.object('subscription_data')?.integer('trial_end')
+  if (trialEnd === undefined) return null
+  if (trialEnd < nowSeconds() + trialEndLeadSeconds) {
+    throw invalidRequest(
+      'The `trial_end` date has to be at least 2 days in the future.',
+      'parameter_invalid',
+      'subscription_data[trial_end]',
+    )
+  }
+  return trialEnd
+}
+
 function refuseInMode(param: string, mode: string): never {
   throw invalidRequest(
     `You can not pass \`${param}\` in \`${mode}\` mode.`,
@@ -153,7 +173,7 @@ export const checkoutSessionRoutes: Route[] = [
       cancel_url: 'string',
       expires_at: 'string',
       metadata: 'metadata',
-      subscription_data: { metadata: 'metadata' },
+      subscription_data: { metadata: 'metadata', trial_end: 'string' },
       payment_intent_data: {
         metadata: 'metadata',
         description: 'string',
@@ -263,6 +283,7 @@ export const checkoutSessionRoutes: Route[] = [
         price: price?.id ?? null,
         quantity,
         subscriptionMetadata: params.object('subscription_data')?.metadata() ?? {},
+        subscriptionTrialEnd: trialEndOf(params),
         ...(mode === 'payment'
           ? {
               paymentIntentData: {

@@ -353,6 +353,21 @@ export function createConnectGateway(settings: ConnectSettings) {
       }
     },
 
+    /**
+     * What Stripe can still give back of a payment: its charge's captured amount less every
+     * refund Stripe has made of it (ours, and any made in the business's Stripe dashboard).
+     */
+    async refundableMinor(accountId: string, paymentIntentId: string): Promise<number> {
+      const intent = await stripe.paymentIntents.retrieve(
+        paymentIntentId,
+        { expand: ['latest_charge'] },
+        { stripeAccount: accountId },
+      )
+      const charge = intent.latest_charge
+      if (!charge || typeof charge === 'string' || charge.status !== 'succeeded') return 0
+      return Math.max(0, charge.amount_captured - charge.amount_refunded)
+    },
+
     /** Checks a Connect event's signature and reads which account and objects it concerns. */
     verifyConnectWebhook(rawBody: Buffer, signature: string): ConnectWebhookEvent {
       let event: Stripe.Event

@@ -54,6 +54,8 @@ export interface SubscriptionSnapshot {
   priceLookupKey: string | null
   interval: BillingInterval | null
   currentPeriodEnd: Date | null
+  /** When a trialing subscription's trial ends (its first charge); null without a trial. */
+  trialEnd: Date | null
   cancelAtPeriodEnd: boolean
   card: CardSummary | null
 }
@@ -174,6 +176,8 @@ export function createStripeGateway(settings: StripeSettings) {
       priceId: string
       successUrl: string
       cancelUrl: string
+      /** The trial the subscription keeps: no charge until then (at least 48 hours ahead). */
+      trialEnd: Date | null
     }): Promise<string> {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -183,7 +187,10 @@ export function createStripeGateway(settings: StripeSettings) {
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         metadata: { business_id: request.businessId },
-        subscription_data: { metadata: { business_id: request.businessId } },
+        subscription_data: {
+          metadata: { business_id: request.businessId },
+          ...(request.trialEnd ? { trial_end: Math.floor(request.trialEnd.getTime() / 1000) } : {}),
+        },
       })
       if (!session.url) throw new Error(`Checkout Session ${session.id} has no address.`)
       return session.url
@@ -336,6 +343,7 @@ function snapshotOf(
     interval,
     // Since API version 2025-03-31 the period belongs to each item, not the subscription.
     currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+    trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     card:
       card && typeof card !== 'string' && card.card

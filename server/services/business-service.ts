@@ -1,3 +1,4 @@
+import { chargeBelowStripeMinimum } from '../../shared/payment-rules.ts'
 import type { Database, Db } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {
@@ -54,6 +55,9 @@ export function createBusinessService(database: Database) {
           const after = toConfiguration(await business.update(member.tenantId, columnsOf(proposed)))
           if (after.slug !== before.slug)
             await business.recordFormerSlug(member.tenantId, before.slug)
+          if (after.currency !== before.currency) {
+            refuseChargesBelowMinimum(await business.servicesThatCharge(member.tenantId), after)
+          }
           const movedPrices =
             after.currency === before.currency
               ? 0
@@ -144,4 +148,31 @@ function toConfiguration(row: BusinessRow): BusinessConfiguration {
     phone: row.phone,
     email: row.email,
   }
+}
+
+/**
+ * Services keep their amounts when the business's currency changes (`moveServicePricesTo`), so
+ * a change to a currency with a higher Stripe minimum (cents to kronor) could leave a deposit
+ * that Stripe refuses: refused here, naming the currency and the services to change first.
+ */
+function refuseChargesBelowMinimum(
+  charging: Awaited<ReturnType<ReturnType<typeof createBusinessRepository>['servicesThatCharge']>>,
+  after: { currency: string },
+): void {
+  const below = charging.flatMap((service) => {
+    const problem = chargeBelowStripeMinimum(
+      {
+        kind: service.kind,
+        deposit_amount_minor: service.depositAmountMinor,
+        deposit_percent: service.depositPercent,
+        no_show_fee_minor: service.noShowFeeMinor,
+      },
+      service.priceMinor,
+      after.currency,
+    )
+    return problem ? [`${service.name} (${problem.message})`] : []
+  })
+  if (below.length === 0) return
+  const message = `would take ${below.length === 1 ? 'a service' : 'services'} below Stripe's smallest charge in ${after.currency}: ${below.join('; ')}. Raise their prices or change their payment rules first`
+  assertValid([{ path: 'body.currency', message }])
 }

@@ -4,6 +4,7 @@ import {
   NO_PAYMENT_RULE,
   type PaymentRule,
   paymentRuleProblems,
+  priceProblemForKeptRule,
   samePaymentRule,
 } from '../../shared/payment-rules.ts'
 import type { Database, Db } from '../db/database.ts'
@@ -319,8 +320,10 @@ function ruleColumns(rule: PaymentRule): Partial<NewService> {
 
 /**
  * The payment rule the body sets (null when it sets none), checked against the price the
- * service will have: a 400 naming each field at fault, the price when the price no longer
- * fits the rule it keeps (a fixed deposit above a lowered price, say).
+ * service will have: a 400 naming each field at fault. Stripe's smallest charge is checked
+ * whenever what booking charges changes: a rule being set, or a new price (in today's
+ * currency) under the rule the service keeps, which names the price (a fixed deposit above a
+ * lowered price, a percentage deposit or prepayment shrunk below the minimum).
  */
 function checkPaymentRule(
   input: { payment_rule?: PaymentRuleInput | undefined; price_minor?: number | undefined },
@@ -328,23 +331,21 @@ function checkPaymentRule(
 ): PaymentRule | null {
   const price = input.price_minor ?? existing.price
   const given = input.payment_rule
-  const rule = given ?? existing.rule
-  // Stripe's smallest charge is checked for a rule being set; one the service keeps was
-  // accepted before, and a lower price is judged only against its fixed deposit, as before.
-  const problems = paymentRuleProblems(rule, price, given ? existing.currency : undefined)
+  if (!given) {
+    if (input.price_minor === undefined) return null
+    const message = priceProblemForKeptRule(existing.rule, price, existing.currency)
+    assertValid(message ? [{ path: 'body.price_minor', message }] : [])
+    return null
+  }
+  const problems = paymentRuleProblems(given, price, existing.currency)
   assertValid(
     problems.map(({ field, message }) => {
-      // The rule it keeps was valid: the new price is what no longer fits it.
-      if (!given && field !== 'price') {
-        return { path: 'body.price_minor', message: 'must not be below the fixed deposit' }
-      }
       if (field !== 'price') return { path: `body.payment_rule.${field}`, message }
-      return input.price_minor !== undefined || !given
-        ? { path: 'body.price_minor', message: `${message} with the ${rule.kind} payment rule` }
+      return input.price_minor !== undefined
+        ? { path: 'body.price_minor', message: `${message} with the ${given.kind} payment rule` }
         : { path: 'body.payment_rule.kind', message: 'needs a price above 0' }
     }),
   )
-  if (!given) return null
   return {
     kind: given.kind,
     deposit_amount_minor: given.deposit_amount_minor ?? null,

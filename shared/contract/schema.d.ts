@@ -133,7 +133,13 @@ export interface paths {
         delete: operations["deleteService"];
         options?: never;
         head?: never;
-        /** Change a service (owner, admin) */
+        /**
+         * Change a service (owner, admin)
+         * @description A new price is checked against the payment rule the service keeps, as a new rule is:
+         *     a price below its fixed deposit, or one that would make what booking charges (a
+         *     percentage deposit, a full prepayment) less than Stripe's smallest charge in the
+         *     business's currency, is a 400 naming `body.price_minor`.
+         */
         patch: operations["updateService"];
         trace?: never;
     };
@@ -652,12 +658,18 @@ export interface paths {
          * Replace the business's details (owner, admin)
          * @description A slug another business uses is refused with 409. A slug given up keeps leading to
          *     this business (the public pages and API find it by its former slug) until another
+<<<<<<< HEAD
          *     business takes it.
          *
          *     With `move_team_members=true`, a change of time zone also moves every team member
          *     whose zone is still the business's old one to the new zone, in the same transaction:
          *     their working hours keep their wall-clock times (09:00–17:00 stays 09:00–17:00, now
          *     read in the new zone). Each move is in the activity log.
+=======
+         *     business takes it. Services keep their amounts in a new currency, so a currency in
+         *     which a service's payment rule would charge less than Stripe's smallest charge is a
+         *     400 naming `body.currency` and the services to change first.
+>>>>>>> s25-money
          */
         put: operations["updateBusinessConfiguration"];
         post?: never;
@@ -1260,7 +1272,12 @@ export interface paths {
          *     appointment is `pending_payment`, its time held until `payment.hold_expires_at`, and
          *     the answer's `payment.checkout_url` is Stripe's page on the business's own account;
          *     it is confirmed, with its e-mails, once paid (see `syncPublicBookingPayment`). When
-         *     Stripe does not answer, nothing is held and the answer is 503 with Retry-After.
+         *     Stripe does not answer, nothing is held and the answer is 503 with Retry-After. When
+         *     Stripe refuses the payment (the business's account or settings), the hold is deleted
+         *     with its payment and the answer is 503 `/problems/payment-not-possible`, asking the
+         *     visitor to contact the business (Stripe's reason goes only to the server's log). A
+         *     service whose rule would charge less than Stripe's smallest charge (saved before that
+         *     was checked) shows no `payment` in the catalogue and is booked without one.
          */
         post: operations["createPublicBooking"];
         delete?: never;

@@ -3,6 +3,7 @@
  * banner. Plans are data from the API; nothing here names a plan, a price or a limit. Money is
  * shown in its own currency (the subscription's), which is not the business's currency.
  */
+import { trialKeptAtCheckout } from '../../shared/checkout-trial'
 import type { components } from '../../shared/contract/schema'
 import { bookableMembersText, type PlanFeature } from '../../shared/plan-limits'
 
@@ -232,7 +233,13 @@ export function billingBanner(
       message: `Your last payment failed. Update your payment method to keep ${subscription.plan_name}.`,
     }
   }
-  if (subscription.status === 'trialing' && subscription.trial_ends_at) {
+  // A subscription bought during the trial (its period ends with it) is charged then: no
+  // plan left to choose.
+  if (
+    subscription.status === 'trialing' &&
+    subscription.trial_ends_at &&
+    subscription.current_period_end === null
+  ) {
     const days = daysUntil(subscription.trial_ends_at, now)
     if (days > TRIAL_REMINDER_DAYS) return null
     const when = days === 0 ? 'today' : `in ${daysText(days)}`
@@ -255,4 +262,27 @@ export function checkoutPreselection(search: string): {
     planId: params.get('plan') || null,
     interval: interval === 'month' || interval === 'year' ? interval : null,
   }
+}
+
+/**
+ * When a plan bought now is first charged, for the plans page: during the card-less trial,
+ * the trial goes on and the card is charged at its end, unless less than the 48 hours Stripe
+ * needs are left (`trialKeptAtCheckout`, the server's rule too); otherwise null (charged now).
+ */
+export function firstChargeText(
+  subscription: Subscription | null,
+  now: Date,
+  options: { locale?: string; timeZone?: string } = {},
+): string | null {
+  if (
+    subscription?.status !== 'trialing' ||
+    !subscription.trial_ends_at ||
+    subscription.current_period_end !== null
+  ) {
+    return null
+  }
+  const kept = trialKeptAtCheckout(new Date(subscription.trial_ends_at), now)
+  if (!kept) return 'Your trial ends within two days, so your card is charged today.'
+  const until = formatBillingDate(kept.toISOString(), options.locale, options.timeZone)
+  return `Your trial continues until ${until}; your card is first charged then.`
 }

@@ -12,6 +12,7 @@ import {
   checkoutPreselection,
   FEATURE_KEYS,
   FEATURE_LABELS,
+  firstChargeText,
   formatMoney,
   INTERVAL_LABELS,
   type Plan,
@@ -170,7 +171,14 @@ function PlanChooser() {
           <p id={hintId} className="p-field__description">
             {isBusy
               ? 'Taking you to secure checkout…'
-              : continueHint(refusal, chosen, current, interval, changesLiveSubscription)}
+              : continueHint(
+                  refusal,
+                  chosen,
+                  current,
+                  interval,
+                  changesLiveSubscription,
+                  subscription,
+                )}
           </p>
           <span className="p-visually-hidden" role="status">
             {isBusy ? 'Taking you to secure checkout…' : ''}
@@ -188,6 +196,7 @@ function continueHint(
   current: Plan | null,
   interval: BillingInterval,
   changesLiveSubscription: boolean,
+  subscription: Subscription | null,
 ): string {
   if (refusal === 'noPlan' || !chosen) return 'Choose a plan to continue.'
   if (refusal === 'free') {
@@ -199,8 +208,12 @@ function continueHint(
     return `You already have ${chosen.name}, billed ${interval === 'month' ? 'monthly' : 'yearly'}.`
   }
   const price = `${formatMoney(chosen.prices[interval])} ${perInterval(interval)}`
-  return changesLiveSubscription
-    ? `${chosen.name} for ${price}. You confirm the change on Stripe’s billing page.`
+  if (changesLiveSubscription) {
+    return `${chosen.name} for ${price}. You confirm the change on Stripe’s billing page.`
+  }
+  const firstCharge = firstChargeText(subscription, new Date())
+  return firstCharge
+    ? `${chosen.name} for ${price}. ${firstCharge}`
     : `${chosen.name} for ${price}. You pay on Stripe’s secure checkout page.`
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   activityLog,
+  billingAccounts,
   notificationOutbox,
   stripeEvents,
   teamMembers,
@@ -123,15 +124,55 @@ describe('upgrading through Stripe Checkout', () => {
     expect(billing.invoices[0]?.hosted_invoice_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
   })
 
-  it('a trialing business that subscribes ends its trial and is billed yearly at ten months', async () => {
+  it('a business subscribing during its trial keeps the trial: first charged at its end, at ten months a year', async () => {
     const business = await createBusiness(world.testApp, 'Yearly')
+    const trialEndsAt = (await accountOf(world, business.tenantId))?.trialEndsAt
+    if (!trialEndsAt) throw new Error('A new business has a trial.')
     const sessionId = await subscribe(world, business.owner, 'starter', 'year')
+    const outcome = (await sync(business.owner, sessionId)).json<CheckoutOutcome>()
+    expect(outcome.subscription).toMatchObject({
+      plan_id: 'starter',
+      status: 'trialing',
+      // To the second: Stripe keeps Unix seconds.
+      trial_ends_at: new Date(Math.floor(trialEndsAt.getTime() / 1000) * 1000).toISOString(),
+      current_period_end: new Date(Math.floor(trialEndsAt.getTime() / 1000) * 1000).toISOString(),
+    })
+    let billing = await overview(business.owner)
+    expect(billing.interval).toBe('year')
+    expect(billing.invoices).toEqual([])
+    expect(billing.subscription.status).toBe('trialing')
+    expect(billing.next_invoice).toMatchObject({ amount: { amount_minor: 12000 } })
+    expect(Date.parse(billing.next_invoice?.date ?? '')).toBe(
+      Math.floor(trialEndsAt.getTime() / 1000) * 1000,
+    )
+    // The trial's end is no news to send: the subscription simply starts charging.
+    expect((await accountOf(world, business.tenantId))?.trialEndNotedAt).not.toBeNull()
+
+    // The trial ends (Stripe's clock, here the local control): the first invoice is paid.
+    const subscriptionId = (await accountOf(world, business.tenantId))?.stripeSubscriptionId
+    await localControl(world, `/_local/subscriptions/${subscriptionId}/renew`)
+    billing = await overview(business.owner)
+    expect(billing.subscription).toMatchObject({ plan_id: 'starter', status: 'active' })
+    expect(
+      billing.invoices.map((invoice) => [invoice.status, invoice.amount.amount_minor]),
+    ).toEqual([['paid', 12000]])
+  })
+
+  it('a trial with less than 48 hours left is charged at once, as Stripe cannot start a shorter one', async () => {
+    const business = await createBusiness(world.testApp, 'Last day')
+    await world.testApp.database.db
+      .update(billingAccounts)
+      .set({ trialEndsAt: new Date(Date.now() + 47 * 3_600_000) })
+      .where(eq(billingAccounts.tenantId, business.tenantId))
+    const sessionId = await subscribe(world, business.owner, 'starter', 'month')
     const outcome = (await sync(business.owner, sessionId)).json<CheckoutOutcome>()
     expect(outcome.subscription).toMatchObject({ plan_id: 'starter', status: 'active' })
     expect(Date.parse(outcome.subscription.trial_ends_at ?? '')).toBeLessThanOrEqual(Date.now())
     const billing = await overview(business.owner)
-    expect(billing.interval).toBe('year')
-    expect(billing.invoices[0]?.amount.amount_minor).toBe(12000)
+    expect(billing.trial_days_left).toBeNull()
+    expect(
+      billing.invoices.map((invoice) => [invoice.status, invoice.amount.amount_minor]),
+    ).toEqual([['paid', 1200]])
   })
 
   it('a declined card leaves the page open to try again and changes nothing', async () => {

@@ -14,6 +14,7 @@ import {
   paymentAccounts,
   paymentRefunds,
   payments,
+  services,
 } from '../../server/db/schema.ts'
 import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
@@ -667,5 +668,78 @@ describe('a business that disconnects Slotwise in Stripe', () => {
     const paid = await booked(leaving, serviceId)
     expect(paid.appointment.status).toBe('pending_payment')
     expect((await paymentOf(paid.appointment.id))?.stripeAccountId).toBe(renewed.stripe_account_id)
+  })
+})
+
+describe('what Stripe cannot take', () => {
+  async function listed(business: ConnectedBusiness, serviceId: string) {
+    const response = await publicCall(testApp, 'GET', '/api/v1/public/services', {
+      business: business.slug,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response
+      .json<components['schemas']['PublicServiceList']>()
+      .items.find((each) => each.id === serviceId)
+  }
+
+  it('offers a service saved with a deposit below the minimum without one, and books it unpaid', async () => {
+    const serviceId = await paidService(
+      salon,
+      { kind: 'deposit_percent', deposit_percent: 50 },
+      5000,
+    )
+    // Saved before every price change was checked: $0.60 at 50 % is a $0.30 deposit.
+    await testApp.database.db
+      .update(services)
+      .set({ priceMinor: 60 })
+      .where(eq(services.id, serviceId))
+    const service = await listed(salon, serviceId)
+    expect(service?.price_minor).toBe(60)
+    expect(service?.payment).toBeNull()
+    const confirmation = await booked(salon, serviceId)
+    expect(confirmation.payment ?? null).toBeNull()
+    expect(confirmation.appointment.status).toBe('confirmed')
+    const rows = await testApp.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, confirmation.appointment.id))
+    expect(rows).toEqual([])
+  })
+
+  it('answers a booking Stripe refuses with a clear 503, never its words, and leaves nothing behind', async () => {
+    const refusing = await createConnectedBusiness(testApp, 'Refused Salon')
+    const serviceId = await paidService(refusing, { kind: 'full' })
+    // The business removed Slotwise in Stripe, and its webhook has not arrived yet: Stripe
+    // refuses to open Checkout on the account we still think active.
+    const gone = await fetch(
+      `${localStripe.url}/_local/accounts/${refusing.accountId}/deauthorize`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}` },
+      },
+    )
+    expect(gone.status).toBe(200)
+    const startsAt = inDays(nextDay++, '10:00', refusing.timeZone)
+    const refused = await book(refusing, serviceId, startsAt)
+    expect(refused.statusCode, refused.body).toBe(503)
+    expect(refused.headers['content-type']).toContain('application/problem+json')
+    const problem = refused.json<{ type: string; detail: string }>()
+    expect(problem.type).toBe('/problems/payment-not-possible')
+    expect(problem.detail).toBe(
+      'Paying online for this service is not possible right now, so nothing was booked. Please contact the business to book.',
+    )
+    expect(refused.body).not.toMatch(/stripe|acct_|account/i)
+    const left = await testApp.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.tenantId, refusing.tenantId))
+    expect(left).toEqual([])
+    const paymentsLeft = await testApp.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.tenantId, refusing.tenantId))
+    expect(paymentsLeft).toEqual([])
+    // The same time is free for the next visitor (a refusal again, not a clash).
+    expect((await book(refusing, serviceId, startsAt)).statusCode).toBe(503)
   })
 })

@@ -5,7 +5,6 @@
  * money reads back with its refunds.
  */
 import { mkdtemp } from 'node:fs/promises'
-import { createServer, type Server, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
@@ -18,6 +17,7 @@ import { type ConnectedBusiness, createConnectedBusiness } from './support/conne
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall } from './support/public-booking.ts'
 import { addService, inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
+import { type Relay, startRelay } from './support/stripe-relay.ts'
 import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -38,57 +38,6 @@ type Paid = ConnectedBusiness
 let salon: Paid
 let other: Paid
 let nextDay = 3
-
-/**
- * A TCP relay in front of the local Stripe service: `down()` cuts every connection and refuses
- * new ones, as a Stripe outage looks to the SDK; `up()` lets them through again.
- */
-interface Relay {
-  url: string
-  down(): void
-  up(): void
-  close(): Promise<void>
-}
-
-async function startRelay(target: URL): Promise<Relay> {
-  let isDown = false
-  const open = new Set<Socket>()
-  const server: Server = createServer((client) => {
-    if (isDown) {
-      client.destroy()
-      return
-    }
-    const upstream = new Socket()
-    upstream.connect(Number(target.port), target.hostname)
-    for (const socket of [client, upstream]) {
-      open.add(socket)
-      socket.on('close', () => open.delete(socket))
-      socket.on('error', () => {
-        client.destroy()
-        upstream.destroy()
-      })
-    }
-    client.pipe(upstream).pipe(client)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('The relay has no port.')
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    down() {
-      isDown = true
-      for (const socket of open) socket.destroy()
-    },
-    up() {
-      isDown = false
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
@@ -613,4 +562,150 @@ describe('when Stripe does not answer', () => {
     expect(await refundedOnStripe(salon, payment.stripePaymentIntentId)).toEqual([500])
     expect(await refundRows(payment.id)).toHaveLength(1)
   }, 60_000)
+})
+
+describe('a staff part-refund racing the customer cancelling', () => {
+  const PRICE = 5000
+  const PART = 2000
+
+  function customerCancel(confirmation: Confirmation) {
+    return publicCall(
+      testApp,
+      'POST',
+      `/api/v1/public/appointments/${confirmation.appointment.id}/cancel`,
+      {
+        business: salon.slug,
+        headers: { 'x-manage-token': confirmation.manage_token },
+        body: { reason: 'Cannot make it' },
+      },
+    )
+  }
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  /**
+   * Whatever order they arrive in, the customer (who cancels before the cut-off) ends with
+   * everything back: the staff refund's $20 and the cancellation's $30, or the cancellation's
+   * $50 and the staff refund refused for nothing being left. Exact cents, on Stripe and here.
+   */
+  async function expectWholePaymentBack(
+    confirmation: Confirmation,
+    staff: Awaited<ReturnType<typeof refund>>,
+  ) {
+    const id = confirmation.appointment.id
+    const payment = await paymentRow(id)
+    const rows = await refundRows(payment.id)
+    expect(
+      rows.every((row) => row.stripeRefundId !== null),
+      JSON.stringify(rows),
+    ).toBe(true)
+    const made = rows.map((row) => [row.cause, row.amountMinor])
+    if (staff.statusCode === 201) {
+      expect(made).toEqual(
+        expect.arrayContaining([
+          ['staff', PART],
+          ['cancellation', PRICE - PART],
+        ]),
+      )
+      expect(made).toHaveLength(2)
+    } else {
+      expectInvalid(staff, 'body.amount_minor')
+      expect(made).toEqual([['cancellation', PRICE]])
+    }
+    const onStripe = await refundedOnStripe(salon, payment.stripePaymentIntentId)
+    expect(onStripe.reduce((sum, amount) => sum + amount, 0)).toBe(PRICE)
+    expect(payment.refundedAmountMinor).toBe(PRICE)
+    expect((await money(salon, id)).summary).toEqual({
+      state: 'refunded',
+      paid_minor: PRICE,
+      refunded_minor: PRICE,
+    })
+    const log = await activityFor(testApp, salon.tenantId, id)
+    expect(log.map((entry) => entry.summary).join('\n')).not.toMatch(/Stripe refused/)
+  }
+
+  async function paidFifty() {
+    return paidBooking(salon, await paidService(salon, { kind: 'full' }, PRICE))
+  }
+
+  async function staffRefund(confirmation: Confirmation) {
+    const paymentId = (await paymentRow(confirmation.appointment.id)).id
+    return refund(salon.owner, confirmation.appointment.id, paymentId, {
+      amount_minor: PART,
+      reason: 'Scratched nail',
+    })
+  }
+
+  it('gives everything back when the staff refund comes first, then the cancellation', async () => {
+    const booked = await paidFifty()
+    const staff = await staffRefund(booked)
+    expect(staff.statusCode, staff.body).toBe(201)
+    expect((await customerCancel(booked)).statusCode).toBe(200)
+    await expectWholePaymentBack(booked, staff)
+  })
+
+  it('gives everything back when the cancellation comes first; the staff refund finds nothing left', async () => {
+    const booked = await paidFifty()
+    expect((await customerCancel(booked)).statusCode).toBe(200)
+    await expectWholePaymentBack(booked, await staffRefund(booked))
+  })
+
+  it('gives everything back when the cancellation arrives while Stripe makes the staff refund', async () => {
+    // Each request spends 150 ms on its way to Stripe: the cancellation lands inside the
+    // staff refund's call at every offset, as the outside test's 60 ms did.
+    relay.slow(150)
+    try {
+      for (const round of [1, 2]) {
+        for (const offsetMs of [0, 30, 90]) {
+          const booked = await paidFifty()
+          const [staff, cancelled] = await Promise.all([
+            staffRefund(booked),
+            pause(offsetMs).then(() => customerCancel(booked)),
+          ])
+          expect(cancelled.statusCode, `round ${round}, +${offsetMs} ms`).toBe(200)
+          await expectWholePaymentBack(booked, staff)
+        }
+      }
+    } finally {
+      relay.slow(0)
+    }
+  }, 120_000)
+
+  it('gives everything back when the staff refund arrives while the cancellation is with Stripe', async () => {
+    relay.slow(150)
+    try {
+      for (const offsetMs of [0, 30, 90]) {
+        const booked = await paidFifty()
+        const [cancelled, staff] = await Promise.all([
+          customerCancel(booked),
+          pause(offsetMs).then(() => staffRefund(booked)),
+        ])
+        expect(cancelled.statusCode, `+${offsetMs} ms`).toBe(200)
+        await expectWholePaymentBack(booked, staff)
+      }
+    } finally {
+      relay.slow(0)
+    }
+  }, 120_000)
+
+  it('recomputes a cancellation refund Stripe finds too large from what Stripe holds', async () => {
+    const booked = await paidFifty()
+    const payment = await paymentRow(booked.appointment.id)
+    // The owner gave $20 back in Stripe's own dashboard: Slotwise never heard of it.
+    await stripe.refunds.create(
+      { payment_intent: payment.stripePaymentIntentId ?? '', amount: PART },
+      { stripeAccount: salon.accountId },
+    )
+    expect((await customerCancel(booked)).statusCode).toBe(200)
+    const onStripe = await refundedOnStripe(salon, payment.stripePaymentIntentId)
+    expect(onStripe.reduce((sum, amount) => sum + amount, 0)).toBe(PRICE)
+    const rows = await refundRows(payment.id)
+    expect(rows.map((row) => [row.cause, row.amountMinor, row.stripeRefundId !== null])).toEqual([
+      ['cancellation', PRICE - PART, true],
+    ])
+    const log = await activityFor(testApp, salon.tenantId, booked.appointment.id)
+    expect(log.map((entry) => entry.summary)).toContain(
+      'Stripe holds only $30.00 of the payment (refunded outside Slotwise): refunding that of the $50.00 owed on cancellation',
+    )
+  })
 })

@@ -138,6 +138,68 @@ describe('setting a rule', () => {
     })
   })
 
+  it("refuses a lower price that would take what booking charges below Stripe's smallest charge, naming the price", async () => {
+    const deposit = await created({
+      name: 'Half down',
+      price_minor: 5000,
+      payment_rule: { kind: 'deposit_percent', deposit_percent: 50 },
+    })
+    const url = `/api/v1/services/${deposit.id}`
+    const lowered = await world.call(world.business.owner, 'PATCH', url, { price_minor: 60 })
+    const problem = expectInvalid(lowered, 'body.price_minor')
+    expect(problem.errors?.[0]?.message).toBe(
+      "would make the 50 % deposit $0.30, below $0.50, Stripe's smallest charge: the price must be at least $0.99",
+    )
+    // The lowest price whose half, rounded half up, is $0.50, and one cent less.
+    expectInvalid(
+      await world.call(world.business.owner, 'PATCH', url, { price_minor: 98 }),
+      'body.price_minor',
+    )
+    const lowest = await world.call(world.business.owner, 'PATCH', url, { price_minor: 99 })
+    expect(lowest.statusCode, lowest.body).toBe(200)
+
+    const prepaid = await created({ name: 'Paid up front', payment_rule: { kind: 'full' } })
+    const cheap = await world.call(
+      world.business.owner,
+      'PATCH',
+      `/api/v1/services/${prepaid.id}`,
+      { price_minor: 49 },
+    )
+    expect(expectInvalid(cheap, 'body.price_minor').errors?.[0]?.message).toContain('$0.50')
+    const read = await world.call(world.business.owner, 'GET', `/api/v1/services/${prepaid.id}`)
+    expect(read.json<Service>().price_minor).toBe(haircut.price_minor)
+  })
+
+  it('refuses a new currency in which a service would charge less than Stripe takes, naming the currency', async () => {
+    const { business } = world
+    await created({
+      name: 'Dollar deposit',
+      payment_rule: { kind: 'deposit_fixed', deposit_amount_minor: 100 },
+    })
+    const current = (
+      await world.call(business.owner, 'GET', '/api/v1/business-configuration')
+    ).json<{ currency: string }>()
+    // Amounts stay as they are in a new currency: 100 öre is below Stripe's kr 3.00.
+    const refused = await world.call(business.owner, 'PUT', '/api/v1/business-configuration', {
+      ...current,
+      currency: 'SEK',
+    })
+    const problem = expectInvalid(refused, 'body.currency')
+    expect(problem.errors?.[0]?.message).toContain('Dollar deposit (the deposit of SEK')
+    const after = await world.call(business.owner, 'GET', '/api/v1/business-configuration')
+    expect(after.json<{ currency: string }>().currency).toBe(current.currency)
+    // A currency with the same minimum is fine.
+    const euro = await world.call(business.owner, 'PUT', '/api/v1/business-configuration', {
+      ...current,
+      currency: 'EUR',
+    })
+    expect(euro.statusCode, euro.body).toBe(200)
+    const back = await world.call(business.owner, 'PUT', '/api/v1/business-configuration', {
+      ...current,
+    })
+    expect(back.statusCode, back.body).toBe(200)
+  })
+
   it('is only for owners and admins, and another business’s service is not found', async () => {
     const service = await created({ name: 'Staffless' })
     const url = `/api/v1/services/${service.id}`

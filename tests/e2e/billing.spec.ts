@@ -79,11 +79,19 @@ async function chooseRadio(group: Locator, name: string): Promise<void> {
   await expect(radio).toBeChecked()
 }
 
-async function choosePlan(page: Page, plan: string, interval: 'Monthly' | 'Yearly') {
+async function choosePlan(
+  page: Page,
+  plan: string,
+  interval: 'Monthly' | 'Yearly',
+  /** What the page says under Continue about the payment, when the test checks it. */
+  hint?: RegExp,
+) {
   await expect(page.getByRole('heading', { name: 'Complete your subscription' })).toBeVisible()
   await chooseRadio(page.getByRole('radiogroup', { name: 'Billing interval' }), interval)
   await chooseRadio(page.getByRole('radiogroup', { name: 'Plans' }), plan)
-  await page.getByRole('button', { name: 'Continue' }).click()
+  const proceed = page.getByRole('button', { name: 'Continue' })
+  if (hint) await expect(proceed).toHaveAccessibleDescription(hint)
+  await proceed.click()
 }
 
 /** Fills the local Stripe's hosted card form (checkout or portal) with a card. */
@@ -173,7 +181,13 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
 
   await page.getByRole('link', { name: 'Change plan' }).click()
   await expect(page).toHaveURL(/\/checkout$/)
-  await choosePlan(page, 'Starter', 'Monthly')
+  // Subscribing during the trial keeps its 14 days: the card is first charged at its end.
+  await choosePlan(
+    page,
+    'Starter',
+    'Monthly',
+    /^Starter for \$12 per month\. Your trial continues until .+; your card is first charged then\.$/,
+  )
   await payOnCheckoutPage(page, 'Starter')
 
   // The return page says it is confirming until the sync answers; the sync is held until the
@@ -190,6 +204,8 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
   releaseSync()
   await expectActivated(page, 'Starter', 'billed monthly')
   await page.unrouteAll()
+  // The trial's end (Stripe's clock, simulated): the first invoice is charged.
+  await endCurrentPeriod(owner)
 
   await page.getByRole('link', { name: 'Go to billing' }).click()
   await expect(page).toHaveURL(/\/settings\/billing$/)

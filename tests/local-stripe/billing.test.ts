@@ -73,6 +73,41 @@ describe('hosted Checkout', () => {
     )
   })
 
+  it('keeps a trial given as subscription_data[trial_end]: trialing, nothing billed until the trial ends', async () => {
+    const { stripe, service } = await startService()
+    const { monthly } = await createPlans(stripe)
+    const trialEnd = Math.floor(Date.now() / 1000) + 10 * 86_400
+    const { session } = await openCheckout(stripe, monthly.id, 'owner@example.com', trialEnd)
+    expect((await submitForm(session.url as string, cardFields(goodCard))).status).toBe(303)
+    const completed = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['subscription'],
+    })
+    expect(completed).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' })
+    const subscription = completed.subscription as Stripe.Subscription
+    expect(subscription).toMatchObject({ status: 'trialing', trial_end: trialEnd })
+    expect(subscription.items.data[0]?.current_period_end).toBe(trialEnd)
+    expect((await stripe.invoices.list({ subscription: subscription.id })).data).toEqual([])
+    // The first invoice is the one at the trial's end.
+    const preview = await stripe.invoices.createPreview({ subscription: subscription.id })
+    expect(preview).toMatchObject({ amount_due: 2900, next_payment_attempt: trialEnd })
+
+    const renewed = await control(service, `/_local/subscriptions/${subscription.id}/renew`)
+    expect(renewed.status).toBe('active')
+    const invoices = (await stripe.invoices.list({ subscription: subscription.id })).data
+    expect(invoices.map((invoice) => [invoice.status, invoice.amount_paid])).toEqual([
+      ['paid', 2900],
+    ])
+  })
+
+  it('refuses a trial_end less than 48 hours ahead, as Stripe does', async () => {
+    const { stripe } = await startService()
+    const { monthly } = await createPlans(stripe)
+    const soon = Math.floor(Date.now() / 1000) + 47 * 3600
+    await expect(openCheckout(stripe, monthly.id, 'owner@example.com', soon)).rejects.toMatchObject(
+      { statusCode: 400, param: 'subscription_data[trial_end]' },
+    )
+  })
+
   it('declines 0341 with an alert and creates nothing', async () => {
     const { stripe } = await startService()
     const { monthly } = await createPlans(stripe)

@@ -50,7 +50,12 @@ export async function createPlans(stripe: Stripe) {
   return { product, monthly, business, businessMonthly }
 }
 
-export async function openCheckout(stripe: Stripe, price: string, email = 'owner@example.com') {
+export async function openCheckout(
+  stripe: Stripe,
+  price: string,
+  email = 'owner@example.com',
+  trialEnd?: number,
+) {
   const customer = await stripe.customers.create({ email, metadata: { business_id: 'biz_1' } })
   const session = await stripe.checkout.sessions.create({
     mode: 'subscription',
@@ -59,7 +64,10 @@ export async function openCheckout(stripe: Stripe, price: string, email = 'owner
     line_items: [{ price, quantity: 1 }],
     success_url: 'http://app.test/billing/done?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://app.test/billing',
-    subscription_data: { metadata: { business_id: 'biz_1' } },
+    subscription_data: {
+      metadata: { business_id: 'biz_1' },
+      ...(trialEnd === undefined ? {} : { trial_end: trialEnd }),
+    },
   })
   return { customer, session }
 }

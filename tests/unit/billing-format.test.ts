@@ -4,6 +4,7 @@ import {
   billingBanner,
   cardText,
   checkoutPreselection,
+  firstChargeText,
   formatMoney,
   isFreePlan,
   subscriptionBadges,
@@ -139,6 +140,38 @@ describe('owner banner', () => {
       'Your Pro trial ends in 1 day — choose a plan',
     )
     expect(billingBanner(sampleSubscription(), true, now)).toBeNull()
+  })
+})
+
+describe('when a plan bought now is first charged', () => {
+  const trial = (iso: string) =>
+    sampleSubscription({ plan_id: 'trial', status: 'trialing', trial_ends_at: iso })
+
+  it('keeps the trial when two days or more are left, naming its end', () => {
+    expect(
+      firstChargeText(trial('2026-03-20T12:00:00Z'), now, { locale: 'en-GB', timeZone: 'UTC' }),
+    ).toBe('Your trial continues until 20 March 2026; your card is first charged then.')
+  })
+
+  it('charges today when less than the 48 hours Stripe needs are left', () => {
+    const soon = new Date(now.getTime() + 47 * 3_600_000).toISOString()
+    expect(firstChargeText(trial(soon), now)).toBe(
+      'Your trial ends within two days, so your card is charged today.',
+    )
+  })
+
+  it('says nothing after the trial, or once a subscription carries it', () => {
+    expect(firstChargeText(sampleSubscription(), now)).toBeNull()
+    expect(firstChargeText(null, now)).toBeNull()
+    const subscribed = {
+      ...trial('2026-03-20T12:00:00Z'),
+      current_period_end: '2026-03-20T12:00:00Z',
+    }
+    expect(firstChargeText(subscribed, now)).toBeNull()
+    // Nor is the owner asked to choose a plan they already bought.
+    expect(
+      billingBanner({ ...subscribed, trial_ends_at: '2026-03-11T00:00:00Z' }, true, now),
+    ).toBeNull()
   })
 })
 

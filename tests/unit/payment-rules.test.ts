@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   chargeAtBooking,
+  chargeBelowStripeMinimum,
   NO_PAYMENT_RULE,
   type PaymentRule,
   paymentRuleProblems,
+  priceProblemForKeptRule,
 } from '../../shared/payment-rules.ts'
 
 const rule = (overrides: Partial<PaymentRule>): PaymentRule => ({
@@ -118,5 +120,44 @@ describe("Stripe's smallest charge", () => {
     expect(paymentRuleProblems({ kind: 'deposit_fixed', deposit_amount_minor: 1 }, 5000)).toEqual(
       [],
     )
+  })
+})
+
+describe('a charge below the minimum, wherever it comes from', () => {
+  const half = rule({ kind: 'deposit_percent', deposit_percent: 50 })
+
+  it('finds what a rule would charge below Stripe’s minimum in the currency', () => {
+    expect(chargeBelowStripeMinimum(half, 60, 'USD')).toMatchObject({
+      chargedMinor: 30,
+      minimumMinor: 50,
+      message: "the deposit of $0.30 is below $0.50, Stripe's smallest charge",
+    })
+    expect(chargeBelowStripeMinimum(half, 100, 'USD')).toBeNull()
+    // The same amounts in kronor fall short: a currency change can cause it.
+    expect(chargeBelowStripeMinimum(half, 100, 'SEK')?.minimumMinor).toBe(300)
+    expect(
+      chargeBelowStripeMinimum(rule({ kind: 'card_on_file', no_show_fee_minor: 40 }), 0, 'USD'),
+    ).toMatchObject({ what: 'no-show fee', chargedMinor: 40 })
+    expect(chargeBelowStripeMinimum(NO_PAYMENT_RULE, 1, 'USD')).toBeNull()
+  })
+
+  it('explains a new price at the price field, with the lowest price that works', () => {
+    expect(priceProblemForKeptRule(half, 60, 'USD')).toBe(
+      "would make the 50 % deposit $0.30, below $0.50, Stripe's smallest charge: the price must be at least $0.99",
+    )
+    expect(chargeAtBooking(half, 99)?.amount_minor).toBe(50)
+    expect(chargeAtBooking(half, 98)?.amount_minor).toBe(49)
+    expect(priceProblemForKeptRule(half, 99, 'USD')).toBeNull()
+    expect(priceProblemForKeptRule(rule({ kind: 'full' }), 49, 'USD')).toBe(
+      "must be at least $0.50, Stripe's smallest charge, to be paid online",
+    )
+    expect(
+      priceProblemForKeptRule(
+        rule({ kind: 'deposit_fixed', deposit_amount_minor: 2000 }),
+        1999,
+        'USD',
+      ),
+    ).toBe('must not be below the fixed deposit')
+    expect(priceProblemForKeptRule(NO_PAYMENT_RULE, 1, 'USD')).toBeNull()
   })
 })

@@ -53,6 +53,22 @@ export function createBusinessRepository(db: Db) {
      * Prices are kept in the business currency: when it changes, the services' prices keep
      * their amounts and take the new currency. Returns how many services changed.
      */
+    /** The business's services whose payment rule charges customers, with what it needs. */
+    async servicesThatCharge(tenantId: string) {
+      return db
+        .select({
+          name: services.name,
+          priceMinor: services.priceMinor,
+          kind: services.paymentRule,
+          depositAmountMinor: services.depositAmountMinor,
+          depositPercent: services.depositPercent,
+          noShowFeeMinor: services.noShowFeeMinor,
+        })
+        .from(services)
+        .where(and(eq(services.tenantId, tenantId), ne(services.paymentRule, 'none')))
+        .orderBy(services.name)
+    },
+
     async moveServicePricesTo(tenantId: string, currency: string): Promise<number> {
       const moved = await db
         .update(services)

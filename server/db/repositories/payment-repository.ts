@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { appointments, paymentRefunds, payments, type refundCauses } from '../schema.ts'
 
@@ -219,6 +219,42 @@ export function createPaymentRepository(db: Db) {
      * Lets the appointment's hold go at once (its Checkout expired, or could not be opened):
      * `payment_expired` frees its time. Answers whether it was still a hold.
      */
+    /**
+     * Deletes a hold whose Checkout never opened, with its payment (which must be `pending`,
+     * without a session): the hold's appointment exists only for that payment. Answers
+     * whether it was still such a hold.
+     */
+    async deleteUnopenedHold(
+      tenantId: string,
+      paymentId: string,
+      appointmentId: string,
+    ): Promise<boolean> {
+      const gone = await db
+        .delete(payments)
+        .where(
+          and(
+            eq(payments.tenantId, tenantId),
+            eq(payments.id, paymentId),
+            eq(payments.status, 'pending'),
+            isNull(payments.stripeCheckoutSessionId),
+          ),
+        )
+        .returning({ id: payments.id })
+      if (gone.length === 0) return false
+      const deleted = await db
+        .delete(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenantId),
+            eq(appointments.id, appointmentId),
+            // The expiry job may have let it go meanwhile: it is still only that hold.
+            inArray(appointments.status, ['pending_payment', 'payment_expired']),
+          ),
+        )
+        .returning({ id: appointments.id })
+      return deleted.length === 1
+    },
+
     async releaseHold(tenantId: string, appointmentId: string): Promise<boolean> {
       const released = await db
         .update(appointments)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../database.ts'
 import { paymentRefunds, payments } from '../schema.ts'
 import type { RefundCause } from './payment-repository.ts'
@@ -14,12 +14,22 @@ export type RefundRow = typeof paymentRefunds.$inferSelect
  *
  * Money taken at the till (`in_person`) is given back at the till (cash back, the terminal):
  * its refunds are made when recorded, never owed, and Stripe is never asked of them.
+ *
+ * A staff refund is written owed too, under the payment's lock, before Stripe is asked: the
+ * reservation keeps its amount out of what a cancellation racing it can owe.
  */
 
 /** Whether a refund is still owed (decided, not yet made by Stripe). */
 export function isOwed(refund: Pick<RefundRow, 'stripeRefundId'>, payment: { kind: string }) {
   return refund.stripeRefundId === null && payment.kind !== 'in_person'
 }
+
+/**
+ * How long a staff refund's reservation belongs to the request that wrote it (Stripe's
+ * timeout and the SDK's retries fit well within it). Older, its request died: the payment job
+ * finishes it under the same Stripe idempotency key.
+ */
+export const STAFF_RESERVATION_MS = 5 * 60_000
 
 export function createRefundRepository(db: Db) {
   return {
@@ -50,7 +60,12 @@ export function createRefundRepository(db: Db) {
       return row
     },
 
+    /**
+     * Writes an owed refund. With an `id` (a staff refund's, derived from its request) a row
+     * already there is kept and returned as it is: the same request's earlier attempt.
+     */
     async insertOwed(refund: {
+      id?: string
       tenantId: string
       paymentId: string
       amountMinor: number
@@ -59,8 +74,30 @@ export function createRefundRepository(db: Db) {
       actorUid: string | null
       actorName: string | null
     }): Promise<RefundRow> {
-      const [row] = await db.insert(paymentRefunds).values(refund).returning()
-      if (!row) throw new Error('A refund insert returned nothing.')
+      const [row] = await db
+        .insert(paymentRefunds)
+        .values(refund)
+        .onConflictDoNothing({ target: paymentRefunds.id })
+        .returning()
+      if (row) return row
+      const [existing] = refund.id
+        ? await db
+            .select()
+            .from(paymentRefunds)
+            .where(
+              and(eq(paymentRefunds.tenantId, refund.tenantId), eq(paymentRefunds.id, refund.id)),
+            )
+        : []
+      if (!existing) throw new Error('A refund insert returned nothing.')
+      return existing
+    },
+
+    /** One refund of the business, made or owed. */
+    async find(tenantId: string, refundId: string): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.id, refundId)))
       return row
     },
 
@@ -124,10 +161,21 @@ export function createRefundRepository(db: Db) {
     /**
      * Owed refunds, oldest first: of one appointment's payments, or of every business (the
      * job). Not claimed with a lock: asking Stripe twice for one is harmless (its idempotency
-     * key is the row's id) and `settle` records it once.
+     * key is the row's id) and `settle` records it once. A staff refund's reservation is left
+     * to its own request until `STAFF_RESERVATION_MS` has passed.
      */
     async owed(options: { tenantId?: string; paymentIds?: string[]; limit: number }) {
-      const conditions = [isNull(paymentRefunds.stripeRefundId), ne(payments.kind, 'in_person')]
+      const conditions = [
+        isNull(paymentRefunds.stripeRefundId),
+        ne(payments.kind, 'in_person'),
+        or(
+          ne(paymentRefunds.cause, 'staff'),
+          lt(
+            paymentRefunds.createdAt,
+            sql`now() - make_interval(secs => ${STAFF_RESERVATION_MS / 1000})`,
+          ),
+        ),
+      ]
       if (options.tenantId) conditions.push(eq(paymentRefunds.tenantId, options.tenantId))
       if (options.paymentIds) {
         if (options.paymentIds.length === 0) return []

@@ -1,3 +1,4 @@
+import { trialKeptAtCheckout } from '../../../shared/checkout-trial.ts'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database } from '../../db/database.ts'
 import {
@@ -211,10 +212,16 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       }
 
       const customerId = await ensureCustomer(member, account)
+      const now = new Date()
       const url = await stripe.createCheckoutSession({
         customerId,
         businessId: member.tenantId,
         priceId,
+        // Subscribing during the card-less trial keeps its days; the card is charged at its end.
+        trialEnd:
+          planInForce(account, now).status === 'trialing' && !hasLiveSubscription(account)
+            ? trialKeptAtCheckout(account.trialEndsAt, now)
+            : null,
         successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${appUrl}/checkout?plan=${encodeURIComponent(plan.id)}&interval=${request.interval}`,
       })

@@ -54,11 +54,7 @@ export function createSubscriptionSync({
         billingInterval: matched?.interval ?? snapshot.interval,
         currentPeriodEnd: snapshot.currentPeriodEnd,
         cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-        // Paying ends the card-less trial: from then on the subscription decides, and the
-        // plan change it makes is the news (the trial-end notice is not sent).
-        ...(endsTrialByPaying(account, snapshot, now)
-          ? { trialEndsAt: now, trialEndNotedAt: now }
-          : { trialEndsAt: account.trialEndsAt, trialEndNotedAt: account.trialEndNotedAt }),
+        ...trialAfter(account, snapshot, now),
       }
       // Re-reading an unchanged subscription (the billing page does on every visit) writes nothing.
       if (sameMirror(account, mirror)) return account.tenantId
@@ -144,14 +140,27 @@ export function createSubscriptionSync({
   return { apply }
 }
 
-function endsTrialByPaying(
+/**
+ * The card-less trial once a subscription exists. Paying ends it: from then on the
+ * subscription decides, and the plan change it makes is the news (the trial-end notice is not
+ * sent). A subscription bought during the trial that keeps its days (`trialing` until its
+ * `trial_end`) ends it when Stripe's trial ends instead, and that end is no news either: the
+ * first charge is.
+ */
+function trialAfter(
   account: BillingAccountRow,
   snapshot: SubscriptionSnapshot,
   now: Date,
-): boolean {
-  return Boolean(
-    account.trialEndsAt && account.trialEndsAt > now && snapshot.status !== 'incomplete',
-  )
+): Pick<SubscriptionMirror, 'trialEndsAt' | 'trialEndNotedAt'> {
+  const inTrial =
+    account.trialEndsAt && account.trialEndsAt > now && snapshot.status !== 'incomplete'
+  if (!inTrial) {
+    return { trialEndsAt: account.trialEndsAt, trialEndNotedAt: account.trialEndNotedAt }
+  }
+  if (snapshot.status === 'trialing' && snapshot.trialEnd && snapshot.trialEnd > now) {
+    return { trialEndsAt: snapshot.trialEnd, trialEndNotedAt: account.trialEndNotedAt ?? now }
+  }
+  return { trialEndsAt: now, trialEndNotedAt: now }
 }
 
 function sameMirror(account: BillingAccountRow, mirror: SubscriptionMirror): boolean {

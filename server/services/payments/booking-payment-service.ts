@@ -1,6 +1,7 @@
 import { paymentReturnUrl } from '../../../shared/booking-links.ts'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import type { CheckoutToExpire } from '../../db/repositories/payment-hold-repository.ts'
 import {
@@ -81,6 +82,32 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
           appointmentId: payment.appointmentId,
         })
       }
+    })
+  }
+
+  /**
+   * Undoes a hold whose Checkout Stripe refused to open: the payment and the appointment are
+   * deleted in one transaction, as the visitor was told nothing was booked and nothing was
+   * ever paid, so a `payment_expired` row would only clutter the calendar and the customer's
+   * history. The activity log, which keeps the hold's entry, says why it went.
+   */
+  async function abandon(payment: PaymentRow): Promise<void> {
+    await database.transaction(async (tx) => {
+      const repo = createPaymentRepository(tx)
+      const current = await repo.find(payment.tenantId, payment.id, { lock: true })
+      if (current?.status !== 'pending') return
+      if (!(await repo.deleteUnopenedHold(payment.tenantId, payment.id, payment.appointmentId))) {
+        return
+      }
+      await createActivityRepository(tx).record({
+        tenantId: payment.tenantId,
+        actor: null,
+        entityType: 'appointment',
+        entityId: payment.appointmentId,
+        action: 'deleted',
+        summary:
+          'Not booked: Stripe refused to open the payment, so the held time was let go (the server log has Stripe’s reason)',
+      })
     })
   }
 
@@ -189,8 +216,8 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
                 keepCard: false,
               })
       } catch (error) {
-        await release(payment)
         if (error instanceof StripeUnavailableError) {
+          await release(payment)
           throw new HttpProblem(
             503,
             'The payment service did not answer, so the time was not held. Please try again in a minute.',
@@ -201,7 +228,14 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
             },
           )
         }
-        throw error
+        // Stripe refused (the business's account, its currency, an amount): asking again will
+        // not help the visitor, and its words are for staff, so they go only to the log.
+        await abandon(payment)
+        throw new HttpProblem(
+          503,
+          'Paying online for this service is not possible right now, so nothing was booked. Please contact the business to book.',
+          { type: '/problems/payment-not-possible', cause: error },
+        )
       }
       await createPaymentRepository(database.db).attachCheckout(
         payment.tenantId,

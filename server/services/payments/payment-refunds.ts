@@ -75,3 +75,34 @@ export async function refundPayment(
     return recorded
   })
 }
+
+/** Refund errors Stripe gives every time (its gateway hands them on as the SDK raised them). */
+const PERMANENT_REFUSALS = new Set([
+  'amount_too_large',
+  'charge_already_refunded',
+  'charge_not_refundable',
+  'charge_disputed',
+])
+
+/** Refusals that mean Stripe holds less of the payment than we counted. */
+export const TOO_LARGE_REFUSALS: ReadonlySet<string> = new Set([
+  'amount_too_large',
+  'charge_already_refunded',
+])
+
+/**
+ * Stripe's refusal when it refused the refund for good, else null (an outage, a conflict of
+ * concurrent requests with one idempotency key, or not Stripe's error at all: worth a retry).
+ * Read by shape: only `server/payments/` may know the SDK's classes.
+ */
+export function stripeRefusal(error: unknown): { code: string; message: string } | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { rawType, code, message } = error as {
+    rawType?: unknown
+    code?: unknown
+    message?: unknown
+  }
+  if (rawType !== 'invalid_request_error' || typeof code !== 'string') return null
+  if (!PERMANENT_REFUSALS.has(code)) return null
+  return { code, message: typeof message === 'string' ? message : code }
+}

@@ -1,15 +1,11 @@
-import type { Database } from '../../db/database.ts'
+import type { Db } from '../../db/database.ts'
 import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
-import {
-  createPaymentRepository,
-  type PaymentRow,
-} from '../../db/repositories/payment-repository.ts'
+import type { PaymentRow } from '../../db/repositories/payment-repository.ts'
 import { createRefundRepository } from '../../db/repositories/refund-repository.ts'
 import { HttpProblem } from '../../http/problem.ts'
-import { formatMoney } from '../../notifications/messages.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
+import { money } from './owed-refunds.ts'
 
-const money = (amountMinor: number, currency: string) => formatMoney(amountMinor, currency, 'en')
 
 /** A refund above what is left of the payment: 400 naming the amount. */
 export function tooMuch(leftMinor: number, currency: string): HttpProblem {
@@ -24,50 +20,46 @@ export function tooMuch(leftMinor: number, currency: string): HttpProblem {
 
 /**
  * Gives back (part of) money taken at the till, as staff did at the till (cash back, a refund
- * on the terminal): recorded as made at once, under the payment's lock so two refunds at once
- * never give back more than was taken, with the activity entry and the live update. No e-mail:
- * the customer is handed the money. The figures (revenue, the payments list and CSV) count it
+ * on the terminal): recorded as made at once, in the caller's transaction under the payment's
+ * lock so two refunds at once never give back more than was taken, with the activity entry
+ * and the live update. No e-mail: the customer is handed the money. The figures (revenue, the payments list and CSV) count it
  * by its date, as every refund.
  */
 export async function refundAtTill(
-  database: Database,
+  tx: Db,
   staff: { tenantId: string; actor: Actor },
-  found: PaymentRow,
+  payment: PaymentRow,
   refund: { amountMinor: number; reason: string },
 ): Promise<void> {
   const { tenantId, actor } = staff
-  await database.transaction(async (tx) => {
-    const payment =
-      (await createPaymentRepository(tx).find(tenantId, found.id, { lock: true })) ?? found
-    const left = payment.amountMinor - payment.refundedAmountMinor
-    if (refund.amountMinor > left) throw tooMuch(left, payment.currency)
-    await createRefundRepository(tx).insertMadeAtTill({
-      tenantId,
-      paymentId: payment.id,
-      amountMinor: refund.amountMinor,
-      reason: refund.reason,
-      actorUid: actor.uid,
-      actorName: actor.name ?? actor.email ?? actor.uid,
-    })
-    await createActivityRepository(tx).record({
-      tenantId,
-      actor,
-      entityType: 'appointment',
-      entityId: payment.appointmentId,
-      action: 'updated',
-      summary: `Refunded ${money(refund.amountMinor, payment.currency)} at the till (reason: ${refund.reason})`,
-      changes: [
-        {
-          field: 'refunded_amount_minor',
-          before: payment.refundedAmountMinor,
-          after: payment.refundedAmountMinor + refund.amountMinor,
-        },
-      ],
-    })
-    await notifyAppointmentChange(tx, {
-      tenantId,
-      type: 'appointment.updated',
-      appointmentId: payment.appointmentId,
-    })
+  const left = payment.amountMinor - payment.refundedAmountMinor
+  if (refund.amountMinor > left) throw tooMuch(left, payment.currency)
+  await createRefundRepository(tx).insertMadeAtTill({
+    tenantId,
+    paymentId: payment.id,
+    amountMinor: refund.amountMinor,
+    reason: refund.reason,
+    actorUid: actor.uid,
+    actorName: actor.name ?? actor.email ?? actor.uid,
+  })
+  await createActivityRepository(tx).record({
+    tenantId,
+    actor,
+    entityType: 'appointment',
+    entityId: payment.appointmentId,
+    action: 'updated',
+    summary: `Refunded ${money(refund.amountMinor, payment.currency)} at the till (reason: ${refund.reason})`,
+    changes: [
+      {
+        field: 'refunded_amount_minor',
+        before: payment.refundedAmountMinor,
+        after: payment.refundedAmountMinor + refund.amountMinor,
+      },
+    ],
+  })
+  await notifyAppointmentChange(tx, {
+    tenantId,
+    type: 'appointment.updated',
+    appointmentId: payment.appointmentId,
   })
 }

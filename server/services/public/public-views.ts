@@ -1,5 +1,5 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
-import { chargeAtBooking } from '../../../shared/payment-rules.ts'
+import { chargeAtBooking, chargeBelowStripeMinimum } from '../../../shared/payment-rules.ts'
 import type {
   Catalog,
   PublicAppointmentRow,
@@ -129,16 +129,17 @@ function publicPayment(
   service: PublicServiceRow,
   cancellationCutoffMinutes: number,
 ): PublicService['payment'] {
-  const charge = chargeAtBooking(
-    {
-      kind: service.paymentRule,
-      deposit_amount_minor: service.depositAmountMinor,
-      deposit_percent: service.depositPercent,
-      no_show_fee_minor: service.noShowFeeMinor,
-    },
-    service.priceMinor,
-  )
+  const rule = {
+    kind: service.paymentRule,
+    deposit_amount_minor: service.depositAmountMinor,
+    deposit_percent: service.depositPercent,
+    no_show_fee_minor: service.noShowFeeMinor,
+  }
+  const charge = chargeAtBooking(rule, service.priceMinor)
   if (!charge) return null
+  // A rule saved before Stripe's minimum was checked on every change: Stripe would refuse its
+  // charge, so the page offers the service without one (staff see why on the service).
+  if (chargeBelowStripeMinimum(rule, service.priceMinor, service.currency)) return null
   return {
     ...charge,
     currency: service.currency,

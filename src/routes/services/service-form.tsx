@@ -1,6 +1,7 @@
 import { Form } from 'react-aria-components'
 import {
   chargeAtBooking,
+  chargeBelowStripeMinimum,
   PAYMENT_RULE_KINDS,
   type PaymentRuleKind,
 } from '../../../shared/payment-rules'
@@ -294,17 +295,23 @@ export function ServiceForm({
 /** What booking charges with the rule as typed, in a sentence; empty while it is incomplete. */
 function chargeSummary(values: ServiceValues, currency: string): string {
   const price = values.price_minor ?? 0
-  const charge = chargeAtBooking(
-    {
-      kind: values.payment_rule_kind,
-      deposit_amount_minor: values.deposit_amount_minor,
-      deposit_percent: values.deposit_percent,
-      no_show_fee_minor: values.no_show_fee_minor,
-    },
-    price,
-  )
+  const rule = {
+    kind: values.payment_rule_kind,
+    deposit_amount_minor: values.deposit_amount_minor,
+    deposit_percent: values.deposit_percent,
+    no_show_fee_minor: values.no_show_fee_minor,
+  }
+  const charge = chargeAtBooking(rule, price)
   if (!charge) return 'Nothing is charged when booking.'
   if (values.payment_rule_kind === 'deposit_percent' && values.deposit_percent === null) return ''
+  const incomplete =
+    (charge.kind === 'card_on_file' && values.no_show_fee_minor === null) ||
+    (charge.kind !== 'card_on_file' && (charge.amount_minor <= 0 || charge.amount_minor > price))
+  // A service saved before this was checked: the booking page takes it without payment.
+  const below = incomplete ? null : chargeBelowStripeMinimum(rule, price, currency)
+  if (below) {
+    return `Stripe cannot take this: ${below.message}. Until you raise the price or change the rule, customers book without paying.`
+  }
   if (charge.kind === 'card_on_file') {
     return values.no_show_fee_minor === null
       ? ''
