@@ -5,6 +5,7 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import type { createCustomerExportService } from '../services/customer-export-service.ts'
+import type { createCustomerImportService } from '../services/customer-import-service.ts'
 import type { createCustomerService } from '../services/customer-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
 
@@ -14,8 +15,9 @@ export function createCustomerHandlers(deps: {
   customers: ReturnType<typeof createCustomerService>
   exports: ReturnType<typeof createCustomerExportService>
   rights: ReturnType<typeof createCustomerDataRightsService>
+  imports: ReturnType<typeof createCustomerImportService>
 }) {
-  const { customers, exports, rights } = deps
+  const { customers, exports, rights, imports } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {
@@ -42,6 +44,12 @@ export function createCustomerHandlers(deps: {
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(file.chunks))
+    },
+
+    async importCustomers(request: OperationRequest<'importCustomers'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.import', 'import customers')
+      return imports.run(member, request.body)
     },
 
     async getCustomer(request: OperationRequest<'getCustomer'>) {
