@@ -38,3 +38,27 @@ export function importRowsOf(
   })
   return rows
 }
+
+/** The most rows one import takes (the contract's `rows.maxItems`). */
+export const MAX_IMPORT_ROWS = 20_000
+
+/** A file read into its header row and records, before any mapping. */
+export interface ParsedFile {
+  fileName: string
+  headers: string[]
+  records: string[][]
+}
+
+/**
+ * Why a parsed file cannot be imported (no header, no rows, too many rows), in words for the
+ * person who chose it; undefined when it can.
+ */
+export function parsedFileProblem(file: ParsedFile): string | undefined {
+  if (file.headers.every((header) => header.trim() === ''))
+    return 'The file has no header row. Its first line must name the columns (Name, Email, Phone…).'
+  const rows = file.records.filter((record) => record.some((cell) => cell.trim() !== '')).length
+  if (rows === 0) return 'The file has a header row but no customers under it.'
+  if (rows > MAX_IMPORT_ROWS)
+    return `The file has ${rows.toLocaleString('en-US')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} at a time. Split it into smaller files.`
+  return undefined
+}
