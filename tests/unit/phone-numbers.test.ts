@@ -20,6 +20,8 @@ describe('toE164', () => {
       message: expect.stringMatching(/not a valid phone number/),
     })
     expect(toE164('+1 415 555 267', 'US').ok).toBe(false)
+    // The right length, but no US area code starts with 1: a typo, not a number.
+    expect(toE164('(123) 456-7890', 'US').ok).toBe(false)
     expect(toE164('415 555 2671', null)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/no country code/),
