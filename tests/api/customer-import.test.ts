@@ -436,17 +436,32 @@ describe('POST /api/v1/customers/import: duplicates', () => {
   })
 
   it('never matches, reads or changes another business’s customers', async () => {
-    const { owner } = await withMaria('Tenant Owner')
-    const strangerMaria = await as(world.stranger)('POST', '/api/v1/customers', {
-      name: 'Stranger’s Maria',
-      email: 'maria@example.test',
-      phone: '+1 202 555 0143',
+    const owner = await freshOwner('Tenant Owner')
+    const strangers = await as(world.stranger)('POST', '/api/v1/customers', {
+      name: 'Stranger’s Client',
+      email: 'shared@example.test',
+      phone: '+1 415 555 2671',
     })
-    expect(strangerMaria.statusCode).toBe(201)
+    expect(strangers.statusCode).toBe(201)
     const before = await customersOf(world.stranger.tenantId)
+    const rows = rowsOf(
+      csv([
+        ['Name', 'Email', 'Phone'],
+        ['Shared Person', 'SHARED@example.test', ''],
+        ['Phone Person', '', '(415) 555-2671'],
+      ]),
+    )
 
-    const report = await imported(owner, { rows: rowsOf(file), on_duplicate: 'update' })
-    expect(report.rows.every((row) => row.matched?.customer_name !== 'Stranger’s Maria')).toBe(true)
+    const dryRun = await imported(owner, { rows, dry_run: true, on_duplicate: 'update' })
+    expect(dryRun.rows.map((row) => [row.outcome, row.matched?.customer_name])).toEqual([
+      ['create', undefined],
+      ['create', undefined],
+    ])
+    await imported(owner, { rows, on_duplicate: 'update' })
+    expect((await customersOf(owner.tenantId)).map((row) => row.name)).toEqual([
+      'Phone Person',
+      'Shared Person',
+    ])
     expect(await customersOf(world.stranger.tenantId)).toEqual(before)
     expect(await importEntries(world.stranger.tenantId)).toEqual([])
   })
