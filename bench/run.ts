@@ -8,6 +8,7 @@ import { startAuthEmulator } from '../scripts/lib/auth-emulator.ts'
 
 const allBenches = [
   'customers.bench.ts',
+  'customer-import.bench.ts',
   'availability.bench.ts',
   'contended-create.bench.ts',
   'booking-page.bench.ts',

@@ -20,6 +20,11 @@ export type Capability =
    * customer is `customers.delete`: as final as deleting.)
    */
   | 'customers.export'
+  /**
+   * Importing a file of customers: thousands added or merged into existing records at once,
+   * so owners and admins, like deleting.
+   */
+  | 'customers.import'
   | 'team.read'
   | 'team.write'
   /** Name, bio, time zone, working hours and time off of one's own team-member record. */
@@ -64,6 +69,7 @@ const adminCapabilities: readonly Capability[] = [
   'services.write',
   'customers.delete',
   'customers.export',
+  'customers.import',
   'team.write',
   'settings.read',
   'settings.write',

@@ -104,6 +104,8 @@ export const activityActions = [
   'signed_in',
   'exported',
   'erased',
+  // A file of customers imported at once: one entry with its counts, not one per customer.
+  'imported',
 ] as const
 
 /** Renders a TS tuple as an SQL `IN (...)` list for CHECK constraints; values are our own literals. */

@@ -1,13 +1,11 @@
+import { SPREADSHEET_FORMULA_START } from '../../shared/spreadsheet-formula.ts'
+
 /** A value of one CSV cell; null and undefined become an empty cell. */
 export type CsvValue = string | number | boolean | null | undefined
 
 /** Excel's UTF-8 marker: without it, Excel opens a UTF-8 file as Windows-1252 and garbles names. */
 export const UTF8_BOM = '\uFEFF'
 
-// Spreadsheet programs run a cell that starts with one of these as a formula (CSV injection):
-// = + - @ (or their full-width forms, which some read alike), also after leading white space
-// that an import may trim, and a cell that starts with a tab or a line break (OWASP's list).
-const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/
 const NEEDS_QUOTES = /[",\r\n]/
 
 /**
@@ -18,7 +16,7 @@ const NEEDS_QUOTES = /[",\r\n]/
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return ''
   if (typeof value !== 'string') return String(value)
-  const text = FORMULA_START.test(value) ? `'${value}` : value
+  const text = SPREADSHEET_FORMULA_START.test(value) ? `'${value}` : value
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

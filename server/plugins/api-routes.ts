@@ -3,6 +3,7 @@ import openapiGlue from 'fastify-openapi-glue'
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../domain/logo-image.ts'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
+import { allowLargeImports } from '../http/import-body-limit.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
 import { keepRawBodyFor } from '../http/raw-body.ts'
 import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
@@ -30,6 +31,7 @@ import { createBusinessService } from '../services/business-service.ts'
 import { createCalendarFeedService } from '../services/calendar-feed-service.ts'
 import { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import { createCustomerExportService } from '../services/customer-export-service.ts'
+import { createCustomerImportService } from '../services/customer-import-service.ts'
 import { createCustomerProfileService } from '../services/customer-profile-service.ts'
 import { createCustomerService } from '../services/customer-service.ts'
 import { createDashboardService } from '../services/dashboard-service.ts'
@@ -97,6 +99,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       exports: createCustomerExportService({ customers, business }),
       rights: createCustomerDataRightsService(app.database),
       profiles: createCustomerProfileService(app.database),
+      imports: createCustomerImportService(app.database),
     }),
     ...createSettingsHandlers({ members, settings: createSettingsService(app.database), logos }),
     ...createBusinessConfigurationHandlers({
@@ -174,6 +177,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     route.preHandler = undefined
   })
 
+  app.addHook('onRoute', allowLargeImports)
   app.addHook('onRoute', splitCommaSeparatedQueryArrays)
   app.addHook('onRoute', enforceDeclaredMediaTypes)
   app.addHook('onRoute', keepRawBodyFor([STRIPE_WEBHOOK_PATH, STRIPE_CONNECT_WEBHOOK_PATH]))

@@ -5,6 +5,7 @@ import { requireCapability } from '../http/require-capability.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createCustomerDataRightsService } from '../services/customer-data-rights-service.ts'
 import type { createCustomerExportService } from '../services/customer-export-service.ts'
+import type { createCustomerImportService } from '../services/customer-import-service.ts'
 import type { createCustomerProfileService } from '../services/customer-profile-service.ts'
 import type { createCustomerService } from '../services/customer-service.ts'
 import type { createMembershipService } from '../services/membership-service.ts'
@@ -16,8 +17,9 @@ export function createCustomerHandlers(deps: {
   exports: ReturnType<typeof createCustomerExportService>
   rights: ReturnType<typeof createCustomerDataRightsService>
   profiles: ReturnType<typeof createCustomerProfileService>
+  imports: ReturnType<typeof createCustomerImportService>
 }) {
-  const { customers, exports, rights, profiles } = deps
+  const { customers, exports, rights, profiles, imports } = deps
   const memberOf = (request: FastifyRequest) => deps.members.resolve(requireIdentity(request))
 
   return {
@@ -44,6 +46,12 @@ export function createCustomerHandlers(deps: {
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(file.chunks))
+    },
+
+    async importCustomers(request: OperationRequest<'importCustomers'>) {
+      const member = await memberOf(request)
+      requireCapability(member, 'customers.import', 'import customers')
+      return imports.run(member, request.body)
     },
 
     async getCustomer(request: OperationRequest<'getCustomer'>) {

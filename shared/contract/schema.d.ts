@@ -181,6 +181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import customers from a file's rows, or try it first (owner, admin)
+         * @description The rows of a CSV file, already mapped onto customer fields by the app (the file's cells as they were). Each row is checked (a name, a well-formed e-mail, a phone number that reads as a real number in E.164, given the default region for numbers without a country code), then matched against the business's customers and the earlier rows of the file by e-mail (any letter case) or phone (E.164). A match is skipped or merged, as `on_duplicate` says. With `dry_run` nothing is written and the answer says what each row would do. Otherwise everything is written in one transaction, or nothing: rows with errors refuse the whole import (422, naming each row and field) unless `skip_invalid_rows` leaves them out. The import is one activity-log entry with its counts.
+         */
+        post: operations["importCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{customerId}": {
         parameters: {
             query?: never;
@@ -2266,6 +2286,90 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        CustomerImportInput: {
+            /** @description Only report what each row would do; write nothing. */
+            dry_run: boolean;
+            /**
+             * @description A row matching a customer (or an earlier row) by e-mail or phone: `skip` leaves it out; `fill` fills the customer's empty fields and adds its tags; `update` also replaces the customer's name, e-mail, phone, notes and marketing consent with the row's non-empty values.
+             * @enum {string}
+             */
+            on_duplicate: "skip" | "fill" | "update";
+            /**
+             * @description Import the valid rows and leave out those with errors, instead of refusing the import.
+             * @default false
+             */
+            skip_invalid_rows: boolean;
+            /** @description ISO 3166 country whose numbering reads phone numbers written without a country code. Without it, the business's: the country of its own phone number, else of its locale. */
+            default_region?: string;
+            /** @description The file's name, for the activity log. */
+            file_name?: string;
+            rows: components["schemas"]["CustomerImportRow"][];
+        };
+        /** @description One row of the file, its cells as they were. A name is `name`, or `first_name` and `last_name` joined. Cells longer than the limits here refuse the request; shorter ones beyond a customer's own limits are errors of the row. */
+        CustomerImportRow: {
+            /** @description The row's number in the file as a spreadsheet shows it (the header is row 1). */
+            row: number;
+            name?: components["schemas"]["CustomerImportCell"];
+            first_name?: components["schemas"]["CustomerImportCell"];
+            last_name?: components["schemas"]["CustomerImportCell"];
+            email?: components["schemas"]["CustomerImportCell"];
+            phone?: components["schemas"]["CustomerImportCell"];
+            notes?: string;
+            /** @description Tags separated by commas or semicolons. */
+            tags?: components["schemas"]["CustomerImportCell"];
+            /** @description Yes or no, in any of the usual spellings (yes, true, 1, subscribed, opted in…). */
+            marketing_consent?: components["schemas"]["CustomerImportCell"];
+        };
+        CustomerImportCell: string;
+        /** @enum {string} */
+        CustomerImportField: "name" | "email" | "phone" | "notes" | "tags" | "marketing_consent";
+        CustomerImportReport: {
+            /** @description True when nothing was written. */
+            dry_run: boolean;
+            /** @enum {string} */
+            on_duplicate: "skip" | "fill" | "update";
+            /** @description The country phone numbers without a country code were read in; null when none could be told. */
+            default_region: string | null;
+            counts: {
+                created: number;
+                merged: number;
+                skipped: number;
+                errors: number;
+            };
+            /** @description One result per row sent, in the file's order. */
+            rows: components["schemas"]["CustomerImportRowResult"][];
+        };
+        CustomerImportRowResult: {
+            row: number;
+            /**
+             * @description `create`: a new customer; `merge`: into a customer or an earlier row; `skip`: a duplicate left out, or a row with errors left out by `skip_invalid_rows`; `error`: the row cannot be imported as it is.
+             * @enum {string}
+             */
+            outcome: "create" | "merge" | "skip" | "error";
+            name: string | null;
+            email: string | null;
+            /** @description The phone number in E.164, as it would be stored. */
+            phone: string | null;
+            /** @description The customer or earlier row this row matched. */
+            matched?: {
+                /** @enum {string} */
+                by: "email" | "phone";
+                /**
+                 * Format: uuid
+                 * @description An existing customer; null when the match is a new customer from an earlier row.
+                 */
+                customer_id?: string | null;
+                customer_name?: string;
+                /** @description The earlier row of the file, when the match came from the file. */
+                row?: number | null;
+            };
+            /** @description The fields a merge changes. */
+            changed_fields?: components["schemas"]["CustomerImportField"][];
+            errors: {
+                field: components["schemas"]["CustomerImportField"];
+                message: string;
+            }[];
+        };
         CustomerEraseInput: {
             /** @description The customer's name as it is now, typed to confirm (letter case and outer spaces aside). */
             confirm_name: string;
@@ -2698,7 +2802,7 @@ export interface components {
             entity_type: components["schemas"]["ActivityEntityType"];
             entity_id: string | null;
             /** @enum {string} */
-            action: "created" | "updated" | "deleted" | "signed_in" | "exported" | "erased";
+            action: "created" | "updated" | "deleted" | "signed_in" | "exported" | "erased" | "imported";
             /** @description One line a person can read, e.g. "Changed the price of Haircut". */
             summary: string;
             /** @description Before and after of each changed field; empty for sign-ins. */
@@ -3676,6 +3780,31 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    importCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerImportInput"];
+            };
+        };
+        responses: {
+            /** @description What each row did, or would do on a dry run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportReport"];
                 };
             };
             default: components["responses"]["Problem"];

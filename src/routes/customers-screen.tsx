@@ -1,7 +1,10 @@
 import './customers/customers.css'
 import { useEffect, useState } from 'react'
 import { Button } from 'react-aria-components'
+import { Link } from 'wouter'
+import { can } from '../../shared/permissions'
 import type { Customer } from '../api/customers'
+import { useProfile } from '../app/auth-context'
 import { useToast } from '../app/toast-context'
 import { CustomerTable } from '../components/customer-table'
 import { EmptyState } from '../components/form/empty-state'
@@ -32,6 +35,8 @@ const ALL_TAGS = '*all*'
 /** /customers: searched, sorted, filtered and paged on the server; CSV of the current filter. */
 export function CustomersScreen() {
   const toast = useToast()
+  const permission = useProfile()?.permission ?? null
+  const mayImport = permission !== null && can(permission, 'customers.import')
   const list = useEntityList<Customer, CustomerListFilters>({
     machine: customerList,
     sort: 'name',
@@ -98,6 +103,11 @@ export function CustomersScreen() {
           {exporting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           Export CSV
         </Button>
+        {mayImport ? (
+          <Link href="/customers/import" className="p-button">
+            Import
+          </Link>
+        ) : null}
       </div>
 
       <ListScreenBody
@@ -130,6 +140,13 @@ export function CustomersScreen() {
             actionHref="/customers/create"
           >
             Add the people who book with you, or they appear here when they book online.
+            {mayImport ? (
+              <>
+                {' '}
+                Moving from another tool? <Link href="/customers/import">Import your clients</Link>{' '}
+                from a CSV file.
+              </>
+            ) : null}
           </EmptyState>
         }
         noun="customers"

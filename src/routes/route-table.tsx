@@ -177,6 +177,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/customers/import',
+    area: 'staff',
+    title: 'Import Customers',
+    screen: lazyScreen(
+      () => import('./customer-import-screen'),
+      (m) => m.CustomerImportScreen,
+    ),
+  },
+  {
     path: '/customers/:id',
     area: 'staff',
     title: 'Customer',

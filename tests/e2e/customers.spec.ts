@@ -296,4 +296,83 @@ test('the client profile: figures and visits on a direct load, a note, and Book 
   )
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
+
+test('an owner imports a Square export: map, check, leave out a bad row, import', async ({
+  page,
+}) => {
+  // Four steps, each checked by axe in four ways: longer than one screen's test.
+  test.slow()
+  await signInAsNewOwner(page)
+  await addCustomerViaApi(page, { name: 'Maria Lopez', email: 'maria@example.test' })
+  const screens: string[] = []
+  /** No axe violations on a phone and a desktop, light and dark; a screenshot of each. */
+  async function checkEveryWay(step: string) {
+    for (const viewport of [
+      { name: 'phone', width: 375, height: 812 },
+      { name: 'desktop', width: 1280, height: 800 },
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport)
+        await page.emulateMedia({ colorScheme })
+        if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+        // The screen itself: the shared sidebar's business name and account panel sit outside
+        // any landmark on a desktop (axe's `region`), as on every staff screen.
+        const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+        const where = `${step} ${viewport.name} ${colorScheme}`
+        expect(violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([])
+        const path = test.info().outputPath(`import-${step}-${viewport.name}-${colorScheme}.png`)
+        await page.screenshot({ path, fullPage: true })
+        screens.push(path)
+      }
+    }
+  }
+
+  await page.getByRole('link', { name: 'Customers' }).click()
+  await page.getByRole('link', { name: 'Import', exact: true }).click()
+  await expect(page).toHaveURL(/\/customers\/import$/)
+  await expect(page).toHaveTitle('Import Customers - Slotwise Appointments')
+  await checkEveryWay('choose')
+
+  const square = [
+    'Reference ID,First Name,Surname,Email Address,Phone Number,Company Name,Memo,Groups',
+    'R-1,Maria,Lopez,MARIA@example.test,(202) 555-0143,,Allergic to latex,VIP',
+    'R-2,Tom,Ng,tom@example.test,415.555.2671,Acme,,',
+    'R-3,Bad,Phone,bad@example.test,12345,,,',
+  ].join('\n')
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'square.csv', mimeType: 'text/csv', buffer: Buffer.from(square) })
+  await expect(page.getByText('recognised as a Square export')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: match the columns' })).toBeFocused()
+  // Company Name is not recognised; the owner keeps it as notes.
+  await page.getByRole('button', { name: /Import “Company Name” as/ }).click()
+  await page.getByRole('option', { name: 'Notes', exact: true }).click()
+  await page.getByRole('button', { name: /Import “Memo” as/ }).click()
+  await page.getByRole('option', { name: 'Don’t import' }).click()
+  await checkEveryWay('map')
+
+  await page.getByRole('button', { name: 'Check the file' }).click()
+  await expect(page.getByRole('heading', { name: 'Step 3 of 3: check and import' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '1 row has errors' })).toBeVisible()
+  const badRow = page.getByRole('row', { name: /Bad Phone/ })
+  await expect(badRow).toContainText('“12345” is not a valid phone number')
+  await expect(page.getByRole('row', { name: /Maria Lopez/ })).toContainText(
+    'Same e-mail as Maria Lopez: adds phone, tags',
+  )
+  const importButton = page.getByRole('button', { name: 'Import 2 customer rows' })
+  await expect(importButton).toBeDisabled()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download the rows with errors' }).click()
+  expect((await download).suggestedFilename()).toBe('square-errors.csv')
+  await page.getByText('Leave out the 1 row with errors').click()
+  await checkEveryWay('review')
+
+  await importButton.click()
+  await expect(page.getByRole('heading', { name: 'Imported', exact: true })).toBeVisible()
+  await expect(page.getByText('Customers imported')).toBeVisible()
+  await checkEveryWay('done')
+  await page.getByRole('link', { name: 'See your customers' }).click()
+  await expect(page.getByText('2 customers')).toBeVisible()
+  await expect(page.getByRole('row', { name: /Tom Ng/ })).toContainText('+14155552671')
+  await expect(page.getByRole('row', { name: /Maria Lopez/ })).toContainText('VIP')
 })

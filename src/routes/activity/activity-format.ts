@@ -32,6 +32,7 @@ const ACTION_LABELS: Record<ActivityEntry['action'], string> = {
   signed_in: 'Signed in',
   exported: 'Exported',
   erased: 'Erased',
+  imported: 'Imported',
 }
 
 export function actionLabel(action: ActivityEntry['action']): string {

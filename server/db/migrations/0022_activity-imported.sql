@@ -1,0 +1,2 @@
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_action_valid";--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_action_valid" CHECK ("activity_log"."action" in ('created', 'updated', 'deleted', 'signed_in', 'exported', 'erased', 'imported'));
