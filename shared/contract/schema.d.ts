@@ -678,18 +678,14 @@ export interface paths {
          * Replace the business's details (owner, admin)
          * @description A slug another business uses is refused with 409. A slug given up keeps leading to
          *     this business (the public pages and API find it by its former slug) until another
-<<<<<<< HEAD
-         *     business takes it.
+         *     business takes it. Services keep their amounts in a new currency, so a currency in
+         *     which a service's payment rule would charge less than Stripe's smallest charge is a
+         *     400 naming `body.currency` and the services to change first.
          *
          *     With `move_team_members=true`, a change of time zone also moves every team member
          *     whose zone is still the business's old one to the new zone, in the same transaction:
          *     their working hours keep their wall-clock times (09:00–17:00 stays 09:00–17:00, now
          *     read in the new zone). Each move is in the activity log.
-=======
-         *     business takes it. Services keep their amounts in a new currency, so a currency in
-         *     which a service's payment rule would charge less than Stripe's smallest charge is a
-         *     400 naming `body.currency` and the services to change first.
->>>>>>> s25-money
          */
         put: operations["updateBusinessConfiguration"];
         post?: never;
