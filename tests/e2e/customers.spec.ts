@@ -296,6 +296,7 @@ test('the client profile: figures and visits on a direct load, a note, and Book 
   )
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
+})
 
 test('an owner imports a Square export: map, check, leave out a bad row, import', async ({
   page,

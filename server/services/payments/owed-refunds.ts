@@ -128,7 +128,7 @@ export function createOwedRefunds(deps: {
     payment: PaymentRow,
     round: number,
   ): Promise<SettleOutcome> {
-    if (!gateway || !payment.stripePaymentIntentId) return 'owed'
+    if (!gateway || !payment.stripePaymentIntentId || !payment.stripeAccountId) return 'owed'
     let refundable: number
     try {
       refundable = await gateway.refundableMinor(

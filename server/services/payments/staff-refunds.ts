@@ -75,7 +75,10 @@ export function createStaffRefunds(deps: {
         })
       }
       if (payment.kind === 'in_person') {
-        await refundAtTill(tx, staff, payment, { amountMinor: input.amount_minor, reason: input.reason })
+        await refundAtTill(tx, staff, payment, {
+          amountMinor: input.amount_minor,
+          reason: input.reason,
+        })
         return { payment, reservation: null }
       }
       const refunds = createRefundRepository(tx)

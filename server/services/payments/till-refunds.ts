@@ -6,7 +6,6 @@ import { HttpProblem } from '../../http/problem.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import { money } from './owed-refunds.ts'
 
-
 /** A refund above what is left of the payment: 400 naming the amount. */
 export function tooMuch(leftMinor: number, currency: string): HttpProblem {
   const message =

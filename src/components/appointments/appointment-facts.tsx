@@ -1,8 +1,8 @@
 import { Link } from 'wouter'
+import { mailtoHref, telHref } from '../../domain/contact-links'
 import type { Appointment } from './appointment-api'
 import { AppointmentStatusBadge, OutsideHoursBadge } from './appointment-badges'
 import { formatAppointmentTime, formatClockTime, formatPrice } from './appointment-format'
-import { mailtoHref, telHref } from '../../domain/contact-links'
 
 /**
  * What the dialog says of an appointment: when, its status (and arrival and checkout times),
@@ -59,9 +59,7 @@ export function AppointmentFacts({
       <div className="p-appointment-facts__item">
         <dt>Customer</dt>
         <dd>
-          <Link href={`/customers/${appointment.customer_id}`}>
-            {appointment.customer_name}
-          </Link>
+          <Link href={`/customers/${appointment.customer_id}`}>{appointment.customer_name}</Link>
           {tel ? (
             <a
               className="p-appointment-facts__contact"
