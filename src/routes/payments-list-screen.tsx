@@ -97,8 +97,8 @@ function PaymentsList({ timeZone, permission }: { timeZone: string; permission: 
   return (
     <div className="p-stack">
       <p className="p-muted">
-        What customers paid online when booking, and no-show fees, newest first. Times are in{' '}
-        {timeZone}.
+        What customers paid online when booking, at the till, and no-show fees, newest first. Times
+        are in {timeZone}.
       </p>
       <search className="p-activity-filters" aria-label="Filter the payments">
         <FormSelectField
