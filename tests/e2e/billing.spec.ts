@@ -321,6 +321,8 @@ test('a plan change with a live subscription is confirmed in the portal, on the 
 }) => {
   const owner = await signInAsNewOwner(page, 'billing-switch')
   await subscribe(page, 'Starter', 'Monthly')
+  // Bought during the trial: the trial ends (simulated) and Starter is paid for.
+  await endCurrentPeriod(owner)
 
   await page.getByRole('link', { name: 'Change plan' }).click()
   await expect(page.getByText('You are on Starter now.')).toBeVisible()
@@ -429,7 +431,7 @@ test('staff and admins cannot reach checkout or billing; the owner can', async (
 })
 
 test('checkout and billing fit a 375 px screen and pass axe', async ({ page }) => {
-  await signInAsNewOwner(page, 'billing-narrow')
+  const owner = await signInAsNewOwner(page, 'billing-narrow')
   await page.setViewportSize({ width: 375, height: 800 })
 
   const expectFitsAndAccessible = async (what: string) => {
@@ -470,6 +472,8 @@ test('checkout and billing fit a 375 px screen and pass axe', async ({ page }) =
   await choosePlan(page, 'Starter', 'Yearly')
   await payOnCheckoutPage(page, 'Starter')
   await expectActivated(page, 'Starter', 'billed yearly')
+  // Bought during the trial: its end (simulated) brings the first invoice.
+  await endCurrentPeriod(owner)
   await page.getByRole('link', { name: 'Go to billing' }).click()
   await expect(billingSection(page, 'Invoices').getByRole('row')).toHaveCount(2)
   await expectFitsAndAccessible('/settings/billing subscribed')
