@@ -2338,7 +2338,7 @@ export interface components {
         CustomerImportRowResult: {
             row: number;
             /**
-             * @description `create`: a new customer; `merge`: into a customer or an earlier row; `skip`: a duplicate left out, or a row with errors left out by `skip_invalid_rows`; `error`: the row cannot be imported as it is.
+             * @description `create`: a new customer; `merge`: into a customer or an earlier row; `skip`: a duplicate left out; `error`: the row cannot be imported as it is (with `skip_invalid_rows` it is left out and the others imported).
              * @enum {string}
              */
             outcome: "create" | "merge" | "skip" | "error";
