@@ -136,8 +136,12 @@ async function sendAll(operation: Operation, cases: FuzzCase[]): Promise<string[
   return failures
 }
 
-/** The emulator token of whoever calls the operation: the signed-in customer or the owner. */
+/**
+ * The emulator token of whoever calls the operation: the signed-in customer, a user without a
+ * business yet (sign-up's registerBusiness), or the owner.
+ */
 function tokenFor(operation: Operation): string {
+  if (operation.id === 'registerBusiness') return world.newcomer.idToken
   const customer = operation.path.startsWith('/api/v1/public/my-')
   return customer ? world.customerUser.idToken : world.business.owner.idToken
 }

@@ -29,6 +29,8 @@ export interface FuzzWorld {
   business: SchedulingBusiness
   /** The signed-in customer of the public my-profile and my-appointments operations. */
   customerUser: EmulatorUser
+  /** Signed up but with no business yet: registerBusiness's first valid request creates it. */
+  newcomer: EmulatorUser
   /** Current, as a request may have changed it and `restore` puts it back. */
   slug: string
   staffSlug: string
@@ -201,6 +203,7 @@ export async function createFuzzWorld(
   const zone = business.timeZone
   const slug = await currentSlug(testApp, business.tenantId)
   const customerUser = await verifyEmail(await signUp({ displayName: 'Fuzz Customer' }))
+  const newcomer = await signUp({ displayName: 'Fuzz Newcomer' })
 
   const spareServiceId = await addService(testApp, business.owner, {
     name: 'Spare service',
@@ -260,6 +263,7 @@ export async function createFuzzWorld(
   return {
     business,
     customerUser,
+    newcomer,
     slug,
     staffSlug: staff.slug,
     spareServiceId,
