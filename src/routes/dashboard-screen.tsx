@@ -10,6 +10,7 @@ import { useLiveEvents, useLiveReconnected } from '../app/live-context'
 import { useToast } from '../app/toast-context'
 import { AppointmentDialog } from '../components/appointments/appointment-dialog'
 import { CancelAppointmentDialog } from '../components/appointments/cancel-appointment-dialog'
+import { bookingPageUrl } from '../components/booking-address'
 import { EmptyState } from '../components/form/empty-state'
 import { FormError } from '../components/form-error'
 import {
@@ -175,6 +176,12 @@ function DashboardBody({ profile }: { profile: Profile }) {
                   action={<QuickButton access={access} onPress={openQuick} />}
                 >
                   <p>Book someone in with Quick Appointment: it finds the next free time.</p>
+                  <p>
+                    Or let customers book themselves on your booking page:{' '}
+                    <a href={bookingPageUrl(profile.tenant.slug)} target="_blank" rel="noreferrer">
+                      {bookingPageUrl(profile.tenant.slug)}
+                    </a>
+                  </p>
                 </EmptyState>
               ) : (
                 <NoServicesYet canAddServices={canAddServices} />

@@ -88,6 +88,12 @@ test('Quick Appointment books the proposed slot, which shows in the lists and th
   const { member } = await addServiceViaApi(page, 'Beard Trim')
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Nothing booked today' })).toBeVisible()
+  // The empty day also hands out the booking page, the other way to fill it.
+  await expect(
+    page
+      .getByRole('region', { name: 'Nothing booked today' })
+      .getByRole('link', { name: /\/booking\?business=/ }),
+  ).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/booking\?business=[a-z0-9-]+$/)
 
   await page.getByRole('link', { name: 'Quick Appointment' }).click()
   await expect(page).toHaveURL(/\/dashboard\?quick=1$/)
