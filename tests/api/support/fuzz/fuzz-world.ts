@@ -40,6 +40,8 @@ export interface FuzzWorld {
   erasableCustomerId: string
   spareTeamMemberId: string
   spareTimeOffId: string
+  /** A team note about the seeded customer (never the spare one, which a DELETE may remove). */
+  spareNoteId: string
   appointmentId: string
   spareAppointmentId: string
   startedAppointmentId: string
@@ -213,6 +215,9 @@ export async function createFuzzWorld(
   const spareCustomer = await owner('POST', '/api/v1/customers', { name: 'Spare customer' })
   const erasableCustomer = await owner('POST', '/api/v1/customers', { name: ERASABLE_CUSTOMER })
   const spareMember = await owner('POST', '/api/v1/team-members', { name: 'Spare member' })
+  const spareNote = await owner('POST', `/api/v1/customers/${business.customerId}/notes`, {
+    text: 'Spare note',
+  })
   const day = dateIn(60, zone)
   const spareTimeOff = await owner(
     'POST',
@@ -271,6 +276,7 @@ export async function createFuzzWorld(
     erasableCustomerId: erasableCustomer.id,
     spareTeamMemberId: spareMember.id,
     spareTimeOffId: spareTimeOff.id,
+    spareNoteId: spareNote.id,
     appointmentId: appointment.id,
     spareAppointmentId: spareAppointment.id,
     startedAppointmentId,

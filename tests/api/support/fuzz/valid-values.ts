@@ -195,6 +195,7 @@ export class ValidValues {
         return destroys ? world.spareServiceId : business.haircutId
       case 'customerId':
         if (operation.path.endsWith('/erase')) return world.erasableCustomerId
+        if (operation.path.endsWith('{noteId}')) return business.customerId
         return destroys ? world.spareCustomerId : business.customerId
       case 'confirm_name':
         return ERASABLE_CUSTOMER
@@ -204,6 +205,8 @@ export class ValidValues {
           : business.staffMemberId
       case 'timeOffId':
         return world.spareTimeOffId
+      case 'noteId':
+        return world.spareNoteId
       case 'paymentId':
         return world.paymentId
       case 'entryId':
