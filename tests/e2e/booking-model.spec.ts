@@ -71,6 +71,8 @@ interface Fixture {
   appointment: { id: string; token: string }
   /** The demo business's connected Stripe account. */
   stripeAccount: string
+  /** Who performed the colour before the model's one performer took it alone. */
+  colourPerformers: string[]
 }
 
 let fixture: Fixture
@@ -116,6 +118,14 @@ test.beforeAll(async ({ browser }) => {
   })
   const stripeAccount = await connectedAccountId(staff.request, staffToken)
   const teamMemberId = ids.get('Priya Natarajan') ?? ''
+  // The model's colour has one performer, so the machine skips the team step for it: the demo's
+  // colour is given to one person too for the run, as the harness has it.
+  const colourPerformers = await setPerformers(
+    staff.request,
+    staffToken,
+    ids.get('Color & Gloss') ?? '',
+    [teamMemberId],
+  )
   const startsAt = await freeSlot(staff.context(), serviceId, teamMemberId)
   const booked = await request.post(api('/api/v1/public/bookings'), {
     data: {
@@ -137,6 +147,7 @@ test.beforeAll(async ({ browser }) => {
     staffToken,
     appointment: { id: confirmation.appointment.id, token: confirmation.manage_token },
     stripeAccount,
+    colourPerformers,
   }
   await staff.context().close()
 })
@@ -148,8 +159,32 @@ test.afterAll(async ({ playwright }) => {
   await setPaymentRule(request, fixture.staffToken, fixture.ids.get('Color & Gloss') ?? '', {
     kind: 'none',
   })
+  await setPerformers(
+    request,
+    fixture.staffToken,
+    fixture.ids.get('Color & Gloss') ?? '',
+    fixture.colourPerformers,
+  )
   await request.dispose()
 })
+
+/** Gives a service to these team members; answers who performed it before. */
+async function setPerformers(
+  request: APIRequestContext,
+  staffToken: string,
+  serviceId: string,
+  teamMemberIds: string[],
+): Promise<string[]> {
+  const headers = { Authorization: `Bearer ${staffToken}` }
+  const before = await request.get(`/api/v1/services/${serviceId}`, { headers })
+  expect(before.status(), await before.text()).toBe(200)
+  const response = await request.patch(`/api/v1/services/${serviceId}`, {
+    headers,
+    data: { team_member_ids: teamMemberIds },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await before.json()) as { team_member_ids: string[] }).team_member_ids
+}
 
 async function setQuestions(
   staffToken: string,

@@ -69,6 +69,9 @@ test('a staff member works with customers but cannot reach settings or the activ
   // Customers are theirs to read and change, but not to delete.
   await staff.goto('/customers')
   await staff.getByRole('link', { name: 'Gia Guest' }).click()
+  // The row opens the client's profile; its details are edited from there.
+  await expect(staff.getByRole('heading', { name: 'Gia Guest' })).toBeVisible()
+  await staff.getByRole('link', { name: 'Edit details' }).click()
   await expect(staff.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Gia Guest')
   await staff.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 555 0100')
   await staff.getByRole('button', { name: 'Save changes' }).click()

@@ -30,6 +30,7 @@ import {
   colourId,
   confirmation,
   createBookingHarness,
+  eveId,
   firstSlot,
   haircutId,
   heldForPayment,
@@ -59,6 +60,8 @@ export const SEEDED_NAMES: Record<string, string> = {
   [haircutId]: 'Signature Haircut',
   [colourId]: 'Color & Gloss',
   [bobId]: 'Diego Alvarez',
+  // The harness's colour has one performer, Eve; the spec gives the demo's colour to Priya alone.
+  [eveId]: 'Priya Natarajan',
 }
 
 const input: BookingInput = {
