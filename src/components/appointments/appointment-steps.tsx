@@ -121,19 +121,7 @@ export function RescheduleStep({
         onChange={(overrideWorkingHours) => change({ overrideWorkingHours })}
         error={errors.override_working_hours}
       />
-      <div className="p-dialog__actions">
-        <Button
-          className="p-button"
-          onPress={() => actor.send({ type: 'step.back' })}
-          isDisabled={submitting}
-        >
-          Back
-        </Button>
-        <Button type="submit" className="p-button p-button--primary" isPending={submitting}>
-          {submitting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-          {submitting ? 'Moving…' : 'Move appointment'}
-        </Button>
-      </div>
+      <StepActions actor={actor} busy={submitting} label="Move appointment" busyLabel="Moving…" />
     </Form>
   )
 }
@@ -165,19 +153,36 @@ export function NotesStep({ actor }: { actor: DialogActor }) {
         error={error}
         isReadOnly={saving}
       />
-      <div className="p-dialog__actions">
-        <Button
-          className="p-button"
-          onPress={() => actor.send({ type: 'step.back' })}
-          isDisabled={saving}
-        >
-          Back
-        </Button>
-        <Button type="submit" className="p-button p-button--primary" isPending={saving}>
-          {saving ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-          {saving ? 'Saving…' : 'Save notes'}
-        </Button>
-      </div>
+      <StepActions actor={actor} busy={saving} label="Save notes" busyLabel="Saving…" />
     </Form>
+  )
+}
+
+/** A step's Back and its submit button, which spins and says what it is doing while busy. */
+function StepActions({
+  actor,
+  busy,
+  label,
+  busyLabel,
+}: {
+  actor: DialogActor
+  busy: boolean
+  label: string
+  busyLabel: string
+}) {
+  return (
+    <div className="p-dialog__actions">
+      <Button
+        className="p-button"
+        onPress={() => actor.send({ type: 'step.back' })}
+        isDisabled={busy}
+      >
+        Back
+      </Button>
+      <Button type="submit" className="p-button p-button--primary" isPending={busy}>
+        {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
   )
 }
