@@ -86,8 +86,8 @@ export function createMailer(options: MailerOptions): Mailer {
         to: { name: '', address: to },
         envelope: { from: from.address, to: [to] },
         subject: headerText(mail.subject),
-        text: mail.text,
-        html: mail.html,
+        text: withLineFeeds(mail.text),
+        html: mail.html === undefined ? undefined : withLineFeeds(mail.html),
         icalEvent: mail.calendar
           ? { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content }
           : undefined,
@@ -99,6 +99,14 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close: () => transport.close(),
   }
+}
+
+/**
+ * Every line break as LF, which the transport writes as CRLF. A bare CR would otherwise go out
+ * as it is in a 7bit body: invalid on the wire, and the stuff of SMTP smuggling.
+ */
+function withLineFeeds(text: string): string {
+  return text.replace(/\r\n?/g, '\n')
 }
 
 /**
