@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { Refusal } from '../domain/refusal.ts'
 import {
   DATABASE_UNAVAILABLE_TYPE,
   type FieldError,
@@ -8,6 +9,7 @@ import {
   problemDocument,
   problemFromDatabaseError,
 } from '../http/problem.ts'
+import { REFUSAL_STATUS } from '../http/refusal-status.ts'
 
 export interface ProblemDetailsOptions {
   /** Serves a browser navigation that matched no route (the SPA's index.html). */
@@ -95,11 +97,14 @@ function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Clas
 }
 
 function classify(error: unknown): Classified {
+  if (error instanceof Refusal) return fromRefusal(error)
   if (error instanceof HttpProblem) return fromHttpProblem(error)
 
   // fastify-openapi-glue wraps what the security handlers threw in a SecurityError.
   const wrapped = (error as { errors?: unknown }).errors
   if (Array.isArray(wrapped)) {
+    const refusal = wrapped.find((item): item is Refusal => item instanceof Refusal)
+    if (refusal) return fromRefusal(refusal)
     const inner = wrapped.find((item): item is HttpProblem => item instanceof HttpProblem)
     if (inner) return fromHttpProblem(inner)
   }
@@ -148,6 +153,21 @@ function fromHttpProblem(problem: HttpProblem): Classified {
     ...(problem.errors ? { errors: problem.errors } : {}),
     ...(problem.existing ? { existing: problem.existing } : {}),
     ...(problem.limit ? { limit: problem.limit } : {}),
+  }
+}
+
+function fromRefusal(refusal: Refusal): Classified {
+  return {
+    status: REFUSAL_STATUS[refusal.kind],
+    detail: refusal.message,
+    headers:
+      refusal.retryAfterSeconds === undefined
+        ? {}
+        : { 'retry-after': String(refusal.retryAfterSeconds) },
+    type: refusal.type,
+    ...(refusal.errors ? { errors: refusal.errors } : {}),
+    ...(refusal.existing ? { existing: refusal.existing } : {}),
+    ...(refusal.limit ? { limit: refusal.limit } : {}),
   }
 }
 
