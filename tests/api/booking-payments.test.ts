@@ -19,6 +19,12 @@ import {
 import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import {
+  checkoutSessionOf,
+  GOOD_CARD,
+  payAtCheckout,
+  returnFromCheckout,
+} from './support/checkout-payment.ts'
+import {
   type ConnectedBusiness,
   connectActiveAccount,
   createConnectedBusiness,
@@ -40,7 +46,6 @@ type PaymentReturn = components['schemas']['PublicPaymentReturn']
 const SECRET = 'sk_test_booking_payments'
 const CONNECT_SECRET = 'whsec_booking_payments_connect'
 const APP_URL = 'http://book.slotwise.test'
-const GOOD = '4242424242424242'
 const DECLINED = '4000000000000002'
 const ROOMY = { limit: 10_000, windowMs: 60_000 }
 
@@ -109,41 +114,14 @@ async function booked(business: typeof salon, serviceId: string, startsAt?: stri
   return response.json<Confirmation>()
 }
 
-function sessionOf(confirmation: Confirmation): string {
-  const url = confirmation.payment?.checkout_url ?? ''
-  const id = url.split('/').pop()
-  if (!id?.startsWith('cs_')) throw new Error(`No session in ${url}`)
-  return id
-}
-
-async function pay(sessionId: string, card = GOOD) {
-  return fetch(`${localStripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${SECRET}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ card }),
-  })
-}
-
-async function returnFrom(
+const checkout = () => ({ url: localStripe.url, secretKey: SECRET })
+const pay = (sessionId: string, card = GOOD_CARD) => payAtCheckout(checkout(), sessionId, card)
+const returnFrom = (
   business: typeof salon,
   confirmation: Confirmation,
   sessionId?: string,
-  token = confirmation.manage_token,
-) {
-  return publicCall(
-    testApp,
-    'POST',
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return`,
-    {
-      business: business.slug,
-      headers: { 'x-manage-token': token },
-      body: sessionId ? { session_id: sessionId } : {},
-    },
-  )
-}
+  token?: string,
+) => returnFromCheckout(testApp, business.slug, confirmation, sessionId, token)
 
 async function returned(business: typeof salon, confirmation: Confirmation, sessionId?: string) {
   const response = await returnFrom(business, confirmation, sessionId)
@@ -211,7 +189,7 @@ describe('booking a paid service', () => {
     const holdEnds = Date.parse(confirmation.payment?.hold_expires_at ?? '')
     expect(holdEnds - Date.now()).toBeGreaterThan(9 * 60_000)
     expect(holdEnds - Date.now()).toBeLessThanOrEqual(10 * 60_000)
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     const session = await stripe.checkout.sessions.retrieve(sessionId, undefined, {
       stripeAccount: salon.accountId,
     })
@@ -268,7 +246,7 @@ describe('booking a paid service', () => {
       await paidService(salon, { kind: 'deposit_fixed', deposit_amount_minor: 1234 }),
     )
     expect(fixed.payment).toMatchObject({ kind: 'deposit', amount_minor: 1234 })
-    const session = await stripe.checkout.sessions.retrieve(sessionOf(fixed), undefined, {
+    const session = await stripe.checkout.sessions.retrieve(checkoutSessionOf(fixed), undefined, {
       stripeAccount: salon.accountId,
     })
     expect(session.amount_total).toBe(1234)
@@ -276,7 +254,7 @@ describe('booking a paid service', () => {
 
   it('keeps holding after a declined card, and a good card confirms while the hold lasts', async () => {
     const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     expect((await pay(sessionId, DECLINED)).status).toBe(402)
     const [failed] = (await accountEvents(salon.accountId))
       .filter((event) => event.type === 'payment_intent.payment_failed')
@@ -294,7 +272,7 @@ describe('booking a paid service', () => {
   it('stays confirmed and paid when a declined attempt’s event arrives after the payment’s', async () => {
     const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
     const { id: appointmentId } = confirmation.appointment
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     // A declined card, then a good one: Stripe sends both events, in no promised order.
     expect((await pay(sessionId, DECLINED)).status).toBe(402)
     expect((await pay(sessionId)).status).toBe(200)
@@ -336,7 +314,7 @@ describe('booking a paid service', () => {
       await paidService(salon, { kind: 'card_on_file', no_show_fee_minor: 2500 }),
     )
     expect(confirmation.payment).toMatchObject({ kind: 'card_on_file', amount_minor: 0 })
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     expect((await pay(sessionId)).status).toBe(200)
     expect((await returned(salon, confirmation, sessionId)).state).toBe('confirmed')
     const payment = await paymentOf(confirmation.appointment.id)
@@ -353,7 +331,7 @@ describe('booking a paid service', () => {
 describe('holds that run out', () => {
   it('expires an abandoned payment at hold_expires_at, not before, and ends its Checkout', async () => {
     const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     const ends = Date.parse(confirmation.payment?.hold_expires_at ?? '')
     const early = await expireDueHolds(testApp.database, { now: ends - 1000 })
     expect(early.expired.map((hold) => hold.appointmentId)).not.toContain(
@@ -380,7 +358,7 @@ describe('holds that run out', () => {
     const serviceId = await paidService(salon, { kind: 'full' })
     const startsAt = inDays(nextDay++, '11:00', salon.timeZone)
     const confirmation = await booked(salon, serviceId, startsAt)
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     await testApp.database.db
       .update(appointments)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
@@ -428,7 +406,7 @@ describe('holds that run out', () => {
 
   it('confirms a late payment when the time is still free', async () => {
     const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     await testApp.database.db
       .update(appointments)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
@@ -446,7 +424,7 @@ describe('holds that run out', () => {
 describe('webhooks and links that must not reach', () => {
   it('refuses a forged event and changes nothing', async () => {
     const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     expect((await pay(sessionId)).status).toBe(200)
     const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
     if (!completed) throw new Error('no completed event')
@@ -458,7 +436,7 @@ describe('webhooks and links that must not reach', () => {
 
   it('ignores a session event naming another business’s account', async () => {
     const confirmation = await booked(salon, await paidService(salon, { kind: 'full' }))
-    const sessionId = sessionOf(confirmation)
+    const sessionId = checkoutSessionOf(confirmation)
     expect((await pay(sessionId)).status).toBe(200)
     const [completed] = await eventsFor(salon.accountId, sessionId, 'checkout.session.completed')
     if (!completed) throw new Error('no completed event')
@@ -484,7 +462,7 @@ describe('webhooks and links that must not reach', () => {
     expect(crossBusiness.statusCode).toBe(404)
     // My appointment with their token, and my appointment with their session.
     expect((await returnFrom(salon, mine, undefined, theirs.manage_token)).statusCode).toBe(404)
-    expect((await returnFrom(salon, mine, sessionOf(theirs))).statusCode).toBe(404)
+    expect((await returnFrom(salon, mine, checkoutSessionOf(theirs))).statusCode).toBe(404)
     expect((await returnFrom(salon, mine, 'cs_nonsense')).statusCode).toBe(404)
     // A booking not paid at booking only says where it stands.
     const unpaid = await booked(salon, salon.haircutId)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { activityLog, appointments, notificationOutbox, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { payAndReturn } from './support/checkout-payment.ts'
 import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall } from './support/public-booking.ts'
@@ -87,28 +88,13 @@ async function bookWithCard(
   })
   expect(response.statusCode, response.body).toBe(201)
   const confirmation = response.json<Confirmation>()
-  const sessionId = confirmation.payment?.checkout_url?.split('/').pop() ?? ''
-  expect(sessionId).toMatch(/^cs_/)
-  const paid = await fetch(`${localStripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${SECRET}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ card }),
-  })
-  expect(paid.status).toBe(200)
-  const back = await publicCall(
+  await payAndReturn(
     testApp,
-    'POST',
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return`,
-    {
-      business: business.slug,
-      headers: { 'x-manage-token': confirmation.manage_token },
-      body: { session_id: sessionId },
-    },
+    { url: localStripe.url, secretKey: SECRET },
+    business.slug,
+    confirmation,
+    card,
   )
-  expect(back.json<{ state: string }>().state).toBe('confirmed')
   return confirmation.appointment.id
 }
 

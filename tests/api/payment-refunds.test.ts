@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { notificationOutbox, paymentRefunds, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { payAndReturn } from './support/checkout-payment.ts'
 import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
 import { bookingBody, publicCall } from './support/public-booking.ts'
@@ -26,7 +27,6 @@ type AppointmentPayments = components['schemas']['AppointmentPayments']
 type EmulatorUser = SchedulingBusiness['owner']
 
 const SECRET = 'sk_test_payment_refunds'
-const GOOD = '4242424242424242'
 const ROOMY = { limit: 10_000, windowMs: 60_000 }
 const DAY_MINUTES = 24 * 60
 
@@ -91,27 +91,12 @@ async function paidBooking(business: Paid, serviceId: string, days = nextDay++) 
   })
   expect(response.statusCode, response.body).toBe(201)
   const confirmation = response.json<Confirmation>()
-  const sessionId = confirmation.payment?.checkout_url?.split('/').pop() ?? ''
-  const paid = await fetch(`${localStripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${SECRET}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ card: GOOD }),
-  })
-  expect(paid.status).toBe(200)
-  const back = await publicCall(
+  await payAndReturn(
     testApp,
-    'POST',
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return`,
-    {
-      business: business.slug,
-      headers: { 'x-manage-token': confirmation.manage_token },
-      body: { session_id: sessionId },
-    },
+    { url: localStripe.url, secretKey: SECRET },
+    business.slug,
+    confirmation,
   )
-  expect(back.json<{ state: string }>().state).toBe('confirmed')
   return confirmation
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { appointments, tenants } from '../../../../server/db/schema.ts'
 import { png } from '../../../unit/support/images.ts'
+import { type CheckoutStripe, payAndReturn } from '../checkout-payment.ts'
 import { type EmulatorUser, signUp, verifyEmail } from '../emulator-users.ts'
 import { bookingBody, bookPublicly } from '../public-booking.ts'
 import {
@@ -69,18 +70,13 @@ export const FUZZ_STRIPE_SECRET = 'sk_test_fuzz'
  * Connects the business's Stripe account, books a fully prepaid service publicly and pays it
  * on the local Stripe service, so a staff refund of it can succeed.
  */
-async function paidBooking(testApp: TestApp, business: SchedulingBusiness, slug: string) {
-  const link = await ok(
-    call(testApp, business.owner, 'POST', '/api/v1/payments/account/onboarding-links'),
-  )
-  await fetch(link.url, { redirect: 'manual' })
-  await fetch(link.url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome: 'complete' }),
-  })
-  await ok(call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync'))
+async function paidBooking(
+  testApp: TestApp,
+  business: SchedulingBusiness,
+  slug: string,
+  stripe: CheckoutStripe,
+) {
+  await connectAccount(testApp, business)
   const serviceId = await addService(testApp, business.owner, {
     name: 'Prepaid',
     duration_minutes: 30,
@@ -93,27 +89,27 @@ async function paidBooking(testApp: TestApp, business: SchedulingBusiness, slug:
     slug,
     bookingBody(business, inDays(3, '11:00', business.timeZone), { service_id: serviceId }),
   )
-  const checkout = new URL(booked.payment?.checkout_url ?? '')
-  const sessionId = checkout.pathname.split('/').pop() ?? ''
-  await fetch(`${checkout.origin}/_local/checkout/sessions/${sessionId}/pay`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${FUZZ_STRIPE_SECRET}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ card: '4242424242424242' }),
-  })
-  await testApp.app.inject({
-    method: 'POST',
-    url: `/api/v1/public/appointments/${booked.appointment.id}/payment-return?business=${slug}`,
-    headers: { 'x-manage-token': booked.manage_token },
-    payload: { session_id: sessionId },
-  })
+  await payAndReturn(testApp, stripe, slug, booked)
   const payments = await ok(
     call(testApp, business.owner, 'GET', `/api/v1/appointments/${booked.appointment.id}/payments`),
   )
   if (payments.summary?.state !== 'paid') throw new Error('The fuzz booking was not paid.')
   return { paidAppointmentId: booked.appointment.id, paymentId: payments.payments[0].id }
+}
+
+/** The business's own Stripe account, onboarded on the local Stripe service and synced. */
+async function connectAccount(testApp: TestApp, business: SchedulingBusiness) {
+  const link = await ok(
+    call(testApp, business.owner, 'POST', '/api/v1/payments/account/onboarding-links'),
+  )
+  await fetch(link.url, { redirect: 'manual' })
+  await fetch(link.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'complete' }),
+  })
+  await ok(call(testApp, business.owner, 'POST', '/api/v1/payments/account/sync'))
 }
 
 /** The fuzzed business's logo, and the file a valid logo upload sends. */
@@ -138,19 +134,11 @@ async function noShowWithKeptCard(
   testApp: TestApp,
   business: SchedulingBusiness,
   slug: string,
-  stripe: { url: string; secretKey: string },
+  stripe: CheckoutStripe,
 ): Promise<string> {
   const owner = (method: 'GET' | 'POST', url: string, body?: object) =>
     ok(call(testApp, business.owner, method, url, body))
-  const link = await owner('POST', '/api/v1/payments/account/onboarding-links')
-  await fetch(link.url, { redirect: 'manual' })
-  await fetch(link.url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ outcome: 'complete' }),
-  })
-  await owner('POST', '/api/v1/payments/account/sync')
+  await connectAccount(testApp, business)
   const serviceId = await addService(testApp, business.owner, {
     name: 'Card kept',
     duration_minutes: 30,
@@ -163,23 +151,8 @@ async function noShowWithKeptCard(
     slug,
     bookingBody(business, inDays(3, '10:00', business.timeZone), { service_id: serviceId }),
   )
-  const sessionId = booked.payment?.checkout_url?.split('/').pop() ?? ''
-  const paid = await fetch(`${stripe.url}/_local/checkout/sessions/${sessionId}/pay`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${stripe.secretKey}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ card: '4242424242424242' }),
-  })
-  if (!paid.ok) throw new Error(`The fuzz world's card was not kept: ${await paid.text()}`)
+  await payAndReturn(testApp, stripe, slug, booked)
   const id = booked.appointment.id
-  await testApp.app.inject({
-    method: 'POST',
-    url: `/api/v1/public/appointments/${id}/payment-return?business=${slug}`,
-    headers: { 'x-manage-token': booked.manage_token },
-    payload: { session_id: sessionId },
-  })
   // The API books only the future; a no-show needs a start that has passed.
   const back = sql`interval '30 days'`
   await testApp.database.db
@@ -252,7 +225,7 @@ export async function createFuzzWorld(
   const publicAppointment = await publicBooking('10:00')
   const sparePublicAppointment = await publicBooking('14:00')
 
-  const paid = await paidBooking(testApp, business, slug)
+  const paid = await paidBooking(testApp, business, slug, stripe)
 
   const checkout = await owner('POST', '/api/v1/billing/checkout-sessions', {
     plan_id: 'pro',
