@@ -1,3 +1,4 @@
+import { minorUnitDigits } from '../../shared/currency-digits.ts'
 import { type CsvValue, csvRow } from './csv.ts'
 import type { PaymentState } from './payment-state.ts'
 
@@ -35,18 +36,6 @@ export const PAYMENT_CSV_HEADER = [
   'payment_id',
   'appointment_id',
 ] as const
-
-/** Digits after the point of a currency's minor unit (2 for EUR, 0 for JPY, 3 for KWD). */
-export function minorUnitDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    )
-  } catch {
-    return 2
-  }
-}
 
 /**
  * An amount in minor units as the decimal number a spreadsheet reads: 1250 EUR → "12.50",

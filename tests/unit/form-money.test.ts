@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { minorUnitDigits } from '../../shared/currency-digits.ts'
 import {
   formatMoney,
   majorToMinor,
   minorToMajor,
-  minorUnitDigits,
   recordFormattedMoney,
   seedFormattedMoney,
 } from '../../src/components/form/money'

@@ -1,4 +1,5 @@
 import { Group, Input, NumberField } from 'react-aria-components'
+import { minorUnitDigits } from '../../../shared/currency-digits'
 import {
   type FieldBaseProps,
   FieldHelp,
@@ -6,7 +7,7 @@ import {
   fieldClassName,
   fieldStateProps,
 } from './field-parts'
-import { majorToMinor, minorToMajor, minorUnitDigits } from './money'
+import { majorToMinor, minorToMajor } from './money'
 
 /**
  * A price: edited as "$25.00" in the business currency (Intl currency format, so the symbol,

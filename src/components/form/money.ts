@@ -3,17 +3,7 @@
  * come from Intl, so JPY (0 digits) and KWD (3 digits) work like USD.
  */
 
-/** How many minor-unit digits a currency has (USD 2, JPY 0, KWD 3). */
-export function minorUnitDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    )
-  } catch {
-    return 2
-  }
-}
+import { minorUnitDigits } from '../../../shared/currency-digits'
 
 export function minorToMajor(amountMinor: number, currency: string): number {
   return amountMinor / 10 ** minorUnitDigits(currency)
