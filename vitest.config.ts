@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// One Vitest run, five projects: pure units and machines, model-based paths generated from
+// One Vitest run, six projects: pure units and machines, shared components in a DOM, model-based paths generated from
 // machine graphs, the local Stripe service through the stripe SDK, API tests through
 // app.inject against a real PGlite and the Auth emulator, and the production set-up's processes.
 export default defineConfig({
@@ -8,6 +8,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      {
+        // Shared components rendered in a DOM (happy-dom) and driven as a user would.
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
       {
         test: {
           name: 'local-stripe',

@@ -309,8 +309,19 @@ await Promise.all([
 // The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
 vitest(
-  'vitest (unit, model, local Stripe, API)',
-  ['--project', 'unit', '--project', 'model', '--project', 'local-stripe', '--project', 'api'],
+  'vitest (unit, component, model, local Stripe, API)',
+  [
+    '--project',
+    'unit',
+    '--project',
+    'component',
+    '--project',
+    'model',
+    '--project',
+    'local-stripe',
+    '--project',
+    'api',
+  ],
   {
     TEST_DATABASE_URL: undefined,
     [MODEL_COVERAGE_DIR]: modelCoverageDir,
