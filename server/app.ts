@@ -20,7 +20,6 @@ import { apiRoutesPlugin } from './plugins/api-routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { backgroundJobsPlugin } from './plugins/background-jobs.ts'
 import { corsPlugin } from './plugins/cors.ts'
-import { dbPlugin } from './plugins/db.ts'
 import { lifecyclePlugin } from './plugins/lifecycle.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
 import { type MetricsOptions, metricsPlugin } from './plugins/metrics.ts'
@@ -141,7 +140,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   await app.register(securityHeadersPlugin, { clientConfig: options.clientConfig })
   await app.register(corsPlugin, { origins: options.corsOrigins })
-  await app.register(dbPlugin, { database: options.database })
   await app.register(lifecyclePlugin)
   await app.register(metricsPlugin, {
     specPath,
