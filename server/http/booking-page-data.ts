@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify'
 import { EMBED_PREFIX, isEmbedPath, parseWizardRoute } from '../../shared/booking-links.ts'
 import { negotiateLanguage } from '../../shared/i18n/language-choice.ts'
 import type { Tenant } from '../db/repositories/tenant-repository.ts'
-import type { createPublicCatalogService } from '../services/public/public-catalog-service.ts'
 import { acceptedLanguages } from './accept-language.ts'
 import { HttpProblem } from './problem.ts'
 import { injectRenderedPage, type RenderBookingPage } from './server-rendered-page.ts'
@@ -28,10 +27,12 @@ export type LoadInlineCatalogue = (request: FastifyRequest) => Promise<InlineCat
  */
 export function createInlineCatalogueLoader(deps: {
   resolveBusiness: (request: FastifyRequest) => Promise<Tenant>
-  catalog: Pick<
-    ReturnType<typeof createPublicCatalogService>,
-    'business' | 'services' | 'teamMembers'
-  >
+  /** The public catalogue service: all services, all team members. */
+  catalog: {
+    business(tenant: Tenant): Promise<InlineCatalogue['business']>
+    services(tenant: Tenant, teamMemberId: undefined): Promise<{ items: unknown[] }>
+    teamMembers(tenant: Tenant, serviceId: undefined): Promise<{ items: unknown[] }>
+  }
 }): LoadInlineCatalogue {
   return async (request) => {
     let tenant: Tenant
