@@ -33,7 +33,7 @@ const app = await buildApp({
 })
 await app.listen({ host: '127.0.0.1', port })
 // For comparison with the cache off: every request reads the database, as before it existed.
-if (process.env.BENCH_READ_CACHE === 'off') app.readCache.detach()
+if (process.env.BENCH_READ_CACHE === 'off') app.parts.readCache.detach()
 console.log('ready')
 
 const stop = async () => {

@@ -2,29 +2,24 @@ import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { AuthOptions } from './auth/token-verifier.ts'
+import {
+  type BackgroundJobsOptions,
+  composeServer,
+  type PublicBookingOptions,
+  type ServerParts,
+  type StripeOptions,
+} from './composition-root.ts'
 import type { LogLevel } from './config.ts'
 import type { Database } from './db/database.ts'
-import { createReadCache, type ReadCache } from './db/read-cache.ts'
-import type { Tenant } from './db/repositories/tenant-repository.ts'
-import { type LoadInlineCatalogue, withBookingPageData } from './http/booking-page-data.ts'
-import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
-import { HttpProblem } from './http/problem.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
-import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
-import { createSpaIndexResponder } from './http/spa-index.ts'
-import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
-import { countCacheLookup } from './observability/cache-lookups.ts'
 import { type LogFormat, loggingOptions } from './observability/logging.ts'
-import { createConnectGateway } from './payments/connect-gateway.ts'
-import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { apiDocsPlugin } from './plugins/api-docs.ts'
 import { apiRoutesPlugin } from './plugins/api-routes.ts'
 import { authPlugin } from './plugins/auth.ts'
-import { type BackgroundJobsOptions, backgroundJobsPlugin } from './plugins/background-jobs.ts'
+import { backgroundJobsPlugin } from './plugins/background-jobs.ts'
 import { corsPlugin } from './plugins/cors.ts'
-import { dbPlugin } from './plugins/db.ts'
 import { lifecyclePlugin } from './plugins/lifecycle.ts'
 import { type LiveUpdatesOptions, liveUpdatesPlugin } from './plugins/live-updates.ts'
 import { type MetricsOptions, metricsPlugin } from './plugins/metrics.ts'
@@ -32,61 +27,15 @@ import { problemDetailsPlugin } from './plugins/problem-details.ts'
 import { requestIdsPlugin } from './plugins/request-ids.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { spaAssetsPlugin } from './plugins/spa-assets.ts'
-import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
-import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
-import { createBookingService } from './services/booking-service.ts'
-import {
-  type AppointmentRefundService,
-  createAppointmentRefundService,
-} from './services/payments/appointment-refunds.ts'
-import {
-  type BookingPaymentService,
-  createBookingPaymentService,
-} from './services/payments/booking-payment-service.ts'
-import {
-  createNoShowFeeService,
-  type NoShowFeeService,
-} from './services/payments/no-show-fee-service.ts'
-import {
-  createPaymentAccountService,
-  type PaymentAccountService,
-} from './services/payments/payment-account-service.ts'
-import { createPublicCatalogService } from './services/public/public-catalog-service.ts'
-import { createSettingsService } from './services/settings-service.ts'
-
-/** What the public booking pages, e-mails and calendar feeds need from the deployment. */
-export interface PublicBookingOptions {
-  /** Signs manage links and calendar feeds; every process of a deployment must share it. */
-  secret: string
-  /** The address people open, for links in e-mails, without a trailing slash. */
-  publicUrl: string
-  /** The business shown when the host's subdomain and the `business` parameter name none. */
-  defaultBusiness?: string | undefined
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publicBooking: {
-      tokens: CapabilityTokens
-      publicUrl: string
-      defaultBusiness: string | undefined
-    }
-    /** Plans and the subscription on Stripe; start-up asks it to create missing prices. */
-    billing: BillingService
-    /** The business's own Stripe account (Connect), on which it takes payments at booking. */
-    paymentAccounts: PaymentAccountService
-    /** Payments at booking: a hold's Checkout and the one sync of its outcome. */
-    bookingPayments: BookingPaymentService
-    /** An appointment's payments for staff, their refunds, and refunds cancellations owe. */
-    appointmentRefunds: AppointmentRefundService
-    /** The no-show fee charged to the card kept at booking. */
-    noShowFees: NoShowFeeService
     /**
-     * This process's cache of the public booking pages' reads (server/db/read-cache.ts),
-     * invalidated through the live channel's LISTEN connection; `stats()` counts its lookups.
+     * Every service, gateway and piece of infrastructure of this app, built once by
+     * server/composition-root.ts; the entry point and tests reach them here.
      */
-    readCache: ReadCache
+    parts: ServerParts
   }
 }
 
@@ -132,7 +81,7 @@ export interface AppOptions {
    * keeps the plan its trial or last sync gave it. Payments at booking use the same keys on
    * businesses' connected accounts; their webhooks need `connectWebhookSecret`.
    */
-  stripe?: (StripeSettings & { connectWebhookSecret?: string | undefined }) | undefined
+  stripe?: StripeOptions | undefined
   /** Reminders and e-mail delivery in this process; off when absent (tests ask for them). */
   jobs?: BackgroundJobsOptions | false
 }
@@ -162,152 +111,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxyHops ?? 0),
   })
   app.setValidatorCompiler(createSchemaValidatorCompiler())
-  const publicBooking = options.publicBooking ?? {
-    secret: randomBytes(32).toString('base64url'),
-    publicUrl: 'http://127.0.0.1',
-  }
-  app.decorate('publicBooking', {
-    tokens: createCapabilityTokens(publicBooking.secret),
-    publicUrl: publicBooking.publicUrl,
-    defaultBusiness: publicBooking.defaultBusiness,
-  })
-  app.decorate('readCache', createReadCache({ onLookup: countCacheLookup }))
   const specPath = options.specPath ?? defaultSpecPath
-  app.decorate(
-    'billing',
-    createBillingService({
-      database: options.database,
-      gateway: options.stripe ? createStripeGateway(options.stripe) : undefined,
-      appUrl: publicBooking.publicUrl,
-    }),
-  )
-  const connectGateway = options.stripe
-    ? createConnectGateway({
-        secretKey: options.stripe.secretKey,
-        apiUrl: options.stripe.apiUrl,
-        connectWebhookSecret: options.stripe.connectWebhookSecret ?? '',
-      })
-    : undefined
-  // Paying at booking: the public booking route, the Connect webhook and the hold-expiry job
-  // share it (its notifier is stateless; its booking service only confirms holds).
-  const bookingNotifier = createAppointmentNotifier(app.publicBooking)
-  app.decorate(
-    'bookingPayments',
-    createBookingPaymentService({
-      database: options.database,
-      gateway: connectGateway,
-      bookings: createBookingService(options.database, bookingNotifier),
-      notifier: bookingNotifier,
-      tokens: app.publicBooking.tokens,
-      publicUrl: publicBooking.publicUrl,
-    }),
-  )
-  // Staff refunds, refunds cancellations owe (the cancel routes and the payment job make them).
-  app.decorate(
-    'appointmentRefunds',
-    createAppointmentRefundService({
-      database: options.database,
-      gateway: connectGateway,
-      notifier: bookingNotifier,
-    }),
-  )
-  app.decorate(
-    'noShowFees',
-    createNoShowFeeService({
-      database: options.database,
-      gateway: connectGateway,
-      notifier: bookingNotifier,
-    }),
-  )
-  app.decorate(
-    'paymentAccounts',
-    createPaymentAccountService({
-      database: options.database,
-      gateway: connectGateway,
-      connectWebhooks: Boolean(options.stripe?.connectWebhookSecret),
-      appUrl: publicBooking.publicUrl,
-      checkoutEvents: app.bookingPayments.receiveEvent,
-    }),
-  )
+  const parts = composeServer({
+    database: options.database,
+    auth: options.auth,
+    publicBooking: options.publicBooking ?? {
+      secret: randomBytes(32).toString('base64url'),
+      publicUrl: 'http://127.0.0.1',
+    },
+    stripe: options.stripe,
+    publicRateLimits: options.publicRateLimits,
+    jobs: options.jobs || undefined,
+    version: options.version ?? 'dev',
+    draining: () => app.lifecycle?.draining ?? false,
+    clientConfig: options.clientConfig,
+    spaDir: options.spaDir,
+    serverRenderBundle: options.serverRenderBundle,
+    log: app.log,
+  })
+  app.decorate('parts', parts)
+  // The first onClose hook added runs last: after every plugin let go of the parts.
+  app.addHook('onClose', () => parts.close())
 
   await app.register(requestIdsPlugin)
   await app.register(problemDetailsPlugin, {
-    htmlFallback: options.spaDir
-      ? createSpaIndexResponder({
-          spaDir: options.spaDir,
-          clientConfig: options.clientConfig,
-          embedFrameAncestors: async (request) => {
-            // The business the page is for, found as its API calls will find it; a page for
-            // no business (or an unknown one) is framed by nobody.
-            const tenant = await createBusinessResolver(
-              options.database.db,
-              app.publicBooking,
-              app.readCache,
-            )(request).catch(() => null)
-            if (!tenant) return ["'none'"]
-            return createSettingsService(options.database).frameAncestors(tenant.id)
-          },
-          pageData: bookingPageData(
-            options.database,
-            app.readCache,
-            publicBooking,
-            options.serverRenderBundle
-              ? createBookingPageRenderer(options.serverRenderBundle, app.log)
-              : undefined,
-          ),
-        })
-      : undefined,
+    htmlFallback: parts.spaIndex,
     onServerError: options.onServerError,
   })
   await app.register(securityHeadersPlugin, { clientConfig: options.clientConfig })
   await app.register(corsPlugin, { origins: options.corsOrigins })
-  await app.register(dbPlugin, { database: options.database })
   await app.register(lifecyclePlugin)
-  await app.register(metricsPlugin, { specPath, expose: options.metrics ?? false })
-  await app.register(authPlugin, options.auth)
-  await app.register(liveUpdatesPlugin, options.live ?? {})
-  await app.register(apiRoutesPlugin, {
+  await app.register(metricsPlugin, {
     specPath,
-    version: options.version ?? 'dev',
-    publicRateLimits: options.publicRateLimits,
+    expose: options.metrics ?? false,
+    metrics: parts.metrics,
   })
+  await app.register(authPlugin, { verifier: parts.tokenVerifier })
+  await app.register(liveUpdatesPlugin, { ...options.live, parts })
+  await app.register(apiRoutesPlugin, { specPath, parts })
   await app.register(apiDocsPlugin, { specPath })
-  if (options.jobs) await app.register(backgroundJobsPlugin, options.jobs)
+  if (parts.jobs) await app.register(backgroundJobsPlugin, { ...parts.jobs, parts })
   if (options.spaDir) await app.register(spaAssetsPlugin, { spaDir: options.spaDir })
   return app
-}
-
-/**
- * The booking wizard's pages carry their business's catalogue inline, and their first steps
- * come rendered on the server (booking-page-data.ts).
- */
-function bookingPageData(
-  database: Database,
-  cache: ReadCache,
-  publicBooking: PublicBookingOptions,
-  render: RenderBookingPage | undefined,
-) {
-  const catalog = createPublicCatalogService(database, cache)
-  const resolveBusiness = createBusinessResolver(
-    database.db,
-    { publicUrl: publicBooking.publicUrl, defaultBusiness: publicBooking.defaultBusiness },
-    cache,
-  )
-  const load: LoadInlineCatalogue = async (request) => {
-    let tenant: Tenant
-    try {
-      tenant = await resolveBusiness(request)
-    } catch (error) {
-      // No such business (or none named): the shell, whose wizard shows the API's answer.
-      if (error instanceof HttpProblem) return null
-      throw error
-    }
-    const [business, services, teamMembers] = await Promise.all([
-      catalog.business(tenant),
-      catalog.services(tenant, undefined),
-      catalog.teamMembers(tenant, undefined),
-    ])
-    return { business, services: services.items, teamMembers: teamMembers.items }
-  }
-  return (request: FastifyRequest, html: string) => withBookingPageData(request, html, load, render)
 }

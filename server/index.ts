@@ -79,7 +79,7 @@ async function main() {
   // The local Stripe service starts empty: give it the plans' prices. A real account gets
   // them once, by hand (`npm run stripe:prices`), not from every start of every process.
   if (config.stripe?.apiUrl) {
-    const created = await app.billing.ensureStripePrices()
+    const created = await app.parts.billing.ensureStripePrices()
     if (created.length > 0) app.log.info({ created }, 'created plan prices in the local Stripe')
   }
 

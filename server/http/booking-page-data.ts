@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { EMBED_PREFIX, isEmbedPath, parseWizardRoute } from '../../shared/booking-links.ts'
 import { negotiateLanguage } from '../../shared/i18n/language-choice.ts'
+import type { Tenant } from '../db/repositories/tenant-repository.ts'
 import { acceptedLanguages } from './accept-language.ts'
+import { HttpProblem } from './problem.ts'
 import { injectRenderedPage, type RenderBookingPage } from './server-rendered-page.ts'
 
 export const BOOKING_CATALOGUE_ELEMENT_ID = 'slotwise-booking-catalogue'
@@ -15,10 +17,40 @@ export interface InlineCatalogue {
 
 /**
  * Loads the catalogue of the business a page request is for, or null when the request names
- * no business that exists (the resolver's 400/404). Wired in app.ts from the public catalogue
- * service, so the page carries exactly what the public API would answer.
+ * no business that exists (the resolver's 400/404).
  */
 export type LoadInlineCatalogue = (request: FastifyRequest) => Promise<InlineCatalogue | null>
+
+/**
+ * The loader the composition root wires from the public API's own resolver and catalogue
+ * service, so the page carries exactly what the public API would answer.
+ */
+export function createInlineCatalogueLoader(deps: {
+  resolveBusiness: (request: FastifyRequest) => Promise<Tenant>
+  /** The public catalogue service: all services, all team members. */
+  catalog: {
+    business(tenant: Tenant): Promise<InlineCatalogue['business']>
+    services(tenant: Tenant, teamMemberId: undefined): Promise<{ items: unknown[] }>
+    teamMembers(tenant: Tenant, serviceId: undefined): Promise<{ items: unknown[] }>
+  }
+}): LoadInlineCatalogue {
+  return async (request) => {
+    let tenant: Tenant
+    try {
+      tenant = await deps.resolveBusiness(request)
+    } catch (error) {
+      // No such business (or none named): the shell, whose wizard shows the API's answer.
+      if (error instanceof HttpProblem) return null
+      throw error
+    }
+    const [business, services, teamMembers] = await Promise.all([
+      deps.catalog.business(tenant),
+      deps.catalog.services(tenant, undefined),
+      deps.catalog.teamMembers(tenant, undefined),
+    ])
+    return { business, services: services.items, teamMembers: teamMembers.items }
+  }
+}
 
 /**
  * Adds the business's catalogue to a booking wizard page as a JSON data block, so the wizard

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { ClientConfig } from './client-config.ts'
 import { THEME_BOOT_SCRIPT_SOURCE } from './theme-boot-script.ts'
 
@@ -36,6 +37,22 @@ export function contentSecurityPolicy(config: ClientConfig): CspDirectives {
     // Sentry session replay compresses in a worker it creates from a blob: URL.
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
+  }
+}
+
+/**
+ * The `frame-ancestors` sources of an embed page (`/embed/…`): the websites the business the
+ * page is for listed, that business found as its API calls will find it. A page for no
+ * business (or an unknown one) is framed by nobody.
+ */
+export function createEmbedFrameAncestors(deps: {
+  resolveBusiness: (request: FastifyRequest) => Promise<{ id: string }>
+  settings: { frameAncestors(tenantId: string): Promise<string[]> }
+}) {
+  return async (request: FastifyRequest): Promise<string[]> => {
+    const tenant = await deps.resolveBusiness(request).catch(() => null)
+    if (!tenant) return ["'none'"]
+    return deps.settings.frameAncestors(tenant.id)
   }
 }
 

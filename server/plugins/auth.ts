@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Identity } from '../auth/identity.ts'
-import { type AuthOptions, createTokenVerifier } from '../auth/token-verifier.ts'
+import type { TokenVerifier } from '../auth/token-verifier.ts'
 import { HttpProblem } from '../http/problem.ts'
 
 declare module 'fastify' {
@@ -18,10 +18,9 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i
 
-export const authPlugin = fp<AuthOptions>(
-  async (app, options) => {
-    const verifier = createTokenVerifier(options)
-    app.addHook('onClose', () => verifier.close())
+/** `verifier` comes from the composition root, which also closes it. */
+export const authPlugin = fp<{ verifier: TokenVerifier }>(
+  async (app, { verifier }) => {
     app.decorateRequest('identity', null)
     app.decorate('verifyToken', (idToken: string) => verifier.verify(idToken))
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
+import type { ServerParts } from '../composition-root.ts'
 import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../jobs/outbox-retention.ts'
 import { expireDueHolds, type PaymentHoldReport } from '../jobs/payment-holds.ts'
 import { queueDueReminders } from '../jobs/reminders.ts'
 import { noteEndedTrials } from '../jobs/trial-endings.ts'
-import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
-import { noReplyAddress } from '../notifications/mail-headers.ts'
-import { createMailer } from '../notifications/mailer.ts'
+import type { Mailer } from '../notifications/mailer.ts'
 
-export interface BackgroundJobsOptions {
+export interface BackgroundJobsPluginOptions {
   /** Pause between runs; a run that takes longer delays the next, never overlaps it. */
   intervalMs: number
-  /** smtp(s):// address; without it e-mails are written as .eml files into `outboxDir`. */
-  smtpUrl?: string | undefined
-  outboxDir: string
-  /** The From header; defaults to no-reply at the public address's host. */
-  from?: string | undefined
+  mailer: Mailer
+  /** The app's own instances, so a job and a request never hold two of one service. */
+  parts: Pick<
+    ServerParts,
+    'database' | 'metrics' | 'notifier' | 'publicBooking' | 'bookingPayments' | 'appointmentRefunds'
+  >
 }
 
 export interface JobRun {
@@ -51,14 +51,11 @@ declare module 'fastify' {
  * with FOR UPDATE SKIP LOCKED; a row one deletes the other no longer finds). Starts when the
  * app is ready; `app.close()` stops the timer and waits for a run under way.
  */
-export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
+export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
   async (app, options) => {
-    const notifier = createAppointmentNotifier(app.publicBooking)
-    const mailer = createMailer({
-      smtpUrl: options.smtpUrl,
-      outboxDir: options.outboxDir,
-      from: options.from ?? `Slotwise <${noReplyAddress(app.publicBooking.publicUrl)}>`,
-    })
+    const { mailer } = options
+    const { database, metrics, notifier, publicBooking, bookingPayments, appointmentRefunds } =
+      options.parts
     let current: Promise<JobRun> | null = null
     let timer: NodeJS.Timeout | undefined
     let stopped = false
@@ -67,7 +64,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     // Each job of a run is counted and timed on its own (slotwise_job_runs_total{job}), so a
     // failing one is named; a failure still ends the run, as before.
     const job = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-      const done = app.metrics.jobStarted(name)
+      const done = metrics.jobStarted(name)
       try {
         const result = await work()
         done('ok')
@@ -79,24 +76,22 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     }
     const run = async (): Promise<JobRun> => {
       const holds = await job('payment-holds', async () => {
-        const expired = await expireDueHolds(app.database)
-        await app.bookingPayments.expireCheckouts(expired.checkoutsToExpire)
+        const expired = await expireDueHolds(database)
+        await bookingPayments.expireCheckouts(expired.checkoutsToExpire)
         return expired
       })
       // Refunds cancellations owe that Stripe has not made yet (it did not answer then).
-      const refunds = await job('owed-refunds', () => app.appointmentRefunds.settleAllOwed())
-      const remindersQueued = await job('reminders', () =>
-        queueDueReminders(app.database, notifier),
-      )
+      const refunds = await job('owed-refunds', () => appointmentRefunds.settleAllOwed())
+      const remindersQueued = await job('reminders', () => queueDueReminders(database, notifier))
       const trialsEnded = await job('trial-endings', () =>
-        noteEndedTrials(app.database, { appUrl: app.publicBooking.publicUrl }),
+        noteEndedTrials(database, { appUrl: publicBooking.publicUrl }),
       )
       const delivery = await job('outbox-delivery', () =>
-        deliverDueMessages(app.database, mailer, { publicUrl: app.publicBooking.publicUrl }),
+        deliverDueMessages(database, mailer, { publicUrl: publicBooking.publicUrl }),
       )
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
-        pruned = await job('outbox-retention', () => pruneSentMessages(app.database))
+        pruned = await job('outbox-retention', () => pruneSentMessages(database))
         lastPrunedAt = Date.now()
       }
       return { holds, refunds, remindersQueued, trialsEnded, delivery, pruned }
@@ -143,9 +138,9 @@ export const backgroundJobsPlugin = fp<BackgroundJobsOptions>(
     app.addHook('onClose', async () => {
       stopped = true
       clearTimeout(timer)
+      // The mailer is closed with the other parts, after this.
       await current?.catch(() => undefined)
-      mailer.close()
     })
   },
-  { name: 'background-jobs', dependencies: ['db', 'metrics'] },
+  { name: 'background-jobs' },
 )

@@ -1,13 +1,12 @@
 import websocket from '@fastify/websocket'
 import fp from 'fastify-plugin'
+import type { ServerParts } from '../composition-root.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { createLiveDispatcher } from '../realtime/live-dispatcher.ts'
 import { LIVE_CHANNEL } from '../realtime/live-events.ts'
 import { createLiveHub } from '../realtime/live-hub.ts'
 import { LIVE_CLOSE, startLiveSession } from '../realtime/live-socket-session.ts'
-import { createMembershipService } from '../services/membership-service.ts'
-import { createProfileService } from '../services/profile-service.ts'
 
 export const LIVE_PATH = '/api/v1/live'
 
@@ -28,14 +27,16 @@ const PAUSED = 'Live updates are paused: the database connection was lost. Recon
  * tag and Live* schemas, outside the OpenAPI routes). Every API process LISTENs on the
  * database's live channel and pushes each committed change to its own sockets of that
  * business, so several processes on one PostgreSQL all deliver every event.
- * Needs the `db` and `auth` plugins.
+ * Needs the `auth` plugin.
  */
-export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
+export const liveUpdatesPlugin = fp<
+  LiveUpdatesOptions & {
+    parts: Pick<ServerParts, 'database' | 'members' | 'profiles' | 'readCache'>
+  }
+>(
   async (app, options) => {
-    const database = app.database
+    const { database, members, profiles } = options.parts
     const hub = createLiveHub()
-    const members = createMembershipService(database)
-    const profiles = createProfileService(database)
     const dispatcher = createLiveDispatcher({
       hub,
       loadAppointment: (tenantId, id) => loadAppointment(database.db, tenantId, id),
@@ -49,7 +50,7 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
     // read cache shares this LISTEN connection: its invalidations arrive on the same channel, it
     // stops trusting itself while the connection is lost, and its round trips go through it
     // (see server/db/read-cache.ts).
-    const cache = app.readCache
+    const cache = options.parts.readCache
     let listening = true
     const pauseAll = (reason: string) => {
       for (const socket of app.websocketServer?.clients ?? []) {
@@ -136,5 +137,5 @@ export const liveUpdatesPlugin = fp<LiveUpdatesOptions>(
       },
     })
   },
-  { name: 'live-updates', dependencies: ['db', 'auth'] },
+  { name: 'live-updates', dependencies: ['auth'] },
 )

@@ -2,9 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import fp from 'fastify-plugin'
 import { parse } from 'yaml'
-import { readOutboxBacklog } from '../db/repositories/outbox-repository.ts'
 import { HttpProblem } from '../http/problem.ts'
-import { type BookingChannel, createMetrics, type Metrics } from '../observability/metrics.ts'
+import type { BookingChannel, Metrics } from '../observability/metrics.ts'
 
 export interface MetricsOptions {
   /** The contract: requests are labelled by its operationIds. */
@@ -14,13 +13,8 @@ export interface MetricsOptions {
    * nothing (the counters still count, for a later scrape to be right once it is on).
    */
   expose: { token?: string | undefined } | false
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Counters of this app; `/metrics` reports them with the process's own. */
-    metrics: Metrics
-  }
+  /** Counters of this app (the background jobs count into them too); `/metrics` reports them. */
+  metrics: Metrics
 }
 
 /** Bookings are counted where they are answered: 201 from one of these operations. */
@@ -36,11 +30,7 @@ const BOOKING_OPERATIONS: Record<string, BookingChannel> = {
  */
 export const metricsPlugin = fp<MetricsOptions>(
   async (app, options) => {
-    const metrics = createMetrics({
-      outboxBacklog: () => readOutboxBacklog(app.database.db),
-      databasePool: () => app.database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 },
-    })
-    app.decorate('metrics', metrics)
+    const { metrics } = options
     const operations = operationIdsByRoute(options.specPath)
 
     app.addHook('onResponse', async (request, reply) => {
@@ -75,7 +65,7 @@ export const metricsPlugin = fp<MetricsOptions>(
       },
     )
   },
-  { name: 'metrics', dependencies: ['db'] },
+  { name: 'metrics' },
 )
 
 /** Compared as digests, in constant time, so the answer's timing tells nothing of the token. */

@@ -4,14 +4,14 @@ import type { Database, Db } from '../db/database.ts'
 import { businessSetupProblems } from '../domain/business-configuration.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { loadCurrentPlan, subscriptionView } from './billing/current-plan.ts'
-import { type BusinessSetup, createMembershipService } from './membership-service.ts'
+import type { BusinessSetup, createMembershipService } from './membership-service.ts'
 
 type Members = ReturnType<typeof createMembershipService>
 
 export type Profile = operations['getMe']['responses']['200']['content']['application/json']
 
-export function createProfileService(database: Database) {
-  const members = createMembershipService(database)
+/** `members` is the app's one membership service, which resolves the profile's member. */
+export function createProfileService(database: Database, members: Members) {
   return {
     /**
      * The signed-in user's profile. Their first call also creates their business, with them as

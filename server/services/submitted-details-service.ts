@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
 import type { SubmittedField } from '../domain/submitted-details.ts'
 import { appointmentNotFound } from './booking-service.ts'
-import { type CustomerPatch, createCustomerService } from './customer-service.ts'
+import type { CustomerPatch, createCustomerService } from './customer-service.ts'
 import type { Member } from './membership-service.ts'
 
 type Appointment = components['schemas']['Appointment']
@@ -13,9 +13,11 @@ type SubmittedDetail = components['schemas']['SubmittedDetail']
  * Staff accepting what a visitor typed into the online booking form into the customer record
  * the booking was filed under: an online booking never changes that record itself.
  */
-export function createSubmittedDetailsService(database: Database) {
-  const customers = createCustomerService(database)
-
+export function createSubmittedDetailsService(
+  database: Database,
+  /** The app's customer service: the copy is checked, written and logged as any edit. */
+  customers: ReturnType<typeof createCustomerService>,
+) {
   async function found(member: Member, appointmentId: string): Promise<Appointment> {
     const appointment = await loadAppointment(database.db, member.tenantId, appointmentId)
     if (!appointment) throw appointmentNotFound()

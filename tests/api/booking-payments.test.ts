@@ -340,7 +340,7 @@ describe('holds that run out', () => {
     expect((await statusOf(confirmation.appointment.id))?.status).toBe('pending_payment')
     const due = await expireDueHolds(testApp.database, { now: ends })
     expect(due.expired.map((hold) => hold.appointmentId)).toContain(confirmation.appointment.id)
-    await testApp.app.bookingPayments.expireCheckouts(due.checkoutsToExpire)
+    await testApp.app.parts.bookingPayments.expireCheckouts(due.checkoutsToExpire)
     const session = await stripe.checkout.sessions.retrieve(sessionId, undefined, {
       stripeAccount: salon.accountId,
     })
@@ -594,7 +594,7 @@ describe('a business that disconnects Slotwise in Stripe', () => {
     const due = await expireDueHolds(testApp.database, { now: ends })
     const mine = due.checkoutsToExpire.filter((item) => item.stripeAccountId === leaving.accountId)
     expect(mine).toHaveLength(1)
-    expect(await testApp.app.bookingPayments.expireCheckouts(mine)).toBe(1)
+    expect(await testApp.app.parts.bookingPayments.expireCheckouts(mine)).toBe(1)
     expect((await paymentOf(waiting.appointment.id))?.status).toBe('expired')
     expect((await statusOf(waiting.appointment.id))?.status).toBe('payment_expired')
     const after = await expireDueHolds(testApp.database, { now: ends })

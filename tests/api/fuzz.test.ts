@@ -56,7 +56,7 @@ beforeAll(async () => {
       apiUrl: localStripe.url,
     },
   })
-  await testApp.app.billing.ensureStripePrices()
+  await testApp.app.parts.billing.ensureStripePrices()
   world = await createFuzzWorld(testApp, { url: localStripe.url, secretKey: 'sk_test_fuzz' })
   restorer = worldRestorer(testApp, world)
   await restorer.snapshot()

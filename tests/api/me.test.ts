@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberships, teamMembers, tenants, users } from '../../server/db/schema.ts'
-import { createProfileService, type Profile } from '../../server/services/profile-service.ts'
+import type { Profile } from '../../server/services/profile-service.ts'
 import { signUp, uniqueEmail } from './support/emulator-users.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
@@ -142,7 +142,7 @@ describe('GET /api/v1/me/', () => {
     // Requests through inject reach the handler one after another on PGlite, so the HTTP test
     // above only races for real on PostgreSQL. Started in one tick, these calls interleave
     // their queries and would each create a business if the work were not one transaction.
-    const profiles = createProfileService(testApp.database)
+    const profiles = testApp.app.parts.profiles
     const identity = {
       uid: 'same-tick-racer',
       email: null,

@@ -142,7 +142,7 @@ describe('queued with the change', () => {
     ).exec(toCustomer.bodyText)
     expect(link, toCustomer.bodyText).not.toBeNull()
     expect(
-      world.testApp.app.publicBooking.tokens.isManageToken(appointment.id, link?.[1] ?? ''),
+      world.testApp.app.parts.publicBooking.tokens.isManageToken(appointment.id, link?.[1] ?? ''),
     ).toBe(true)
     expect(toMember.bodyText).not.toContain('token=')
     for (const row of rows) {

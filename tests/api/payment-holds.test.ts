@@ -85,7 +85,7 @@ beforeAll(async () => {
   testApp = await createTestApp({ jobs: { intervalMs: 3_600_000, outboxDir } })
   bookings = createBookingService(
     testApp.database,
-    createAppointmentNotifier(testApp.app.publicBooking),
+    createAppointmentNotifier(testApp.app.parts.publicBooking),
   )
   ;({ owner, api, memberId, haircutId, groupClassId, localTime } = await createRacingBusiness(
     testApp,
@@ -251,7 +251,7 @@ describe(`${RACERS} visitors hold the same time at once`, () => {
       },
     }
     const processes = Array.from({ length: PROCESSES }, () =>
-      createBookingService(counted, createAppointmentNotifier(testApp.app.publicBooking)),
+      createBookingService(counted, createAppointmentNotifier(testApp.app.parts.publicBooking)),
     )
     for (let round = 0; round < ROUNDS; round++) {
       const startsAt = localTime(40 + round, 8 + (round % 10))

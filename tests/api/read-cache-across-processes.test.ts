@@ -189,7 +189,7 @@ describe('a change through one process is seen by the next public request on ano
   })
 
   it('counts hits, so the rounds above were answered from the cache between changes', () => {
-    const stats = b.app.readCache.stats()
+    const stats = b.app.parts.readCache.stats()
     expect(stats.catalogue?.hits).toBeGreaterThan(0)
     expect(stats.team?.hits).toBeGreaterThan(0)
   })
@@ -246,7 +246,7 @@ describe('free starts answered from the cache', () => {
       expect(cancelled.statusCode, cancelled.body).toBe(200)
       expect(await starts(salon.ownerMemberId), `round ${round}`).toContain(start)
     }
-    expect(b.app.readCache.stats().slots?.hits).toBeGreaterThan(0)
+    expect(b.app.parts.readCache.stats().slots?.hits).toBeGreaterThan(0)
   })
 
   it("offers a payment hold's time again once the hold ends, with nothing announced", async () => {
@@ -264,9 +264,9 @@ describe('free starts answered from the cache', () => {
       sql`update appointments set status = 'pending_payment', hold_expires_at = ${ends.toISOString()}::timestamptz where id = ${booked.json<{ id: string }>().id}`,
     )
     expect(await starts(salon.adminMemberId)).not.toContain(start)
-    const hits = b.app.readCache.stats().slots?.hits ?? 0
+    const hits = b.app.parts.readCache.stats().slots?.hits ?? 0
     expect(await starts(salon.adminMemberId)).not.toContain(start)
-    expect(b.app.readCache.stats().slots?.hits).toBe(hits + 1)
+    expect(b.app.parts.readCache.stats().slots?.hits).toBe(hits + 1)
     // An hour and a second later by the app's clock: the hold no longer takes its time. No
     // job runs in these apps and no row changes, so only the entry's own expiry can tell.
     vi.useFakeTimers({ toFake: ['Date'], now: ends.getTime() + 1000 })
@@ -289,9 +289,9 @@ describe('free starts answered from the cache', () => {
     ) as [number, number, number, number]
     vi.useFakeTimers({ toFake: ['Date'], now: eight })
     expect((await starts(salon.staffMemberId))[0]).toBe(new Date(ten).toISOString())
-    const hits = b.app.readCache.stats().slots?.hits ?? 0
+    const hits = b.app.parts.readCache.stats().slots?.hits ?? 0
     vi.setSystemTime(tenPastNine)
     expect((await starts(salon.staffMemberId))[0]).toBe(new Date(halfPastEleven).toISOString())
-    expect(b.app.readCache.stats().slots?.hits).toBe(hits + 1)
+    expect(b.app.parts.readCache.stats().slots?.hits).toBe(hits + 1)
   })
 })

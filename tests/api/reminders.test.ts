@@ -124,7 +124,7 @@ describe('reminder job', () => {
     await setReminders({ reminderEmail: true, reminderLeadMinutes: DAY_MINUTES })
     const appointment = await book(freshDay())
     const start = Date.parse(appointment.starts_at)
-    const notifier = createAppointmentNotifier(world.testApp.app.publicBooking)
+    const notifier = createAppointmentNotifier(world.testApp.app.parts.publicBooking)
     const run = (now: number) => queueDueReminders(world.testApp.database, notifier, { now })
 
     await run(start - (DAY_MINUTES + 1) * 60_000)
@@ -207,7 +207,7 @@ describe('reminder job', () => {
   it('fires once with several processes running the job at the same moment', async () => {
     const due = await dueAppointments(4)
     const processes = [world.testApp.app, await anotherProcess(), await anotherProcess()]
-    const notifier = createAppointmentNotifier(world.testApp.app.publicBooking)
+    const notifier = createAppointmentNotifier(world.testApp.app.parts.publicBooking)
     await Promise.all([
       ...processes.map((app) => jobsOf(app).runOnce()),
       ...processes.map(() => queueDueReminders(world.testApp.database, notifier, { batchSize: 1 })),

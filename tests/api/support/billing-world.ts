@@ -52,7 +52,7 @@ export function setUpBillingWorld(): BillingWorld {
       },
       publicBooking: { secret: 'billing-tests-secret-0123456789abcdef', publicUrl: APP_URL },
     })
-    await world.testApp.app.billing.ensureStripePrices()
+    await world.testApp.app.parts.billing.ensureStripePrices()
     const { hostname, port } = new URL(world.localStripe.url)
     world.stripe = new Stripe('sk_test_billing', { host: hostname, port, protocol: 'http' })
   })
