@@ -35,7 +35,7 @@ import { spaAssetsPlugin } from './plugins/spa-assets.ts'
 import { type CapabilityTokens, createCapabilityTokens } from './security/capability-tokens.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 import { type BillingService, createBillingService } from './services/billing/billing-service.ts'
-import { createBookingService } from './services/booking-service.ts'
+import { createBookingService } from './services/booking/booking-service.ts'
 import {
   type AppointmentRefundService,
   createAppointmentRefundService,

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts'
 import { type DemoOwnerAccount, writeDemoBusiness } from '../db/seed.ts'
 import type { DemoBooking } from '../db/seed-appointments.ts'
 import { HttpProblem } from '../http/problem.ts'
-import { bookAppointment } from './booking-service.ts'
+import { bookAppointment } from './booking/booking-service.ts'
 
 /**
  * The demo business `npm start` seeds once (see server/db/seed.ts for what it holds). Its

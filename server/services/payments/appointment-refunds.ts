@@ -22,7 +22,7 @@ import { summarisePayments } from '../../domain/payment-state.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
-import { appointmentNotFound } from '../booking-service.ts'
+import { appointmentNotFound } from '../booking/booking-service.ts'
 import { createOwedRefunds, money } from './owed-refunds.ts'
 import { createStaffRefunds } from './staff-refunds.ts'
 

@@ -15,7 +15,7 @@ import { formatMoney } from '../../notifications/messages.ts'
 import type { ConnectGateway, OffSessionCharge } from '../../payments/connect-gateway.ts'
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
-import { appointmentNotFound } from '../booking-service.ts'
+import { appointmentNotFound } from '../booking/booking-service.ts'
 import { createIdempotency } from '../public/idempotency.ts'
 
 type NoShowFee = components['schemas']['NoShowFee']

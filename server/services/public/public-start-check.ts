@@ -12,7 +12,7 @@ import {
   startRefusal,
 } from '../../domain/availability/start-check.ts'
 import { HttpProblem } from '../../http/problem.ts'
-import { timingOf } from '../booking-service.ts'
+import { timingOf } from '../booking/booking-service.ts'
 
 const PATH = 'body.starts_at'
 /** The time off cached for start checks is read four weeks at a time. */

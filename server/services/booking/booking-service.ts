@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import type { components } from '../../shared/contract/schema.d.ts'
-import type { Language } from '../../shared/languages.ts'
-import type { Database, Db } from '../db/database.ts'
-import { loadAppointment } from '../db/read-models/appointment-views.ts'
+import type { components } from '../../../shared/contract/schema.d.ts'
+import type { Language } from '../../../shared/languages.ts'
+import type { Database, Db } from '../../db/database.ts'
+import { loadAppointment } from '../../db/read-models/appointment-views.ts'
 import {
   type BookedAppointment,
   insertBookedAppointment,
   loadBookedAppointment,
-} from '../db/read-models/booked-appointment.ts'
+} from '../../db/read-models/booked-appointment.ts'
 import {
   type ActivityRecord,
   type Actor,
   createActivityRepository,
-} from '../db/repositories/activity-repository.ts'
+} from '../../db/repositories/activity-repository.ts'
 import {
   type AppointmentChanges,
   type BookingMember,
@@ -20,40 +20,40 @@ import {
   createAppointmentRepository,
   type NewAppointment,
   type ServiceRow,
-} from '../db/repositories/appointment-repository.ts'
-import { type BookingRecords, writeBookingRecords } from '../db/repositories/booking-records.ts'
-import { createPaymentHoldRepository } from '../db/repositories/payment-hold-repository.ts'
+} from '../../db/repositories/appointment-repository.ts'
+import { type BookingRecords, writeBookingRecords } from '../../db/repositories/booking-records.ts'
+import { createPaymentHoldRepository } from '../../db/repositories/payment-hold-repository.ts'
 import {
   createScheduleRepository,
   type DetailedSchedule,
-} from '../db/repositories/schedule-repository.ts'
-import { sqlStateOf } from '../db/sql-state.ts'
-import { changedFields } from '../domain/activity-changes.ts'
+} from '../../db/repositories/schedule-repository.ts'
+import { sqlStateOf } from '../../db/sql-state.ts'
+import { changedFields } from '../../domain/activity-changes.ts'
 import {
   appointmentFields,
   bookedSummary,
   confirmedHoldSummary,
   heldSummary,
   updateSummary,
-} from '../domain/appointment-changes.ts'
-import { editRefusal } from '../domain/appointment-status.ts'
-import { checkFit } from '../domain/availability/check-fit.ts'
-import type { FitProblem, ServiceTiming } from '../domain/availability/types.ts'
-import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
-import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
-import type { BookingAnswer } from '../domain/booking-questions.ts'
-import { describeInstant } from '../domain/business-time.ts'
-import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
-import { HttpProblem } from '../http/problem.ts'
-import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
-import { appointmentChangeNotice, notifyAppointmentChange } from '../realtime/live-events.ts'
-import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
+} from '../../domain/appointment-changes.ts'
+import { editRefusal } from '../../domain/appointment-status.ts'
+import { checkFit } from '../../domain/availability/check-fit.ts'
+import type { FitProblem, ServiceTiming } from '../../domain/availability/types.ts'
+import { performerRefusal, serviceRefusal } from '../../domain/bookable-choice.ts'
+import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
+import type { BookingAnswer } from '../../domain/booking-questions.ts'
+import { describeInstant } from '../../domain/business-time.ts'
+import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../../domain/seat-group.ts'
+import { HttpProblem } from '../../http/problem.ts'
+import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
+import { appointmentChangeNotice, notifyAppointmentChange } from '../../realtime/live-events.ts'
 import {
   type BookingCustomer,
   customerActor,
   customerForPublicBooking,
-} from './public/public-customers.ts'
-import { chooseFairly } from './team-assignment.ts'
+} from '../public/public-customers.ts'
+import { chooseFairly } from '../team-assignment.ts'
+import { type CommittedBooking, createBookingCoalescer } from './booking-coalescer.ts'
 
 type Appointment = components['schemas']['Appointment']
 
