@@ -11,6 +11,7 @@ import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { HttpProblem } from './http/problem.ts'
+import { REFUSAL_STATUS } from './http/refusal-status.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: options.database,
       gateway: connectGateway,
       notifier: bookingNotifier,
+      refusalStatus: REFUSAL_STATUS,
     }),
   )
   app.decorate(
@@ -217,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: options.database,
       gateway: connectGateway,
       notifier: bookingNotifier,
+      refusalStatus: REFUSAL_STATUS,
     }),
   )
   app.decorate(

@@ -6,6 +6,7 @@ import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts
 import { allowLargeImports } from '../http/import-body-limit.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
 import { keepRawBodyFor } from '../http/raw-body.ts'
+import { REFUSAL_STATUS } from '../http/refusal-status.ts'
 import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
@@ -144,6 +145,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
         limits: publicLimits,
         payments: app.bookingPayments,
         refunds: app.appointmentRefunds,
+        refusalStatus: REFUSAL_STATUS,
       }),
       accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
       logos,

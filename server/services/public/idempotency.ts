@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { createIdempotencyRepository } from '../../db/repositories/public-booking-repository.ts'
-import { HttpProblem, type Problem } from '../../http/problem.ts'
+import { conflict, Refusal, type RefusalKind } from '../../domain/refusal.ts'
+
+type Problem = components['schemas']['Problem']
+
+/**
+ * The HTTP status each kind of refusal is answered with: the edge's table
+ * (`server/http/refusal-status.ts`), handed in so that a refusal is stored with the status it
+ * was answered with and replayed as the same kind.
+ */
+export type RefusalStatus = Readonly<Record<RefusalKind, number>>
 
 /** What a write answered: replayed as it is for a repeat of the same request. */
 export interface Outcome<T> {
@@ -48,7 +58,7 @@ const WAIT_MS = 15_000
  * before that commit, nothing was written; the placeholder counts as abandoned after two
  * minutes and a retry runs again.
  */
-export function createIdempotency(database: Database) {
+export function createIdempotency(database: Database, refusalStatus: RefusalStatus) {
   const keys = createIdempotencyRepository(database.db)
 
   async function runOnce<T>(
@@ -74,10 +84,11 @@ export function createIdempotency(database: Database) {
       }
       return outcome
     } catch (error) {
-      if (error instanceof HttpProblem && isFinal(error.status)) {
+      if (error instanceof Refusal && isFinal(error.kind)) {
+        const status = refusalStatus[error.kind]
         await keys.complete(tenantId, scope, key, {
-          statusCode: error.status,
-          response: storedProblem(error),
+          statusCode: status,
+          response: storedProblem(error, status),
         })
       } else {
         await keys.release(tenantId, scope, key, IN_FLIGHT)
@@ -107,14 +118,15 @@ export function createIdempotency(database: Database) {
         const held = await keys.find(tenantId, scope, key)
         if (!held) continue
         if (held.requestHash !== hash) throw keyReused()
-        if (held.statusCode !== IN_FLIGHT) return replay<T>(held.statusCode, held.response)
+        if (held.statusCode !== IN_FLIGHT) {
+          return replay<T>(refusalStatus, held.statusCode, held.response)
+        }
         if (held.ageMs > ABANDONED_AFTER_MS) {
           await keys.release(tenantId, scope, key, IN_FLIGHT)
           continue
         }
         if (Date.now() > deadline) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             'A request with this Idempotency-Key is still being processed; try again shortly.',
           )
         }
@@ -124,32 +136,36 @@ export function createIdempotency(database: Database) {
   }
 }
 
-/** Kept and replayed: what a retry would get again anyway. */
-function isFinal(status: number): boolean {
-  return status < 500 && status !== 429
+/** Kept and replayed: what a retry would get again anyway (not a limit, not an outage). */
+function isFinal(kind: RefusalKind): boolean {
+  return kind !== 'too-many-requests' && kind !== 'unavailable'
 }
 
-function storedProblem(problem: HttpProblem): Partial<Problem> {
+function storedProblem(refusal: Refusal, status: number): Partial<Problem> {
   return {
-    type: problem.type,
-    status: problem.status,
-    detail: problem.message,
-    ...(problem.errors ? { errors: problem.errors } : {}),
+    type: refusal.type,
+    status,
+    detail: refusal.message,
+    ...(refusal.errors ? { errors: refusal.errors } : {}),
   }
 }
 
-function replay<T>(status: number, response: unknown): Outcome<T> {
+function replay<T>(refusalStatus: RefusalStatus, status: number, response: unknown): Outcome<T> {
   if (status < 400) return { status, body: response as T }
   const problem = response as Partial<Problem>
-  throw new HttpProblem(status, problem.detail ?? 'The first request with this key failed.', {
+  const kind = (Object.keys(refusalStatus) as RefusalKind[]).find(
+    (each) => refusalStatus[each] === status,
+  )
+  if (!kind) throw new Error(`An Idempotency-Key's stored answer has status ${status}.`)
+  throw new Refusal(kind, problem.detail ?? 'The first request with this key failed.', {
     ...(problem.errors ? { errors: problem.errors } : {}),
     ...(problem.type ? { type: problem.type } : {}),
   })
 }
 
-function keyReused(): HttpProblem {
+function keyReused(): Refusal {
   const message = 'was already used for a different request; use a new key for a new request'
-  return new HttpProblem(422, `header.idempotency-key ${message}.`, {
+  return new Refusal('unprocessable', `header.idempotency-key ${message}.`, {
     errors: [{ path: 'header.idempotency-key', message }],
   })
 }
