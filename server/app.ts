@@ -10,8 +10,8 @@ import { type LoadInlineCatalogue, withBookingPageData } from './http/booking-pa
 import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
+import { idempotentAnswers } from './http/idempotent-answers.ts'
 import { HttpProblem } from './http/problem.ts'
-import { REFUSAL_STATUS } from './http/refusal-status.ts'
 import { createSchemaValidatorCompiler } from './http/schema-validator.ts'
 import { createBookingPageRenderer, type RenderBookingPage } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
@@ -210,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: options.database,
       gateway: connectGateway,
       notifier: bookingNotifier,
-      refusalStatus: REFUSAL_STATUS,
+      answers: idempotentAnswers,
     }),
   )
   app.decorate(
@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: options.database,
       gateway: connectGateway,
       notifier: bookingNotifier,
-      refusalStatus: REFUSAL_STATUS,
+      answers: idempotentAnswers,
     }),
   )
   app.decorate(

@@ -3,10 +3,10 @@ import openapiGlue from 'fastify-openapi-glue'
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../domain/logo-image.ts'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
+import { idempotentAnswers } from '../http/idempotent-answers.ts'
 import { allowLargeImports } from '../http/import-body-limit.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
 import { keepRawBodyFor } from '../http/raw-body.ts'
-import { REFUSAL_STATUS } from '../http/refusal-status.ts'
 import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
 import { createAppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { createActivityLogHandlers } from '../routes/activity-log.ts'
@@ -145,7 +145,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
         limits: publicLimits,
         payments: app.bookingPayments,
         refunds: app.appointmentRefunds,
-        refusalStatus: REFUSAL_STATUS,
+        answers: idempotentAnswers,
       }),
       accounts: createCustomerAccountService(app.database, app.publicBooking.tokens),
       logos,

@@ -23,7 +23,7 @@ import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 import { appointmentNotFound } from '../booking/booking-lookups.ts'
-import type { RefusalStatus } from '../public/idempotency.ts'
+import type { StoredAnswers } from '../public/idempotency.ts'
 import { createOwedRefunds, money } from './owed-refunds.ts'
 import { createStaffRefunds } from './staff-refunds.ts'
 
@@ -125,8 +125,8 @@ export function createAppointmentRefundService(deps: {
   /** Absent when Stripe is not set up: owed refunds wait, staff refunds answer 503. */
   gateway: ConnectGateway | undefined
   notifier: AppointmentNotifier
-  /** The edge's status for each kind of refusal, for answers kept per Idempotency-Key. */
-  refusalStatus: RefusalStatus
+  /** How the edge answers errors, for the answers kept per Idempotency-Key. */
+  answers: StoredAnswers
 }) {
   const { database, gateway, notifier } = deps
   const owedRefunds = createOwedRefunds({ database, gateway })
@@ -213,7 +213,7 @@ export function createAppointmentRefundService(deps: {
     notifier,
     owedRefunds,
     view: (tenantId, appointmentId) => view(database.db, tenantId, appointmentId),
-    refusalStatus: deps.refusalStatus,
+    answers: deps.answers,
   })
 
   return {

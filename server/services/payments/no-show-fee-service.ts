@@ -16,7 +16,7 @@ import type { ConnectGateway, OffSessionCharge } from '../../payments/connect-ga
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import { appointmentNotFound } from '../booking/booking-lookups.ts'
-import { createIdempotency, type RefusalStatus } from '../public/idempotency.ts'
+import { createIdempotency, type StoredAnswers } from '../public/idempotency.ts'
 
 type NoShowFee = components['schemas']['NoShowFee']
 
@@ -25,8 +25,8 @@ export interface NoShowFeeServiceDeps {
   /** Absent when Stripe is not configured: nothing can be charged (503). */
   gateway: ConnectGateway | undefined
   notifier: AppointmentNotifier
-  /** The edge's status for each kind of refusal, for answers kept per Idempotency-Key. */
-  refusalStatus: RefusalStatus
+  /** How the edge answers errors, for the answers kept per Idempotency-Key. */
+  answers: StoredAnswers
 }
 
 /** Who asks: their business, and whose appointments they may charge (null: anyone's). */
@@ -59,7 +59,7 @@ export type NoShowFeeService = ReturnType<typeof createNoShowFeeService>
  */
 export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
   const { database, gateway, notifier } = deps
-  const idempotency = createIdempotency(database, deps.refusalStatus)
+  const idempotency = createIdempotency(database, deps.answers)
 
   async function view(db: Db, tenantId: string, appointmentId: string): Promise<NoShowFee> {
     const appointment = await createAppointmentRepository(db).find(tenantId, appointmentId)

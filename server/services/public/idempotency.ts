@@ -3,16 +3,20 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { createIdempotencyRepository } from '../../db/repositories/public-booking-repository.ts'
-import { conflict, Refusal, type RefusalKind } from '../../domain/refusal.ts'
+import { conflict, Refusal } from '../../domain/refusal.ts'
 
 type Problem = components['schemas']['Problem']
 
 /**
- * The HTTP status each kind of refusal is answered with: the edge's table
- * (`server/http/refusal-status.ts`), handed in so that a refusal is stored with the status it
- * was answered with and replayed as the same kind.
+ * How the edge answers errors, handed in (`server/http/idempotent-answers.ts`), so that a
+ * refused request is kept with the answer it got and a repeat gets that answer again.
  */
-export type RefusalStatus = Readonly<Record<RefusalKind, number>>
+export interface StoredAnswers {
+  /** The status and problem an error was answered with; undefined for an unexpected error. */
+  answerOf(error: unknown): { status: number; problem: Partial<Problem> } | undefined
+  /** The error that gives this stored status and problem again. */
+  replay(status: number, problem: Partial<Problem>): Error
+}
 
 /** What a write answered: replayed as it is for a repeat of the same request. */
 export interface Outcome<T> {
@@ -58,7 +62,7 @@ const WAIT_MS = 15_000
  * before that commit, nothing was written; the placeholder counts as abandoned after two
  * minutes and a retry runs again.
  */
-export function createIdempotency(database: Database, refusalStatus: RefusalStatus) {
+export function createIdempotency(database: Database, answers: StoredAnswers) {
   const keys = createIdempotencyRepository(database.db)
 
   async function runOnce<T>(
@@ -84,11 +88,11 @@ export function createIdempotency(database: Database, refusalStatus: RefusalStat
       }
       return outcome
     } catch (error) {
-      if (error instanceof Refusal && isFinal(error.kind)) {
-        const status = refusalStatus[error.kind]
+      const answer = answers.answerOf(error)
+      if (answer && isFinal(answer.status)) {
         await keys.complete(tenantId, scope, key, {
-          statusCode: status,
-          response: storedProblem(error, status),
+          statusCode: answer.status,
+          response: answer.problem,
         })
       } else {
         await keys.release(tenantId, scope, key, IN_FLIGHT)
@@ -119,7 +123,8 @@ export function createIdempotency(database: Database, refusalStatus: RefusalStat
         if (!held) continue
         if (held.requestHash !== hash) throw keyReused()
         if (held.statusCode !== IN_FLIGHT) {
-          return replay<T>(refusalStatus, held.statusCode, held.response)
+          if (held.statusCode < 400) return { status: held.statusCode, body: held.response as T }
+          throw answers.replay(held.statusCode, held.response as Partial<Problem>)
         }
         if (held.ageMs > ABANDONED_AFTER_MS) {
           await keys.release(tenantId, scope, key, IN_FLIGHT)
@@ -136,31 +141,9 @@ export function createIdempotency(database: Database, refusalStatus: RefusalStat
   }
 }
 
-/** Kept and replayed: what a retry would get again anyway (not a limit, not an outage). */
-function isFinal(kind: RefusalKind): boolean {
-  return kind !== 'too-many-requests' && kind !== 'unavailable'
-}
-
-function storedProblem(refusal: Refusal, status: number): Partial<Problem> {
-  return {
-    type: refusal.type,
-    status,
-    detail: refusal.message,
-    ...(refusal.errors ? { errors: refusal.errors } : {}),
-  }
-}
-
-function replay<T>(refusalStatus: RefusalStatus, status: number, response: unknown): Outcome<T> {
-  if (status < 400) return { status, body: response as T }
-  const problem = response as Partial<Problem>
-  const kind = (Object.keys(refusalStatus) as RefusalKind[]).find(
-    (each) => refusalStatus[each] === status,
-  )
-  if (!kind) throw new Error(`An Idempotency-Key's stored answer has status ${status}.`)
-  throw new Refusal(kind, problem.detail ?? 'The first request with this key failed.', {
-    ...(problem.errors ? { errors: problem.errors } : {}),
-    ...(problem.type ? { type: problem.type } : {}),
-  })
+/** Kept and replayed: what a retry would get again anyway. */
+function isFinal(status: number): boolean {
+  return status < 500 && status !== 429
 }
 
 function keyReused(): Refusal {

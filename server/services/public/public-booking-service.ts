@@ -30,7 +30,7 @@ export interface PublicBookingServiceDeps extends PublicManageServiceDeps {
 export function createPublicBookingService(deps: PublicBookingServiceDeps) {
   const { database, bookings, catalog, tokens, limits, payments } = deps
   const settingsOf = (tenant: Tenant) => createSettingsRepository(database.db).get(tenant.id)
-  const idempotency = createIdempotency(database, deps.refusalStatus)
+  const idempotency = createIdempotency(database, deps.answers)
   const manage = createPublicManageService(deps)
 
   return {

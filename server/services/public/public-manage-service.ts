@@ -23,7 +23,7 @@ import type { AppointmentRefundService } from '../payments/appointment-refunds.t
 import type { BookingPaymentService } from '../payments/booking-payment-service.ts'
 import { chooseFairly } from '../team-assignment.ts'
 import { checkTeamMemberChoice } from './booking-pre-checks.ts'
-import { createIdempotency, type RefusalStatus } from './idempotency.ts'
+import { createIdempotency, type StoredAnswers } from './idempotency.ts'
 import { checkChoice, type createPublicCatalogService } from './public-catalog-service.ts'
 import {
   notChangeable,
@@ -59,8 +59,8 @@ export interface PublicManageServiceDeps {
   payments: BookingPaymentService
   /** Makes the refunds cancellations owe. */
   refunds: AppointmentRefundService
-  /** The edge's status for each kind of refusal, for answers kept per Idempotency-Key. */
-  refusalStatus: RefusalStatus
+  /** How the edge answers errors, for the answers kept per Idempotency-Key. */
+  answers: StoredAnswers
 }
 
 /**
@@ -73,7 +73,7 @@ export function createPublicManageService(deps: PublicManageServiceDeps) {
   const { database, bookings, catalog, notifier, tokens, publicUrl, payments, refunds } = deps
   const repo = createPublicBookingRepository(database.db)
   const settingsOf = (tenant: Tenant) => createSettingsRepository(database.db).get(tenant.id)
-  const idempotency = createIdempotency(database, deps.refusalStatus)
+  const idempotency = createIdempotency(database, deps.answers)
 
   /** The appointment the id and manage token name in this business, or not found either way. */
   async function manageable(tenant: Tenant, link: ManageLink): Promise<PublicAppointmentRow> {
