@@ -16,6 +16,7 @@ import { createInlineCatalogueLoader, withBookingPageData } from './http/booking
 import { createBusinessResolver } from './http/business-resolver.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { createEmbedFrameAncestors } from './http/content-security-policy.ts'
+import { idempotentAnswers } from './http/idempotent-answers.ts'
 import { createBookingPageRenderer } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
@@ -30,7 +31,7 @@ import { createPublicRateLimiters, type PublicRateLimits } from './security/publ
 import { createActivityService } from './services/activity-service.ts'
 import { createAppointmentService } from './services/appointment-service.ts'
 import { createBillingService } from './services/billing/billing-service.ts'
-import { createBookingService } from './services/booking-service.ts'
+import { createBookingService } from './services/booking/booking-service.ts'
 import { createBusinessService } from './services/business-service.ts'
 import { createCalendarFeedService } from './services/calendar-feed-service.ts'
 import { createCustomerDataRightsService } from './services/customer-data-rights-service.ts'
@@ -208,12 +209,16 @@ export function composeServer(options: ServerPartsOptions) {
     publicUrl: publicBooking.publicUrl,
   })
   // Staff refunds, refunds cancellations owe (the cancel routes and the payment job make them).
-  const appointmentRefunds = createAppointmentRefundService(money)
+  // Both run their writes once per Idempotency-Key and keep the answer in HTTP terms.
+  const appointmentRefunds = createAppointmentRefundService({
+    ...money,
+    answers: idempotentAnswers,
+  })
   const bookingServices = {
     bookings,
     bookingPayments,
     appointmentRefunds,
-    noShowFees: createNoShowFeeService(money),
+    noShowFees: createNoShowFeeService({ ...money, answers: idempotentAnswers }),
     paymentAccounts: createPaymentAccountService({
       database,
       gateway: connectGateway,
@@ -243,6 +248,7 @@ export function composeServer(options: ServerPartsOptions) {
       limits: publicLimits,
       payments: bookingPayments,
       refunds: appointmentRefunds,
+      answers: idempotentAnswers,
     }),
     customerAccounts: createCustomerAccountService(database, publicBooking.tokens),
   }

@@ -5,11 +5,9 @@ import type { OperationRequest } from '../http/operation-types.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createLogoService } from '../services/logo-service.ts'
 import type { createCustomerAccountService } from '../services/public/customer-account-service.ts'
-import type {
-  createPublicBookingService,
-  ManageLink,
-} from '../services/public/public-booking-service.ts'
+import type { createPublicBookingService } from '../services/public/public-booking-service.ts'
 import type { createPublicCatalogService } from '../services/public/public-catalog-service.ts'
+import type { ManageLink } from '../services/public/public-manage-service.ts'
 
 type PublicAppointment = components['schemas']['PublicAppointment']
 type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmation']

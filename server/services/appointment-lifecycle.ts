@@ -17,7 +17,7 @@ import type { CancellationBy } from '../domain/cancellation-refund.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
-import { appointmentNotFound } from './booking-service.ts'
+import { appointmentNotFound } from './booking/booking-lookups.ts'
 import { oweCancellationRefund } from './payments/appointment-refunds.ts'
 
 type Appointment = components['schemas']['Appointment']

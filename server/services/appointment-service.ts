@@ -8,7 +8,8 @@ import { instantRangeRefusal } from '../domain/instant-range.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { cancelAppointment, closeAppointment } from './appointment-lifecycle.ts'
-import { appointmentNotFound, type createBookingService } from './booking-service.ts'
+import { appointmentNotFound } from './booking/booking-lookups.ts'
+import type { createBookingService } from './booking/booking-service.ts'
 import type { AppointmentRefundService } from './payments/appointment-refunds.ts'
 
 type Appointment = components['schemas']['Appointment']

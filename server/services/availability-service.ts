@@ -16,7 +16,7 @@ import {
   type SeatRow,
   seatsLeftAt,
 } from '../domain/group-sessions.ts'
-import { timingOf } from './booking-service.ts'
+import { timingOf } from './booking/booking-lookups.ts'
 import { chooseFairly } from './team-assignment.ts'
 
 const DAY_MS = 86_400_000

@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.ts'
 import { type DemoOwnerAccount, writeDemoBusiness } from '../db/seed.ts'
 import type { DemoBooking } from '../db/seed-appointments.ts'
-import { HttpProblem } from '../http/problem.ts'
-import { bookAppointment } from './booking-service.ts'
+import { Refusal } from '../domain/refusal.ts'
+import { bookAppointment } from './booking/booking-service.ts'
 
 /**
  * The demo business `npm start` seeds once (see server/db/seed.ts for what it holds). Its
@@ -18,7 +18,7 @@ const bookUnlessRefused: DemoBooking = async (tx, request) => {
     await bookAppointment(tx, request)
     return true
   } catch (error) {
-    if (error instanceof HttpProblem) return false
+    if (error instanceof Refusal) return false
     throw error
   }
 }

@@ -19,7 +19,7 @@ import type { AppointmentNotifier } from '../notifications/appointment-notifier.
 import { formatMoney } from '../notifications/messages.ts'
 import { changeStatus } from './appointment-lifecycle.ts'
 import type { StaffWriter } from './appointment-service.ts'
-import { appointmentNotFound } from './booking-service.ts'
+import { appointmentNotFound } from './booking/booking-lookups.ts'
 
 type Appointment = components['schemas']['Appointment']
 type CheckoutInput = components['schemas']['CheckoutInput']

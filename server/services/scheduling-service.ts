@@ -7,7 +7,7 @@ import { workingPeriods } from '../domain/availability/working-periods.ts'
 import { addDays, dateRangeInstants, daysBetween, startOfDate } from '../domain/business-time.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { findAvailability, findNextSlot, NEXT_SLOT_HORIZON_DAYS } from './availability-service.ts'
-import { activeService, checkPerformer } from './booking-service.ts'
+import { activeService, checkPerformer } from './booking/booking-lookups.ts'
 
 type ProposedSlot = components['schemas']['ProposedSlot']
 type Schedule = components['schemas']['Schedule']

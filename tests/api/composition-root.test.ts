@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBusinessResolver } from '../../server/http/business-resolver.ts'
 import { createAppointmentNotifier } from '../../server/notifications/appointment-notifier.ts'
-import { createBookingService } from '../../server/services/booking-service.ts'
+import { createBookingService } from '../../server/services/booking/booking-service.ts'
 import { createCustomerService } from '../../server/services/customer-service.ts'
 import { createMembershipService } from '../../server/services/membership-service.ts'
 import { createSettingsService } from '../../server/services/settings-service.ts'
@@ -12,7 +12,7 @@ import { type BusinessUser, callAs, newOwner } from './support/team-access.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 // Each factory still does its real work; the spy only counts how often the app calls it.
-vi.mock(import('../../server/services/booking-service.ts'), async (original) => {
+vi.mock(import('../../server/services/booking/booking-service.ts'), async (original) => {
   const actual = await original()
   return { ...actual, createBookingService: vi.fn(actual.createBookingService) }
 })

@@ -27,11 +27,11 @@ import {
   services,
 } from '../../server/db/schema.ts'
 import { sqlStateOf } from '../../server/db/sql-state.ts'
-import { HttpProblem } from '../../server/http/problem.ts'
+import { Refusal } from '../../server/domain/refusal.ts'
 import { expireDueHolds } from '../../server/jobs/payment-holds.ts'
 import { createAppointmentNotifier } from '../../server/notifications/appointment-notifier.ts'
 import { findAvailability } from '../../server/services/availability-service.ts'
-import { createBookingService } from '../../server/services/booking-service.ts'
+import { createBookingService } from '../../server/services/booking/booking-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { createConnectedBusiness } from './support/connected-business.ts'
 import { uniqueEmail } from './support/emulator-users.ts'
@@ -139,15 +139,15 @@ async function offered(startsAt: number, now: number, serviceId = haircutId): Pr
   return slots.some((slot) => slot.startsAt === startsAt)
 }
 
-/** The refusal a losing hold or booking got: a 409 problem. */
-async function refusal(attempt: Promise<unknown>): Promise<HttpProblem> {
+/** The refusal a losing hold or booking got: a conflict (answered 409). */
+async function refusal(attempt: Promise<unknown>): Promise<Refusal> {
   const error = await attempt.then(
     () => null,
     (caught: unknown) => caught,
   )
-  expect(error).toBeInstanceOf(HttpProblem)
-  expect((error as HttpProblem).status).toBe(409)
-  return error as HttpProblem
+  expect(error).toBeInstanceOf(Refusal)
+  expect((error as Refusal).kind).toBe('conflict')
+  return error as Refusal
 }
 
 describe('a hold', () => {
@@ -226,7 +226,7 @@ describe('a hold', () => {
     const made = holds.filter((outcome): outcome is Appointment => !(outcome instanceof Error))
     expect(made).toHaveLength(3)
     for (const outcome of holds) {
-      if (outcome instanceof Error) expect((outcome as HttpProblem).status).toBe(409)
+      if (outcome instanceof Error) expect((outcome as Refusal).kind).toBe('conflict')
     }
     expect(await offered(startsAt, now + HOLD - SECOND, groupClassId)).toBe(false)
     expect(await offered(startsAt, now + HOLD, groupClassId)).toBe(true)
@@ -272,9 +272,9 @@ describe(`${RACERS} visitors hold the same time at once`, () => {
       const winner = held[0] as Appointment
       for (const outcome of outcomes) {
         if (!('error' in outcome)) continue
-        expect(outcome.error).toBeInstanceOf(HttpProblem)
-        const problem = outcome.error as HttpProblem
-        expect(problem.status).toBe(409)
+        expect(outcome.error).toBeInstanceOf(Refusal)
+        const problem = outcome.error as Refusal
+        expect(problem.kind).toBe('conflict')
         expect(problem.message).toMatch(/overlaps this time|booked this time a moment ago/)
       }
       // Only the winner's process may answer its own racers from memory: every other
@@ -402,7 +402,7 @@ describe(`${RACERS} visitors hold overlapping times at once`, () => {
       )
       expect(held, `round ${round}`).toHaveLength(1)
       for (const outcome of outcomes) {
-        if ('error' in outcome) expect((outcome.error as HttpProblem).status).toBe(409)
+        if ('error' in outcome) expect((outcome.error as Refusal).kind).toBe('conflict')
       }
     }
   }, 240_000)
@@ -592,7 +592,7 @@ describe('confirming a hold once paid', () => {
     const missing = await bookings
       .confirmHold({ tenantId: stranger.tenantId, appointmentId: booked.id })
       .catch((error: unknown) => error)
-    expect((missing as HttpProblem).status).toBe(404)
+    expect((missing as Refusal).kind).toBe('not-found')
   })
 })
 

@@ -22,7 +22,8 @@ import { summarisePayments } from '../../domain/payment-state.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
-import { appointmentNotFound } from '../booking-service.ts'
+import { appointmentNotFound } from '../booking/booking-lookups.ts'
+import type { StoredAnswers } from '../public/idempotency.ts'
 import { createOwedRefunds, money } from './owed-refunds.ts'
 import { createStaffRefunds } from './staff-refunds.ts'
 
@@ -124,6 +125,8 @@ export function createAppointmentRefundService(deps: {
   /** Absent when Stripe is not set up: owed refunds wait, staff refunds answer 503. */
   gateway: ConnectGateway | undefined
   notifier: AppointmentNotifier
+  /** How the edge answers errors, for the answers kept per Idempotency-Key. */
+  answers: StoredAnswers
 }) {
   const { database, gateway, notifier } = deps
   const owedRefunds = createOwedRefunds({ database, gateway })
@@ -210,6 +213,7 @@ export function createAppointmentRefundService(deps: {
     notifier,
     owedRefunds,
     view: (tenantId, appointmentId) => view(database.db, tenantId, appointmentId),
+    answers: deps.answers,
   })
 
   return {

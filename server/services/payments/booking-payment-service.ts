@@ -19,7 +19,7 @@ import type {
 import { AccountUnreachableError, StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import type { CapabilityTokens } from '../../security/capability-tokens.ts'
-import type { createBookingService } from '../booking-service.ts'
+import type { createBookingService } from '../booking/booking-service.ts'
 import { accountChargedAtBooking } from './booking-charges.ts'
 import { createPaymentCheckoutSync, type PaymentCheckoutSync } from './payment-checkout-sync.ts'
 

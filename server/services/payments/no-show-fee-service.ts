@@ -15,8 +15,8 @@ import { formatMoney } from '../../notifications/messages.ts'
 import type { ConnectGateway, OffSessionCharge } from '../../payments/connect-gateway.ts'
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
-import { appointmentNotFound } from '../booking-service.ts'
-import { createIdempotency } from '../public/idempotency.ts'
+import { appointmentNotFound } from '../booking/booking-lookups.ts'
+import { createIdempotency, type StoredAnswers } from '../public/idempotency.ts'
 
 type NoShowFee = components['schemas']['NoShowFee']
 
@@ -25,6 +25,8 @@ export interface NoShowFeeServiceDeps {
   /** Absent when Stripe is not configured: nothing can be charged (503). */
   gateway: ConnectGateway | undefined
   notifier: AppointmentNotifier
+  /** How the edge answers errors, for the answers kept per Idempotency-Key. */
+  answers: StoredAnswers
 }
 
 /** Who asks: their business, and whose appointments they may charge (null: anyone's). */
@@ -57,7 +59,7 @@ export type NoShowFeeService = ReturnType<typeof createNoShowFeeService>
  */
 export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
   const { database, gateway, notifier } = deps
-  const idempotency = createIdempotency(database)
+  const idempotency = createIdempotency(database, deps.answers)
 
   async function view(db: Db, tenantId: string, appointmentId: string): Promise<NoShowFee> {
     const appointment = await createAppointmentRepository(db).find(tenantId, appointmentId)

@@ -9,7 +9,7 @@ import {
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway, PaymentCheckoutSnapshot } from '../../payments/connect-gateway.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
-import type { createBookingService } from '../booking-service.ts'
+import type { createBookingService } from '../booking/booking-service.ts'
 import { refundPayment } from './payment-refunds.ts'
 
 export interface PaymentCheckoutSyncDeps {

@@ -8,7 +8,7 @@ import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
-import { createIdempotency } from '../public/idempotency.ts'
+import { createIdempotency, type StoredAnswers } from '../public/idempotency.ts'
 import { type OwedRefunds, owedRefundKey } from './owed-refunds.ts'
 import { refundPayment, stripeRefusal } from './payment-refunds.ts'
 import { refundAtTill, tooMuch } from './till-refunds.ts'
@@ -43,9 +43,10 @@ export function createStaffRefunds(deps: {
   notifier: AppointmentNotifier
   owedRefunds: OwedRefunds
   view: (tenantId: string, appointmentId: string) => Promise<AppointmentPayments>
+  answers: StoredAnswers
 }) {
   const { database, gateway, notifier, owedRefunds, view } = deps
-  const idempotency = createIdempotency(database)
+  const idempotency = createIdempotency(database, deps.answers)
 
   /**
    * Reserves the amount under the payment's lock, or finds this request's earlier reservation.

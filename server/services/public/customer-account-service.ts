@@ -3,10 +3,10 @@ import type { Database } from '../../db/database.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { forbidden, notFound } from '../../domain/refusal.ts'
 import type { CapabilityTokens } from '../../security/capability-tokens.ts'
-import { saveSignedInCustomer } from './public-customers.ts'
 import { publicAppointment } from './public-views.ts'
+import { saveSignedInCustomer } from './signed-in-customer.ts'
 
 type MyAppointments = components['schemas']['MyAppointments']
 type CustomerProfile = components['schemas']['CustomerProfile']
@@ -61,7 +61,7 @@ export function createCustomerAccountService(database: Database, tokens: Capabil
     async profile(tenant: Tenant, identity: SignedInCustomer): Promise<CustomerProfile> {
       const { email, customer } = await recordOf(tenant, identity)
       if (!customer) {
-        throw new HttpProblem(404, 'You have no details with this business yet.')
+        throw notFound('You have no details with this business yet.')
       }
       return { name: customer.name, email: customer.email ?? email, phone: customer.phone }
     },
@@ -84,8 +84,7 @@ export function createCustomerAccountService(database: Database, tokens: Capabil
 
 function verifiedEmail(identity: SignedInCustomer): string {
   if (!identity.email || !identity.emailVerified) {
-    throw new HttpProblem(
-      403,
+    throw forbidden(
       'Open the sign-in link we e-mailed you first: your e-mail address is not confirmed yet.',
     )
   }

@@ -1,8 +1,22 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { createIdempotencyRepository } from '../../db/repositories/public-booking-repository.ts'
-import { HttpProblem, type Problem } from '../../http/problem.ts'
+import { conflict, Refusal } from '../../domain/refusal.ts'
+
+type Problem = components['schemas']['Problem']
+
+/**
+ * How the edge answers errors, handed in (`server/http/idempotent-answers.ts`), so that a
+ * refused request is kept with the answer it got and a repeat gets that answer again.
+ */
+export interface StoredAnswers {
+  /** The status and problem an error was answered with; undefined for an unexpected error. */
+  answerOf(error: unknown): { status: number; problem: Partial<Problem> } | undefined
+  /** The error that gives this stored status and problem again. */
+  replay(status: number, problem: Partial<Problem>): Error
+}
 
 /** What a write answered: replayed as it is for a repeat of the same request. */
 export interface Outcome<T> {
@@ -48,7 +62,7 @@ const WAIT_MS = 15_000
  * before that commit, nothing was written; the placeholder counts as abandoned after two
  * minutes and a retry runs again.
  */
-export function createIdempotency(database: Database) {
+export function createIdempotency(database: Database, answers: StoredAnswers) {
   const keys = createIdempotencyRepository(database.db)
 
   async function runOnce<T>(
@@ -74,10 +88,11 @@ export function createIdempotency(database: Database) {
       }
       return outcome
     } catch (error) {
-      if (error instanceof HttpProblem && isFinal(error.status)) {
+      const answer = answers.answerOf(error)
+      if (answer && isFinal(answer.status)) {
         await keys.complete(tenantId, scope, key, {
-          statusCode: error.status,
-          response: storedProblem(error),
+          statusCode: answer.status,
+          response: answer.problem,
         })
       } else {
         await keys.release(tenantId, scope, key, IN_FLIGHT)
@@ -107,14 +122,16 @@ export function createIdempotency(database: Database) {
         const held = await keys.find(tenantId, scope, key)
         if (!held) continue
         if (held.requestHash !== hash) throw keyReused()
-        if (held.statusCode !== IN_FLIGHT) return replay<T>(held.statusCode, held.response)
+        if (held.statusCode !== IN_FLIGHT) {
+          if (held.statusCode < 400) return { status: held.statusCode, body: held.response as T }
+          throw answers.replay(held.statusCode, held.response as Partial<Problem>)
+        }
         if (held.ageMs > ABANDONED_AFTER_MS) {
           await keys.release(tenantId, scope, key, IN_FLIGHT)
           continue
         }
         if (Date.now() > deadline) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             'A request with this Idempotency-Key is still being processed; try again shortly.',
           )
         }
@@ -129,27 +146,9 @@ function isFinal(status: number): boolean {
   return status < 500 && status !== 429
 }
 
-function storedProblem(problem: HttpProblem): Partial<Problem> {
-  return {
-    type: problem.type,
-    status: problem.status,
-    detail: problem.message,
-    ...(problem.errors ? { errors: problem.errors } : {}),
-  }
-}
-
-function replay<T>(status: number, response: unknown): Outcome<T> {
-  if (status < 400) return { status, body: response as T }
-  const problem = response as Partial<Problem>
-  throw new HttpProblem(status, problem.detail ?? 'The first request with this key failed.', {
-    ...(problem.errors ? { errors: problem.errors } : {}),
-    ...(problem.type ? { type: problem.type } : {}),
-  })
-}
-
-function keyReused(): HttpProblem {
+function keyReused(): Refusal {
   const message = 'was already used for a different request; use a new key for a new request'
-  return new HttpProblem(422, `header.idempotency-key ${message}.`, {
+  return new Refusal('unprocessable', `header.idempotency-key ${message}.`, {
     errors: [{ path: 'header.idempotency-key', message }],
   })
 }

@@ -11,7 +11,7 @@ import { createTeamMemberRepository } from '../../db/repositories/team-member-re
 import type { Tenant } from '../../db/repositories/tenant-repository.ts'
 import { bookableStarts } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { invalidField, notFound } from '../../domain/refusal.ts'
 import { findAvailabilityWithSeats } from '../availability-service.ts'
 import { loadCurrentPlan, planView } from '../billing/current-plan.ts'
 import { logoView } from '../logo-service.ts'
@@ -104,7 +104,7 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
       const catalog = await catalogOf(tenant)
       if (teamMemberId === undefined) return { items: catalog.services }
       const member = catalog.teamMembers.find((candidate) => candidate.id === teamMemberId)
-      if (!member) throw invalid('query.team_member_id', 'is not a bookable team member here')
+      if (!member) throw invalidField('query.team_member_id', 'is not a bookable team member here')
       return {
         items: catalog.services.filter((service) => member.service_ids.includes(service.id)),
       }
@@ -115,7 +115,7 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
       const catalog = await catalogOf(tenant)
       if (serviceId === undefined) return { items: catalog.teamMembers }
       if (!catalog.services.some((service) => service.id === serviceId)) {
-        throw invalid('query.service_id', 'is not a service this business takes bookings for')
+        throw invalidField('query.service_id', 'is not a service this business takes bookings for')
       }
       return {
         items: catalog.teamMembers.filter((member) => member.service_ids.includes(serviceId)),
@@ -132,7 +132,7 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
       // slug, and the page moves to its address.
       const member =
         catalog.everyone.find((candidate) => candidate.slug === slug) ?? (await formerHolder(slug))
-      if (!member) throw new HttpProblem(404, 'There is no one with this profile here.')
+      if (!member) throw notFound('There is no one with this profile here.')
       return {
         team_member: member,
         services: catalog.services.filter((service) => member.service_ids.includes(service.id)),
@@ -143,7 +143,7 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
     async availability(tenant: Tenant, query: AvailabilityQuery): Promise<PublicAvailability> {
       const { service_id, team_member_id, from, to } = query
       const tooLong = instantRangeRefusal({ from, to }, MAX_AVAILABILITY_DAYS)
-      if (tooLong) throw invalid(tooLong.path, tooLong.message)
+      if (tooLong) throw invalidField(tooLong.path, tooLong.message)
       const range = { from: Date.parse(from), to: Date.parse(to) }
       const view = viewOf(tenant)
       // Which services and members may be chosen does not depend on charges.
@@ -157,7 +157,7 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
           schedules.members(tenant.id, { serviceId: service_id, teamMemberId: team_member_id }),
         ),
       ])
-      if (!service) throw invalid('query.service_id', 'is not a service of this business')
+      if (!service) throw invalidField('query.service_id', 'is not a service of this business')
       // Time off changes only when staff change it (a trigger drops it like the rest); visitors
       // of one business mostly ask for the same weeks.
       const ids = members.map((member) => member.id)
@@ -223,13 +223,12 @@ export function checkChoice(
 ): void {
   const service = catalog.services.find((candidate) => candidate.id === serviceId)
   if (!service) {
-    throw invalid(`${where}.service_id`, 'is not a service this business takes bookings for')
+    throw invalidField(`${where}.service_id`, 'is not a service this business takes bookings for')
   }
   if (teamMemberId && !service.team_member_ids.includes(teamMemberId)) {
-    throw invalid(`${where}.team_member_id`, `is not a team member who performs ${service.name}`)
+    throw invalidField(
+      `${where}.team_member_id`,
+      `is not a team member who performs ${service.name}`,
+    )
   }
-}
-
-function invalid(path: string, message: string): HttpProblem {
-  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
 }

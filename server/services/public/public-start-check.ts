@@ -11,8 +11,8 @@ import {
   type StartRefusal,
   startRefusal,
 } from '../../domain/availability/start-check.ts'
-import { HttpProblem } from '../../http/problem.ts'
-import { timingOf } from '../booking-service.ts'
+import { Refusal } from '../../domain/refusal.ts'
+import { timingOf } from '../booking/booking-lookups.ts'
 
 const PATH = 'body.starts_at'
 /** The time off cached for start checks is read four weeks at a time. */
@@ -93,7 +93,7 @@ export async function checkPublicStart(
   if (refusal) throw startRefused(refusal, input.slotIntervalMinutes)
 }
 
-function startRefused(refusal: StartRefusal, slotIntervalMinutes: number): HttpProblem {
+function startRefused(refusal: StartRefusal, slotIntervalMinutes: number): Refusal {
   const { type, detail, message } = {
     outside_working_hours: {
       type: '/problems/outside-working-hours',
@@ -112,5 +112,5 @@ function startRefused(refusal: StartRefusal, slotIntervalMinutes: number): HttpP
       message: `must be one of the offered start times (every ${slotIntervalMinutes} minutes)`,
     },
   }[refusal]
-  return new HttpProblem(400, detail, { type, errors: [{ path: PATH, message }] })
+  return new Refusal('invalid', detail, { type, errors: [{ path: PATH, message }] })
 }

@@ -1,4 +1,4 @@
-import type { components } from '../../shared/contract/schema.d.ts'
+import type { components } from '../../../shared/contract/schema.d.ts'
 
 type Appointment = components['schemas']['Appointment']
 

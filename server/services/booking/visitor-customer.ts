@@ -1,25 +1,26 @@
-import type { Database, Db } from '../../db/database.ts'
+import type { Db } from '../../db/database.ts'
 import {
   type ActivityRecord,
   type Actor,
   createActivityRepository,
 } from '../../db/repositories/activity-repository.ts'
+import type { NewAppointment } from '../../db/repositories/appointment-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import type { customers } from '../../db/schema.ts'
-import { changedFields } from '../../domain/activity-changes.ts'
-import {
-  customerFields,
-  customerUpdateSummary,
-  filledFields,
-} from '../../domain/customer-changes.ts'
+import { filledFields } from '../../domain/customer-changes.ts'
 import { toCustomer } from '../customer-service.ts'
+import type { BookingRequest } from './booking-requests.ts'
 
-type CustomerRow = typeof customers.$inferSelect
+export type CustomerRow = typeof customers.$inferSelect
 
-export interface BookingCustomer {
+/** What a visitor types into the booking form about themselves. */
+export interface VisitorDetails {
   name: string
   email: string
   phone?: string | null | undefined
+}
+
+export interface BookingCustomer extends VisitorDetails {
   timeZone?: string | undefined
 }
 
@@ -29,6 +30,51 @@ export function customerActor(customer: { id: string; name: string; email: strin
     uid: `customer:${customer.id}`,
     name: `${customer.name} (customer)`,
     email: customer.email,
+  }
+}
+
+/** The visitor's details as kept: trimmed, and a blank phone as none. */
+export function typedDetails(visitor: VisitorDetails): {
+  name: string
+  email: string
+  phone: string | null
+} {
+  return {
+    name: visitor.name.trim(),
+    email: visitor.email.trim(),
+    phone: visitor.phone?.trim() || null,
+  }
+}
+
+/**
+ * The customer the appointment is filed under, who the activity log says booked it, and, for
+ * a visitor, what they typed (kept with the appointment; their customer record is not touched).
+ */
+export async function whoBooks(
+  tx: Db,
+  request: BookingRequest,
+): Promise<{
+  customerId: string
+  actor: Actor | null
+  submitted?: Pick<NewAppointment, 'submittedName' | 'submittedEmail' | 'submittedPhone'>
+  /** A visitor's customer record made now: its activity entry, to write with the booking's. */
+  customerCreated?: ActivityRecord | null
+}> {
+  if (request.source === 'staff') return { customerId: request.customerId, actor: request.actor }
+  const visitor = typedDetails(request.visitor)
+  const { customer, created } = await customerForPublicBooking(tx, request.tenantId, {
+    ...visitor,
+    timeZone: request.customerTimeZone,
+  })
+  return {
+    customerCreated: created,
+    customerId: customer.id,
+    actor: customerActor({ id: customer.id, name: visitor.name, email: visitor.email }),
+    submitted: {
+      submittedName: visitor.name,
+      submittedEmail: visitor.email,
+      submittedPhone: visitor.phone,
+    },
   }
 }
 
@@ -47,37 +93,23 @@ export async function customerForPublicBooking(
   visitor: BookingCustomer,
 ): Promise<{ customer: CustomerRow; created: ActivityRecord | null }> {
   let created: ActivityRecord | null = null
-  const customer = await findOrCreate(tx, tenantId, visitor, async (entry) => {
+  const customer = await findOrCreateCustomer(tx, tenantId, visitor, async (entry) => {
     created = entry
   })
   return { customer, created }
 }
 
 /**
- * A signed-in customer's own details, created or replaced: their verified e-mail proves the
- * record is theirs, so here the name and phone they give win.
+ * The business's customer with this e-mail, or one created with these details (its activity
+ * entry handed to `record`, written at once unless the caller writes it with its own).
  */
-export function saveSignedInCustomer(
-  database: Database,
-  tenantId: string,
-  input: { email: string; name: string; phone?: string | null | undefined },
-): Promise<CustomerRow> {
-  return database.transaction(async (tx) => {
-    const existing = await findOrCreate(tx, tenantId, input)
-    return update(tx, existing, {
-      name: input.name.trim(),
-      ...(input.phone !== undefined ? { phone: input.phone } : {}),
-    })
-  })
-}
-
-async function findOrCreate(
+export async function findOrCreateCustomer(
   tx: Db,
   tenantId: string,
   input: BookingCustomer,
   record: (entry: ActivityRecord) => Promise<void> = (entry) =>
     createActivityRepository(tx).record(entry),
-) {
+): Promise<CustomerRow> {
   const repo = createPublicBookingRepository(tx)
   const email = input.email.trim()
   // Found, or inserted when there is none, in one statement.
@@ -106,36 +138,4 @@ async function findOrCreate(
     changes: filledFields(toCustomer(created)),
   })
   return created
-}
-
-/** Writes the values that differ, and logs them as the customer's own change. */
-async function update(
-  tx: Db,
-  before: CustomerRow,
-  values: Partial<Pick<CustomerRow, 'name' | 'phone' | 'timeZone'>>,
-): Promise<CustomerRow> {
-  const differing = Object.fromEntries(
-    Object.entries(values).filter(
-      ([field, value]) => before[field as keyof typeof values] !== value,
-    ),
-  )
-  if (Object.keys(differing).length === 0) return before
-  const after = await createPublicBookingRepository(tx).updateCustomer(
-    before.tenantId,
-    before.id,
-    differing,
-  )
-  if (!after) throw new Error(`Customer ${before.id} vanished mid-update.`)
-  const changes = changedFields(toCustomer(before), toCustomer(after), customerFields)
-  if (changes.length === 0) return after
-  await createActivityRepository(tx).record({
-    tenantId: before.tenantId,
-    actor: customerActor(after),
-    entityType: 'customer',
-    entityId: after.id,
-    action: 'updated',
-    summary: customerUpdateSummary(after.name, changes),
-    changes,
-  })
-  return after
 }

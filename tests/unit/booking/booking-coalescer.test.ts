@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   type CommittedBooking,
   createBookingCoalescer,
-} from '../../server/services/booking-coalescer.ts'
-import type { components } from '../../shared/contract/schema.d.ts'
+} from '../../../server/services/booking/booking-coalescer.ts'
+import type { components } from '../../../shared/contract/schema.d.ts'
 
 type Appointment = components['schemas']['Appointment']
 
