@@ -40,6 +40,14 @@ const MEASURED_SECONDS: Record<string, number> = {
   'team.spec.ts': 73,
 }
 
+const known = Object.values(MEASURED_SECONDS)
+const averageSeconds = known.reduce((sum, seconds) => sum + seconds, 0) / known.length
+
+/** A file's measured seconds, or the average file's when it was not measured. */
+export function measuredSeconds(file: string): number {
+  return MEASURED_SECONDS[file.split('/').pop() ?? ''] ?? averageSeconds
+}
+
 /** The end-to-end files, relative to the repository root, in a stable order. */
 export function endToEndFiles(root: string): string[] {
   return readdirSync(join(root, 'tests/e2e'))
@@ -53,15 +61,14 @@ export function endToEndFiles(root: string): string[] {
  * shard with the least so far (within 4/3 of the best split, and in practice within a test).
  */
 export function planShards(files: string[], shards: number): string[][] {
-  const known = Object.values(MEASURED_SECONDS)
-  const average = known.reduce((sum, seconds) => sum + seconds, 0) / known.length
-  const secondsOf = (file: string) => MEASURED_SECONDS[file.split('/').pop() ?? ''] ?? average
   const plan = Array.from({ length: shards }, () => ({ files: [] as string[], seconds: 0 }))
-  const longestFirst = [...files].sort((a, b) => secondsOf(b) - secondsOf(a) || a.localeCompare(b))
+  const longestFirst = [...files].sort(
+    (a, b) => measuredSeconds(b) - measuredSeconds(a) || a.localeCompare(b),
+  )
   for (const file of longestFirst) {
     const emptiest = plan.reduce((least, shard) => (shard.seconds < least.seconds ? shard : least))
     emptiest.files.push(file)
-    emptiest.seconds += secondsOf(file)
+    emptiest.seconds += measuredSeconds(file)
   }
   return plan.map((shard) => shard.files.sort()).filter((shardFiles) => shardFiles.length > 0)
 }
