@@ -163,6 +163,28 @@ async function vitestApiOnPostgres() {
   }
 }
 
+/**
+ * The SPA and the booking pages' renderer, built once before the two runs that serve them (the
+ * scale tests' processes and every end-to-end shard's server), which would otherwise build
+ * dist/ at the same time. Counted as one test, so a broken build is a line of its own.
+ */
+function buildOnce() {
+  const startedAt = Date.now()
+  let built = true
+  try {
+    buildSpaIfStale(root, (line) => console.log(line))
+  } catch (error) {
+    console.error((error as Error).message)
+    failures.push(`build: ${firstLine((error as Error).message)}`)
+    built = false
+  }
+  record(
+    'build (SPA, booking pages)',
+    { passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 },
+    startedAt,
+  )
+}
+
 ensureChromium()
 ensurePostgres()
 apiTypesAreFresh()
@@ -192,9 +214,7 @@ await vitest(
 )
 const modelCoverage = modelCoverageLines(modelCoverageDir, root)
 rmSync(modelCoverageDir, { recursive: true, force: true })
-// Built once, before the two runs that serve it (the scale tests' processes and every
-// end-to-end shard's server), which would otherwise build dist/ at the same time.
-buildSpaIfStale(root, (line) => console.log(line))
+buildOnce()
 // The API suite waits on its database, the emulator and its own timers; the browser waits on
 // the servers: side by side they share the two processors instead of taking turns.
 await Promise.all([
