@@ -55,7 +55,9 @@ export default defineConfig({
         JOBS_INTERVAL_MS: '500',
       },
       reuseExistingServer: false,
-      timeout: 180_000,
+      // Seconds when idle; shards starting side by side on a busy two-core machine take minutes.
+      // The limit only catches a start that hangs.
+      timeout: 300_000,
       stdout: 'pipe',
       stderr: 'pipe',
     },

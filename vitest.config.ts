@@ -1,8 +1,35 @@
 import { defineConfig } from 'vitest/config'
 
-// One Vitest run, six projects: pure units and machines, shared components in a DOM, model-based paths generated from
+/**
+ * The API files that prove the embedded default, PGlite, where it differs from PostgreSQL: its
+ * driver's errors (SQLSTATEs read through drizzle, the database gone), its one connection that
+ * queues transactions (the 50-way race and the exclusion constraint), its in-process LISTEN
+ * (live updates, the read cache dropped inside the commit) and its data folder (backup and
+ * restore). `npm test` runs the whole API project once, on PostgreSQL, and these files again on
+ * PGlite; every end-to-end test also runs on PGlite, through `npm start`. See docs/testing.md.
+ */
+const EMBEDDED_DATABASE_FILES = [
+  'tests/api/errors.test.ts',
+  'tests/api/appointments-concurrency.test.ts',
+  'tests/api/live-updates.test.ts',
+  'tests/api/read-cache-across-processes.test.ts',
+  'tests/api/backup.test.ts',
+]
+
+const apiSettings = {
+  environment: 'node',
+  globalSetup: ['tests/api/global-setup.ts'],
+  // A test that builds its own app migrates a fresh database first: seconds when idle,
+  // far more on a busy two-core machine. The limit only catches hangs.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+}
+
+// One Vitest run, seven projects: pure units and machines, shared components in a DOM,
+// model-based paths generated from
 // machine graphs, the local Stripe service through the stripe SDK, API tests through
-// app.inject against a real PGlite and the Auth emulator, and the production set-up's processes.
+// app.inject against a real database and the Auth emulator (all of them, and the embedded
+// database's own files), and the production set-up's processes.
 export default defineConfig({
   test: {
     projects: [
@@ -24,18 +51,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/api/global-setup.ts'],
-          // A test that builds its own app migrates a fresh database first: seconds when idle,
-          // far more on a busy two-core machine. The limit only catches hangs.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...apiSettings } },
+      { test: { name: 'api-embedded', include: EMBEDDED_DATABASE_FILES, ...apiSettings } },
       {
         // The production set-up as it runs: `npm run start:prod`'s processes, HAProxy from
         // Debian, PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster). `npm test` runs it

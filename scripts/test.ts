@@ -1,62 +1,41 @@
 /**
  * `npm test`: every suite, in the order a failure is cheapest to find — contract types,
- * typecheck (browser, server and tools, each with its own settings), lint, unit + model + API
- * (Vitest, on PGlite), the API suite again on a real PostgreSQL server (a throw-away cluster,
- * or TEST_DATABASE_URL), end-to-end (Playwright in Chromium).
+ * typecheck (browser, server and tools, each with its own settings), lint, then Vitest on the
+ * embedded database (unit, model, local Stripe, and the API files that prove PGlite), then side
+ * by side the API suite and the production set-up on a real PostgreSQL server (a throw-away
+ * cluster, or TEST_DATABASE_URL) and end-to-end (Playwright in Chromium, on PGlite through
+ * `npm start`). docs/testing.md says what runs where and why.
  *
  * Each suite runs even when an earlier one failed, so one run shows everything. The summary
- * gives the model tests' coverage, one line per machine, then the suites; the last line sums
- * them as `N passed, N failed, N skipped` and the exit code is non-zero on any failure.
- * Typecheck, lint and the contract check count as one test each.
+ * gives the model tests' coverage, one line per machine, then the suites with their times; the
+ * last line sums them as `N passed, N failed, N skipped` and the exit code is non-zero on any
+ * failure. Typecheck, lint and the contract check count as one test each.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
-import { stripVTControlCharacters } from 'node:util'
 import { ensureChromium } from './lib/chromium.ts'
 import { MODEL_COVERAGE_DIR, modelCoverageLines } from './lib/model-coverage.ts'
+import { DEFAULT_E2E_SHARDS, playwright } from './lib/playwright-suite.ts'
 import { ensurePostgres, startTestPostgres, type TestPostgres } from './lib/postgres.ts'
 import { buildSpaIfStale } from './lib/spa-build.ts'
+import {
+  failures,
+  firstLine,
+  printSummary,
+  record,
+  runPrefixed,
+  total,
+} from './lib/suite-report.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
-interface Tally {
-  passed: number
-  failed: number
-  skipped: number
-}
-const total: Tally = { passed: 0, failed: 0, skipped: 0 }
-const lines: string[] = []
-/** Each failed test by suite, file and name, repeated before the summary: a CI log is read from its end. */
-const failures: string[] = []
-
-function record(suite: string, tally: Tally, startedAt?: number) {
-  total.passed += tally.passed
-  total.failed += tally.failed
-  total.skipped += tally.skipped
-  const took = startedAt === undefined ? '' : `  (${formatDuration(Date.now() - startedAt)})`
-  lines.push(
-    `  ${suite.padEnd(32)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped${took}`,
-  )
-}
-
-function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000)
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+function run(command: string, args: string[]) {
   console.log(`\n▶ ${[command, ...args].join(' ')}`)
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  })
-  // Ctrl-C reaches the suite too: stop the whole run rather than go on to the next suite
-  // (exit handlers, such as the PostgreSQL cluster's, still run).
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env })
+  // Ctrl-C reaches the suite too: stop the whole run rather than go on to the next suite.
   if (result.signal === 'SIGINT' || result.signal === 'SIGTERM' || result.status === 130) {
     process.exit(130)
   }
@@ -90,6 +69,7 @@ function checkAlongside(suite: string, command: string, args: string[]): Promise
 }
 
 function apiTypesAreFresh() {
+  const startedAt = Date.now()
   const dir = mkdtempSync(join(tmpdir(), 'slotwise-api-'))
   const generated = join(dir, 'schema.d.ts')
   const result = run(bin('openapi-typescript'), ['openapi/openapi.yaml', '-o', generated])
@@ -100,7 +80,8 @@ function apiTypesAreFresh() {
   rmSync(dir, { recursive: true, force: true })
   if (!fresh)
     console.error('shared/contract/schema.d.ts is stale: run `npm run gen:api` and commit it.')
-  record('contract types up to date', { passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 })
+  const tally = { passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 }
+  record('contract types up to date', tally, startedAt)
 }
 
 interface VitestFileReport {
@@ -110,20 +91,14 @@ interface VitestFileReport {
   assertionResults: { status: string; fullName: string; failureMessages: string[] }[]
 }
 
-function firstLine(text: string | undefined): string {
-  // Terminal colours and long stacks say nothing in a summary line.
-  const plain = stripVTControlCharacters(text ?? '').trim()
-  const line = plain.split('\n')[0] ?? ''
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line
-}
-
-function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+/** One Vitest run, its output lines prefixed with `prefix` (it may run beside another suite). */
+async function vitest(suite: string, args: string[], env: NodeJS.ProcessEnv, prefix = '') {
   const startedAt = Date.now()
   const report = join(mkdtempSync(join(tmpdir(), 'slotwise-vitest-')), 'report.json')
-  const result = run(
+  const status = await runPrefixed(
     bin('vitest'),
     ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
+    { cwd: root, env: { ...process.env, ...env }, prefix },
   )
   if (!existsSync(report)) {
     record(`${suite} (did not report)`, { passed: 0, failed: 1, skipped: 0 }, startedAt)
@@ -150,7 +125,7 @@ function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {})
     suite,
     {
       passed: json.numPassedTests,
-      failed: failed === 0 && result.status !== 0 ? 1 : failed,
+      failed: failed === 0 && status !== 0 ? 1 : failed,
       skipped: json.numPendingTests + json.numTodoTests,
     },
     startedAt,
@@ -158,27 +133,30 @@ function vitest(suite: string, args: string[] = [], env: NodeJS.ProcessEnv = {})
 }
 
 /**
- * The API project once more, on PostgreSQL: its locking and concurrency are the real thing.
- * With it, the production set-up (tests/scale/: `npm run start:prod`'s processes behind
- * HAProxy), which needs PostgreSQL and builds the app first (Playwright then finds it built).
+ * The API project on PostgreSQL, where its locking and concurrency are the real thing, with the
+ * production set-up (tests/scale/: `npm run start:prod`'s processes behind HAProxy).
  */
 async function vitestApiOnPostgres() {
+  const startedAt = Date.now()
   let server: TestPostgres
   try {
     server = await startTestPostgres()
   } catch (error) {
     console.error((error as Error).message)
-    record('vitest API on PostgreSQL (did not start)', { passed: 0, failed: 1, skipped: 0 })
+    record(
+      'vitest API on PostgreSQL (did not start)',
+      { passed: 0, failed: 1, skipped: 0 },
+      startedAt,
+    )
     return
   }
   try {
-    console.log(`\nPostgreSQL ${server.version} at ${server.url}`)
-    vitest(
+    console.log(`\n[api] PostgreSQL ${server.version} at ${server.url}`)
+    await vitest(
       `vitest API + scale on PostgreSQL ${server.version}`,
       ['--project', 'api', '--project', 'scale'],
-      {
-        TEST_DATABASE_URL: server.url,
-      },
+      { TEST_DATABASE_URL: server.url },
+      '[api] ',
     )
   } finally {
     server.stop()
@@ -186,113 +164,25 @@ async function vitestApiOnPostgres() {
 }
 
 /**
- * End-to-end tests wait on the browser and the server far more than they compute, so the files
- * are split between shards run side by side, each with its own server, emulator, SMTP inbox
- * and local Stripe on ports of its own (the same start path, on its own data folder). Each
- * shard's lines are prefixed with its number. E2E_SHARDS=1 runs them all in one.
+ * The SPA and the booking pages' renderer, built once before the two runs that serve them (the
+ * scale tests' processes and every end-to-end shard's server), which would otherwise build
+ * dist/ at the same time. Counted as one test, so a broken build is a line of its own.
  */
-async function playwright() {
+function buildOnce() {
   const startedAt = Date.now()
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2))
-  // Built once here: each shard's server would otherwise build dist/ at the same time.
-  buildSpaIfStale(root, (line) => console.log(line))
-  console.log(`\n▶ playwright test, in ${shards} shard(s) side by side`)
-  const reports = await Promise.all(
-    Array.from({ length: shards }, (_, index) => playwrightShard(index + 1, shards)),
+  let built = true
+  try {
+    buildSpaIfStale(root, (line) => console.log(line))
+  } catch (error) {
+    console.error((error as Error).message)
+    failures.push(`build: ${firstLine((error as Error).message)}`)
+    built = false
+  }
+  record(
+    'build (SPA, booking pages)',
+    { passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 },
+    startedAt,
   )
-  const tally: Tally = { passed: 0, failed: 0, skipped: 0 }
-  for (const { report, status } of reports) {
-    if (!report) {
-      tally.failed += 1
-      continue
-    }
-    const failed = report.stats.unexpected + (report.errors?.length ?? 0)
-    failures.push(...playwrightFailures(report))
-    tally.passed += report.stats.expected + report.stats.flaky
-    tally.failed += failed === 0 && status !== 0 ? 1 : failed
-    tally.skipped += report.stats.skipped
-  }
-  record('playwright (end-to-end)', tally, startedAt)
-}
-
-interface PlaywrightSuite {
-  suites?: PlaywrightSuite[]
-  specs?: {
-    title: string
-    file: string
-    line: number
-    tests: { status: string; results: { error?: { message?: string } }[] }[]
-  }[]
-}
-
-interface PlaywrightReport {
-  stats: { expected: number; flaky: number; unexpected: number; skipped: number }
-  errors?: { message?: string }[]
-  suites?: PlaywrightSuite[]
-}
-
-function playwrightFailures(report: PlaywrightReport): string[] {
-  const found = (report.errors ?? []).map((error) => `playwright: ${firstLine(error.message)}`)
-  const visit = (suite: PlaywrightSuite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        if (test.status !== 'unexpected') continue
-        const error = test.results.at(-1)?.error?.message
-        found.push(`playwright: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`)
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child)
-  }
-  for (const suite of report.suites ?? []) visit(suite)
-  return found
-}
-
-function playwrightShard(
-  shard: number,
-  shards: number,
-): Promise<{ report: PlaywrightReport | undefined; status: number | null }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'slotwise-pw-')), 'report.json')
-  // The first shard keeps the suite's own ports; each next one moves them all by 100.
-  const offset = (shard - 1) * 100
-  const ports =
-    shard === 1
-      ? {}
-      : {
-          E2E_APP_PORT: String(8181 + offset),
-          E2E_AUTH_EMULATOR_PORT: String(9399 + offset),
-          E2E_SMTP_PORT: String(9181 + offset),
-          E2E_LOCAL_STRIPE_PORT: String(12181 + offset),
-        }
-  const args = [
-    'test',
-    '--reporter=list,json',
-    ...(shards > 1 ? [`--shard=${shard}/${shards}`] : []),
-  ]
-  return new Promise((resolvePromise) => {
-    const child = spawn(bin('playwright'), args, {
-      cwd: root,
-      env: { ...process.env, ...ports, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-    })
-    const prefix = shards > 1 ? `[e2e ${shard}/${shards}] ` : ''
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(prefix + line))
-    }
-    let settled = false
-    const settle = (status: number | null) => {
-      if (settled) return
-      settled = true
-      const report = existsSync(file)
-        ? (JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport)
-        : undefined
-      if (!report) console.log(`${prefix}did not report`)
-      resolvePromise({ report, status })
-    }
-    child.on('error', (error) => {
-      console.log(prefix + error.message)
-      settle(1)
-    })
-    child.on('close', settle)
-  })
 }
 
 ensureChromium()
@@ -306,10 +196,10 @@ await Promise.all([
   }),
   checkAlongside('lint (biome)', bin('biome'), ['check', '.']),
 ])
-// The first pass is on PGlite whatever the environment says; the second is on PostgreSQL.
+// On the embedded database whatever the environment says.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
-vitest(
-  'vitest (unit, component, model, local Stripe, API)',
+await vitest(
+  'vitest (unit, component, model, local Stripe, API on PGlite)',
   [
     '--project',
     'unit',
@@ -320,20 +210,20 @@ vitest(
     '--project',
     'local-stripe',
     '--project',
-    'api',
+    'api-embedded',
   ],
-  {
-    TEST_DATABASE_URL: undefined,
-    [MODEL_COVERAGE_DIR]: modelCoverageDir,
-  },
+  { TEST_DATABASE_URL: undefined, [MODEL_COVERAGE_DIR]: modelCoverageDir },
 )
 const modelCoverage = modelCoverageLines(modelCoverageDir, root)
 rmSync(modelCoverageDir, { recursive: true, force: true })
-await vitestApiOnPostgres()
-await playwright()
+buildOnce()
+// The API suite waits on its database, the emulator and its own timers; the browser waits on
+// the servers: side by side they share the two processors instead of taking turns.
+await Promise.all([
+  vitestApiOnPostgres(),
+  playwright(root, Number(process.env.E2E_SHARDS ?? DEFAULT_E2E_SHARDS)),
+])
 
 console.log(`\nModel coverage (live actors):\n  ${modelCoverage.join('\n  ')}`)
-if (failures.length > 0) console.log(`\nFailed:\n  ${failures.join('\n  ')}`)
-console.log(`\nSuites:\n${lines.join('\n')}\n`)
-console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+printSummary()
 process.exit(total.failed === 0 ? 0 : 1)

@@ -14,8 +14,9 @@ import { staffApi } from './support/staff-api.ts'
  * charged once and the customer is e-mailed.
  *
  * The API books only the future, and a no-show needs a start that has passed: the business
- * works from the next minute on, on a 5-minute grid without notice, so the first start is at
- * most two minutes away, and the test waits for it.
+ * works from the first whole minute at least half a minute away (set last, just before the
+ * bookings), on a 5-minute grid without notice, so the first start is at most a minute and a
+ * half away, and the test waits for it.
  */
 
 const LOCAL_STRIPE_SECRET = 'sk_test_local'
@@ -32,13 +33,17 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
+/** Time to book both customers and keep their cards, on a busy machine. */
+const BOOKING_MARGIN_MS = 30_000
+
 /** HH:MM of an instant in UTC (new businesses start in UTC). */
 const clock = (instant: Date) => instant.toISOString().slice(11, 16)
 
 /**
  * Connects the owner's Stripe account (the local onboarding) and sets the business up to be
- * booked from the next minute on: the owner works an hour from then, on a 5-minute grid,
- * without notice; a 5-minute service for two at once keeps the card for a $25.00 fee.
+ * booked soon: a 5-minute service for two at once keeps the card for a $25.00 fee, and the
+ * owner works an hour from the first whole minute at least `BOOKING_MARGIN_MS` away (time
+ * enough for both bookings), on a 5-minute grid, without notice.
  */
 async function businessStartingSoon(page: Page) {
   await page.goto('/settings/payments')
@@ -52,10 +57,6 @@ async function businessStartingSoon(page: Page) {
     '/api/v1/me/',
   )
   expect(me.tenant.time_zone, 'new businesses start in UTC').toBe('UTC')
-  const startsAt = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
-  const until = new Date(startsAt.getTime() + 60 * 60_000)
-  // The hour must stay within the day (the suite never runs in the last hour before midnight UTC).
-  expect(until.getUTCDate(), 'an hour left in the UTC day').toBe(startsAt.getUTCDate())
   await staffApi(page, 'PUT', '/api/v1/settings/booking-policy', {
     min_notice_minutes: 0,
     booking_window_days: 60,
@@ -66,6 +67,19 @@ async function businessStartingSoon(page: Page) {
   })
   const team = await staffApi<{ items: { id: string }[] }>(page, 'GET', '/api/v1/team-members')
   const teamMemberId = team.items[0]?.id ?? ''
+  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
+    name: 'Colour consultation',
+    duration_minutes: 5,
+    price_minor: 6000,
+    capacity: 2,
+    team_member_ids: [teamMemberId],
+    payment_rule: { kind: 'card_on_file', no_show_fee_minor: 2500 },
+  })
+  // Last, so the wait for the start after the bookings is as short as it can safely be.
+  const startsAt = new Date(Math.ceil((Date.now() + BOOKING_MARGIN_MS) / 60_000) * 60_000)
+  const until = new Date(startsAt.getTime() + 60 * 60_000)
+  // The hour must stay within the day (the suite never runs in the last hour before midnight UTC).
+  expect(until.getUTCDate(), 'an hour left in the UTC day').toBe(startsAt.getUTCDate())
   await staffApi(page, 'PATCH', `/api/v1/team-members/${teamMemberId}`, {
     time_zone: 'UTC',
     working_hours: [
@@ -76,14 +90,6 @@ async function businessStartingSoon(page: Page) {
         breaks: [],
       },
     ],
-  })
-  const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
-    name: 'Colour consultation',
-    duration_minutes: 5,
-    price_minor: 6000,
-    capacity: 2,
-    team_member_ids: [teamMemberId],
-    payment_rule: { kind: 'card_on_file', no_show_fee_minor: 2500 },
   })
   return { slug: me.tenant.slug, teamMemberId, serviceId: service.id, startsAt }
 }
