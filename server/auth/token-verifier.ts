@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
+import type { Identity } from '../domain/identity.ts'
 import { HttpProblem } from '../http/problem.ts'
-import type { Identity } from './identity.ts'
 import { createVerifiedTokenCache } from './verified-token-cache.ts'
 
 export interface AuthOptions {

@@ -1,5 +1,5 @@
 import { type Capability, can } from '../../shared/permissions.ts'
-import type { Member } from '../services/membership-service.ts'
+import type { Member } from '../domain/member.ts'
 import { HttpProblem } from './problem.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { Identity } from '../auth/identity.ts'
+import type { Identity } from '../domain/identity.ts'
 import type { LiveNotification } from './live-events.ts'
 import type { LiveConnection, LiveHub, LiveServerMessage } from './live-hub.ts'
 

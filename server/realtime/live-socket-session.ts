@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
-import type { Identity } from '../auth/identity.ts'
-import type { Member } from '../services/membership-service.ts'
+import type { Identity } from '../domain/identity.ts'
+import type { Member } from '../domain/member.ts'
 import type { LiveConnection, LiveHub, LiveServerMessage } from './live-hub.ts'
 
 /** Close codes of the live socket; 4xxx mirror the HTTP status the LiveError carries. */

@@ -6,9 +6,9 @@ import {
   createActivityRepository,
 } from '../db/repositories/activity-repository.ts'
 import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
+import type { Member } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
-import type { Member } from './membership-service.ts'
 
 export type ActivityEntry = components['schemas']['ActivityEntry']
 export type ActivityPage = components['schemas']['ActivityPage']

@@ -1,7 +1,7 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
-import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentRow,
   createAppointmentRepository,
@@ -14,6 +14,7 @@ import {
 } from '../domain/appointment-changes.ts'
 import { type ClosingStatus, cancelRefusal, closeRefusal } from '../domain/appointment-status.ts'
 import type { CancellationBy } from '../domain/cancellation-refund.ts'
+import type { Actor } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'

@@ -10,7 +10,6 @@ import {
 } from '../db/read-models/booked-appointment.ts'
 import {
   type ActivityRecord,
-  type Actor,
   createActivityRepository,
 } from '../db/repositories/activity-repository.ts'
 import {
@@ -43,6 +42,7 @@ import { performerRefusal, serviceRefusal } from '../domain/bookable-choice.ts'
 import { bookingNoticeRefusal } from '../domain/booking-notice.ts'
 import type { BookingAnswer } from '../domain/booking-questions.ts'
 import { describeInstant } from '../domain/business-time.ts'
+import type { Actor } from '../domain/member.ts'
 import { hasFreeSeat, isSeatGroupKey, seatGroupFor } from '../domain/seat-group.ts'
 import { HttpProblem } from '../http/problem.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'

@@ -13,10 +13,10 @@ import {
   businessConfigurationFields,
   businessConfigurationProblems,
 } from '../domain/business-configuration.ts'
+import type { Member } from '../domain/member.ts'
 import { HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
-import type { Member } from './membership-service.ts'
 
 /** The business's own details: name, public slug, time zone, currency and contact data. */
 export function createBusinessService(database: Database) {

@@ -5,11 +5,11 @@ import { loadMemberAppointments } from '../db/read-models/appointment-details.ts
 import { type FeedHolder, findFeedHolder } from '../db/read-models/calendar-feed-holders.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
+import type { Member } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { eventOf } from '../notifications/appointment-calendar.ts'
 import { feedCalendar } from '../notifications/ics.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
-import type { Member } from './membership-service.ts'
 import { teamMemberNotFound } from './team-member-views.ts'
 
 type CalendarFeed = components['schemas']['CalendarFeed']

@@ -16,12 +16,12 @@ import {
   scrubActivityEntry,
   scrubText,
 } from '../domain/customer-erasure.ts'
+import type { Member } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { toEntry } from './activity-service.ts'
 import { toCustomerNote } from './customer-profile-service.ts'
 import { type Customer, customerErased, toCustomer } from './customer-service.ts'
-import type { Member } from './membership-service.ts'
 import { customerActor } from './public/public-customers.ts'
 
 export type CustomerDataExport = components['schemas']['CustomerDataExport']

@@ -4,9 +4,9 @@ import { createActivityRepository } from '../db/repositories/activity-repository
 import { createCustomerImportRepository } from '../db/repositories/customer-import-repository.ts'
 import { type ImportCounts, type ImportPlan, planImport } from '../domain/customer-import-plan.ts'
 import { readImportRow } from '../domain/customer-import-rows.ts'
+import type { Member } from '../domain/member.ts'
 import { businessRegion, isRegion } from '../domain/phone-numbers.ts'
 import { type FieldError, HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
-import type { Member } from './membership-service.ts'
 
 export type CustomerImportInput = components['schemas']['CustomerImportInput']
 export type CustomerImportReport = components['schemas']['CustomerImportReport']

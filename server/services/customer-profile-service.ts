@@ -19,10 +19,10 @@ import {
 import { createCustomerRepository } from '../db/repositories/customer-repository.ts'
 import { createSettingsRepository } from '../db/repositories/settings-repository.ts'
 import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
+import type { Member } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { customerErased } from './customer-service.ts'
-import type { Member } from './membership-service.ts'
 
 type CustomerOverview = components['schemas']['CustomerOverview']
 type AppointmentSummary = components['schemas']['AppointmentSummary']

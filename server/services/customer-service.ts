@@ -16,9 +16,9 @@ import {
   filledFields,
 } from '../domain/customer-changes.ts'
 import { customerSearchTerms } from '../domain/customer-search.ts'
+import type { Member } from '../domain/member.ts'
 import { type FieldError, HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
-import type { Member } from './membership-service.ts'
 
 export type Customer = components['schemas']['Customer']
 export type CustomerInput = components['schemas']['CustomerInput']

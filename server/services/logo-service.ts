@@ -4,9 +4,9 @@ import type { Database } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createLogoRepository, type LogoSummary } from '../db/repositories/logo-repository.ts'
 import { checkLogo, LOGO_TYPES, type LogoRefusal, logoPath } from '../domain/logo-image.ts'
+import type { Member } from '../domain/member.ts'
 import { settingsChangeSummary } from '../domain/settings-changes.ts'
 import { HttpProblem } from '../http/problem.ts'
-import type { Member } from './membership-service.ts'
 
 export type Logo = components['schemas']['Logo']
 

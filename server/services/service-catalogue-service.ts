@@ -23,12 +23,12 @@ import {
   isChoiceKind,
   questionProblems,
 } from '../domain/booking-questions.ts'
+import type { Member } from '../domain/member.ts'
 import { plural } from '../domain/plural.ts'
 import { serviceFields, serviceUpdateSummary } from '../domain/service-changes.ts'
 import { type FieldError, HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { refuseBeyondPlan } from './billing/current-plan.ts'
-import type { Member } from './membership-service.ts'
 
 type Service = components['schemas']['Service']
 type ServicePage = components['schemas']['ServicePage']

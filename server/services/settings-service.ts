@@ -9,6 +9,7 @@ import {
 } from '../db/repositories/settings-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import { checkEmbedOrigins, embedFrameAncestors } from '../domain/embed-origins.ts'
+import type { Member } from '../domain/member.ts'
 import {
   appearanceFields,
   bookingPolicyFields,
@@ -22,7 +23,6 @@ import {
 } from '../domain/settings-changes.ts'
 import { assertValid } from '../http/validation-problem.ts'
 import { logoView } from './logo-service.ts'
-import type { Member } from './membership-service.ts'
 
 export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']

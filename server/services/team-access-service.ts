@@ -1,7 +1,6 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import { type AccessStatus, accessChangeRefusal, accessOf } from '../../shared/team-access.ts'
 import type { Database, Db } from '../db/database.ts'
-import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createMembershipRepository } from '../db/repositories/membership-repository.ts'
 import {
@@ -9,9 +8,9 @@ import {
   type TeamMemberRecord,
 } from '../db/repositories/team-member-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
+import type { Actor, Member } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
-import type { Member } from './membership-service.ts'
 import { teamMemberNotFound, teamMemberViews } from './team-member-views.ts'
 
 type TeamMember = components['schemas']['TeamMember']

@@ -5,10 +5,10 @@ import { createActivityRepository } from '../db/repositories/activity-repository
 import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
 import { createTimeOffRepository, timeOffSpan } from '../db/repositories/time-off-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
+import type { Member } from '../domain/member.ts'
 import { parseTimeOffInput, timeOffSummary } from '../domain/time-off.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { assertValid } from '../http/validation-problem.ts'
-import type { Member } from './membership-service.ts'
 import { teamMemberNotFound, toTimeOff } from './team-member-views.ts'
 
 type TimeOff = components['schemas']['TimeOff']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Identity } from '../../server/auth/identity.ts'
+import type { Identity } from '../../server/domain/identity.ts'
 import { createLiveDispatcher } from '../../server/realtime/live-dispatcher.ts'
 import {
   createLiveHub,

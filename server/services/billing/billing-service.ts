@@ -7,6 +7,7 @@ import {
   type PlanRow,
 } from '../../db/repositories/billing-repository.ts'
 import { createBusinessRepository } from '../../db/repositories/business-repository.ts'
+import type { Member } from '../../domain/member.ts'
 import { hasLiveSubscription, planInForce, trialDaysLeft } from '../../domain/plan-in-force.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type {
@@ -20,7 +21,6 @@ import {
   WebhookPayloadError,
   WebhookSignatureError,
 } from '../../payments/stripe-sdk.ts'
-import type { Member } from '../membership-service.ts'
 import { billedInterval, loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
 import { createSubscriptionSync } from './subscription-sync.ts'
 

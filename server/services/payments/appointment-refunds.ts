@@ -1,6 +1,6 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import {
   createPaymentRepository,
@@ -18,6 +18,7 @@ import {
   cancellationRefund,
   fullRefundDeadline,
 } from '../../domain/cancellation-refund.ts'
+import type { Actor } from '../../domain/member.ts'
 import { summarisePayments } from '../../domain/payment-state.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'

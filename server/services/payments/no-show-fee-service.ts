@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { loadAppointmentDetails } from '../../db/read-models/appointment-details.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import {
   createPaymentRepository,
@@ -9,6 +9,7 @@ import {
   stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
 import { createServiceRepository } from '../../db/repositories/service-repository.ts'
+import type { Actor } from '../../domain/member.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import { formatMoney } from '../../notifications/messages.ts'

@@ -8,13 +8,13 @@ import {
   createPaymentAccountRepository,
   type PaymentAccountRow,
 } from '../../db/repositories/payment-account-repository.ts'
+import type { Member } from '../../domain/member.ts'
 import { missingItems } from '../../domain/payment-account.ts'
 import { HttpProblem } from '../../http/problem.ts'
 import type { ConnectGateway, ConnectWebhookEvent } from '../../payments/connect-gateway.ts'
 import { WebhookPayloadError, WebhookSignatureError } from '../../payments/stripe-sdk.ts'
 import { outagesAsProblems } from '../billing/billing-service.ts'
 import { loadCurrentPlan, planView, refuseBeyondPlan } from '../billing/current-plan.ts'
-import type { Member } from '../membership-service.ts'
 import { createPaymentAccountSync, mirrorOf } from './payment-account-sync.ts'
 
 type PaymentAccount = components['schemas']['PaymentAccount']

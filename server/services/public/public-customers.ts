@@ -1,7 +1,6 @@
 import type { Database, Db } from '../../db/database.ts'
 import {
   type ActivityRecord,
-  type Actor,
   createActivityRepository,
 } from '../../db/repositories/activity-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
@@ -12,6 +11,7 @@ import {
   customerUpdateSummary,
   filledFields,
 } from '../../domain/customer-changes.ts'
+import type { Actor } from '../../domain/member.ts'
 import { toCustomer } from '../customer-service.ts'
 
 type CustomerRow = typeof customers.$inferSelect

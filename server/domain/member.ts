@@ -1,0 +1,18 @@
+import type { Permission } from '../../shared/permissions.ts'
+
+/** Who did something: the signed-in user, as their token names them. */
+export interface Actor {
+  uid: string
+  name: string | null
+  email: string | null
+}
+
+/** The signed-in user as a member of the business every tenant-scoped query is limited to. */
+export interface Member {
+  tenantId: string
+  uid: string
+  permission: Permission
+  /** Their own team-member record in this business, if they have one. */
+  teamMemberId: string | null
+  actor: Actor
+}
