@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts'
 import { type DemoOwnerAccount, writeDemoBusiness } from '../db/seed.ts'
 import type { DemoBooking } from '../db/seed-appointments.ts'
+import { Refusal } from '../domain/refusal.ts'
 import { HttpProblem } from '../http/problem.ts'
 import { bookAppointment } from './booking-service.ts'
 
@@ -18,7 +19,8 @@ const bookUnlessRefused: DemoBooking = async (tx, request) => {
     await bookAppointment(tx, request)
     return true
   } catch (error) {
-    if (error instanceof HttpProblem) return false
+    // HttpProblem until the booking core refuses in domain words too (issue 23).
+    if (error instanceof Refusal || error instanceof HttpProblem) return false
     throw error
   }
 }

@@ -14,9 +14,9 @@ import {
 import { dateAt } from '../domain/business-time.ts'
 import type { Identity } from '../domain/identity.ts'
 import type { Actor, Member } from '../domain/member.ts'
+import { conflict, Refusal } from '../domain/refusal.ts'
 import { teamMemberSlugBase } from '../domain/slug.ts'
 import { defaultWorkingHours } from '../domain/working-hours.ts'
-import { HttpProblem } from '../http/problem.ts'
 
 const MAX_SLUG_ATTEMPTS = 20
 
@@ -121,7 +121,7 @@ export interface BusinessSetup {
 const DEFAULT_SETUP: BusinessSetup = { timeZone: 'UTC', currency: 'USD' }
 
 function alreadyRegistered(businessName: string) {
-  return new HttpProblem(409, `You already belong to ${businessName}.`, {
+  return conflict(`You already belong to ${businessName}.`, {
     type: '/problems/already-registered',
   })
 }
@@ -129,8 +129,8 @@ function alreadyRegistered(businessName: string) {
 /** The refusal a user gets on every call once their only access was removed. */
 function accessRemoved(removal: { businessName: string; timeZone: string; revokedAt: Date }) {
   const on = dateAt(removal.revokedAt.getTime(), removal.timeZone)
-  return new HttpProblem(
-    403,
+  return new Refusal(
+    'forbidden',
     `Your access to ${removal.businessName} was removed on ${on}. Ask an owner or admin there to restore it.`,
     { type: '/problems/access-removed' },
   )

@@ -10,6 +10,7 @@ import {
 import { changedFields } from '../domain/activity-changes.ts'
 import { checkEmbedOrigins, embedFrameAncestors } from '../domain/embed-origins.ts'
 import type { Member } from '../domain/member.ts'
+import { assertValid } from '../domain/refusal.ts'
 import {
   appearanceFields,
   bookingPolicyFields,
@@ -21,7 +22,6 @@ import {
   type SettingsSection,
   settingsChangeSummary,
 } from '../domain/settings-changes.ts'
-import { assertValid } from '../http/validation-problem.ts'
 import { logoView } from './logo-service.ts'
 
 export type Settings = components['schemas']['Settings']

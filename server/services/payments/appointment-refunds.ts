@@ -20,7 +20,7 @@ import {
 } from '../../domain/cancellation-refund.ts'
 import type { Actor } from '../../domain/member.ts'
 import { summarisePayments } from '../../domain/payment-state.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { invalidField } from '../../domain/refusal.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 import { appointmentNotFound } from '../booking-service.ts'
@@ -82,9 +82,7 @@ export async function oweCancellationRefund(
       request.now,
     )
     if ('refusal' in decision) {
-      throw new HttpProblem(400, `body.keep_payment ${decision.refusal}.`, {
-        errors: [{ path: 'body.keep_payment', message: decision.refusal }],
-      })
+      throw invalidField('body.keep_payment', decision.refusal)
     }
     refundMinor += decision.refundMinor
     keptMinor += decision.keptMinor

@@ -11,7 +11,7 @@ import { csvRow, UTF8_BOM } from '../../domain/csv.ts'
 import type { Member } from '../../domain/member.ts'
 import { PAYMENT_CSV_HEADER, paymentCsvRow } from '../../domain/payment-csv.ts'
 import type { PaymentState } from '../../domain/payment-state.ts'
-import { assertValid } from '../../http/validation-problem.ts'
+import { assertValid } from '../../domain/refusal.ts'
 
 type Payment = components['schemas']['Payment']
 type PaymentPage = components['schemas']['PaymentPage']
