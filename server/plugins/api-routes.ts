@@ -4,6 +4,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES } from '../domain/logo-image.ts'
 import { createBusinessResolver } from '../http/business-resolver.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { allowLargeImports } from '../http/import-body-limit.ts'
+import { checkMemberAccess } from '../http/member-access.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
 import { keepRawBodyFor } from '../http/raw-body.ts'
 import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
@@ -15,6 +16,7 @@ import { createBusinessConfigurationHandlers } from '../routes/business-configur
 import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
+import { OPERATION_ACCESS } from '../routes/operation-access.ts'
 import { createPaymentHandlers, STRIPE_CONNECT_WEBHOOK_PATH } from '../routes/payments.ts'
 import { createPublicBookingHandlers } from '../routes/public-booking.ts'
 import { createSchedulingHandlers } from '../routes/scheduling.ts'
@@ -63,9 +65,12 @@ export interface ApiRoutesOptions {
 
 /** The API: one route per contract operation, handled by the per-tag handler factories. */
 export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
-  // Every tenant-scoped handler starts from `members.resolve(identity)`: the business and
-  // permission come from the verified token, never from the request.
-  const members = createMembershipService(app.database)
+  // Every tenant-scoped handler gets `request.member`, resolved from the verified token (never
+  // from the request) and held to the operation's capabilities before the handler runs.
+  checkMemberAccess(app, {
+    access: OPERATION_ACCESS,
+    resolve: createMembershipService(app.database).resolve,
+  })
   // E-mails about bookings, moves and cancellations, queued in the change's own transaction.
   const notifier = createAppointmentNotifier(app.publicBooking)
   // The one booking service of the app: staff and public bookings share its coalescing of
@@ -94,33 +99,28 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
     }),
     ...createMeHandlers({ profiles: createProfileService(app.database) }),
     ...createCustomerHandlers({
-      members,
       customers,
       exports: createCustomerExportService({ customers, business }),
       rights: createCustomerDataRightsService(app.database),
       profiles: createCustomerProfileService(app.database),
       imports: createCustomerImportService(app.database),
     }),
-    ...createSettingsHandlers({ members, settings: createSettingsService(app.database), logos }),
+    ...createSettingsHandlers({ settings: createSettingsService(app.database), logos }),
     ...createBusinessConfigurationHandlers({
-      members,
       business,
       setupChecklist: createSetupChecklistService(app.database),
     }),
-    ...createActivityLogHandlers({ members, activity: createActivityService(app.database) }),
+    ...createActivityLogHandlers({ activity: createActivityService(app.database) }),
     ...createServiceHandlers({
-      members,
       catalogue: createServiceCatalogueService(app.database),
     }),
     ...createTeamMemberHandlers({
-      members,
       team: createTeamMemberService(app.database),
       timeOff: createTimeOffService(app.database),
     }),
-    ...createTeamAccessHandlers({ members, access: createTeamAccessService(app.database) }),
-    ...createSchedulingHandlers({ members, scheduling: createSchedulingService(app.database) }),
+    ...createTeamAccessHandlers({ access: createTeamAccessService(app.database) }),
+    ...createSchedulingHandlers({ scheduling: createSchedulingService(app.database) }),
     ...createAppointmentHandlers({
-      members,
       appointments: createAppointmentService({
         database: app.database,
         bookings,
@@ -149,15 +149,13 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       logos,
       resolveBusiness: createBusinessResolver(app.database.db, app.publicBooking, app.readCache),
     }),
-    ...createBillingHandlers({ members, billing: app.billing }),
+    ...createBillingHandlers({ billing: app.billing }),
     ...createPaymentHandlers({
-      members,
       paymentAccounts: app.paymentAccounts,
       paymentList: createPaymentListService(app.database),
       noShowFees: app.noShowFees,
     }),
     ...createCalendarFeedHandlers({
-      members,
       feeds: createCalendarFeedService({ database: app.database, ...app.publicBooking }),
     }),
   }
