@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { DATABASE_UNAVAILABLE_TYPE, refusalFromDatabaseError } from '../db/database-refusals.ts'
 import { Refusal } from '../domain/refusal.ts'
 import {
-  DATABASE_UNAVAILABLE_TYPE,
   type FieldError,
   HttpProblem,
   type ProblemExtras,
   problemDocument,
-  problemFromDatabaseError,
 } from '../http/problem.ts'
 import { REFUSAL_STATUS, refusalHeaders } from '../http/refusal-status.ts'
 
@@ -121,8 +120,8 @@ function classify(error: unknown, method: string): Classified {
     return { status: 400, detail, errors }
   }
 
-  const database = problemFromDatabaseError(error)
-  if (database) return database
+  const database = refusalFromDatabaseError(error)
+  if (database) return fromRefusal(database, method)
 
   // Fastify's own client errors (bad JSON, unsupported media type, body too large) carry a
   // 4xx status and a message written for the caller.
