@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
-import { HttpProblem } from '../http/problem.ts'
-import type { Identity } from './identity.ts'
+import type { Identity } from '../domain/identity.ts'
+import { Refusal, unavailable } from '../domain/refusal.ts'
 import { createVerifiedTokenCache } from './verified-token-cache.ts'
 
 export interface AuthOptions {
@@ -12,15 +12,13 @@ export interface AuthOptions {
 }
 
 export interface TokenVerifier {
-  /** Resolves the token's identity or throws a 401 (503 when Google's keys are unreachable). */
+  /** Resolves the token's identity, or refuses it (unavailable when Google's keys are unreachable). */
   verify(idToken: string): Promise<Identity>
   close(): Promise<void>
 }
 
-const invalidToken = (detail: string) =>
-  new HttpProblem(401, detail, {
-    headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
-  })
+/** The edge answers it with the Bearer challenge `error="invalid_token"`. */
+const invalidToken = (detail: string) => new Refusal('unauthenticated', detail)
 
 /**
  * Verifies Firebase ID tokens with firebase-admin: signature against Google's keys, issuer and
@@ -79,14 +77,14 @@ function decodeHeader(token: string): { alg?: unknown } | undefined {
   }
 }
 
-function mapVerificationError(error: unknown): HttpProblem {
+function mapVerificationError(error: unknown): Refusal {
   const code = (error as { code?: unknown }).code
   if (code === 'auth/id-token-expired') {
     return invalidToken('The ID token has expired; sign in again or refresh the token.')
   }
   if (code === 'auth/internal-error') {
     // Google's public keys could not be fetched: our problem, not the caller's token.
-    return new HttpProblem(503, 'Sign-in cannot be checked right now; try again shortly.', {
+    return unavailable('Sign-in cannot be checked right now; try again shortly.', {
       cause: error,
     })
   }

@@ -1,4 +1,4 @@
-import type { Identity } from './identity.ts'
+import type { Identity } from '../domain/identity.ts'
 
 /** Most tokens verified in the last minutes that a process keeps. */
 const MAX_CACHED_TOKENS = 2_000

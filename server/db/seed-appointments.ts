@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { checkFit } from '../domain/availability/check-fit.ts'
 import { addDays, dateAt, wallClockInstant } from '../domain/business-time.ts'
+import type { Actor } from '../domain/member.ts'
 import type { Db } from './database.ts'
-import type { Actor } from './repositories/activity-repository.ts'
 import { createScheduleRepository } from './repositories/schedule-repository.ts'
 import { appointments } from './schema.ts'
 

@@ -9,6 +9,12 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined
 }
 
+/** A unique (23505) or exclusion (23P01) constraint refused the row: another write got there first. */
+export function isConstraintConflict(error: unknown): boolean {
+  const code = sqlStateOf(error)
+  return code === '23505' || code === '23P01'
+}
+
 /**
  * SQLSTATE classes and codes that say the server cannot serve us now, not that the query was
  * wrong: connection exceptions (08), server shutting down or starting up (57P01–57P03),

@@ -14,7 +14,7 @@ export type PlanLimit = NonNullable<Problem['limit']>
 export type RefusalKind =
   /** A value the caller sent breaks a rule: `errors` names each field. */
   | 'invalid'
-  /** Nobody is signed in, or the credential is not accepted. */
+  /** The credential sent is not accepted: malformed, expired or not signed by our provider. */
   | 'unauthenticated'
   /** The plan's limit, or a card that was declined: paying (more) would change the answer. */
   | 'payment-required'
@@ -24,6 +24,10 @@ export type RefusalKind =
   | 'not-found'
   /** The record's present state (or another record) is in the way. */
   | 'conflict'
+  /** What was sent is larger than this use case takes (an uploaded file). */
+  | 'too-large'
+  /** What was sent is of a kind this use case does not take: `acceptedTypes` lists those it does. */
+  | 'unsupported-media-type'
   /** Well-formed, but what it asks cannot be carried out as sent. */
   | 'unprocessable'
   /** Too many of these, too fast: `retryAfterSeconds` says when to come back. */
@@ -38,6 +42,7 @@ export interface RefusalDetails {
   existing?: ExistingRecord | undefined
   limit?: PlanLimit | undefined
   retryAfterSeconds?: number | undefined
+  acceptedTypes?: readonly string[] | undefined
   cause?: unknown
 }
 
@@ -49,6 +54,7 @@ export class Refusal extends Error {
   readonly existing: ExistingRecord | undefined
   readonly limit: PlanLimit | undefined
   readonly retryAfterSeconds: number | undefined
+  readonly acceptedTypes: readonly string[] | undefined
 
   constructor(kind: RefusalKind, detail: string, details: RefusalDetails = {}) {
     super(detail, { cause: details.cause })
@@ -59,12 +65,27 @@ export class Refusal extends Error {
     this.existing = details.existing
     this.limit = details.limit
     this.retryAfterSeconds = details.retryAfterSeconds
+    this.acceptedTypes = details.acceptedTypes
   }
 }
 
 /** One field's value refused: the detail and the field error say the same, naming the field. */
 export function invalidField(path: string, message: string, type?: string): Refusal {
   return new Refusal('invalid', `${path} ${message}.`, { type, errors: [{ path, message }] })
+}
+
+/**
+ * Refuses every field error at once, as the contract's schema validation does, for the checks a
+ * schema cannot express (a real time zone, a blank name), so forms handle both alike.
+ */
+export function assertValid(errors: readonly FieldError[]): void {
+  const [first] = errors
+  if (!first) return
+  const detail =
+    errors.length === 1
+      ? `${first.path} ${first.message}.`
+      : `${errors.length} values in the request are invalid.`
+  throw new Refusal('invalid', detail, { errors: [...errors] })
 }
 
 export function notFound(detail: string, type?: string): Refusal {

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { EMBED_PREFIX, isEmbedPath, parseWizardRoute } from '../../shared/booking-links.ts'
 import { negotiateLanguage } from '../../shared/i18n/language-choice.ts'
-import type { Tenant } from '../db/repositories/tenant-repository.ts'
 import { acceptedLanguages } from './accept-language.ts'
 import { HttpProblem } from './problem.ts'
 import { injectRenderedPage, type RenderBookingPage } from './server-rendered-page.ts'
@@ -25,7 +24,7 @@ export type LoadInlineCatalogue = (request: FastifyRequest) => Promise<InlineCat
  * The loader the composition root wires from the public API's own resolver and catalogue
  * service, so the page carries exactly what the public API would answer.
  */
-export function createInlineCatalogueLoader(deps: {
+export function createInlineCatalogueLoader<Tenant>(deps: {
   resolveBusiness: (request: FastifyRequest) => Promise<Tenant>
   /** The public catalogue service: all services, all team members. */
   catalog: {

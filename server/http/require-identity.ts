@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { Identity } from '../auth/identity.ts'
+import type { Identity } from '../domain/identity.ts'
 
 /**
  * The identity on a route the contract secures (set by the auth plugin's security handler

@@ -4,6 +4,7 @@ import type { ServerParts } from '../composition-root.ts'
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../domain/logo-image.ts'
 import { splitCommaSeparatedQueryArrays } from '../http/comma-separated-query.ts'
 import { allowLargeImports } from '../http/import-body-limit.ts'
+import { checkMemberAccess } from '../http/member-access.ts'
 import { guardPublicRoutes } from '../http/public-route-guards.ts'
 import { keepRawBodyFor } from '../http/raw-body.ts'
 import { enforceDeclaredMediaTypes } from '../http/request-media-types.ts'
@@ -14,6 +15,7 @@ import { createBusinessConfigurationHandlers } from '../routes/business-configur
 import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createMeHandlers } from '../routes/me.ts'
+import { OPERATION_ACCESS } from '../routes/operation-access.ts'
 import { createPaymentHandlers, STRIPE_CONNECT_WEBHOOK_PATH } from '../routes/payments.ts'
 import { createPublicBookingHandlers } from '../routes/public-booking.ts'
 import { createSchedulingHandlers } from '../routes/scheduling.ts'
@@ -33,33 +35,30 @@ export interface ApiRoutesOptions {
 /** The API: one route per contract operation, handled by the per-tag handler factories. */
 export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
   const { parts } = options
-  // Every tenant-scoped handler starts from `members.resolve(identity)`: the business and
-  // permission come from the verified token, never from the request.
-  const { members } = parts
+  // Every tenant-scoped handler gets `request.member`, resolved from the verified token (never
+  // from the request) and held to the operation's capabilities before the handler runs.
+  checkMemberAccess(app, { access: OPERATION_ACCESS, resolve: parts.members.resolve })
   const serviceHandlers = {
     ...createSystemHandlers({ health: parts.health }),
     ...createMeHandlers({ profiles: parts.profiles }),
     ...createCustomerHandlers({
-      members,
       customers: parts.customers,
       exports: parts.customerExports,
       rights: parts.customerRights,
       profiles: parts.customerProfiles,
       imports: parts.customerImports,
     }),
-    ...createSettingsHandlers({ members, settings: parts.settings, logos: parts.logos }),
+    ...createSettingsHandlers({ settings: parts.settings, logos: parts.logos }),
     ...createBusinessConfigurationHandlers({
-      members,
       business: parts.business,
       setupChecklist: parts.setupChecklist,
     }),
-    ...createActivityLogHandlers({ members, activity: parts.activity }),
-    ...createServiceHandlers({ members, catalogue: parts.catalogue }),
-    ...createTeamMemberHandlers({ members, team: parts.team, timeOff: parts.timeOff }),
-    ...createTeamAccessHandlers({ members, access: parts.teamAccess }),
-    ...createSchedulingHandlers({ members, scheduling: parts.scheduling }),
+    ...createActivityLogHandlers({ activity: parts.activity }),
+    ...createServiceHandlers({ catalogue: parts.catalogue }),
+    ...createTeamMemberHandlers({ team: parts.team, timeOff: parts.timeOff }),
+    ...createTeamAccessHandlers({ access: parts.teamAccess }),
+    ...createSchedulingHandlers({ scheduling: parts.scheduling }),
     ...createAppointmentHandlers({
-      members,
       appointments: parts.appointments,
       refunds: parts.appointmentRefunds,
       frontDesk: parts.frontDesk,
@@ -73,14 +72,13 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       logos: parts.logos,
       resolveBusiness: parts.resolveBusiness,
     }),
-    ...createBillingHandlers({ members, billing: parts.billing }),
+    ...createBillingHandlers({ billing: parts.billing }),
     ...createPaymentHandlers({
-      members,
       paymentAccounts: parts.paymentAccounts,
       paymentList: parts.paymentList,
       noShowFees: parts.noShowFees,
     }),
-    ...createCalendarFeedHandlers({ members, feeds: parts.calendarFeeds }),
+    ...createCalendarFeedHandlers({ feeds: parts.calendarFeeds }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Identity } from '../auth/identity.ts'
 import type { TokenVerifier } from '../auth/token-verifier.ts'
+import type { Identity } from '../domain/identity.ts'
 import { HttpProblem } from '../http/problem.ts'
 
 declare module 'fastify' {

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { DATABASE_UNAVAILABLE_TYPE, refusalFromDatabaseError } from '../db/database-refusals.ts'
 import { Refusal } from '../domain/refusal.ts'
 import {
-  DATABASE_UNAVAILABLE_TYPE,
   type FieldError,
   HttpProblem,
   type ProblemExtras,
   problemDocument,
-  problemFromDatabaseError,
 } from '../http/problem.ts'
-import { REFUSAL_STATUS } from '../http/refusal-status.ts'
+import { REFUSAL_STATUS, refusalHeaders } from '../http/refusal-status.ts'
 
 export interface ProblemDetailsOptions {
   /** Serves a browser navigation that matched no route (the SPA's index.html). */
@@ -33,7 +32,7 @@ const UNEXPECTED = 'Something went wrong on our side. It has been logged; please
 export const problemDetailsPlugin = fp<ProblemDetailsOptions>(
   async (app, options) => {
     app.setErrorHandler(async (error, request, reply) => {
-      const problem = classify(error)
+      const problem = classify(error, request.method)
       if (problem.type === DATABASE_UNAVAILABLE_TYPE) {
         // Every request says so while the database is down: one line each, no stack, and no
         // error report per request (the outage is the operator's news, not a bug).
@@ -96,15 +95,15 @@ function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Clas
     })
 }
 
-function classify(error: unknown): Classified {
-  if (error instanceof Refusal) return fromRefusal(error)
+function classify(error: unknown, method: string): Classified {
+  if (error instanceof Refusal) return fromRefusal(error, method)
   if (error instanceof HttpProblem) return fromHttpProblem(error)
 
   // fastify-openapi-glue wraps what the security handlers threw in a SecurityError.
   const wrapped = (error as { errors?: unknown }).errors
   if (Array.isArray(wrapped)) {
     const refusal = wrapped.find((item): item is Refusal => item instanceof Refusal)
-    if (refusal) return fromRefusal(refusal)
+    if (refusal) return fromRefusal(refusal, method)
     const inner = wrapped.find((item): item is HttpProblem => item instanceof HttpProblem)
     if (inner) return fromHttpProblem(inner)
   }
@@ -121,8 +120,8 @@ function classify(error: unknown): Classified {
     return { status: 400, detail, errors }
   }
 
-  const database = problemFromDatabaseError(error)
-  if (database) return database
+  const database = refusalFromDatabaseError(error)
+  if (database) return fromRefusal(database, method)
 
   // Fastify's own client errors (bad JSON, unsupported media type, body too large) carry a
   // 4xx status and a message written for the caller.
@@ -156,14 +155,11 @@ function fromHttpProblem(problem: HttpProblem): Classified {
   }
 }
 
-function fromRefusal(refusal: Refusal): Classified {
+function fromRefusal(refusal: Refusal, method: string): Classified {
   return {
     status: REFUSAL_STATUS[refusal.kind],
     detail: refusal.message,
-    headers:
-      refusal.retryAfterSeconds === undefined
-        ? {}
-        : { 'retry-after': String(refusal.retryAfterSeconds) },
+    headers: refusalHeaders(refusal, method),
     type: refusal.type,
     ...(refusal.errors ? { errors: refusal.errors } : {}),
     ...(refusal.existing ? { existing: refusal.existing } : {}),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { Identity } from '../auth/identity.ts'
+import type { Identity } from '../domain/identity.ts'
+import { Refusal } from '../domain/refusal.ts'
 import type { LiveNotification } from './live-events.ts'
 import type { LiveConnection, LiveHub, LiveServerMessage } from './live-hub.ts'
 
@@ -55,8 +56,8 @@ export function createLiveDispatcher(deps: LiveDispatcherDeps) {
           sendSafely(connection, { type: 'profile.updated', profile })
         } catch (error) {
           // Their access was removed: the socket closes now, not when its token expires.
-          if ((error as { status?: unknown }).status === 403) {
-            connection.end(403, (error as Error).message)
+          if (error instanceof Refusal && error.kind === 'forbidden') {
+            connection.end(403, error.message)
             return
           }
           deps.log.error({ err: error }, 'live profile update failed for one socket')

@@ -1,5 +1,5 @@
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { Identity } from '../auth/identity.ts'
+import type { Identity } from '../domain/identity.ts'
 
 type Schemas = components['schemas']
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
-import type { Identity } from '../auth/identity.ts'
-import type { Member } from '../services/membership-service.ts'
+import type { Identity } from '../domain/identity.ts'
+import type { Member } from '../domain/member.ts'
+import { Refusal } from '../domain/refusal.ts'
 import type { LiveConnection, LiveHub, LiveServerMessage } from './live-hub.ts'
 
 /** Close codes of the live socket; 4xxx mirror the HTTP status the LiveError carries. */
@@ -17,7 +18,7 @@ export const LIVE_CLOSE = {
 
 export interface LiveSessionDeps {
   hub: LiveHub
-  /** Throws an error with a `status` (401, 503) when the token is not accepted. */
+  /** Throws a Refusal (unauthenticated, unavailable) when the token is not accepted. */
   verifyToken(token: string): Promise<Identity>
   resolveMember(identity: Identity): Promise<Member>
   log: FastifyBaseLogger
@@ -163,12 +164,12 @@ export function startLiveSession(socket: WebSocket, deps: LiveSessionDeps): void
   }
 
   function refuse(error: unknown) {
-    const status = (error as { status?: unknown }).status
-    if (status === 401) {
+    const kind = error instanceof Refusal ? error.kind : undefined
+    if (kind === 'unauthenticated') {
       close(401, (error as Error).message, LIVE_CLOSE.unauthorized)
-    } else if (status === 403) {
+    } else if (kind === 'forbidden') {
       close(403, (error as Error).message, LIVE_CLOSE.forbidden)
-    } else if (status === 503) {
+    } else if (kind === 'unavailable') {
       close(503, (error as Error).message, LIVE_CLOSE.tryAgainLater)
     } else {
       deps.log.error({ err: error }, 'live socket authentication failed')

@@ -1,13 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { OperationRequest } from '../http/operation-types.ts'
 import { HttpProblem } from '../http/problem.ts'
-import { requireCapability } from '../http/require-capability.ts'
-import { requireIdentity } from '../http/require-identity.ts'
 import type { BillingService } from '../services/billing/billing-service.ts'
-import type { createMembershipService } from '../services/membership-service.ts'
+import type { MemberRequest } from './operation-access.ts'
 
 export interface BillingHandlerDeps {
-  members: ReturnType<typeof createMembershipService>
   billing: BillingService
 }
 
@@ -15,49 +11,34 @@ export interface BillingHandlerDeps {
 export const STRIPE_WEBHOOK_PATH = '/api/v1/webhooks/stripe'
 
 /** Handlers for the contract's `billing` tag. */
-export function createBillingHandlers({ members, billing }: BillingHandlerDeps) {
-  const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
-  const ownerOf = async (request: FastifyRequest) => {
-    const member = await memberOf(request)
-    requireCapability(member, 'billing.manage', 'manage billing')
-    return member
-  }
-
+export function createBillingHandlers({ billing }: BillingHandlerDeps) {
   return {
-    async listPlans(request: OperationRequest<'listPlans'>) {
-      await memberOf(request)
-      return billing.listPlans()
+    // The same for everyone; the access check still admits only members of a business.
+    listPlans: () => billing.listPlans(),
+
+    async getPlanUsage(request: MemberRequest<'getPlanUsage'>) {
+      return billing.planUsage(request.member)
     },
 
-    async getPlanUsage(request: OperationRequest<'getPlanUsage'>) {
-      const member = await memberOf(request)
-      requireCapability(member, 'team.read', 'see the team')
-      return billing.planUsage(member)
-    },
-
-    async getBilling(request: OperationRequest<'getBilling'>) {
-      return billing.overview(await ownerOf(request))
+    async getBilling(request: MemberRequest<'getBilling'>) {
+      return billing.overview(request.member)
     },
 
     async createCheckoutSession(
-      request: OperationRequest<'createCheckoutSession'>,
+      request: MemberRequest<'createCheckoutSession'>,
       reply: FastifyReply,
     ) {
-      const redirect = await billing.startCheckout(await ownerOf(request), request.body)
+      const redirect = await billing.startCheckout(request.member, request.body)
       reply.code(201)
       return redirect
     },
 
-    async syncCheckoutSession(request: OperationRequest<'syncCheckoutSession'>) {
-      const member = await ownerOf(request)
-      return billing.syncCheckoutSession(member, request.params.checkoutSessionId)
+    async syncCheckoutSession(request: MemberRequest<'syncCheckoutSession'>) {
+      return billing.syncCheckoutSession(request.member, request.params.checkoutSessionId)
     },
 
-    async createPortalSession(
-      request: OperationRequest<'createPortalSession'>,
-      reply: FastifyReply,
-    ) {
-      const redirect = await billing.openPortal(await ownerOf(request))
+    async createPortalSession(request: MemberRequest<'createPortalSession'>, reply: FastifyReply) {
+      const redirect = await billing.openPortal(request.member)
       reply.code(201)
       return redirect
     },

@@ -1,11 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import type { OperationRequest } from '../http/operation-types.ts'
-import { requireIdentity } from '../http/require-identity.ts'
 import type { createCalendarFeedService } from '../services/calendar-feed-service.ts'
-import type { createMembershipService } from '../services/membership-service.ts'
+import type { MemberRequest } from './operation-access.ts'
 
 export interface CalendarFeedHandlerDeps {
-  members: ReturnType<typeof createMembershipService>
   feeds: ReturnType<typeof createCalendarFeedService>
 }
 
@@ -13,9 +11,7 @@ export interface CalendarFeedHandlerDeps {
  * A team member's private calendar feed: the public `.ics` a calendar app subscribes to, and
  * the staff calls that show and rotate its URL.
  */
-export function createCalendarFeedHandlers({ members, feeds }: CalendarFeedHandlerDeps) {
-  const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
-
+export function createCalendarFeedHandlers({ feeds }: CalendarFeedHandlerDeps) {
   return {
     async getCalendarFeed(
       request: OperationRequest<'getCalendarFeed'>,
@@ -29,14 +25,12 @@ export function createCalendarFeedHandlers({ members, feeds }: CalendarFeedHandl
       return calendar
     },
 
-    async getTeamMemberCalendarFeed(request: OperationRequest<'getTeamMemberCalendarFeed'>) {
-      const member = await memberOf(request)
-      return feeds.address(member, request.params.teamMemberId)
+    async getTeamMemberCalendarFeed(request: MemberRequest<'getTeamMemberCalendarFeed'>) {
+      return feeds.address(request.member, request.params.teamMemberId)
     },
 
-    async rotateTeamMemberCalendarFeed(request: OperationRequest<'rotateTeamMemberCalendarFeed'>) {
-      const member = await memberOf(request)
-      return feeds.rotate(member, request.params.teamMemberId)
+    async rotateTeamMemberCalendarFeed(request: MemberRequest<'rotateTeamMemberCalendarFeed'>) {
+      return feeds.rotate(request.member, request.params.teamMemberId)
     },
   }
 }

@@ -1,17 +1,13 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { can } from '../../shared/permissions.ts'
-import type { OperationRequest } from '../http/operation-types.ts'
+import { appointmentColumnOf } from '../domain/member.ts'
 import { HttpProblem } from '../http/problem.ts'
-import { requireCapability } from '../http/require-capability.ts'
-import { requireIdentity } from '../http/require-identity.ts'
-import type { createMembershipService, Member } from '../services/membership-service.ts'
 import type { NoShowFeeService } from '../services/payments/no-show-fee-service.ts'
 import type { PaymentAccountService } from '../services/payments/payment-account-service.ts'
 import type { PaymentListService } from '../services/payments/payment-list-service.ts'
+import type { MemberRequest } from './operation-access.ts'
 
 export interface PaymentHandlerDeps {
-  members: ReturnType<typeof createMembershipService>
   paymentAccounts: PaymentAccountService
   paymentList: PaymentListService
   noShowFees: NoShowFeeService
@@ -25,47 +21,35 @@ export const STRIPE_CONNECT_WEBHOOK_PATH = '/api/v1/webhooks/stripe-connect'
 
 /** Handlers for the contract's `payments` tag. */
 export function createPaymentHandlers({
-  members,
   paymentAccounts,
   paymentList,
   noShowFees,
 }: PaymentHandlerDeps) {
-  const ownerOf = async (request: FastifyRequest) => {
-    const member = await members.resolve(requireIdentity(request))
-    requireCapability(member, 'payments.manage', 'manage payments')
-    return member
-  }
-  const readerOf = async (request: FastifyRequest) => {
-    const member = await members.resolve(requireIdentity(request))
-    requireCapability(member, 'payments.read', 'see payments')
-    return member
-  }
-
   return {
-    async getPaymentAccount(request: OperationRequest<'getPaymentAccount'>) {
-      return paymentAccounts.account(await ownerOf(request))
+    async getPaymentAccount(request: MemberRequest<'getPaymentAccount'>) {
+      return paymentAccounts.account(request.member)
     },
 
     async createPaymentOnboardingLink(
-      request: OperationRequest<'createPaymentOnboardingLink'>,
+      request: MemberRequest<'createPaymentOnboardingLink'>,
       reply: FastifyReply,
     ) {
-      const link = await paymentAccounts.startOnboarding(await ownerOf(request))
+      const link = await paymentAccounts.startOnboarding(request.member)
       reply.code(201)
       return link
     },
 
-    async syncPaymentAccount(request: OperationRequest<'syncPaymentAccount'>) {
-      return paymentAccounts.syncAccount(await ownerOf(request))
+    async syncPaymentAccount(request: MemberRequest<'syncPaymentAccount'>) {
+      return paymentAccounts.syncAccount(request.member)
     },
 
-    async listPayments(request: OperationRequest<'listPayments'>) {
+    async listPayments(request: MemberRequest<'listPayments'>) {
       const { limit = 25, ...query } = request.query
-      return paymentList.list(await readerOf(request), { ...query, limit })
+      return paymentList.list(request.member, { ...query, limit })
     },
 
-    async exportPayments(request: OperationRequest<'exportPayments'>, reply: FastifyReply) {
-      const file = await paymentList.export(await readerOf(request), request.query)
+    async exportPayments(request: MemberRequest<'exportPayments'>, reply: FastifyReply) {
+      const file = await paymentList.export(request.member, request.query)
       return reply
         .header('content-type', 'text/csv; charset=utf-8; header=present')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -73,19 +57,17 @@ export function createPaymentHandlers({
         .send(Readable.from(file.chunks))
     },
 
-    async getNoShowFee(request: OperationRequest<'getNoShowFee'>) {
-      const member = await members.resolve(requireIdentity(request))
-      requireCapability(member, 'appointments.read', 'see appointments')
-      return noShowFees.fee(member.tenantId, request.params.appointmentId)
+    async getNoShowFee(request: MemberRequest<'getNoShowFee'>) {
+      return noShowFees.fee(request.member.tenantId, request.params.appointmentId)
     },
 
-    async chargeNoShowFee(request: OperationRequest<'chargeNoShowFee'>) {
-      const member = await members.resolve(requireIdentity(request))
+    async chargeNoShowFee(request: MemberRequest<'chargeNoShowFee'>) {
+      const { member } = request
       const key = request.headers['idempotency-key']
       return noShowFees.chargeFee(
         {
           tenantId: member.tenantId,
-          onlyTeamMemberId: ownColumn(member),
+          onlyTeamMemberId: appointmentColumnOf(member),
           actor: member.actor,
         },
         request.params.appointmentId,
@@ -103,21 +85,4 @@ export function createPaymentHandlers({
       return paymentAccounts.receiveWebhook(request.rawBody, signature)
     },
   }
-}
-
-/**
- * Whose no-show fees the member may charge: whoever may close an appointment may charge its
- * fee; anyone's with 'appointments.write', their own column's with 'appointments.writeOwn'.
- */
-function ownColumn(member: Member): string | null {
-  const what = 'charge no-show fees'
-  if (can(member.permission, 'appointments.write')) return null
-  requireCapability(member, 'appointments.writeOwn', what)
-  if (!member.teamMemberId) {
-    throw new HttpProblem(
-      403,
-      `You don't have permission to ${what}: you have no team-member record.`,
-    )
-  }
-  return member.teamMemberId
 }

@@ -1,11 +1,7 @@
-import type { FastifyRequest } from 'fastify'
-import type { OperationRequest } from '../http/operation-types.ts'
-import { requireIdentity } from '../http/require-identity.ts'
-import type { createMembershipService } from '../services/membership-service.ts'
 import type { createTeamAccessService } from '../services/team-access-service.ts'
+import type { MemberRequest } from './operation-access.ts'
 
 export interface TeamAccessHandlerDeps {
-  members: ReturnType<typeof createMembershipService>
   access: ReturnType<typeof createTeamAccessService>
 }
 
@@ -13,17 +9,13 @@ export interface TeamAccessHandlerDeps {
  * Handlers for offboarding (the contract's `team` tag): removing and restoring a team
  * member's access, which also withdraws and reopens invitations.
  */
-export function createTeamAccessHandlers({ members, access }: TeamAccessHandlerDeps) {
-  const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
-
+export function createTeamAccessHandlers({ access }: TeamAccessHandlerDeps) {
   return {
-    async removeTeamMemberAccess(request: OperationRequest<'removeTeamMemberAccess'>) {
-      const member = await memberOf(request)
-      return access.change(member, request.params.teamMemberId, 'remove')
+    async removeTeamMemberAccess(request: MemberRequest<'removeTeamMemberAccess'>) {
+      return access.change(request.member, request.params.teamMemberId, 'remove')
     },
-    async restoreTeamMemberAccess(request: OperationRequest<'restoreTeamMemberAccess'>) {
-      const member = await memberOf(request)
-      return access.change(member, request.params.teamMemberId, 'restore')
+    async restoreTeamMemberAccess(request: MemberRequest<'restoreTeamMemberAccess'>) {
+      return access.change(request.member, request.params.teamMemberId, 'restore')
     },
   }
 }

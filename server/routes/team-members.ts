@@ -1,13 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { OperationRequest } from '../http/operation-types.ts'
-import { requireCapability } from '../http/require-capability.ts'
-import { requireIdentity } from '../http/require-identity.ts'
-import type { createMembershipService } from '../services/membership-service.ts'
+import type { FastifyReply } from 'fastify'
 import type { createTeamMemberService } from '../services/team-member-service.ts'
 import type { createTimeOffService } from '../services/time-off-service.ts'
+import type { MemberRequest } from './operation-access.ts'
 
 export interface TeamMemberHandlerDeps {
-  members: ReturnType<typeof createMembershipService>
   team: ReturnType<typeof createTeamMemberService>
   timeOff: ReturnType<typeof createTimeOffService>
 }
@@ -16,54 +12,45 @@ export interface TeamMemberHandlerDeps {
  * Handlers for the contract's `team` tag: team members and their time off. Who may change
  * which fields (staff edit only themselves, only owners touch ownership) is the services' rule.
  */
-export function createTeamMemberHandlers({ members, team, timeOff }: TeamMemberHandlerDeps) {
-  const memberOf = (request: FastifyRequest) => members.resolve(requireIdentity(request))
-
+export function createTeamMemberHandlers({ team, timeOff }: TeamMemberHandlerDeps) {
   return {
-    async listTeamMembers(request: OperationRequest<'listTeamMembers'>) {
-      const member = await memberOf(request)
-      requireCapability(member, 'team.read', 'see the team')
+    async listTeamMembers(request: MemberRequest<'listTeamMembers'>) {
       const { search, bookable, limit = 25, offset = 0 } = request.query
-      return team.list(member, { search, bookable, limit, offset })
+      return team.list(request.member, { search, bookable, limit, offset })
     },
 
-    async getTeamMember(request: OperationRequest<'getTeamMember'>) {
-      const member = await memberOf(request)
-      requireCapability(member, 'team.read', 'see the team')
-      return team.get(member, request.params.teamMemberId)
+    async getTeamMember(request: MemberRequest<'getTeamMember'>) {
+      return team.get(request.member, request.params.teamMemberId)
     },
 
-    async createTeamMember(request: OperationRequest<'createTeamMember'>, reply: FastifyReply) {
-      const member = await memberOf(request)
-      requireCapability(member, 'team.write', 'add team members')
-      const created = await team.create(member, request.body)
+    async createTeamMember(request: MemberRequest<'createTeamMember'>, reply: FastifyReply) {
+      const created = await team.create(request.member, request.body)
       reply.code(201)
       return created
     },
 
-    async updateTeamMember(request: OperationRequest<'updateTeamMember'>) {
-      const member = await memberOf(request)
-      return team.update(member, request.params.teamMemberId, request.body)
+    async updateTeamMember(request: MemberRequest<'updateTeamMember'>) {
+      return team.update(request.member, request.params.teamMemberId, request.body)
     },
 
-    async deleteTeamMember(request: OperationRequest<'deleteTeamMember'>, reply: FastifyReply) {
-      const member = await memberOf(request)
-      requireCapability(member, 'team.write', 'remove team members')
-      await team.remove(member, request.params.teamMemberId)
+    async deleteTeamMember(request: MemberRequest<'deleteTeamMember'>, reply: FastifyReply) {
+      await team.remove(request.member, request.params.teamMemberId)
       return reply.code(204).send()
     },
 
-    async createTimeOff(request: OperationRequest<'createTimeOff'>, reply: FastifyReply) {
-      const member = await memberOf(request)
-      const created = await timeOff.create(member, request.params.teamMemberId, request.body)
+    async createTimeOff(request: MemberRequest<'createTimeOff'>, reply: FastifyReply) {
+      const created = await timeOff.create(
+        request.member,
+        request.params.teamMemberId,
+        request.body,
+      )
       reply.code(201)
       return created
     },
 
-    async deleteTimeOff(request: OperationRequest<'deleteTimeOff'>, reply: FastifyReply) {
-      const member = await memberOf(request)
+    async deleteTimeOff(request: MemberRequest<'deleteTimeOff'>, reply: FastifyReply) {
       const { teamMemberId, timeOffId } = request.params
-      await timeOff.remove(member, teamMemberId, timeOffId)
+      await timeOff.remove(request.member, teamMemberId, timeOffId)
       return reply.code(204).send()
     },
   }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { Refusal } from '../domain/refusal.ts'
 import { createRateLimiter, type RateDecision, type RateLimit } from './rate-limiter.ts'
 import { createExactSharedLimiter, createSyncedLimiter } from './shared-rate-limits.ts'
 
@@ -37,7 +37,7 @@ export interface PublicRateLimiterOptions {
 const PRUNE_EVERY_MS = 60_000
 
 /**
- * The limiters of one app; each check throws a 429 problem with Retry-After when exceeded.
+ * The limiters of one app; each check refuses (too many requests, with when to retry) when exceeded.
  * `read` decides in memory (never waits); `write` and `booking` may ask the database.
  */
 export function createPublicRateLimiters(
@@ -88,9 +88,9 @@ export function createPublicRateLimiters(
 function enforce(decision: RateDecision, what: string) {
   if (decision.allowed) return
   const seconds = decision.retryAfterSeconds
-  throw new HttpProblem(
-    429,
+  throw new Refusal(
+    'too-many-requests',
     `Too many ${what}. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    { headers: { 'retry-after': String(seconds) }, type: '/problems/rate-limited' },
+    { retryAfterSeconds: seconds, type: '/problems/rate-limited' },
   )
 }

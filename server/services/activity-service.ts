@@ -6,9 +6,8 @@ import {
   createActivityRepository,
 } from '../db/repositories/activity-repository.ts'
 import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
-import { HttpProblem } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
-import type { Member } from './membership-service.ts'
+import type { Member } from '../domain/member.ts'
+import { assertValid, notFound } from '../domain/refusal.ts'
 
 export type ActivityEntry = components['schemas']['ActivityEntry']
 export type ActivityPage = components['schemas']['ActivityPage']
@@ -62,7 +61,7 @@ export function createActivityService(database: Database) {
 
     async get(member: Member, id: string): Promise<ActivityEntry> {
       const row = await entries.findById(member.tenantId, id)
-      if (!row) throw new HttpProblem(404, 'There is no activity entry with this id.')
+      if (!row) throw notFound('There is no activity entry with this id.')
       return toEntry(row)
     },
   }

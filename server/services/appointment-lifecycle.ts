@@ -1,7 +1,7 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Db } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
-import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import {
   type AppointmentRow,
   createAppointmentRepository,
@@ -14,7 +14,8 @@ import {
 } from '../domain/appointment-changes.ts'
 import { type ClosingStatus, cancelRefusal, closeRefusal } from '../domain/appointment-status.ts'
 import type { CancellationBy } from '../domain/cancellation-refund.ts'
-import { HttpProblem } from '../http/problem.ts'
+import type { Actor } from '../domain/member.ts'
+import { conflict, forbidden, invalidField } from '../domain/refusal.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { notifyAppointmentChange } from '../realtime/live-events.ts'
 import { appointmentNotFound } from './booking/booking-lookups.ts'
@@ -48,9 +49,7 @@ export async function cancelAppointment(
 ): Promise<Appointment> {
   const reason = request.reason.trim()
   if (!reason) {
-    throw new HttpProblem(400, 'body.reason must not be blank.', {
-      errors: [{ path: 'body.reason', message: 'must not be blank' }],
-    })
+    throw invalidField('body.reason', 'must not be blank')
   }
   const now = request.now ?? Date.now()
   const cancelled = await changeStatus(tx, request, {
@@ -114,14 +113,11 @@ export async function changeStatus(
   const row = await repo.find(tenantId, appointmentId, { lock: true })
   if (!row) throw appointmentNotFound()
   if (request.onlyTeamMemberId !== null && row.teamMemberId !== request.onlyTeamMemberId) {
-    throw new HttpProblem(
-      403,
-      "You don't have permission to change other team members' appointments.",
-    )
+    throw forbidden("You don't have permission to change other team members' appointments.")
   }
   const refusal = change.refusal(row)
   // The sentence is the detail the dialogs show (no field of a form is at fault).
-  if (refusal) throw new HttpProblem(409, refusal)
+  if (refusal) throw conflict(refusal)
 
   const before = await loadAppointment(tx, tenantId, appointmentId)
   await repo.update(tenantId, appointmentId, change.columns)

@@ -1,11 +1,11 @@
 import type { components, operations } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { loadAppointment, loadAppointments } from '../db/read-models/appointment-views.ts'
-import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import type { ClosingStatus } from '../domain/appointment-status.ts'
 import { instantRangeRefusal } from '../domain/instant-range.ts'
-import { HttpProblem } from '../http/problem.ts'
+import type { Actor } from '../domain/member.ts'
+import { forbidden, invalidField } from '../domain/refusal.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { cancelAppointment, closeAppointment } from './appointment-lifecycle.ts'
 import { appointmentNotFound } from './booking/booking-lookups.ts'
@@ -48,14 +48,14 @@ export function createAppointmentService(deps: {
     async list(tenantId: string, query: ListQuery): Promise<AppointmentList> {
       const { from, to, team_member_id, customer_id, status, limit = 500 } = query
       const tooLong = instantRangeRefusal({ from, to }, MAX_LIST_DAYS)
-      if (tooLong) throw invalid(tooLong.path, tooLong.message)
+      if (tooLong) throw invalidField(tooLong.path, tooLong.message)
       const range = { from: new Date(from), to: new Date(to) }
       const repo = createAppointmentRepository(database.db)
       if (team_member_id && !(await repo.teamMemberExists(tenantId, team_member_id))) {
-        throw invalid('query.team_member_id', 'is not a team member of this business')
+        throw invalidField('query.team_member_id', 'is not a team member of this business')
       }
       if (customer_id && !(await repo.customerExists(tenantId, customer_id))) {
-        throw invalid('query.customer_id', 'is not a customer of this business')
+        throw invalidField('query.customer_id', 'is not a customer of this business')
       }
       const items = await loadAppointments(database.db, tenantId, {
         overlapping: range,
@@ -77,7 +77,7 @@ export function createAppointmentService(deps: {
     async book(writer: StaffWriter, input: NewAppointmentInput): Promise<Appointment> {
       const own = writer.onlyTeamMemberId
       if (own !== null && input.team_member_id && input.team_member_id !== own) {
-        throw new HttpProblem(403, "You don't have permission to book for other team members.")
+        throw forbidden("You don't have permission to book for other team members.")
       }
       return bookings.book({
         tenantId: writer.tenantId,
@@ -152,8 +152,4 @@ export function createAppointmentService(deps: {
       )
     },
   }
-}
-
-function invalid(path: string, message: string): HttpProblem {
-  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
 }

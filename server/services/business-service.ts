@@ -6,6 +6,7 @@ import {
   type BusinessValues,
   createBusinessRepository,
 } from '../db/repositories/business-repository.ts'
+import { isConstraintConflict } from '../db/sql-state.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import {
   type BusinessConfiguration,
@@ -13,10 +14,9 @@ import {
   businessConfigurationFields,
   businessConfigurationProblems,
 } from '../domain/business-configuration.ts'
-import { HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
+import type { Member } from '../domain/member.ts'
+import { assertValid, conflict, type Refusal } from '../domain/refusal.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
-import type { Member } from './membership-service.ts'
 
 /** The business's own details: name, public slug, time zone, currency and contact data. */
 export function createBusinessService(database: Database) {
@@ -83,7 +83,7 @@ export function createBusinessService(database: Database) {
         })
       } catch (error) {
         // Another business took the slug between our check and our write.
-        if (problemFromDatabaseError(error)?.status === 409) throw slugTaken()
+        if (isConstraintConflict(error)) throw slugTaken()
         throw error
       }
     },
@@ -107,8 +107,8 @@ async function moveTeamMembers(tx: Db, member: Member, from: string, to: string)
   }
 }
 
-function slugTaken(): HttpProblem {
-  return new HttpProblem(409, 'Another business already uses this public slug; choose another.', {
+function slugTaken(): Refusal {
+  return conflict('Another business already uses this public slug; choose another.', {
     errors: [{ path: 'body.slug', message: 'is already used by another business' }],
   })
 }

@@ -5,11 +5,11 @@ import { loadMemberAppointments } from '../db/read-models/appointment-details.ts
 import { type FeedHolder, findFeedHolder } from '../db/read-models/calendar-feed-holders.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
-import { HttpProblem } from '../http/problem.ts'
+import type { Member } from '../domain/member.ts'
+import { forbidden, notFound } from '../domain/refusal.ts'
 import { eventOf } from '../notifications/appointment-calendar.ts'
 import { feedCalendar } from '../notifications/ics.ts'
 import type { CapabilityTokens } from '../security/capability-tokens.ts'
-import type { Member } from './membership-service.ts'
 import { teamMemberNotFound } from './team-member-views.ts'
 
 type CalendarFeed = components['schemas']['CalendarFeed']
@@ -43,7 +43,7 @@ export function createCalendarFeedService(deps: {
     async calendar(teamMemberId: string, token: string): Promise<string> {
       const holder = await findFeedHolder(database.db, { teamMemberId })
       if (!holder || !tokens.isCalendarFeedToken(teamMemberId, holder.feedVersion, token)) {
-        throw new HttpProblem(404, 'There is no calendar feed at this address.')
+        throw notFound('There is no calendar feed at this address.')
       }
       const from = new Date(Date.now() - FEED_HISTORY_DAYS * DAY_MS)
       const appointments = await loadMemberAppointments(
@@ -94,10 +94,7 @@ async function permittedHolder(db: Db, member: Member, teamMemberId: string): Pr
   const holder = await findFeedHolder(db, { teamMemberId, tenantId: member.tenantId })
   if (!holder) throw teamMemberNotFound()
   if (member.teamMemberId !== holder.id && !can(member.permission, 'team.write')) {
-    throw new HttpProblem(
-      403,
-      "You don't have permission to see other team members' calendar feeds.",
-    )
+    throw forbidden("You don't have permission to see other team members' calendar feeds.")
   }
   return holder
 }

@@ -16,13 +16,12 @@ import {
   scrubActivityEntry,
   scrubText,
 } from '../domain/customer-erasure.ts'
-import { HttpProblem } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
+import type { Member } from '../domain/member.ts'
+import { assertValid, conflict, notFound, type Refusal } from '../domain/refusal.ts'
 import { toEntry } from './activity-service.ts'
 import { customerActor } from './booking/visitor-customer.ts'
 import { toCustomerNote } from './customer-profile-service.ts'
 import { type Customer, customerErased, toCustomer } from './customer-service.ts'
-import type { Member } from './membership-service.ts'
 
 export type CustomerDataExport = components['schemas']['CustomerDataExport']
 export type CustomerEraseInput = components['schemas']['CustomerEraseInput']
@@ -84,8 +83,8 @@ export function createCustomerDataRightsService(database: Database) {
     return [...addresses]
   }
 
-  function notFound(): HttpProblem {
-    return new HttpProblem(404, 'There is no customer with this id.')
+  function customerNotFound(): Refusal {
+    return notFound('There is no customer with this id.')
   }
 
   return {
@@ -93,7 +92,7 @@ export function createCustomerDataRightsService(database: Database) {
       return database.transaction(async (tx) => {
         const data = createCustomerDataRepository(tx)
         const customer = await data.findCustomer(member.tenantId, customerId)
-        if (!customer) throw notFound()
+        if (!customer) throw customerNotFound()
         const { appointments, appointmentIds, payments, activityAboutIds } = await gather(
           data,
           member.tenantId,
@@ -235,7 +234,7 @@ export function createCustomerDataRightsService(database: Database) {
       return database.transaction(async (tx) => {
         const data = createCustomerDataRepository(tx)
         const customer = await data.lockCustomer(member.tenantId, customerId)
-        if (!customer) throw notFound()
+        if (!customer) throw customerNotFound()
         if (customer.erasedAt) throw customerErased()
         const typed = input.confirm_name.trim().toLowerCase()
         assertValid(
@@ -249,8 +248,7 @@ export function createCustomerDataRightsService(database: Database) {
           const list = ahead
             .map((a) => `${a.serviceName} on ${describeInstant(a.startsAt.getTime(), timeZone)}`)
             .join(', ')
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${customer.name} has ${ahead.length} upcoming ${ahead.length === 1 ? 'appointment' : 'appointments'} (${list}); cancel ${ahead.length === 1 ? 'it' : 'them'} before erasing the customer.`,
             {
               type: '/problems/customer-has-upcoming',

@@ -1,7 +1,7 @@
 import { type CsvValue, csvRow, UTF8_BOM } from '../domain/csv.ts'
+import type { Member } from '../domain/member.ts'
 import type { createBusinessService } from './business-service.ts'
 import type { Customer, CustomerQuery, createCustomerService } from './customer-service.ts'
-import type { Member } from './membership-service.ts'
 
 const csvColumns = [
   'id',

@@ -2,11 +2,12 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createCustomerImportRepository } from '../db/repositories/customer-import-repository.ts'
+import { isConstraintConflict } from '../db/sql-state.ts'
 import { type ImportCounts, type ImportPlan, planImport } from '../domain/customer-import-plan.ts'
 import { readImportRow } from '../domain/customer-import-rows.ts'
+import type { Member } from '../domain/member.ts'
 import { businessRegion, isRegion } from '../domain/phone-numbers.ts'
-import { type FieldError, HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
-import type { Member } from './membership-service.ts'
+import { conflict, type FieldError, Refusal } from '../domain/refusal.ts'
 
 export type CustomerImportInput = components['schemas']['CustomerImportInput']
 export type CustomerImportReport = components['schemas']['CustomerImportReport']
@@ -68,12 +69,10 @@ export function createCustomerImportService(database: Database) {
             return report(plan, false)
           })
         } catch (error) {
-          const raced =
-            error instanceof ImportRaced || problemFromDatabaseError(error)?.status === 409
+          const raced = error instanceof ImportRaced || isConstraintConflict(error)
           if (!raced) throw error
           if (attempt >= ATTEMPTS) {
-            throw new HttpProblem(
-              409,
+            throw conflict(
               'Customers were being added while importing, so nothing was imported. Try again.',
             )
           }
@@ -90,7 +89,7 @@ async function regionFor(
 ): Promise<string | null> {
   if (chosen !== undefined) {
     if (!isRegion(chosen)) {
-      throw new HttpProblem(400, `body.default_region ${chosen} is not a country we can read.`, {
+      throw new Refusal('invalid', `body.default_region ${chosen} is not a country we can read.`, {
         errors: [{ path: 'body.default_region', message: 'is not a known country code' }],
       })
     }
@@ -100,7 +99,7 @@ async function regionFor(
 }
 
 /** 422 naming each row and field with a problem; nothing was written. */
-function rowsRefused(plan: ImportPlan): HttpProblem {
+function rowsRefused(plan: ImportPlan): Refusal {
   const errors: FieldError[] = []
   plan.results.forEach((result, index) => {
     for (const error of result.errors) {
@@ -111,8 +110,8 @@ function rowsRefused(plan: ImportPlan): HttpProblem {
     }
   })
   const rowsWithErrors = plan.counts.errors
-  return new HttpProblem(
-    422,
+  return new Refusal(
+    'unprocessable',
     `${rowsWithErrors} ${rowsWithErrors === 1 ? 'row has' : 'rows have'} errors, so nothing was imported. Fix ${rowsWithErrors === 1 ? 'it' : 'them'} in the file, or leave ${rowsWithErrors === 1 ? 'it' : 'them'} out.`,
     { type: '/problems/import-rows-invalid', errors: errors.slice(0, PROBLEM_ERRORS_SHOWN) },
   )

@@ -19,10 +19,9 @@ import {
 import { createCustomerRepository } from '../db/repositories/customer-repository.ts'
 import { createSettingsRepository } from '../db/repositories/settings-repository.ts'
 import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
-import { HttpProblem } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
+import type { Member } from '../domain/member.ts'
+import { assertValid, forbidden, notFound } from '../domain/refusal.ts'
 import { customerErased } from './customer-service.ts'
-import type { Member } from './membership-service.ts'
 
 type CustomerOverview = components['schemas']['CustomerOverview']
 type AppointmentSummary = components['schemas']['AppointmentSummary']
@@ -43,7 +42,7 @@ export function createCustomerProfileService(database: Database) {
 
   async function customerOf(tx: Db, member: Member, customerId: string) {
     const customer = await createCustomerRepository(tx).findById(member.tenantId, customerId)
-    if (!customer) throw new HttpProblem(404, 'There is no customer with this id.')
+    if (!customer) throw notFound('There is no customer with this id.')
     return customer
   }
 
@@ -178,7 +177,7 @@ export function createCustomerProfileService(database: Database) {
       assertValid(text === '' ? [{ path: 'body.text', message: 'must not be blank' }] : [])
       return database.transaction(async (tx) => {
         const customer = await createCustomerRepository(tx).lock(member.tenantId, customerId)
-        if (!customer) throw new HttpProblem(404, 'There is no customer with this id.')
+        if (!customer) throw notFound('There is no customer with this id.')
         if (customer.erasedAt) throw customerErased()
         const note = await createCustomerNoteRepository(tx).insert({
           tenantId: member.tenantId,
@@ -207,9 +206,9 @@ export function createCustomerProfileService(database: Database) {
         const customer = await customerOf(tx, member, customerId)
         const notes = createCustomerNoteRepository(tx)
         const note = await notes.find(member.tenantId, customerId, noteId)
-        if (!note) throw new HttpProblem(404, 'There is no such note about this customer.')
+        if (!note) throw notFound('There is no such note about this customer.')
         if (note.authorUid !== member.uid && !can(member.permission, 'customers.delete')) {
-          throw new HttpProblem(403, "You don't have permission to delete other people's notes.")
+          throw forbidden("You don't have permission to delete other people's notes.")
         }
         await notes.remove(member.tenantId, customerId, noteId)
         await createActivityRepository(tx).record({

@@ -8,6 +8,7 @@ import {
   type CustomerValues,
   createCustomerRepository,
 } from '../db/repositories/customer-repository.ts'
+import { isConstraintConflict } from '../db/sql-state.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import {
   clearedFields,
@@ -16,9 +17,14 @@ import {
   filledFields,
 } from '../domain/customer-changes.ts'
 import { customerSearchTerms } from '../domain/customer-search.ts'
-import { type FieldError, HttpProblem, problemFromDatabaseError } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
-import type { Member } from './membership-service.ts'
+import type { Member } from '../domain/member.ts'
+import {
+  assertValid,
+  conflict,
+  type FieldError,
+  notFound,
+  type Refusal,
+} from '../domain/refusal.ts'
 
 export type Customer = components['schemas']['Customer']
 export type CustomerInput = components['schemas']['CustomerInput']
@@ -41,8 +47,8 @@ export function createCustomerService(database: Database) {
   const read = createCustomerRepository(database.db)
 
   /** 409 pointing at the customer who already has the e-mail, so the form can link to them. */
-  function duplicateEmail(existing: { id: string; name: string }): HttpProblem {
-    return new HttpProblem(409, `${existing.name} already has this e-mail address.`, {
+  function duplicateEmail(existing: { id: string; name: string }): Refusal {
+    return conflict(`${existing.name} already has this e-mail address.`, {
       errors: [{ path: 'body.email', message: `is already used by ${existing.name}` }],
       existing: { id: existing.id, href: `/customers/${existing.id}/edit` },
     })
@@ -61,7 +67,7 @@ export function createCustomerService(database: Database) {
     try {
       return await database.transaction(work)
     } catch (error) {
-      if (email && problemFromDatabaseError(error)?.status === 409) {
+      if (email && isConstraintConflict(error)) {
         const existing = await read.findByEmail(member.tenantId, email, exceptId)
         if (existing) throw duplicateEmail(existing)
       }
@@ -145,8 +151,7 @@ export function createCustomerService(database: Database) {
         const before = toCustomer(found(await customers.lock(member.tenantId, id)))
         const upcoming = await customers.countUpcomingAppointments(member.tenantId, id)
         if (upcoming > 0) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${before.name} has ${upcoming} upcoming ${upcoming === 1 ? 'appointment' : 'appointments'}; cancel ${upcoming === 1 ? 'it' : 'them'} before deleting the customer.`,
           )
         }
@@ -154,8 +159,7 @@ export function createCustomerService(database: Database) {
         // customer they belong to, are kept. The customer can still be edited or anonymised.
         const paid = await customers.countPayments(member.tenantId, id)
         if (paid > 0) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${before.name} has payment records (${paid}), which are kept for the business's accounts, so the customer cannot be deleted. Edit their details instead.`,
             { type: '/problems/customer-has-payments' },
           )
@@ -186,9 +190,8 @@ function filterOf(query: CustomerQuery): CustomerFilter {
 }
 
 /** 409 for a change to a customer whose personal data was erased. */
-export function customerErased(): HttpProblem {
-  return new HttpProblem(
-    409,
+export function customerErased(): Refusal {
+  return conflict(
     'This customer’s personal data was erased; the record cannot be changed. Add a new customer instead.',
     { type: '/problems/customer-erased' },
   )
@@ -196,7 +199,7 @@ export function customerErased(): HttpProblem {
 
 /** An id of another business is as unknown as one that never existed. */
 function found<T>(row: T | undefined): T {
-  if (row === undefined) throw new HttpProblem(404, 'There is no customer with this id.')
+  if (row === undefined) throw notFound('There is no customer with this id.')
   return row
 }
 

@@ -14,7 +14,7 @@ import {
   checkInUndoneSummary,
 } from '../domain/appointment-changes.ts'
 import { checkInRefusal, checkoutRefusal } from '../domain/appointment-status.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { conflict, invalidField } from '../domain/refusal.ts'
 import type { AppointmentNotifier } from '../notifications/appointment-notifier.ts'
 import { formatMoney } from '../notifications/messages.ts'
 import { changeStatus } from './appointment-lifecycle.ts'
@@ -108,7 +108,7 @@ export function createFrontDeskService(deps: {
         unitPriceMinor: extra.unit_price_minor,
       }))
       const blank = extras.findIndex((extra) => extra.name === '')
-      if (blank >= 0) throw invalid(`body.extras.${blank}.name`, 'must not be blank')
+      if (blank >= 0) throw invalidField(`body.extras.${blank}.name`, 'must not be blank')
       return database.transaction(async (tx) => {
         const { tenantId } = writer
         const appointments = createAppointmentRepository(tx)
@@ -116,7 +116,7 @@ export function createFrontDeskService(deps: {
         if (!row) throw appointmentNotFound()
         const checkouts = createCheckoutRepository(tx)
         if (await checkouts.ofAppointment(tenantId, appointmentId)) {
-          throw new HttpProblem(409, 'This visit is already checked out.')
+          throw conflict('This visit is already checked out.')
         }
         const figures = tillFigures({
           serviceMinor: row.priceMinor,
@@ -127,11 +127,11 @@ export function createFrontDeskService(deps: {
         })
         if (figures.totalMinor < 0) {
           const path = 'percent' in discount ? 'body.discount_percent' : 'body.discount_minor'
-          throw invalid(path, 'must not be more than the service and extras')
+          throw invalidField(path, 'must not be more than the service and extras')
         }
         const method = input.method ?? null
         if (figures.paidNowMinor > 0 && method === null) {
-          throw invalid('body.method', 'is required: say how the customer paid')
+          throw invalidField('body.method', 'is required: say how the customer paid')
         }
         const currency = row.currency
         const taken =
@@ -178,7 +178,7 @@ export function createFrontDeskService(deps: {
 
 function discountOf(input: CheckoutInput): DiscountInput {
   if (input.discount_minor !== undefined && input.discount_percent !== undefined) {
-    throw invalid('body.discount_percent', 'must not be given with discount_minor: choose one')
+    throw invalidField('body.discount_percent', 'must not be given with discount_minor: choose one')
   }
   if (input.discount_percent !== undefined) return { percent: input.discount_percent }
   return { amountMinor: input.discount_minor ?? 0 }
@@ -209,9 +209,5 @@ function toCheckout(row: CheckoutRow, totalMinor: number, method: TillMethod | n
 }
 
 const money = (amountMinor: number, currency: string) => formatMoney(amountMinor, currency, 'en')
-
-function invalid(path: string, message: string): HttpProblem {
-  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
-}
 
 export type FrontDeskService = ReturnType<typeof createFrontDeskService>

@@ -1,6 +1,6 @@
 import type { operations } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { unavailable } from '../domain/refusal.ts'
 
 type Health = operations['getHealth']['responses']['200']['content']['application/json']
 
@@ -16,7 +16,7 @@ export function createHealthService(deps: {
     try {
       await deps.database.ping()
     } catch (error) {
-      throw new HttpProblem(503, 'The database is not answering.', { cause: error })
+      throw unavailable('The database is not answering.', { cause: error })
     }
     return { status: 'ok', database: 'ok', version: deps.version }
   }

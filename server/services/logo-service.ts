@@ -4,9 +4,9 @@ import type { Database } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createLogoRepository, type LogoSummary } from '../db/repositories/logo-repository.ts'
 import { checkLogo, LOGO_TYPES, type LogoRefusal, logoPath } from '../domain/logo-image.ts'
+import type { Member } from '../domain/member.ts'
+import { notFound, Refusal, type RefusalKind } from '../domain/refusal.ts'
 import { settingsChangeSummary } from '../domain/settings-changes.ts'
-import { HttpProblem } from '../http/problem.ts'
-import type { Member } from './membership-service.ts'
 
 export type Logo = components['schemas']['Logo']
 
@@ -26,21 +26,19 @@ function logoWords(logo: LogoSummary | null): string | null {
   return `${format} ${logo.width}×${logo.height}`
 }
 
-const refusalStatus: Record<LogoRefusal['kind'], number> = {
-  too_large: 413,
-  unsupported_type: 415,
-  type_mismatch: 400,
-  corrupt: 400,
-  dimensions: 400,
+const refusalKind: Record<LogoRefusal['kind'], RefusalKind> = {
+  too_large: 'too-large',
+  unsupported_type: 'unsupported-media-type',
+  type_mismatch: 'invalid',
+  corrupt: 'invalid',
+  dimensions: 'invalid',
 }
 
-function refusalProblem(refusal: LogoRefusal): HttpProblem {
-  const path = refusal.kind === 'unsupported_type' ? 'header.content-type' : 'body'
-  return new HttpProblem(refusalStatus[refusal.kind], `The logo ${refusal.message}.`, {
-    errors: [{ path, message: refusal.message }],
-    ...(refusal.kind === 'unsupported_type' && {
-      headers: { 'accept-put': LOGO_TYPES.join(', ') },
-    }),
+function logoRefused(refusal: LogoRefusal): Refusal {
+  const unsupported = refusal.kind === 'unsupported_type'
+  return new Refusal(refusalKind[refusal.kind], `The logo ${refusal.message}.`, {
+    errors: [{ path: unsupported ? 'header.content-type' : 'body', message: refusal.message }],
+    acceptedTypes: unsupported ? LOGO_TYPES : undefined,
   })
 }
 
@@ -54,7 +52,7 @@ export function createLogoService(database: Database) {
     /** Checks the file from its bytes and makes it the logo; the same file again changes nothing. */
     async upload(member: Member, bytes: Buffer, contentType: string): Promise<Logo> {
       const checked = checkLogo(bytes, contentType)
-      if ('refusal' in checked) throw refusalProblem(checked.refusal)
+      if ('refusal' in checked) throw logoRefused(checked.refusal)
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       return database.transaction(async (tx) => {
         const logos = createLogoRepository(tx)
@@ -84,7 +82,7 @@ export function createLogoService(database: Database) {
     /** The file behind a logo address; 404 for an old or made-up hash or another business. */
     async file(tenantId: string, sha256: string) {
       const row = await createLogoRepository(database.db).file(tenantId, sha256)
-      if (!row) throw new HttpProblem(404, 'There is no such logo.')
+      if (!row) throw notFound('There is no such logo.')
       return row
     },
   }

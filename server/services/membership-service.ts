@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { Identity } from '../auth/identity.ts'
 import type { Database, Db } from '../db/database.ts'
-import { type Actor, createActivityRepository } from '../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createMembershipRepository } from '../db/repositories/membership-repository.ts'
 import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
 import { createTenantRepository } from '../db/repositories/tenant-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
-import type { Permission } from '../db/schema.ts'
 import {
   firstBusinessName,
   ownerTeamMemberName,
@@ -14,21 +12,13 @@ import {
   slugify,
 } from '../domain/business-name.ts'
 import { dateAt } from '../domain/business-time.ts'
+import type { Identity } from '../domain/identity.ts'
+import type { Actor, Member } from '../domain/member.ts'
+import { conflict, Refusal } from '../domain/refusal.ts'
 import { teamMemberSlugBase } from '../domain/slug.ts'
 import { defaultWorkingHours } from '../domain/working-hours.ts'
-import { HttpProblem } from '../http/problem.ts'
 
 const MAX_SLUG_ATTEMPTS = 20
-
-/** The signed-in user as a member of the business every tenant-scoped query is limited to. */
-export interface Member {
-  tenantId: string
-  uid: string
-  permission: Permission
-  /** Their own team-member record in this business, if they have one. */
-  teamMemberId: string | null
-  actor: Actor
-}
 
 type Current = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createMembershipRepository>['findCurrentForUser']>>
@@ -131,7 +121,7 @@ export interface BusinessSetup {
 const DEFAULT_SETUP: BusinessSetup = { timeZone: 'UTC', currency: 'USD' }
 
 function alreadyRegistered(businessName: string) {
-  return new HttpProblem(409, `You already belong to ${businessName}.`, {
+  return conflict(`You already belong to ${businessName}.`, {
     type: '/problems/already-registered',
   })
 }
@@ -139,8 +129,8 @@ function alreadyRegistered(businessName: string) {
 /** The refusal a user gets on every call once their only access was removed. */
 function accessRemoved(removal: { businessName: string; timeZone: string; revokedAt: Date }) {
   const on = dateAt(removal.revokedAt.getTime(), removal.timeZone)
-  return new HttpProblem(
-    403,
+  return new Refusal(
+    'forbidden',
     `Your access to ${removal.businessName} was removed on ${on}. Ask an owner or admin there to restore it.`,
     { type: '/problems/access-removed' },
   )

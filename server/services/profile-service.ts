@@ -1,8 +1,8 @@
 import type { operations } from '../../shared/contract/schema.d.ts'
-import type { Identity } from '../auth/identity.ts'
 import type { Database, Db } from '../db/database.ts'
 import { businessSetupProblems } from '../domain/business-configuration.ts'
-import { assertValid } from '../http/validation-problem.ts'
+import type { Identity } from '../domain/identity.ts'
+import { assertValid } from '../domain/refusal.ts'
 import { loadCurrentPlan, subscriptionView } from './billing/current-plan.ts'
 import type { BusinessSetup, createMembershipService } from './membership-service.ts'
 

@@ -5,7 +5,7 @@ import { createScheduleRepository } from '../db/repositories/schedule-repository
 import type { PooledSlot } from '../domain/availability/types.ts'
 import { workingPeriods } from '../domain/availability/working-periods.ts'
 import { addDays, dateRangeInstants, daysBetween, startOfDate } from '../domain/business-time.ts'
-import { HttpProblem } from '../http/problem.ts'
+import { invalidField, notFound } from '../domain/refusal.ts'
 import { findAvailability, findNextSlot, NEXT_SLOT_HORIZON_DAYS } from './availability-service.ts'
 import { activeService, checkPerformer } from './booking/booking-lookups.ts'
 
@@ -68,8 +68,7 @@ export function createSchedulingService(database: Database) {
       })
       if (!next) {
         const who = team_member_id ? 'The team member has' : 'Nobody who performs it has'
-        throw new HttpProblem(
-          404,
+        throw notFound(
           `${who} a free time for ${service.name} in the next ${NEXT_SLOT_HORIZON_DAYS} days.`,
         )
       }
@@ -86,7 +85,7 @@ export function createSchedulingService(database: Database) {
       const repo = appointments()
       const policy = await repo.policy(tenantId)
       if (team_member_id && !(await repo.teamMemberExists(tenantId, team_member_id))) {
-        throw invalid('query.team_member_id', 'is not a team member of this business')
+        throw invalidField('query.team_member_id', 'is not a team member of this business')
       }
       const { from, to } = checkedRange(start_date, end_date, policy.timeZone)
       // One member is shown whether bookable or not; the team view shows who can be booked.
@@ -136,17 +135,14 @@ export function createSchedulingService(database: Database) {
 /** start_date…end_date (both inclusive, in the business's zone) as instants, checked. */
 function checkedRange(startDate: string, endDate: string, timeZone: string) {
   const days = daysBetween(startDate, endDate)
-  if (days < 0) throw invalid('query.end_date', `must be on or after start_date (${startDate})`)
+  if (days < 0)
+    throw invalidField('query.end_date', `must be on or after start_date (${startDate})`)
   if (days > MAX_RANGE_DAYS) {
-    throw invalid('query.end_date', `must be at most ${MAX_RANGE_DAYS} days after start_date`)
+    throw invalidField('query.end_date', `must be at most ${MAX_RANGE_DAYS} days after start_date`)
   }
   return dateRangeInstants(startDate, endDate, timeZone)
 }
 
 function iso(instant: number): string {
   return new Date(instant).toISOString()
-}
-
-function invalid(path: string, message: string): HttpProblem {
-  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
 }

@@ -23,12 +23,18 @@ import {
   isChoiceKind,
   questionProblems,
 } from '../domain/booking-questions.ts'
+import type { Member } from '../domain/member.ts'
 import { plural } from '../domain/plural.ts'
+import {
+  assertValid,
+  conflict,
+  type FieldError,
+  invalidField,
+  notFound,
+  type Refusal,
+} from '../domain/refusal.ts'
 import { serviceFields, serviceUpdateSummary } from '../domain/service-changes.ts'
-import { type FieldError, HttpProblem } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
 import { refuseBeyondPlan } from './billing/current-plan.ts'
-import type { Member } from './membership-service.ts'
 
 type Service = components['schemas']['Service']
 type ServicePage = components['schemas']['ServicePage']
@@ -63,7 +69,7 @@ export function createServiceCatalogueService(database: Database) {
 
     async get(member: Member, id: string): Promise<Service> {
       const service = await createServiceRepository(database.db).find(member.tenantId, id)
-      if (!service) throw notFound()
+      if (!service) throw serviceNotFound()
       return toService(service)
     },
 
@@ -110,7 +116,7 @@ export function createServiceCatalogueService(database: Database) {
       return database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
         const existing = await services.find(member.tenantId, id, { lock: true })
-        if (!existing) throw notFound()
+        if (!existing) throw serviceNotFound()
         if (input.booking_questions !== undefined) {
           columns.bookingQuestions = checkQuestions(
             input.booking_questions,
@@ -167,17 +173,15 @@ export function createServiceCatalogueService(database: Database) {
       await database.transaction(async (tx) => {
         const services = createServiceRepository(tx)
         const existing = await services.find(member.tenantId, id, { lock: true })
-        if (!existing) throw notFound()
+        if (!existing) throw serviceNotFound()
         const counts = await services.appointmentCounts(member.tenantId, existing.id, new Date())
         if (counts.upcoming > 0) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${existing.name} has ${plural(counts.upcoming, 'upcoming appointment')}; deactivate it instead.`,
           )
         }
         if (counts.all > 0) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${existing.name} appears in the history of ${plural(counts.all, 'appointment')}; deactivate it instead.`,
           )
         }
@@ -224,7 +228,7 @@ function serviceColumns(input: ServicePatch): Partial<NewService> {
   const columns: Partial<NewService> = {}
   if (input.name !== undefined) {
     const name = input.name.trim()
-    if (!name) throw invalid('body.name', 'must not be blank')
+    if (!name) throw invalidField('body.name', 'must not be blank')
     columns.name = name
   }
   if (input.description !== undefined) columns.description = input.description
@@ -291,7 +295,7 @@ async function checkTeamMembers(
   const known = await createTeamMemberRepository(tx).existingIds(tenantId, ids)
   const unknown = ids.filter((id) => !known.has(id))
   if (unknown.length > 0) {
-    throw invalid(
+    throw invalidField(
       'body.team_member_ids',
       `contains ${unknown.length === 1 ? 'an id' : 'ids'} that ${unknown.length === 1 ? 'is not a team member' : 'are not team members'} of this business: ${unknown.join(', ')}`,
     )
@@ -365,17 +369,13 @@ async function refuseUnpaidRule(tx: Db, tenantId: string): Promise<void> {
   const detail = !account
     ? 'Connect a Stripe account in Settings → Payments before asking customers to pay.'
     : `Your Stripe account is ${account.status}: finish setting it up in Settings → Payments before asking customers to pay.`
-  throw new HttpProblem(409, detail, {
+  throw conflict(detail, {
     type: '/problems/payments-not-connected',
     errors: [{ path: 'body.payment_rule.kind', message: 'needs an active Stripe account' }],
   })
 }
 
-function invalid(path: string, message: string): HttpProblem {
-  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
-}
-
 /** An id of another business is as unknown as one that never existed. */
-function notFound(): HttpProblem {
-  return new HttpProblem(404, 'There is no service with this id in your business.')
+function serviceNotFound(): Refusal {
+  return notFound('There is no service with this id in your business.')
 }

@@ -9,6 +9,8 @@ import {
 } from '../db/repositories/settings-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import { checkEmbedOrigins, embedFrameAncestors } from '../domain/embed-origins.ts'
+import type { Member } from '../domain/member.ts'
+import { assertValid } from '../domain/refusal.ts'
 import {
   appearanceFields,
   bookingPolicyFields,
@@ -20,9 +22,7 @@ import {
   type SettingsSection,
   settingsChangeSummary,
 } from '../domain/settings-changes.ts'
-import { assertValid } from '../http/validation-problem.ts'
 import { logoView } from './logo-service.ts'
-import type { Member } from './membership-service.ts'
 
 export type Settings = components['schemas']['Settings']
 export type BookingPolicy = components['schemas']['BookingPolicy']

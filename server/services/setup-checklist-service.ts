@@ -2,8 +2,8 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { loadSetupProgress, loadUnbookableServices } from '../db/read-models/setup-progress.ts'
 import { createBusinessRepository } from '../db/repositories/business-repository.ts'
+import type { Member } from '../domain/member.ts'
 import { setupSteps } from '../domain/setup-steps.ts'
-import type { Member } from './membership-service.ts'
 
 type SetupChecklist = components['schemas']['SetupChecklist']
 

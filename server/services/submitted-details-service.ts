@@ -1,10 +1,10 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { loadAppointment } from '../db/read-models/appointment-views.ts'
+import type { Member } from '../domain/member.ts'
 import type { SubmittedField } from '../domain/submitted-details.ts'
 import { appointmentNotFound } from './booking/booking-lookups.ts'
 import type { CustomerPatch, createCustomerService } from './customer-service.ts'
-import type { Member } from './membership-service.ts'
 
 type Appointment = components['schemas']['Appointment']
 type SubmittedDetail = components['schemas']['SubmittedDetail']

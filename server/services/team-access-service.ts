@@ -1,7 +1,6 @@
 import type { components } from '../../shared/contract/schema.d.ts'
 import { type AccessStatus, accessChangeRefusal, accessOf } from '../../shared/team-access.ts'
 import type { Database, Db } from '../db/database.ts'
-import type { Actor } from '../db/repositories/activity-repository.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
 import { createMembershipRepository } from '../db/repositories/membership-repository.ts'
 import {
@@ -9,9 +8,9 @@ import {
   type TeamMemberRecord,
 } from '../db/repositories/team-member-repository.ts'
 import { createUserRepository } from '../db/repositories/user-repository.ts'
-import { HttpProblem } from '../http/problem.ts'
+import type { Actor, Member } from '../domain/member.ts'
+import { conflict, forbidden, type Refusal } from '../domain/refusal.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
-import type { Member } from './membership-service.ts'
 import { teamMemberNotFound, teamMemberViews } from './team-member-views.ts'
 
 type TeamMember = components['schemas']['TeamMember']
@@ -129,8 +128,7 @@ export function createTeamAccess(tx: Db, tenantId: string, actor: Actor) {
       const after: AccessStatus = newEmail ? (closed ? 'invitation_withdrawn' : 'invited') : 'none'
       if (before === 'active' && existing.userUid) {
         if (requesterTeamMemberId === existing.id) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             'Changing your own e-mail here would end your access: the new address would have to accept an invitation. Ask another owner or admin to change it.',
             { errors: [{ path: 'body.email', message: 'would end your own access' }] },
           )
@@ -174,9 +172,8 @@ function emailChangeSummary(
   return `${change}: ${lost}${next}`
 }
 
-function nothingToChange(record: TeamMemberRecord): HttpProblem {
-  return new HttpProblem(
-    409,
+function nothingToChange(record: TeamMemberRecord): Refusal {
+  return conflict(
     `${record.name} has no e-mail, so there is no access or invitation to change; add an e-mail to invite them.`,
   )
 }
@@ -208,8 +205,7 @@ export async function refuseEndingLastOwner(
   if (!owners.includes(target.userUid)) return
   if (owners.some((uid) => uid !== target.userUid)) return
   const path = fieldOf[change]
-  throw new HttpProblem(
-    409,
+  throw conflict(
     `${target.name} is the business's last owner; make someone else an owner before you ${change}.`,
     path ? { errors: [{ path, message: 'the business needs at least one owner' }] } : {},
   )
@@ -228,7 +224,9 @@ export function createTeamAccessService(database: Database) {
         const record = await team.find(member.tenantId, teamMemberId, { lock: true })
         if (!record) throw teamMemberNotFound()
         const refusal = accessChangeRefusal(member, record, kind)
-        if (refusal) throw new HttpProblem(refusal.status, refusal.detail)
+        if (refusal) {
+          throw refusal.status === 403 ? forbidden(refusal.detail) : conflict(refusal.detail)
+        }
         const access = createTeamAccess(tx, member.tenantId, member.actor)
         const changed =
           kind === 'remove' ? await access.remove(record) : await access.restore(record)

@@ -11,7 +11,9 @@ import {
 } from '../db/repositories/team-member-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import { slugCandidates } from '../domain/business-name.ts'
+import type { Member } from '../domain/member.ts'
 import { plural } from '../domain/plural.ts'
+import { assertValid, conflict, type FieldError, forbidden, Refusal } from '../domain/refusal.ts'
 import { teamMemberSlugBase } from '../domain/slug.ts'
 import { teamMemberFields, teamMemberUpdateSummary } from '../domain/team-member-changes.ts'
 import {
@@ -19,11 +21,8 @@ import {
   normalizeWorkingHours,
   workingHoursErrors,
 } from '../domain/working-hours.ts'
-import { type FieldError, HttpProblem } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
 import { refuseBeyondPlan } from './billing/current-plan.ts'
-import type { Member } from './membership-service.ts'
 import { createTeamAccess, refuseEndingLastOwner } from './team-access-service.ts'
 import { teamMemberNotFound, teamMemberViews, toTeamMember } from './team-member-views.ts'
 
@@ -210,14 +209,12 @@ export function createTeamMemberService(database: Database) {
         }
         const counts = await team.appointmentCounts(member.tenantId, existing.id, new Date())
         if (counts.upcoming > 0) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${existing.name} has ${plural(counts.upcoming, 'upcoming appointment')}; move or cancel them first, or make ${existing.name} not bookable instead.`,
           )
         }
         if (counts.all > 0) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `${existing.name} appears in the history of ${plural(counts.all, 'appointment')}; make them not bookable and remove their access instead.`,
           )
         }
@@ -240,7 +237,7 @@ export function createTeamMemberService(database: Database) {
 /** Only an owner touches ownership; the 403 reads like every other missing capability. */
 function requireOwnership(member: Member, what: string): void {
   if (!can(member.permission, 'ownership.manage')) {
-    throw new HttpProblem(403, `You don't have permission to ${what}.`)
+    throw forbidden(`You don't have permission to ${what}.`)
   }
 }
 
@@ -258,12 +255,12 @@ function authorizeUpdate(
 ): void {
   if (!can(member.permission, 'team.write')) {
     const isSelf = member.teamMemberId === target.id && can(member.permission, 'team.writeSelf')
-    if (!isSelf) throw new HttpProblem(403, 'You can change only your own team-member profile.')
+    if (!isSelf) throw forbidden('You can change only your own team-member profile.')
     const selfEditable: readonly string[] = selfEditableTeamMemberFields
     const refused = changed.filter((field) => !selfEditable.includes(field))
     if (refused.length > 0) {
-      throw new HttpProblem(
-        403,
+      throw new Refusal(
+        'forbidden',
         `You can change only your own name, bio, time zone and working hours, not ${refused.join(', ')}.`,
         {
           errors: refused.map((field) => ({
@@ -289,7 +286,7 @@ function authorizeUpdate(
 async function refuseTakenEmail(tx: Db, tenantId: string, email: string, exceptId?: string) {
   const clash = await createTeamMemberRepository(tx).findByEmail(tenantId, email, exceptId)
   if (!clash) return
-  throw new HttpProblem(409, `${clash.name} already uses the e-mail ${email} in your team.`, {
+  throw conflict(`${clash.name} already uses the e-mail ${email} in your team.`, {
     errors: [{ path: 'body.email', message: `is already used by ${clash.name}` }],
     existing: { id: clash.id, href: `/team/${clash.id}/edit` },
   })
@@ -298,7 +295,7 @@ async function refuseTakenEmail(tx: Db, tenantId: string, email: string, exceptI
 async function refuseTakenSlug(tx: Db, tenantId: string, slug: string, exceptId?: string) {
   const clash = await createTeamMemberRepository(tx).findBySlug(tenantId, slug, exceptId)
   if (!clash) return
-  throw new HttpProblem(409, `${clash.name} already has the public slug "${slug}".`, {
+  throw conflict(`${clash.name} already has the public slug "${slug}".`, {
     errors: [{ path: 'body.slug', message: `is already used by ${clash.name}` }],
     existing: { id: clash.id, href: `/team/${clash.id}/edit` },
   })
@@ -314,7 +311,7 @@ async function freeSlugFor(tx: Db, tenantId: string, name: string, exceptId: str
     if (!(await team.findBySlug(tenantId, candidate, exceptId))) return candidate
     if (++attempts > 20) break
   }
-  throw new HttpProblem(409, 'No free public slug was found for this name; choose one.', {
+  throw conflict('No free public slug was found for this name; choose one.', {
     errors: [{ path: 'body.slug', message: 'is already taken' }],
   })
 }
@@ -336,7 +333,7 @@ async function insertWithFreeSlug(
     const row = await team.createIfSlugFree(tenantId, { ...values, slug: candidate })
     if (row) return row
   }
-  throw new HttpProblem(409, 'That public slug was just taken; choose another.', {
+  throw conflict('That public slug was just taken; choose another.', {
     errors: [{ path: 'body.slug', message: 'is already taken' }],
   })
 }
@@ -351,7 +348,7 @@ async function withUniqueFields<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const field = uniqueFieldOf(error)
     if (!field) throw error
-    throw new HttpProblem(409, `Another team member already has this ${field.replace('_', ' ')}.`, {
+    throw conflict(`Another team member already has this ${field.replace('_', ' ')}.`, {
       errors: [{ path: `body.${field}`, message: 'is already taken' }],
       cause: error,
     })

@@ -11,8 +11,8 @@ import {
   type TimeOffRow,
   timeOffSpan,
 } from '../db/repositories/time-off-repository.ts'
+import { notFound, type Refusal } from '../domain/refusal.ts'
 import { compareBySoonest, isCurrentOrUpcoming } from '../domain/time-off.ts'
-import { HttpProblem } from '../http/problem.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 type TimeOff = components['schemas']['TimeOff']
@@ -92,6 +92,6 @@ export function toTimeOff(row: TimeOffRow): TimeOff {
 }
 
 /** An id of another business is as unknown as one that never existed. */
-export function teamMemberNotFound(): HttpProblem {
-  return new HttpProblem(404, 'There is no team member with this id in your business.')
+export function teamMemberNotFound(): Refusal {
+  return notFound('There is no team member with this id in your business.')
 }

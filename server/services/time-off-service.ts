@@ -5,10 +5,9 @@ import { createActivityRepository } from '../db/repositories/activity-repository
 import { createTeamMemberRepository } from '../db/repositories/team-member-repository.ts'
 import { createTimeOffRepository, timeOffSpan } from '../db/repositories/time-off-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
+import type { Member } from '../domain/member.ts'
+import { assertValid, forbidden, notFound } from '../domain/refusal.ts'
 import { parseTimeOffInput, timeOffSummary } from '../domain/time-off.ts'
-import { HttpProblem } from '../http/problem.ts'
-import { assertValid } from '../http/validation-problem.ts'
-import type { Member } from './membership-service.ts'
 import { teamMemberNotFound, toTimeOff } from './team-member-views.ts'
 
 type TimeOff = components['schemas']['TimeOff']
@@ -61,7 +60,7 @@ export function createTimeOffService(database: Database) {
         if (!holder) throw teamMemberNotFound()
         const timeOff = createTimeOffRepository(tx)
         const row = await timeOff.find(member.tenantId, holder.id, timeOffId)
-        if (!row) throw new HttpProblem(404, `${holder.name} has no time off with this id.`)
+        if (!row) throw notFound(`${holder.name} has no time off with this id.`)
         authorizeTimeOff(member, holder.id, 'remove time off')
         await timeOff.delete(member.tenantId, holder.id, row.id)
         await createActivityRepository(tx).record({
@@ -88,5 +87,5 @@ export function createTimeOffService(database: Database) {
 function authorizeTimeOff(member: Member, teamMemberId: string, what: string): void {
   if (can(member.permission, 'team.write')) return
   if (member.teamMemberId === teamMemberId && can(member.permission, 'team.writeSelf')) return
-  throw new HttpProblem(403, `You don't have permission to ${what} for other team members.`)
+  throw forbidden(`You don't have permission to ${what} for other team members.`)
 }

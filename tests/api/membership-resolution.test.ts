@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Identity } from '../../server/auth/identity.ts'
 import { activityLog, memberships, teamMembers, tenants, users } from '../../server/db/schema.ts'
+import type { Identity } from '../../server/domain/identity.ts'
 import { createMembershipService } from '../../server/services/membership-service.ts'
 import { createTestDatabase } from './support/test-database.ts'
 

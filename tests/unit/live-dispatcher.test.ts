@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Identity } from '../../server/auth/identity.ts'
+import type { Identity } from '../../server/domain/identity.ts'
+import { forbidden } from '../../server/domain/refusal.ts'
 import { createLiveDispatcher } from '../../server/realtime/live-dispatcher.ts'
 import {
   createLiveHub,
@@ -127,9 +128,7 @@ describe('live dispatcher', () => {
   })
 
   it('closes the socket of a user whose access was removed, and only theirs', async () => {
-    const refusal = Object.assign(new Error('Your access to Harbor was removed on 2026-05-04.'), {
-      status: 403,
-    })
+    const refusal = forbidden('Your access to Harbor was removed on 2026-05-04.')
     const { hub, dispatcher } = setup({
       loadProfile: async (who) => {
         if (who.uid === 'leaver') throw refusal

@@ -1,6 +1,12 @@
 import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { conflict, invalidField, Refusal, type RefusalKind } from '../../server/domain/refusal.ts'
+import {
+  assertValid,
+  conflict,
+  invalidField,
+  Refusal,
+  type RefusalKind,
+} from '../../server/domain/refusal.ts'
 import { REFUSAL_STATUS } from '../../server/http/refusal-status.ts'
 import { problemDetailsPlugin } from '../../server/plugins/problem-details.ts'
 
@@ -24,6 +30,17 @@ app.get('/existing', async () => {
     existing: { id: 'c1', href: '/customers/c1' },
   })
 })
+app.put('/logo', async () => {
+  throw new Refusal('unsupported-media-type', 'The logo is not an image we take.', {
+    acceptedTypes: ['image/png', 'image/jpeg'],
+  })
+})
+app.post('/fields', async () => {
+  assertValid([
+    { path: 'body.name', message: 'must not be blank' },
+    { path: 'body.time_zone', message: 'is not a time zone' },
+  ])
+})
 afterAll(() => app.close())
 
 describe('a refusal at the edge', () => {
@@ -37,6 +54,27 @@ describe('a refusal at the edge', () => {
       detail: `Refused as ${kind}.`,
     })
     expect(response.headers['retry-after']).toBe(kind === 'unavailable' ? '7' : undefined)
+    expect(response.headers['www-authenticate']).toBe(
+      kind === 'unauthenticated' ? 'Bearer error="invalid_token"' : undefined,
+    )
+  })
+
+  it('names the media types the method takes', async () => {
+    const response = await app.inject({ method: 'PUT', url: '/logo' })
+    expect(response.statusCode).toBe(415)
+    expect(response.headers['accept-put']).toBe('image/png, image/jpeg')
+  })
+
+  it('refuses every invalid field at once', async () => {
+    const response = await app.inject({ method: 'POST', url: '/fields' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({
+      detail: '2 values in the request are invalid.',
+      errors: [
+        { path: 'body.name', message: 'must not be blank' },
+        { path: 'body.time_zone', message: 'is not a time zone' },
+      ],
+    })
   })
 
   it('names the field it refused', async () => {

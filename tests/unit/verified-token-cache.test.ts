@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Identity } from '../../server/auth/identity.ts'
 import { createVerifiedTokenCache } from '../../server/auth/verified-token-cache.ts'
+import type { Identity } from '../../server/domain/identity.ts'
 
 const ann: Identity = {
   uid: 'ann',

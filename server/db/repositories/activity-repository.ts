@@ -1,18 +1,12 @@
 import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { ActivityChange } from '../../domain/activity-changes.ts'
 import type { ActivityCursor } from '../../domain/activity-cursor.ts'
+import type { Actor } from '../../domain/member.ts'
 import type { Db } from '../database.ts'
 import { activityLog } from '../schema.ts'
 
 export type ActivityEntityType = (typeof activityLog.$inferInsert)['entityType']
 export type ActivityAction = (typeof activityLog.$inferInsert)['action']
-
-/** Who did something: the signed-in user, as their token names them. */
-export interface Actor {
-  uid: string
-  name: string | null
-  email: string | null
-}
 
 export interface ActivityRecord {
   tenantId: string

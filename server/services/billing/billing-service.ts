@@ -7,8 +7,9 @@ import {
   type PlanRow,
 } from '../../db/repositories/billing-repository.ts'
 import { createBusinessRepository } from '../../db/repositories/business-repository.ts'
+import type { Member } from '../../domain/member.ts'
 import { hasLiveSubscription, planInForce, trialDaysLeft } from '../../domain/plan-in-force.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { conflict, invalidField, notFound, Refusal, unavailable } from '../../domain/refusal.ts'
 import type {
   BillingInterval,
   PlanPrice,
@@ -20,7 +21,6 @@ import {
   WebhookPayloadError,
   WebhookSignatureError,
 } from '../../payments/stripe-sdk.ts'
-import type { Member } from '../membership-service.ts'
 import { billedInterval, loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
 import { createSubscriptionSync } from './subscription-sync.ts'
 
@@ -54,7 +54,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
   const sync = createSubscriptionSync({ database, appUrl })
 
   function requireGateway(): StripeGateway {
-    if (!gateway) throw new HttpProblem(503, 'Billing is not set up on this server.')
+    if (!gateway) throw unavailable('Billing is not set up on this server.')
     return gateway
   }
 
@@ -77,20 +77,19 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
   async function purchasablePrice(planId: string, interval: BillingInterval) {
     const plan = await billing.findPlan(planId)
     if (!plan) {
-      throw fieldProblem('body.plan_id', `is not a plan: choose one of the plans offered`)
+      throw invalidField('body.plan_id', `is not a plan: choose one of the plans offered`)
     }
     const lookupKey =
       interval === 'month' ? plan.stripeMonthlyLookupKey : plan.stripeYearlyLookupKey
     if (!lookupKey) {
-      throw fieldProblem(
+      throw invalidField(
         'body.plan_id',
         `is ${plan.name}, which is not bought: cancel your subscription in "Manage billing" to return to it`,
       )
     }
     const priceId = await requireGateway().priceIdFor(lookupKey)
     if (!priceId) {
-      throw new HttpProblem(
-        503,
+      throw unavailable(
         `Stripe has no price with the lookup key ${lookupKey}; billing is not fully set up on this server.`,
       )
     }
@@ -195,8 +194,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       if (hasLiveSubscription(account) && account.stripeSubscriptionId) {
         const inForce = planInForce(account, new Date())
         if (inForce.planId === plan.id && account.billingInterval === request.interval) {
-          throw new HttpProblem(
-            409,
+          throw conflict(
             `You are already on ${plan.name}, billed ${request.interval === 'month' ? 'monthly' : 'yearly'}.`,
           )
         }
@@ -238,7 +236,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
         (session.clientReferenceId === member.tenantId ||
           (session.customerId !== null && session.customerId === account.stripeCustomerId))
       if (!session || !ours) {
-        throw new HttpProblem(404, 'There is no checkout of your business with this id.')
+        throw notFound('There is no checkout of your business with this id.')
       }
       if (session.subscription) await sync.apply(session.subscription)
       const current = await loadCurrentPlan(database.db, member.tenantId, new Date())
@@ -253,10 +251,7 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       const stripe = requireGateway()
       const account = await billing.findAccount(member.tenantId)
       if (!account?.stripeCustomerId) {
-        throw new HttpProblem(
-          409,
-          'There is nothing to manage yet: choose a plan first, then manage it here.',
-        )
+        throw conflict('There is nothing to manage yet: choose a plan first, then manage it here.')
       }
       const url = await stripe.createPortalSession({
         customerId: account.stripeCustomerId,
@@ -275,9 +270,9 @@ export function createBillingService({ database, gateway, appUrl }: BillingServi
       try {
         event = stripe.verifyWebhook(rawBody, signature)
       } catch (error) {
-        if (error instanceof WebhookPayloadError) throw new HttpProblem(400, error.message)
+        if (error instanceof WebhookPayloadError) throw new Refusal('invalid', error.message)
         if (!(error instanceof WebhookSignatureError)) throw error
-        throw new HttpProblem(400, 'The Stripe-Signature header does not match the body.', {
+        throw new Refusal('invalid', 'The Stripe-Signature header does not match the body.', {
           errors: [{ path: 'header.stripe-signature', message: 'does not match the body' }],
         })
       }
@@ -311,18 +306,14 @@ export function outagesAsProblems<T extends Record<string, (...args: never[]) =>
         return await work(...args)
       } catch (error) {
         if (!(error instanceof StripeUnavailableError)) throw error
-        throw new HttpProblem(503, 'Stripe did not answer; please try again in a minute.', {
-          headers: { 'retry-after': '60' },
+        throw unavailable('Stripe did not answer; please try again in a minute.', {
+          retryAfterSeconds: 60,
           cause: error,
         })
       }
     },
   ])
   return Object.fromEntries(guarded) as T
-}
-
-function fieldProblem(path: string, message: string): HttpProblem {
-  return new HttpProblem(400, `${path} ${message}.`, { errors: [{ path, message }] })
 }
 
 /** The Stripe prices the plans table asks for: one per plan and interval that can be bought. */

@@ -7,7 +7,7 @@ import {
   type PlanRow,
 } from '../../db/repositories/billing-repository.ts'
 import { hasLiveSubscription, type PlanInForce, planInForce } from '../../domain/plan-in-force.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { Refusal } from '../../domain/refusal.ts'
 
 export type Plan = components['schemas']['Plan']
 export type Subscription = components['schemas']['Subscription']
@@ -78,7 +78,7 @@ export async function refuseBeyondPlan(tx: Db, tenantId: string, action: PlanAct
   const rules: PlanRules = planView(current.plan)
   const decision = planAllows(rules, usage, action)
   if (decision.allowed) return
-  throw new HttpProblem(402, decision.message, {
+  throw new Refusal('payment-required', decision.message, {
     type: '/problems/plan-limit',
     limit:
       'limit' in decision

@@ -2,8 +2,8 @@ import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Language } from '../../../shared/languages.ts'
 import type { Db } from '../../db/database.ts'
 import type { BookedAppointment } from '../../db/read-models/booked-appointment.ts'
-import type { Actor } from '../../db/repositories/activity-repository.ts'
 import type { BookingAnswer } from '../../domain/booking-questions.ts'
+import type { Actor } from '../../domain/member.ts'
 import type { VisitorDetails } from './visitor-customer.ts'
 
 type Appointment = components['schemas']['Appointment']

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/database.ts'
 import {
   type ActivityRecord,
-  type Actor,
   createActivityRepository,
 } from '../../db/repositories/activity-repository.ts'
 import type { NewAppointment } from '../../db/repositories/appointment-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import type { customers } from '../../db/schema.ts'
 import { filledFields } from '../../domain/customer-changes.ts'
+import type { Actor } from '../../domain/member.ts'
 import { toCustomer } from '../customer-service.ts'
 import type { BookingRequest } from './booking-requests.ts'
 

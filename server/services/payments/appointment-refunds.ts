@@ -1,6 +1,6 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import {
   createPaymentRepository,
@@ -18,8 +18,9 @@ import {
   cancellationRefund,
   fullRefundDeadline,
 } from '../../domain/cancellation-refund.ts'
+import type { Actor } from '../../domain/member.ts'
 import { summarisePayments } from '../../domain/payment-state.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { invalidField } from '../../domain/refusal.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 import { appointmentNotFound } from '../booking/booking-lookups.ts'
@@ -82,9 +83,7 @@ export async function oweCancellationRefund(
       request.now,
     )
     if ('refusal' in decision) {
-      throw new HttpProblem(400, `body.keep_payment ${decision.refusal}.`, {
-        errors: [{ path: 'body.keep_payment', message: decision.refusal }],
-      })
+      throw invalidField('body.keep_payment', decision.refusal)
     }
     refundMinor += decision.refundMinor
     keptMinor += decision.keptMinor

@@ -9,7 +9,7 @@ import {
   type PaymentRow,
   stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { type Refusal, unavailable } from '../../domain/refusal.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type {
   ConnectGateway,
@@ -218,11 +218,10 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
       } catch (error) {
         if (error instanceof StripeUnavailableError) {
           await release(payment)
-          throw new HttpProblem(
-            503,
+          throw unavailable(
             'The payment service did not answer, so the time was not held. Please try again in a minute.',
             {
-              headers: { 'retry-after': '60' },
+              retryAfterSeconds: 60,
               type: '/problems/payments-unavailable',
               cause: error,
             },
@@ -231,8 +230,7 @@ export function createBookingPaymentService(deps: BookingPaymentServiceDeps) {
         // Stripe refused (the business's account, its currency, an amount): asking again will
         // not help the visitor, and its words are for staff, so they go only to the log.
         await abandon(payment)
-        throw new HttpProblem(
-          503,
+        throw unavailable(
           'Paying online for this service is not possible right now, so nothing was booked. Please contact the business to book.',
           { type: '/problems/payment-not-possible', cause: error },
         )
@@ -396,16 +394,16 @@ async function outageAsProblem<T>(work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (error) {
     if (!(error instanceof StripeUnavailableError)) throw error
-    throw new HttpProblem(503, 'Stripe did not answer; please try again in a minute.', {
-      headers: { 'retry-after': '60' },
+    throw unavailable('Stripe did not answer; please try again in a minute.', {
+      retryAfterSeconds: 60,
       cause: error,
     })
   }
 }
 
-function paymentsUnavailable(): HttpProblem {
-  return new HttpProblem(503, 'Payments are not available on this server right now.', {
-    headers: { 'retry-after': '60' },
+function paymentsUnavailable(): Refusal {
+  return unavailable('Payments are not available on this server right now.', {
+    retryAfterSeconds: 60,
     type: '/problems/payments-unavailable',
   })
 }

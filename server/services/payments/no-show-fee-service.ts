@@ -1,7 +1,7 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { loadAppointmentDetails } from '../../db/read-models/appointment-details.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import {
   createPaymentRepository,
@@ -9,7 +9,8 @@ import {
   stripeAccountOf,
 } from '../../db/repositories/payment-repository.ts'
 import { createServiceRepository } from '../../db/repositories/service-repository.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import type { Actor } from '../../domain/member.ts'
+import { conflict, forbidden, Refusal, unavailable } from '../../domain/refusal.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import { formatMoney } from '../../notifications/messages.ts'
 import type { ConnectGateway, OffSessionCharge } from '../../payments/connect-gateway.ts'
@@ -112,8 +113,7 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
         charger.onlyTeamMemberId !== null &&
         appointment.teamMemberId !== charger.onlyTeamMemberId
       ) {
-        throw new HttpProblem(
-          403,
+        throw forbidden(
           "You don't have permission to charge fees for other team members' appointments.",
         )
       }
@@ -121,34 +121,26 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
       const fees = await payments.noShowFees(tenantId, appointmentId)
       const charged = fees.find((fee) => fee.status === 'succeeded')
       if (charged) {
-        throw new HttpProblem(
-          409,
+        throw conflict(
           'The no-show fee of this appointment was already charged; it is never charged twice.',
           { type: '/problems/no-show-fee-charged' },
         )
       }
       const card = await payments.keptCard(tenantId, appointmentId)
       if (!card) {
-        throw new HttpProblem(
-          409,
+        throw conflict(
           'No card was kept when this appointment was booked, so there is no no-show fee to charge.',
         )
       }
       const pending = fees.find((fee) => fee.status === 'pending')
       if (pending) return { payment: pending, card }
       if (appointment.status !== 'no_show') {
-        throw new HttpProblem(
-          409,
-          'Only an appointment marked as a no-show can be charged its no-show fee.',
-        )
+        throw conflict('Only an appointment marked as a no-show can be charged its no-show fee.')
       }
       const service = await createServiceRepository(tx).find(tenantId, appointment.serviceId)
       const fee = service?.noShowFeeMinor ?? null
       if (fee === null || fee < 1) {
-        throw new HttpProblem(
-          409,
-          'The service no longer has a no-show fee, so there is nothing to charge.',
-        )
+        throw conflict('The service no longer has a no-show fee, so there is nothing to charge.')
       }
       const payment = await payments.insertPending({
         tenantId,
@@ -223,8 +215,8 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
   async function charge(charger: FeeCharger, appointmentId: string): Promise<NoShowFee> {
     const stripe = gateway
     if (!stripe) {
-      throw new HttpProblem(503, 'Payments are not available on this server right now.', {
-        headers: { 'retry-after': '60' },
+      throw unavailable('Payments are not available on this server right now.', {
+        retryAfterSeconds: 60,
         type: '/problems/payments-unavailable',
       })
     }
@@ -248,15 +240,14 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
     } catch (error) {
       if (!(error instanceof StripeUnavailableError)) throw error
       // Left pending: the next request resumes this attempt under the same Stripe key.
-      throw new HttpProblem(
-        503,
+      throw unavailable(
         'Stripe did not answer, so it is not known yet whether the fee was charged. Try again in a minute: the fee is never charged twice.',
-        { headers: { 'retry-after': '60' }, type: '/problems/payments-unavailable', cause: error },
+        { retryAfterSeconds: 60, type: '/problems/payments-unavailable', cause: error },
       )
     }
     await record(charger, payment, outcome)
     if (outcome.outcome === 'failed') {
-      throw new HttpProblem(402, `The card was declined: ${outcome.reason}`, {
+      throw new Refusal('payment-required', `The card was declined: ${outcome.reason}`, {
         type: '/problems/card-declined',
       })
     }

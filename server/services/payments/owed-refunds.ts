@@ -1,10 +1,11 @@
 import type { Database, Db } from '../../db/database.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import {
   createPaymentRepository,
   type PaymentRow,
 } from '../../db/repositories/payment-repository.ts'
 import { createRefundRepository, type RefundRow } from '../../db/repositories/refund-repository.ts'
+import type { Actor } from '../../domain/member.ts'
 import { formatMoney } from '../../notifications/messages.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'

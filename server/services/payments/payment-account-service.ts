@@ -8,13 +8,13 @@ import {
   createPaymentAccountRepository,
   type PaymentAccountRow,
 } from '../../db/repositories/payment-account-repository.ts'
+import type { Member } from '../../domain/member.ts'
 import { missingItems } from '../../domain/payment-account.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import { Refusal, unavailable } from '../../domain/refusal.ts'
 import type { ConnectGateway, ConnectWebhookEvent } from '../../payments/connect-gateway.ts'
 import { WebhookPayloadError, WebhookSignatureError } from '../../payments/stripe-sdk.ts'
 import { outagesAsProblems } from '../billing/billing-service.ts'
 import { loadCurrentPlan, planView, refuseBeyondPlan } from '../billing/current-plan.ts'
-import type { Member } from '../membership-service.ts'
 import { createPaymentAccountSync, mirrorOf } from './payment-account-sync.ts'
 
 type PaymentAccount = components['schemas']['PaymentAccount']
@@ -54,7 +54,7 @@ export function createPaymentAccountService({
   const sync = createPaymentAccountSync({ database })
 
   function requireGateway(): ConnectGateway {
-    if (!gateway) throw new HttpProblem(503, 'Payments are not set up on this server.')
+    if (!gateway) throw unavailable('Payments are not set up on this server.')
     return gateway
   }
 
@@ -171,15 +171,15 @@ export function createPaymentAccountService({
     async receiveWebhook(rawBody: Buffer, signature: string): Promise<WebhookReceipt> {
       const stripe = requireGateway()
       if (!connectWebhooks) {
-        throw new HttpProblem(503, 'Connect webhooks are not set up on this server.')
+        throw unavailable('Connect webhooks are not set up on this server.')
       }
       let event: ReturnType<ConnectGateway['verifyConnectWebhook']>
       try {
         event = stripe.verifyConnectWebhook(rawBody, signature)
       } catch (error) {
-        if (error instanceof WebhookPayloadError) throw new HttpProblem(400, error.message)
+        if (error instanceof WebhookPayloadError) throw new Refusal('invalid', error.message)
         if (!(error instanceof WebhookSignatureError)) throw error
-        throw new HttpProblem(400, 'The Stripe-Signature header does not match the body.', {
+        throw new Refusal('invalid', 'The Stripe-Signature header does not match the body.', {
           errors: [{ path: 'header.stripe-signature', message: 'does not match the body' }],
         })
       }

@@ -1,10 +1,11 @@
 import type { Database } from '../../db/database.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import {
   createPaymentAccountRepository,
   type PaymentAccountMirror,
   type PaymentAccountRow,
 } from '../../db/repositories/payment-account-repository.ts'
+import type { Actor } from '../../domain/member.ts'
 import type { StoredAccountStatus } from '../../domain/payment-account.ts'
 import type { ConnectedAccountSnapshot } from '../../payments/connect-gateway.ts'
 

@@ -8,10 +8,10 @@ import {
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { decodeActivityCursor, encodeActivityCursor } from '../../domain/activity-cursor.ts'
 import { csvRow, UTF8_BOM } from '../../domain/csv.ts'
+import type { Member } from '../../domain/member.ts'
 import { PAYMENT_CSV_HEADER, paymentCsvRow } from '../../domain/payment-csv.ts'
 import type { PaymentState } from '../../domain/payment-state.ts'
-import { assertValid } from '../../http/validation-problem.ts'
-import type { Member } from '../membership-service.ts'
+import { assertValid } from '../../domain/refusal.ts'
 
 type Payment = components['schemas']['Payment']
 type PaymentPage = components['schemas']['PaymentPage']

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database } from '../../db/database.ts'
-import type { Actor } from '../../db/repositories/activity-repository.ts'
 import { createPaymentRepository } from '../../db/repositories/payment-repository.ts'
 import { createRefundRepository } from '../../db/repositories/refund-repository.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import type { Actor } from '../../domain/member.ts'
+import { conflict, invalidField, notFound, unavailable } from '../../domain/refusal.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import type { ConnectGateway } from '../../payments/connect-gateway.ts'
 import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
@@ -64,14 +64,14 @@ export function createStaffRefunds(deps: {
         lock: true,
       })
       if (!payment || payment.appointmentId !== target.appointmentId) {
-        throw new HttpProblem(404, 'This appointment has no such payment.')
+        throw notFound('This appointment has no such payment.')
       }
       if (payment.status !== 'succeeded' || payment.amountMinor === 0) {
         const message =
           payment.status === 'succeeded'
             ? 'is a card kept on file: nothing was charged to refund'
             : `is ${payment.status}, not paid: nothing was charged to refund`
-        throw new HttpProblem(409, `path.paymentId ${message}.`, {
+        throw conflict(`path.paymentId ${message}.`, {
           errors: [{ path: 'path.paymentId', message }],
         })
       }
@@ -92,8 +92,8 @@ export function createStaffRefunds(deps: {
         (await refunds.owedMinor(tenantId, payment.id))
       if (input.amount_minor > left) throw tooMuch(left, payment.currency)
       if (!gateway) {
-        throw new HttpProblem(503, 'Payments are not available on this server right now.', {
-          headers: { 'retry-after': '60' },
+        throw unavailable('Payments are not available on this server right now.', {
+          retryAfterSeconds: 60,
           type: '/problems/payments-unavailable',
         })
       }
@@ -125,9 +125,7 @@ export function createStaffRefunds(deps: {
       const { tenantId, actor } = staff
       const reason = input.reason.trim()
       if (!reason) {
-        throw new HttpProblem(400, 'body.reason must not be blank.', {
-          errors: [{ path: 'body.reason', message: 'must not be blank' }],
-        })
+        throw invalidField('body.reason', 'must not be blank')
       }
       const outcome = await idempotency.run<AppointmentPayments>(
         { tenantId, scope: `refund:${target.paymentId}`, key: idempotencyKey, body: input },
@@ -169,16 +167,15 @@ export function createStaffRefunds(deps: {
           } catch (error) {
             if (error instanceof StripeUnavailableError) {
               await letGo(tenantId, reservation.id)
-              throw new HttpProblem(
-                503,
+              throw unavailable(
                 'Stripe did not answer, so nothing was refunded; please try again in a minute.',
-                { headers: { 'retry-after': '60' }, cause: error },
+                { retryAfterSeconds: 60, cause: error },
               )
             }
             const refusal = stripeRefusal(error)
             if (refusal) {
               await letGo(tenantId, reservation.id)
-              throw new HttpProblem(409, `body.amount_minor ${refusal.message}.`, {
+              throw conflict(`body.amount_minor ${refusal.message}.`, {
                 errors: [{ path: 'body.amount_minor', message: refusal.message }],
               })
             }

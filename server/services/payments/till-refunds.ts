@@ -1,20 +1,19 @@
 import type { Db } from '../../db/database.ts'
-import { type Actor, createActivityRepository } from '../../db/repositories/activity-repository.ts'
+import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import type { PaymentRow } from '../../db/repositories/payment-repository.ts'
 import { createRefundRepository } from '../../db/repositories/refund-repository.ts'
-import { HttpProblem } from '../../http/problem.ts'
+import type { Actor } from '../../domain/member.ts'
+import { invalidField, type Refusal } from '../../domain/refusal.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import { money } from './owed-refunds.ts'
 
-/** A refund above what is left of the payment: 400 naming the amount. */
-export function tooMuch(leftMinor: number, currency: string): HttpProblem {
+/** A refund above what is left of the payment: refused naming the amount. */
+export function tooMuch(leftMinor: number, currency: string): Refusal {
   const message =
     leftMinor > 0
       ? `must not be more than what is left to refund (${money(leftMinor, currency)})`
       : 'must be 0: nothing is left to refund'
-  return new HttpProblem(400, `body.amount_minor ${message}.`, {
-    errors: [{ path: 'body.amount_minor', message }],
-  })
+  return invalidField('body.amount_minor', message)
 }
 
 /**
