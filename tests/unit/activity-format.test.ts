@@ -7,7 +7,7 @@ import {
   formatChangeValue,
   formatOccurredAt,
   isBlockValue,
-} from '../../src/routes/activity/activity-format'
+} from '../../src/features/activity/activity-format'
 
 describe('formatOccurredAt', () => {
   it('reads the stored UTC instant on the business clock, not the browser’s', () => {

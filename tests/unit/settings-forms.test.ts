@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   bookingPolicyBody,
   validateBookingPolicy,
-} from '../../src/routes/settings/booking-policy-form'
+} from '../../src/features/settings/booking-policy-form'
 import {
   configurationToValues,
   currencyOptions,
@@ -10,8 +10,8 @@ import {
   slugFromName,
   validateBusinessConfiguration,
   valuesToConfiguration,
-} from '../../src/routes/settings/business-configuration-values'
-import { validateNotifications } from '../../src/routes/settings/notifications-form'
+} from '../../src/features/settings/business-configuration-values'
+import { validateNotifications } from '../../src/features/settings/notifications-form'
 
 const policy = {
   min_notice_minutes: 120,

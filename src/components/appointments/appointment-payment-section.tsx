@@ -9,10 +9,10 @@ import {
   loadAppointmentPayments,
   type PaymentState,
 } from '../../api/appointment-payments'
+import type { Appointment } from '../../api/appointments'
 import type { Profile } from '../../machines/auth.machine'
 import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'
-import type { Appointment } from './appointment-api'
 import { STAFF_CLOCK } from './appointment-format'
 import { TILL_METHOD_LABELS } from './payment-format'
 import { RefundPaymentDialog } from './refund-payment-dialog'

@@ -5,6 +5,7 @@ import {
   type AppointmentPayments,
   refundAppointmentPayment,
 } from '../../api/appointment-payments'
+import type { Appointment } from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import {
   createEntityFormMachine,
@@ -17,7 +18,6 @@ import { MoneyField } from '../form/money-field'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
-import type { Appointment } from './appointment-api'
 
 interface RefundValues {
   amount_minor: number | null
