@@ -1,5 +1,5 @@
+import type { Customer, CustomerInput, CustomerPatch } from '../api/customers'
 import { MAX_TAGS } from '../domain/customer-tags'
-import type { Customer, CustomerInput, CustomerPatch } from '../features/customers/api'
 import type { FieldErrors } from '../machines/entity-form.machine'
 import { changedFields } from '../machines/entity-form.machine'
 

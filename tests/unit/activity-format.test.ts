@@ -1,8 +1,8 @@
 import { parseDate } from '@internationalized/date'
 import { describe, expect, it } from 'vitest'
+import { dayRangeToInstants } from '../../src/domain/day-range'
 import {
   actorLabel,
-  dayRangeToInstants,
   fieldLabel,
   formatChangeValue,
   formatOccurredAt,

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { paths } from '../../shared/contract/schema'
 import { ApiError } from '../../src/api/api-error'
 import { createApiClient } from '../../src/api/client'
+import type { Customer } from '../../src/api/customers'
 import {
   customerToValues,
   EMPTY_CUSTOMER,
@@ -10,7 +11,6 @@ import {
   valuesToPatch,
 } from '../../src/components/customer-values'
 import { addTag } from '../../src/domain/customer-tags'
-import type { Customer } from '../../src/features/customers/api'
 import { exportFileName, fetchCustomersCsv } from '../../src/features/customers/customer-export'
 import {
   customerFilterQuery,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { formatDuration } from '../../src/domain/duration-minutes'
 import {
-  formatDuration,
   NEW_SERVICE,
   newQuestion,
   type Service,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { currencyOptions } from '../../src/domain/business-region'
 import {
   bookingPolicyBody,
   validateBookingPolicy,
 } from '../../src/features/settings/booking-policy-form'
 import {
   configurationToValues,
-  currencyOptions,
   localeOptions,
   slugFromName,
   validateBusinessConfiguration,

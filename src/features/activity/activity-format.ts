@@ -1,4 +1,3 @@
-import { type CalendarDate, toZoned } from '@internationalized/date'
 import type { components } from '../../../shared/contract/schema'
 import { STAFF_CLOCK } from '../../components/appointments/appointment-format'
 
@@ -132,24 +131,4 @@ function currencyDigits(currency: string, locale?: string): number {
 /** A value worth showing on several lines (objects such as working hours), not inline. */
 export function isBlockValue(value: unknown): boolean {
   return typeof value === 'object' && value !== null && formatChangeValue(value).includes('\n')
-}
-
-export interface DayRange {
-  start: CalendarDate
-  end: CalendarDate
-}
-
-/**
- * A picked range of calendar days → the `from`/`to` instants the API filters by, read in the
- * business's zone: from the start of the first day up to (not including) the start of the day
- * after the last one, so "1 to 3 March" includes all of 3 March.
- */
-export function dayRangeToInstants(
-  range: DayRange,
-  timeZone: string,
-): { from: string; to: string } {
-  return {
-    from: toZoned(range.start, timeZone).toAbsoluteString(),
-    to: toZoned(range.end.add({ days: 1 }), timeZone).toAbsoluteString(),
-  }
 }

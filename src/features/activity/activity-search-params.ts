@@ -1,10 +1,6 @@
 import { type CalendarDate, parseDate } from '@internationalized/date'
-import {
-  type ActivityEntityType,
-  type DayRange,
-  dayRangeToInstants,
-  isEntityType,
-} from './activity-format'
+import { type DayRange, dayRangeToInstants } from '../../domain/day-range'
+import { type ActivityEntityType, isEntityType } from './activity-format'
 
 /** What the log is narrowed to; null = no narrowing on that axis. Instants are RFC 3339 UTC. */
 export interface ActivityFilter {

@@ -1,44 +1,11 @@
 import type { Client } from 'openapi-fetch'
 import type { components, operations, paths } from '../../../shared/contract/schema'
-import { ApiError, unwrap } from '../../api/api-error'
+import { unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
+import { type Customer, type CustomerPatch, unwrapCustomer } from '../../api/customers'
 
-export type Customer = components['schemas']['Customer']
-export type CustomerInput = components['schemas']['CustomerInput']
-export type CustomerPatch = components['schemas']['CustomerPatch']
 export type AppointmentSummary = components['schemas']['AppointmentSummary']
 export type CustomerListQuery = NonNullable<operations['listCustomers']['parameters']['query']>
-
-export const DUPLICATE_EMAIL_MESSAGE = 'A customer with this e-mail already exists'
-
-/**
- * A 409 for an e-mail another customer of this business has: the message lands at the e-mail
- * field, and the screen links to the customer who is already there.
- */
-export class DuplicateCustomerError extends ApiError {
-  readonly existingHref: string | null
-
-  constructor(body: unknown) {
-    super(409, body)
-    this.name = 'DuplicateCustomerError'
-    this.existingHref = this.problem.existing?.href ?? null
-    Object.assign(this.fieldErrors, { email: `${DUPLICATE_EMAIL_MESSAGE}.` })
-  }
-}
-
-/** unwrap, with a 409 that names the existing customer as a DuplicateCustomerError. */
-function unwrapCustomer<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
-  const { error, response } = result
-  if (
-    response.status === 409 &&
-    typeof error === 'object' &&
-    error !== null &&
-    'existing' in error
-  ) {
-    throw new DuplicateCustomerError(error)
-  }
-  return unwrap(result)
-}
 
 /** listCustomers: one page of the business's customers. */
 export async function listCustomers(
@@ -53,13 +20,6 @@ export async function loadCustomer(id: string, client: Client<paths> = api): Pro
   return unwrapCustomer(
     await client.GET('/api/v1/customers/{customerId}', { params: { path: { customerId: id } } }),
   )
-}
-
-export async function createCustomer(
-  body: CustomerInput,
-  client: Client<paths> = api,
-): Promise<Customer> {
-  return unwrapCustomer(await client.POST('/api/v1/customers', { body }))
 }
 
 export async function updateCustomer(

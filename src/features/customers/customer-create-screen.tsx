@@ -1,3 +1,4 @@
+import { type Customer, createCustomer } from '../../api/customers'
 import './customers.css'
 import { useLocation } from 'wouter'
 import { useProfile } from '../../app/auth-context'
@@ -10,8 +11,6 @@ import {
 } from '../../components/customer-values'
 import { useEntityForm } from '../../components/form/use-entity-form'
 import { createEntityFormMachine } from '../../machines/entity-form.machine'
-import type { Customer } from './api'
-import { createCustomer } from './api'
 import { CustomerForm } from './customer-form'
 
 const customerCreateForm = createEntityFormMachine<CustomerValues, Customer>()

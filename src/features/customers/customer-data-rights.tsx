@@ -5,8 +5,8 @@ import { ConfirmDialog } from '../../components/form/confirm-dialog'
 import { DangerZone } from '../../components/form/danger-zone'
 import { FormTextField } from '../../components/form/text-field'
 import { useConfirmedAction } from '../../components/form/use-confirmed-action'
+import { saveBlob } from '../../components/save-blob'
 import { eraseCustomer, exportCustomerData } from './api'
-import { saveBlob } from './customer-export'
 
 /** "Download their data": the customer's export, saved as `customer-<id>.json`. */
 export function ExportCustomerData({ id }: { id: string }) {

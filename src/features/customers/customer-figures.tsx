@@ -1,5 +1,5 @@
 import { formatMoney } from '../../components/form/money'
-import { formatDuration } from '../services/service-values'
+import { formatDuration } from '../../domain/duration-minutes'
 import type { CustomerOverview } from './api'
 
 type Figures = CustomerOverview['figures']

@@ -1,5 +1,6 @@
 import { Form } from 'react-aria-components'
 import { Link } from 'wouter'
+import { DUPLICATE_EMAIL_MESSAGE, DuplicateCustomerError } from '../../api/customers'
 import type { CustomerValues } from '../../components/customer-values'
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormActions } from '../../components/form/form-actions'
@@ -7,7 +8,6 @@ import { FormSwitchField } from '../../components/form/switch-field'
 import { FormTextField } from '../../components/form/text-field'
 import { TimeZoneField } from '../../components/form/time-zone-field'
 import type { EntityFormView } from '../../components/form/use-entity-form'
-import { DUPLICATE_EMAIL_MESSAGE, DuplicateCustomerError } from './api'
 import { CustomerTagsField } from './customer-tags-field'
 
 /** The fields of a customer, shared by the create and edit pages. */

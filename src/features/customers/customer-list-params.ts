@@ -1,7 +1,8 @@
 import type { Client } from 'openapi-fetch'
 import type { components, paths } from '../../../shared/contract/schema'
+import type { Customer } from '../../api/customers'
 import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
-import { type Customer, listCustomers } from './api'
+import { listCustomers } from './api'
 
 export type CustomerSort = components['parameters']['CustomerSort']
 

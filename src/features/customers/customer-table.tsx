@@ -1,6 +1,6 @@
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components'
 import { Link } from 'wouter'
-import type { Customer } from './api'
+import type { Customer } from '../../api/customers'
 
 export interface CustomerSortDescriptor {
   column: string

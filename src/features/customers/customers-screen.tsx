@@ -1,3 +1,5 @@
+import type { Customer } from '../../api/customers'
+import { saveBlob } from '../../components/save-blob'
 import './customers.css'
 import { useEffect, useState } from 'react'
 import { Button } from 'react-aria-components'
@@ -11,8 +13,7 @@ import { FormSelectField } from '../../components/form/select-field'
 import { useEntityList } from '../../components/form/use-entity-list'
 import { ListScreenBody } from '../../components/list-screen-body'
 import { createEntityListMachine } from '../../machines/entity-list.machine'
-import type { Customer } from './api'
-import { exportFileName, fetchCustomersCsv, saveBlob } from './customer-export'
+import { exportFileName, fetchCustomersCsv } from './customer-export'
 import {
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_SORT_LABELS,

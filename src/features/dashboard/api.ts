@@ -1,6 +1,7 @@
 import { unwrap } from '../../api/api-error'
 import { createAppointment } from '../../api/appointments'
 import { api } from '../../api/client'
+import { createCustomer } from '../../api/customers'
 import { withoutCancelled } from '../../domain/dashboard-lists'
 import type { DashboardData } from '../../machines/dashboard.machine'
 import type {
@@ -9,7 +10,6 @@ import type {
   NewCustomerValues,
   ProposalQuery,
 } from '../../machines/quick-appointment.machine'
-import { createCustomer } from '../customers/api'
 import type { Appointment, ProposedSlot } from './dashboard-values'
 import { quickCustomerInput } from './quick-customer'
 

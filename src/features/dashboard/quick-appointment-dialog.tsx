@@ -8,6 +8,7 @@ import { CustomerComboBox } from '../../components/appointments/customer-combo-b
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormSelectField } from '../../components/form/select-field'
 import { FormTextField } from '../../components/form/text-field'
+import { formatDuration } from '../../domain/duration-minutes'
 import {
   type Appointment,
   type BookingRequest,
@@ -18,7 +19,6 @@ import {
   type ProposedSlot,
   quickAppointmentMachine,
 } from '../../machines/quick-appointment.machine'
-import { formatDuration } from '../services/service-values'
 import { bookAppointment, createQuickCustomer, findNextSlot } from './api'
 import { formatClockRange, formatSlotStart } from './dashboard-values'
 import { validateQuickCustomer } from './quick-customer'

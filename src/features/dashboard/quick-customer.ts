@@ -1,7 +1,7 @@
+import type { CustomerInput } from '../../api/customers'
 import { EMPTY_CUSTOMER, validateCustomer, valuesToInput } from '../../components/customer-values'
 import type { FieldErrors } from '../../machines/entity-form.machine'
 import type { NewCustomerValues } from '../../machines/quick-appointment.machine'
-import type { CustomerInput } from '../customers/api'
 
 /**
  * The inline customer of Quick Appointment: the customer form's checks, and a way to reach

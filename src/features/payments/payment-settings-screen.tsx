@@ -1,4 +1,3 @@
-import '../billing/billing.css'
 import './payment-settings.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'

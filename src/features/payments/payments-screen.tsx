@@ -1,4 +1,6 @@
-import '../activity/activity-log.css'
+import { DayRangeField } from '../../components/form/day-range-field'
+import { saveBlob } from '../../components/save-blob'
+import '../../components/form/filter-bar.css'
 import './payments-list.css'
 import { useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
@@ -22,8 +24,6 @@ import { formatMoney } from '../../components/form/money'
 import { FormSelectField } from '../../components/form/select-field'
 import { useCursorFeed } from '../../components/form/use-cursor-feed'
 import { createCursorFeedMachine } from '../../machines/cursor-feed.machine'
-import { DayRangeField } from '../activity/activity-filter-bar'
-import { saveBlob } from '../customers/customer-export'
 import { fetchPaymentsCsv, loadPaymentsPage } from './api'
 import {
   appointmentHref,

@@ -3,7 +3,7 @@ import type { components } from '../../../shared/contract/schema'
 import { PAYMENT_STATE_LABELS } from '../../components/appointments/payment-format'
 import { toWallClock } from '../../domain/appointment-time'
 import { calendarHref, DEFAULT_CALENDAR_LOCATION } from '../../domain/calendar-search-params'
-import { type DayRange, dayRangeToInstants } from '../activity/activity-format'
+import { type DayRange, dayRangeToInstants } from '../../domain/day-range'
 
 type Payment = components['schemas']['Payment']
 export type PaymentState = components['schemas']['PaymentState']

@@ -51,15 +51,3 @@ export async function updateService(id: string, patch: ServicePatch): Promise<Se
 export async function deleteService(id: string): Promise<void> {
   unwrap(await api.DELETE('/api/v1/services/{serviceId}', { params: { path: { serviceId: id } } }))
 }
-
-/** Every service, page by page: the choices of a "services performed" picker. */
-export async function loadAllServices(): Promise<ListPage<Service>> {
-  const items: Service[] = []
-  for (let offset = 0; ; offset += 100) {
-    const page = unwrap(
-      await api.GET('/api/v1/services', { params: { query: { limit: 100, offset } } }),
-    )
-    items.push(...page.items)
-    if (page.items.length === 0 || items.length >= page.total) return { items, total: page.total }
-  }
-}

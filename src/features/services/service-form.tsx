@@ -5,6 +5,8 @@ import {
   PAYMENT_RULE_KINDS,
   type PaymentRuleKind,
 } from '../../../shared/payment-rules'
+import type { TeamMember } from '../../api/catalogue'
+import { loadAllTeamMembers } from '../../api/catalogue'
 import type { ToastApi } from '../../app/toast-context'
 import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
 import { FormColorField } from '../../components/form/color-field'
@@ -20,8 +22,6 @@ import type { EntityFormView } from '../../components/form/use-entity-form'
 import { useEntityList } from '../../components/form/use-entity-list'
 import { FormError } from '../../components/form-error'
 import { createEntityListMachine } from '../../machines/entity-list.machine'
-import { loadAllTeamMembers } from '../team/api'
-import type { TeamMember } from '../team/team-member-values'
 import { BookingQuestionsEditor } from './booking-questions-editor'
 import {
   NOT_BOOKABLE_ONLINE,

@@ -9,12 +9,8 @@ import {
 } from 'react-aria-components'
 import { Link } from 'wouter'
 import { formatMoney } from '../../components/form/money'
-import {
-  formatDuration,
-  NOT_BOOKABLE_ONLINE,
-  type Service,
-  type ServiceSort,
-} from './service-values'
+import { formatDuration } from '../../domain/duration-minutes'
+import { NOT_BOOKABLE_ONLINE, type Service, type ServiceSort } from './service-values'
 
 type SortableColumn = 'name' | 'duration' | 'price'
 

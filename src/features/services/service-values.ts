@@ -258,14 +258,6 @@ function ruleMessage(field: string, message: string): string {
   return `${what[field] ?? field} ${message}.`
 }
 
-/** "45 min", "1 h", "1 h 30 min". */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60)
-  const rest = minutes % 60
-  if (hours === 0) return `${rest} min`
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
-}
-
 export const SERVICE_SORTS = ['name', '-name', 'price', '-price', 'duration', '-duration'] as const
 export type ServiceSort = (typeof SERVICE_SORTS)[number]
 

@@ -1,3 +1,4 @@
+import { currencyOptions } from '../../domain/business-region'
 import './settings.css'
 import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { Button, Form } from 'react-aria-components'
@@ -20,7 +21,6 @@ import { loadBusinessConfiguration, saveBusinessConfiguration } from './api'
 import {
   type BusinessConfigurationValues,
   configurationToValues,
-  currencyOptions,
   EMPTY_BUSINESS_CONFIGURATION,
   localeOptions,
   slugFromName,

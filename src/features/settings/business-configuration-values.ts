@@ -143,11 +143,3 @@ export function localeOptions(current: string): string[] {
     ? [current, ...COMMON_LOCALES]
     : [...COMMON_LOCALES]
 }
-
-/** Every ISO 4217 currency this browser knows, with the current one kept. */
-export function currencyOptions(current: string): string[] {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []
-  const list = known.length > 0 ? known : ['USD', 'EUR', 'GBP']
-  return current && !list.includes(current) ? [current, ...list] : list
-}

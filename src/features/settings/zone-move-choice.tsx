@@ -2,11 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Button, Checkbox } from 'react-aria-components'
 import { fromPromise } from 'xstate'
+import type { TeamMember } from '../../api/catalogue'
+import { loadAllTeamMembers } from '../../api/catalogue'
 import { todayIn } from '../../domain/appointment-time'
 import { zoneMovePreview } from '../../domain/zone-move'
 import { createLoadMachine } from '../../machines/page-load.machine'
-import { loadAllTeamMembers } from '../team/api'
-import type { TeamMember } from '../team/team-member-values'
 
 const teamLoad = createLoadMachine<TeamMember[]>().provide({
   actors: { load: fromPromise(async () => (await loadAllTeamMembers()).items) },

@@ -1,4 +1,5 @@
-import { unwrap } from '../../api/api-error'
+import type { components } from '../../../shared/contract/schema'
+import { ApiError, unwrap } from '../../api/api-error'
 import { api } from '../../api/client'
 import type { ListPage, ListQuery } from '../../machines/entity-list.machine'
 import type {
@@ -8,9 +9,6 @@ import type {
   TimeOff,
   TimeOffInput,
 } from './team-member-values'
-
-/** The API's largest page. */
-const MAX_PAGE = 100
 
 export interface TeamListFilters {
   bookable?: boolean
@@ -33,18 +31,6 @@ export async function loadTeamMemberPage(
     }),
   )
   return { items: page.items, total: page.total }
-}
-
-/** Every team member, page by page: the choices of a "who performs this" picker. */
-export async function loadAllTeamMembers(): Promise<ListPage<TeamMember>> {
-  const items: TeamMember[] = []
-  for (let offset = 0; ; offset += MAX_PAGE) {
-    const page = unwrap(
-      await api.GET('/api/v1/team-members', { params: { query: { limit: MAX_PAGE, offset } } }),
-    )
-    items.push(...page.items)
-    if (page.items.length === 0 || items.length >= page.total) return { items, total: page.total }
-  }
 }
 
 export async function loadTeamMember(id: string): Promise<TeamMember> {
@@ -129,4 +115,23 @@ export async function rotateCalendarFeed(teamMemberId: string): Promise<string> 
     }),
   )
   return feed.url
+}
+
+export type PlanUsage = components['schemas']['PlanUsage']
+export type PlanLimit = components['schemas']['PlanLimit']
+
+/** The problem type of a request a plan's limit refused (HTTP 402). */
+export const PLAN_LIMIT_PROBLEM = '/problems/plan-limit'
+
+/** The plan in force and what the business uses of it (whoever can see the team). */
+export async function loadPlanUsage(): Promise<PlanUsage> {
+  return unwrap(await api.GET('/api/v1/billing/plan-usage'))
+}
+
+/** The plan limit a failed call ran into (402 `/problems/plan-limit`), or null for anything else. */
+export function planLimitOf(error: unknown): { limit: PlanLimit; detail: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 402) return null
+  const { problem } = error
+  if (problem.type !== PLAN_LIMIT_PROBLEM || !problem.limit) return null
+  return { limit: problem.limit, detail: problem.detail ?? error.message }
 }

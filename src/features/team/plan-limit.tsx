@@ -1,4 +1,3 @@
-import '../billing/billing.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
@@ -9,7 +8,7 @@ import { usageText } from '../../domain/billing'
 import type { Profile } from '../../machines/auth.machine'
 import type { SaveFailure } from '../../machines/entity-form.machine'
 import { createLoadMachine } from '../../machines/page-load.machine'
-import { loadPlanUsage, type PlanLimit, type PlanUsage, planLimitOf } from '../billing/api'
+import { loadPlanUsage, type PlanLimit, type PlanUsage, planLimitOf } from './api'
 
 const planUsageLogic = createLoadMachine<PlanUsage>().provide({
   actors: { load: fromPromise(() => loadPlanUsage()) },

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form } from 'react-aria-components'
+import type { Service } from '../../api/catalogue'
+import { loadAllServices } from '../../api/catalogue'
 import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormActions } from '../../components/form/form-actions'
@@ -11,8 +13,6 @@ import type { EntityFormView } from '../../components/form/use-entity-form'
 import { useEntityList } from '../../components/form/use-entity-list'
 import { FormError } from '../../components/form-error'
 import { createEntityListMachine } from '../../machines/entity-list.machine'
-import { loadAllServices } from '../services/api'
-import type { Service } from '../services/service-values'
 import {
   PERMISSION_DESCRIPTIONS,
   PERMISSION_LABELS,
