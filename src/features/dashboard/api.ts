@@ -1,3 +1,4 @@
+import type { components } from '../../../shared/contract/schema'
 import { unwrap } from '../../api/api-error'
 import { createAppointment } from '../../api/appointments'
 import { api } from '../../api/client'
@@ -53,4 +54,17 @@ export async function bookAppointment(request: BookingRequest): Promise<Appointm
     starts_at: request.startsAt,
     override_working_hours: false,
   })
+}
+
+export type SetupChecklist = components['schemas']['SetupChecklist']
+export type SetupStep = components['schemas']['SetupStep']
+
+/** GET /api/v1/setup-checklist: each step's state, read from the business's data. */
+export async function loadSetupChecklist(): Promise<SetupChecklist> {
+  return unwrap(await api.GET('/api/v1/setup-checklist'))
+}
+
+/** PUT /api/v1/setup-checklist/dismissal: hides the checklist for everyone in the business. */
+export async function dismissSetupChecklist(): Promise<void> {
+  unwrap(await api.PUT('/api/v1/setup-checklist/dismissal'))
 }

@@ -1,3 +1,9 @@
+import {
+  dismissSetupChecklist,
+  loadSetupChecklist,
+  type SetupChecklist,
+  type SetupStep,
+} from './api'
 import './setup-checklist.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
@@ -8,12 +14,6 @@ import { useToast } from '../../app/toast-context'
 import { BookingAddress, bookingPageUrl } from '../../components/booking-address'
 import type { Profile } from '../../machines/auth.machine'
 import { createLoadMachine } from '../../machines/page-load.machine'
-import {
-  dismissSetupChecklist,
-  loadSetupChecklist,
-  type SetupChecklist,
-  type SetupStep,
-} from './setup-api'
 
 const checklistLoad = createLoadMachine<SetupChecklist>().provide({
   actors: { load: fromPromise(() => loadSetupChecklist()) },
