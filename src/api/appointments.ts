@@ -2,6 +2,10 @@ import type { components } from '../../shared/contract/schema'
 import { unwrap } from './api-error'
 import { api } from './client'
 
+// The appointment dialogs' calls (details, booking, payments and refunds, the no-show fee, the
+// till): the calendar, the dashboard and the customer profile share the dialogs, so their calls
+// live here rather than in one feature.
+
 export type Appointment = components['schemas']['Appointment']
 export type AppointmentInput = components['schemas']['AppointmentInput']
 export type AppointmentPatch = components['schemas']['AppointmentPatch']
@@ -210,6 +214,60 @@ export async function checkoutAppointment(
     await api.POST('/api/v1/appointments/{appointmentId}/checkout', {
       params: { path: { appointmentId: id } },
       body: input,
+    }),
+  )
+}
+
+export type AppointmentPayments = components['schemas']['AppointmentPayments']
+export type AppointmentPayment = components['schemas']['AppointmentPayment']
+export type PaymentState = components['schemas']['PaymentState']
+export type RefundInput = components['schemas']['RefundInput']
+
+/** The appointment's payments, their refunds, and what cancelling it now would refund. */
+export async function loadAppointmentPayments(appointmentId: string): Promise<AppointmentPayments> {
+  return unwrap(
+    await api.GET('/api/v1/appointments/{appointmentId}/payments', {
+      params: { path: { appointmentId } },
+    }),
+  )
+}
+
+/**
+ * Refunds (part of) a payment. `idempotencyKey` is one per intended refund, kept for its
+ * retries, so a second press or a retry after a timeout never refunds twice.
+ */
+export async function refundAppointmentPayment(
+  target: { appointmentId: string; paymentId: string },
+  input: RefundInput,
+  idempotencyKey: string,
+): Promise<AppointmentPayments> {
+  return unwrap(
+    await api.POST('/api/v1/appointments/{appointmentId}/payments/{paymentId}/refunds', {
+      params: { path: target, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
+}
+
+export type NoShowFee = components['schemas']['NoShowFee']
+
+/** Where the appointment's no-show fee stands (a card kept at booking, charged or not). */
+export async function loadNoShowFee(appointmentId: string): Promise<NoShowFee> {
+  return unwrap(
+    await api.GET('/api/v1/appointments/{appointmentId}/no-show-fee', {
+      params: { path: { appointmentId } },
+    }),
+  )
+}
+
+/**
+ * Charges the no-show fee to the kept card. `key` is the charge's Idempotency-Key: the same
+ * key asks about the same charge again, so a lost answer never charges twice.
+ */
+export async function chargeNoShowFee(appointmentId: string, key: string): Promise<NoShowFee> {
+  return unwrap(
+    await api.POST('/api/v1/appointments/{appointmentId}/no-show-fee', {
+      params: { path: { appointmentId }, header: { 'Idempotency-Key': key } },
     }),
   )
 }

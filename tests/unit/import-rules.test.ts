@@ -107,7 +107,10 @@ const allowed: ImportCase[] = [
   { file: 'src/features/payments/probe.tsx', from: '../../../shared/payment-rules.ts' },
   { file: 'src/features/site/probe.tsx', from: '../../routes/booking-path' },
   { file: 'src/features/customers/customer-import/probe.tsx', from: '../api' },
-  { file: 'src/features/customers/customer-import/probe.tsx', from: '../../../components/form/text-field' },
+  {
+    file: 'src/features/customers/customer-import/probe.tsx',
+    from: '../../../components/form/text-field',
+  },
   { file: 'server/routes/probe.ts', from: '../services/customer-service.ts' },
   { file: 'server/routes/probe.ts', from: '../http/problem.ts' },
   { file: 'server/services/probe.ts', from: '../db/repositories/customer-repository.ts' },

@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
+import type { Appointment } from '../../api/appointments'
 import {
   type AppointmentPayment,
   type AppointmentPayments,
   loadAppointmentPayments,
   type PaymentState,
-} from '../../api/appointment-payments'
-import type { Appointment } from '../../api/appointments'
+} from '../../api/appointments'
 import type { Profile } from '../../machines/auth.machine'
 import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'

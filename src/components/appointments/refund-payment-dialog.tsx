@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import type { Appointment } from '../../api/appointments'
 import {
   type AppointmentPayment,
   type AppointmentPayments,
   refundAppointmentPayment,
-} from '../../api/appointment-payments'
-import type { Appointment } from '../../api/appointments'
+} from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import {
   createEntityFormMachine,

@@ -1,11 +1,11 @@
 import { Form } from 'react-aria-components'
-import { loadPaymentSettings, type PaymentSettings, savePaymentSettings } from '../../api/payments'
 import { useToast } from '../../app/toast-context'
 import { FormActions } from '../../components/form/form-actions'
 import { FormNumberField } from '../../components/form/number-field'
 import { useEntityForm } from '../../components/form/use-entity-form'
 import { collectErrors } from '../../components/form/validation'
 import { createEntityFormMachine, type FieldErrors } from '../../machines/entity-form.machine'
+import { loadPaymentSettings, type PaymentSettings, savePaymentSettings } from './api'
 
 /** The bounds the server keeps (`tenant_settings_payment_hold_valid`). */
 export const MIN_HOLD_MINUTES = 5

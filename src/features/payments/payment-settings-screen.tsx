@@ -1,3 +1,9 @@
+import {
+  createPaymentOnboardingLink,
+  loadPaymentAccount,
+  type PaymentAccount,
+  syncPaymentAccount,
+} from './api'
 import './payment-settings.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
@@ -5,12 +11,6 @@ import { Button } from 'react-aria-components'
 import { Link, useLocation, useSearch } from 'wouter'
 import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
-import {
-  createPaymentOnboardingLink,
-  loadPaymentAccount,
-  type PaymentAccount,
-  syncPaymentAccount,
-} from '../../api/payments'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import { AccessDenied } from '../../components/access-denied'
