@@ -12,7 +12,7 @@ import { getRuntimeConfig } from './app/runtime-config'
 import { AppRoot } from './app-root'
 import { seedFormattedMoney } from './components/form/money'
 import { LoadingIndicator } from './components/loading-indicator'
-import { inlineBusiness, inlineFormattedMoney } from './routes/booking/inline-catalogue'
+import { inlineBusiness, inlineFormattedMoney } from './features/booking/inline-catalogue'
 import { startsWithoutAuth } from './routes/booking-path'
 
 // A frame on a business's website: the booking pages under /embed, every link kept there.

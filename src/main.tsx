@@ -4,7 +4,7 @@ import './styles/components.css'
 import './styles/layout.css'
 // With the shell's styles, not the booking screens' chunks: a booking page the server rendered
 // paints before those chunks load, and must not move when they arrive.
-import './routes/booking/booking.css'
+import './features/booking/booking.css'
 import { applyInitialTheme } from './components/theme'
 
 // Before anything renders, so the first paint is already in the user's palette.

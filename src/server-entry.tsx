@@ -8,9 +8,9 @@ import type {
 import { loadLanguage, renderInLanguage } from './app/i18n'
 import { AppRoot } from './app-root'
 import { recordFormattedMoney } from './components/form/money'
-import { isCatalogue } from './routes/booking/inline-catalogue'
-import { ServedPageProvider } from './routes/booking/served-page'
-import { serverWizard } from './routes/booking/wizard-actor'
+import { isCatalogue } from './features/booking/inline-catalogue'
+import { ServedPageProvider } from './features/booking/served-page'
+import { serverWizard } from './features/booking/wizard-actor'
 
 /*
  * The booking pages' server renderer: the wizard's first steps (services, a service's team,
@@ -31,8 +31,8 @@ const MAX_PASSES = 4
 // The booking screens' chunks, loaded from disk once: the route table's lazy screens then find
 // their modules ready and settle within a pass instead of after the file read.
 const wizardScreenLoaded = Promise.all([
-  import('./routes/booking/booking-start-screen'),
-  import('./routes/booking/booking-wizard-screen'),
+  import('./features/booking/booking-start-screen'),
+  import('./features/booking/booking-wizard-screen'),
 ]).then(() => undefined)
 
 export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async (

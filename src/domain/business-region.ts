@@ -84,3 +84,11 @@ export function currencyForLanguages(languages: readonly string[]): string {
   }
   return FALLBACK_CURRENCY
 }
+
+/** Every ISO 4217 currency this browser knows, with the current one kept. */
+export function currencyOptions(current: string): string[] {
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []
+  const list = known.length > 0 ? known : ['USD', 'EUR', 'GBP']
+  return current && !list.includes(current) ? [current, ...list] : list
+}

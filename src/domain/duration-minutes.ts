@@ -39,3 +39,11 @@ export function formatMinutes(minutes: number): string {
   const [one, many] = UNIT_WORDS[unit]
   return `${amount} ${amount === 1 ? one : many}`
 }
+
+/** "45 min", "1 h", "1 h 30 min". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  if (hours === 0) return `${rest} min`
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}

@@ -1,13 +1,13 @@
 import { en, type MessageKey } from '../../shared/i18n/en'
 import type { HeaderAction } from '../components/header-action'
-import { loadedWizardScreen } from './booking/wizard-presence'
+import { loadedWizardScreen } from '../features/booking/wizard-presence'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
 // Every wizard step after the start is the one wizard screen. Once the wizard has loaded (the
 // start screen loads it on the visitor's first choice), the steps render it at once instead of
 // suspending on a lazy wrapper first (a flash of "Loading…" and React's reveal delay).
 const wizardScreen = lazyScreen(
-  () => import('./booking/booking-wizard-screen'),
+  () => import('../features/booking/booking-wizard-screen'),
   (m) => m.BookingWizardScreen,
   loadedWizardScreen,
 )
@@ -62,7 +62,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/home',
     area: 'public',
     screen: lazyScreen(
-      () => import('./home-screen'),
+      () => import('../features/site/home-screen'),
       (m) => m.HomeScreen,
     ),
   },
@@ -71,7 +71,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'public',
     title: 'About',
     screen: lazyScreen(
-      () => import('./about-screen'),
+      () => import('../features/site/about-screen'),
       (m) => m.AboutScreen,
     ),
   },
@@ -80,7 +80,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'public',
     title: 'Styleguide',
     screen: lazyScreen(
-      () => import('./styleguide-screen'),
+      () => import('../features/site/styleguide-screen'),
       (m) => m.StyleguideScreen,
     ),
   },
@@ -90,7 +90,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'guest',
     title: 'Sign in',
     screen: lazyScreen(
-      () => import('./login-screen'),
+      () => import('../features/auth/login-screen'),
       (m) => m.LoginScreen,
     ),
   },
@@ -99,7 +99,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'guest',
     title: 'Create account',
     screen: lazyScreen(
-      () => import('./register-screen'),
+      () => import('../features/auth/register-screen'),
       (m) => m.RegisterScreen,
     ),
   },
@@ -110,7 +110,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Dashboard',
     headerAction: { label: 'Quick Appointment', to: '/dashboard?quick=1', ready: true },
     screen: lazyScreen(
-      () => import('./dashboard-screen'),
+      () => import('../features/dashboard/dashboard-screen'),
       (m) => m.DashboardScreen,
     ),
   },
@@ -120,7 +120,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Calendar',
     headerAction: { label: 'New Appointment', to: '/calendar?new=1', ready: true },
     screen: lazyScreen(
-      () => import('./calendar-screen'),
+      () => import('../features/calendar/calendar-screen'),
       (m) => m.CalendarScreen,
     ),
   },
@@ -135,7 +135,7 @@ export const ROUTES: readonly AppRoute[] = [
       capability: 'services.write',
     },
     screen: lazyScreen(
-      () => import('./services-screen'),
+      () => import('../features/services/services-screen'),
       (m) => m.ServicesScreen,
     ),
   },
@@ -144,7 +144,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Add Service',
     screen: lazyScreen(
-      () => import('./service-create-screen'),
+      () => import('../features/services/service-create-screen'),
       (m) => m.ServiceCreateScreen,
     ),
   },
@@ -153,7 +153,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Edit Service',
     screen: lazyScreen(
-      () => import('./service-edit-screen'),
+      () => import('../features/services/service-edit-screen'),
       (m) => m.ServiceEditScreen,
     ),
   },
@@ -163,7 +163,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Customers',
     headerAction: { label: 'Add Customer', to: '/customers/create', ready: true },
     screen: lazyScreen(
-      () => import('./customers-screen'),
+      () => import('../features/customers/customers-screen'),
       (m) => m.CustomersScreen,
     ),
   },
@@ -172,7 +172,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Add Customer',
     screen: lazyScreen(
-      () => import('./customer-create-screen'),
+      () => import('../features/customers/customer-create-screen'),
       (m) => m.CustomerCreateScreen,
     ),
   },
@@ -181,7 +181,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Import Customers',
     screen: lazyScreen(
-      () => import('./customer-import-screen'),
+      () => import('../features/customers/customer-import-screen'),
       (m) => m.CustomerImportScreen,
     ),
   },
@@ -190,7 +190,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Customer',
     screen: lazyScreen(
-      () => import('./customer-screen'),
+      () => import('../features/customers/customer-screen'),
       (m) => m.CustomerScreen,
     ),
   },
@@ -199,7 +199,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Edit Customer',
     screen: lazyScreen(
-      () => import('./customer-edit-screen'),
+      () => import('../features/customers/customer-edit-screen'),
       (m) => m.CustomerEditScreen,
     ),
   },
@@ -214,7 +214,7 @@ export const ROUTES: readonly AppRoute[] = [
       capability: 'team.write',
     },
     screen: lazyScreen(
-      () => import('./team-screen'),
+      () => import('../features/team/team-screen'),
       (m) => m.TeamScreen,
     ),
   },
@@ -223,7 +223,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Add Team Member',
     screen: lazyScreen(
-      () => import('./team-member-create-screen'),
+      () => import('../features/team/team-member-create-screen'),
       (m) => m.TeamMemberCreateScreen,
     ),
   },
@@ -232,7 +232,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Edit Team Member',
     screen: lazyScreen(
-      () => import('./team-member-edit-screen'),
+      () => import('../features/team/team-member-edit-screen'),
       (m) => m.TeamMemberEditScreen,
     ),
   },
@@ -241,7 +241,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Payments',
     screen: lazyScreen(
-      () => import('./payments-list-screen'),
+      () => import('../features/payments/payments-screen'),
       (m) => m.PaymentsListScreen,
     ),
   },
@@ -250,7 +250,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Settings',
     screen: lazyScreen(
-      () => import('./settings-screen'),
+      () => import('../features/settings/settings-screen'),
       (m) => m.SettingsScreen,
     ),
   },
@@ -259,7 +259,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Edit Business Configuration',
     screen: lazyScreen(
-      () => import('./business-configuration-edit-screen'),
+      () => import('../features/settings/business-configuration-edit-screen'),
       (m) => m.BusinessConfigurationEditScreen,
     ),
   },
@@ -268,7 +268,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Billing Management',
     screen: lazyScreen(
-      () => import('./billing-screen'),
+      () => import('../features/billing/billing-screen'),
       (m) => m.BillingScreen,
     ),
   },
@@ -277,7 +277,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Payments',
     screen: lazyScreen(
-      () => import('./payments-screen'),
+      () => import('../features/payments/payment-settings-screen'),
       (m) => m.PaymentsScreen,
     ),
   },
@@ -287,7 +287,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Booking Policy',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -296,7 +296,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Notifications',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -305,7 +305,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Appearance',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -314,7 +314,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Website Embed',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -323,7 +323,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Language',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -332,7 +332,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Privacy Notice',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -341,7 +341,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Setting not found',
     screen: lazyScreen(
-      () => import('./setting-screen'),
+      () => import('../features/settings/setting-screen'),
       (m) => m.SettingScreen,
     ),
   },
@@ -350,7 +350,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Activity Log',
     screen: lazyScreen(
-      () => import('./activity-log-screen'),
+      () => import('../features/activity/activity-log-screen'),
       (m) => m.ActivityLogScreen,
     ),
   },
@@ -359,7 +359,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Error Tracking Test',
     screen: lazyScreen(
-      () => import('./sentry-test-screen'),
+      () => import('../features/site/sentry-test-screen'),
       (m) => m.SentryTestScreen,
     ),
   },
@@ -368,7 +368,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Complete your subscription',
     screen: lazyScreen(
-      () => import('./checkout-screen'),
+      () => import('../features/billing/checkout-screen'),
       (m) => m.CheckoutScreen,
     ),
   },
@@ -379,7 +379,7 @@ export const ROUTES: readonly AppRoute[] = [
     // "Subscription Activated" heading appears only once the plan is in force.
     title: 'Your subscription',
     screen: lazyScreen(
-      () => import('./checkout-success-screen'),
+      () => import('../features/billing/checkout-success-screen'),
       (m) => m.CheckoutSuccessScreen,
     ),
   },
@@ -390,7 +390,7 @@ export const ROUTES: readonly AppRoute[] = [
     ...bookingTitle('book_an_appointment'),
     // Not the wizard: most visits start here, so the first load stays small (see the screen).
     screen: lazyScreen(
-      () => import('./booking/booking-start-screen'),
+      () => import('../features/booking/booking-start-screen'),
       (m) => m.BookingStartScreen,
     ),
   },
@@ -423,7 +423,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     ...bookingTitle('title_create_profile'),
     screen: lazyScreen(
-      () => import('./booking/booking-profile-creation-screen'),
+      () => import('../features/booking/booking-profile-creation-screen'),
       (m) => m.BookingProfileCreationScreen,
     ),
   },
@@ -445,7 +445,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     ...bookingTitle('title_your_appointment'),
     screen: lazyScreen(
-      () => import('./booking/booking-event-screen'),
+      () => import('../features/booking/booking-event-screen'),
       (m) => m.BookingEventScreen,
     ),
   },
@@ -454,7 +454,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     ...bookingTitle('my_appointments'),
     screen: lazyScreen(
-      () => import('./booking/booking-my-appointments-screen'),
+      () => import('../features/booking/booking-my-appointments-screen'),
       (m) => m.BookingMyAppointmentsScreen,
     ),
   },
@@ -463,7 +463,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     ...bookingTitle('title_privacy'),
     screen: lazyScreen(
-      () => import('./booking/booking-privacy-screen'),
+      () => import('../features/booking/booking-privacy-screen'),
       (m) => m.BookingPrivacyScreen,
     ),
   },
@@ -472,7 +472,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'booking',
     ...bookingTitle('title_team_member'),
     screen: lazyScreen(
-      () => import('./booking/booking-team-member-screen'),
+      () => import('../features/booking/booking-team-member-screen'),
       (m) => m.BookingTeamMemberScreen,
     ),
   },
@@ -484,7 +484,7 @@ export const NOT_FOUND_ROUTE: ScreenRoute = {
   area: 'public',
   ...bookingTitle('title_page_not_found'),
   screen: lazyScreen(
-    () => import('./not-found-screen'),
+    () => import('../features/site/not-found-screen'),
     (m) => m.NotFoundScreen,
   ),
 }

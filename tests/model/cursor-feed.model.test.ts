@@ -6,15 +6,12 @@
  */
 import { describe, expect } from 'vitest'
 import type { components } from '../../shared/contract/schema'
+import { NO_PAYMENTS_FILTER, type PaymentsFilter } from '../../src/features/payments/payments-view'
 import {
   createCursorFeedMachine,
   type FeedEvent,
   type FeedPage,
 } from '../../src/machines/cursor-feed.machine'
-import {
-  NO_PAYMENTS_FILTER,
-  type PaymentsFilter,
-} from '../../src/routes/payments-list/payments-view'
 import { describeModel, parkedActor } from './support/describe-model'
 import { loadAnswers, type ModelEvent } from './support/sample-events'
 

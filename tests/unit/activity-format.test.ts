@@ -1,13 +1,13 @@
 import { parseDate } from '@internationalized/date'
 import { describe, expect, it } from 'vitest'
+import { dayRangeToInstants } from '../../src/domain/day-range'
 import {
   actorLabel,
-  dayRangeToInstants,
   fieldLabel,
   formatChangeValue,
   formatOccurredAt,
   isBlockValue,
-} from '../../src/routes/activity/activity-format'
+} from '../../src/features/activity/activity-format'
 
 describe('formatOccurredAt', () => {
   it('reads the stored UTC instant on the business clock, not the browser’s', () => {

@@ -7,7 +7,7 @@ import {
   parseActivityView,
   sameFilter,
   viewToFilter,
-} from '../../src/routes/activity/activity-search-params'
+} from '../../src/features/activity/activity-search-params'
 
 describe('the activity view in the address', () => {
   it('round-trips every part', () => {

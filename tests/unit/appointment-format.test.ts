@@ -3,7 +3,7 @@ import {
   formatAppointmentTime,
   formatClockTime,
 } from '../../src/components/appointments/appointment-format'
-import { formatSlotStart } from '../../src/routes/dashboard/dashboard-values'
+import { formatSlotStart } from '../../src/features/dashboard/dashboard-values'
 
 // 14:30–15:15 in Berlin on a winter day.
 const startsAt = '2026-12-01T13:30:00Z'

@@ -3,8 +3,8 @@ import {
   googleCalendarUrl,
   googleDate,
   invitationUrl,
-} from '../../src/routes/booking/calendar-links'
-import { dayOf, daysRange } from '../../src/routes/booking/slot-days'
+} from '../../src/features/booking/calendar-links'
+import { dayOf, daysRange } from '../../src/features/booking/slot-days'
 
 describe('calendar links', () => {
   it('writes Google’s compact UTC dates and a template link', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { progressSteps } from '../../src/routes/booking/booking-progress'
+import { progressSteps } from '../../src/features/booking/booking-progress'
 
 describe('booking progress steps', () => {
   it('follows the way the visitor took', () => {

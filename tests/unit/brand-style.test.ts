@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatBookingTitle } from '../../src/components/use-page-title.ts'
 import { brandStyle } from '../../src/domain/brand-style.ts'
-import { logoFileProblem } from '../../src/routes/settings/logo-field.tsx'
+import { logoFileProblem } from '../../src/features/settings/logo-field.tsx'
 
 describe('brandStyle', () => {
   it('gives the light and dark custom properties for a brand colour', () => {

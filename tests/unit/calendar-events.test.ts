@@ -12,7 +12,7 @@ import {
   isDraggable,
   scheduleEvents,
   shownAppointments,
-} from '../../src/routes/calendar/calendar-events'
+} from '../../src/features/calendar/calendar-events'
 import { ALEX, BERLIN, BO, NOW, sampleAppointment } from './support/appointment-samples'
 
 const week = {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import {
-  type CalendarData,
-  type CalendarQuery,
-  calendarMachine,
-} from '../../src/machines/calendar.machine'
-import {
   calendarHref,
   DEFAULT_CALENDAR_LOCATION,
   formatCalendarLocation,
@@ -13,7 +8,12 @@ import {
   parseCalendarLocation,
   shiftDate,
   viewOfFullCalendar,
-} from '../../src/routes/calendar/calendar-search-params'
+} from '../../src/domain/calendar-search-params'
+import {
+  type CalendarData,
+  type CalendarQuery,
+  calendarMachine,
+} from '../../src/machines/calendar.machine'
 import { ALEX, BERLIN, sampleAppointment } from './support/appointment-samples'
 
 const MEMBER = '0f8fad5b-d9cb-469f-a165-70867728950e'

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../src/api/api-error'
+import type { ActivityEntry } from '../../src/features/activity/activity-format'
+import {
+  type ActivityFilter,
+  NO_ACTIVITY_FILTER,
+} from '../../src/features/activity/activity-search-params'
 import {
   createCursorFeedMachine,
   type FeedPage,
   type FeedPageQuery,
 } from '../../src/machines/cursor-feed.machine'
-import type { ActivityEntry } from '../../src/routes/activity/activity-format'
-import {
-  type ActivityFilter,
-  NO_ACTIVITY_FILTER,
-} from '../../src/routes/activity/activity-search-params'
 
 // The activity log's feed: the machine is generic, these are its real items and filters.
 const activityFeed = createCursorFeedMachine<ActivityEntry, ActivityFilter>()

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/api-error'
 import { createPublicClient } from '../../src/api/public-client'
-import { createCustomerAccountApi } from '../../src/routes/booking/customer-account-effects'
+import { createCustomerAccountApi } from '../../src/features/booking/customer-account-effects'
 import { sendJson, startTestServer, type TestServer } from './support/test-server'
 
 let server: TestServer

@@ -6,7 +6,10 @@ import {
   normaliseHeader,
 } from '../../src/domain/customer-import-columns'
 import { importRowsOf, parsedFileProblem } from '../../src/domain/customer-import-rows'
-import { errorReportCsv, errorReportName } from '../../src/routes/customer-import/import-file'
+import {
+  errorReportCsv,
+  errorReportName,
+} from '../../src/features/customers/customer-import/import-file'
 
 // Header rows as each tool exports them (made up from the tools' documented exports).
 const headersByTool = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { describeSignInFailure } from '../../src/routes/booking/customer-account-effects'
+import { describeSignInFailure } from '../../src/features/booking/customer-account-effects'
 import {
   addressWithoutSignInCode,
   profileReturnPath,
   signInContinueUrl,
-} from '../../src/routes/booking/customer-links'
+} from '../../src/features/booking/customer-links'
 
 describe('customer account links', () => {
   it('brings the sign-in link back to the account page of the same business', () => {

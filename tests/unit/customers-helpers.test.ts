@@ -3,22 +3,22 @@ import type { paths } from '../../shared/contract/schema'
 import { ApiError } from '../../src/api/api-error'
 import { createApiClient } from '../../src/api/client'
 import type { Customer } from '../../src/api/customers'
-import { addTag } from '../../src/domain/customer-tags'
-import { exportFileName, fetchCustomersCsv } from '../../src/routes/customers/customer-export'
-import {
-  customerFilterQuery,
-  descriptorToSort,
-  knownTags,
-  NO_CUSTOMER_FILTER,
-  sortToDescriptor,
-} from '../../src/routes/customers/customer-list-params'
 import {
   customerToValues,
   EMPTY_CUSTOMER,
   validateCustomer,
   valuesToInput,
   valuesToPatch,
-} from '../../src/routes/customers/customer-values'
+} from '../../src/components/customer-values'
+import { addTag } from '../../src/domain/customer-tags'
+import { exportFileName, fetchCustomersCsv } from '../../src/features/customers/customer-export'
+import {
+  customerFilterQuery,
+  descriptorToSort,
+  knownTags,
+  NO_CUSTOMER_FILTER,
+  sortToDescriptor,
+} from '../../src/features/customers/customer-list-params'
 
 const customer: Customer = {
   id: '0b6f2a52-9d1e-4a43-8d0c-6a4f3f0e2c11',

@@ -7,19 +7,19 @@ import {
   withoutCancelled,
 } from '../../src/domain/dashboard-lists'
 import {
-  type DashboardData,
-  dashboardMachine,
-  REFRESH_DEBOUNCE_MS,
-} from '../../src/machines/dashboard.machine'
-import {
   type Appointment,
   type Dashboard,
   formatProposal,
   formatRevenue,
   isCancellable,
   noShowFigure,
-} from '../../src/routes/dashboard/dashboard-values'
-import { validateQuickCustomer } from '../../src/routes/dashboard/quick-customer'
+} from '../../src/features/dashboard/dashboard-values'
+import { validateQuickCustomer } from '../../src/features/dashboard/quick-customer'
+import {
+  type DashboardData,
+  dashboardMachine,
+  REFRESH_DEBOUNCE_MS,
+} from '../../src/machines/dashboard.machine'
 import { bookedAppointment, proposal } from './support/quick-appointment-harness'
 
 const zone = 'Europe/Berlin'

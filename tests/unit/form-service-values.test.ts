@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { formatDuration } from '../../src/domain/duration-minutes'
 import {
-  formatDuration,
   NEW_SERVICE,
   newQuestion,
   type Service,
@@ -8,7 +8,7 @@ import {
   servicePatch,
   serviceToValues,
   validateService,
-} from '../../src/routes/services/service-values'
+} from '../../src/features/services/service-values'
 
 const stored: Service = {
   id: '7b0f5c1e-0000-4000-8000-000000000001',

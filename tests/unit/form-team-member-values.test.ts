@@ -5,7 +5,7 @@ import {
   teamMemberInput,
   teamMemberPatch,
   validateTeamMember,
-} from '../../src/routes/team/team-member-values'
+} from '../../src/features/team/team-member-values'
 
 describe('team member form values', () => {
   it('a new member starts as bookable staff, Monday to Friday nine to five, in the business zone', () => {

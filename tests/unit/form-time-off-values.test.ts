@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatTimeOff } from '../../src/components/time-off-format'
+import { formatTimeOff } from '../../src/features/team/time-off-format'
 import {
   NEW_TIME_OFF,
   timeOffInput,
   validateTimeOff,
   wallClockToInstant,
-} from '../../src/components/time-off-values'
+} from '../../src/features/team/time-off-values'
 
 describe('time off values', () => {
   it('whole days need both days, the last not before the first', () => {

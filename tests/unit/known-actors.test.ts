@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ActivityEntry } from '../../src/routes/activity/activity-format'
-import { mergeActors } from '../../src/routes/activity/known-actors'
+import type { ActivityEntry } from '../../src/features/activity/activity-format'
+import { mergeActors } from '../../src/features/activity/known-actors'
 
 function entry(id: string, uid = 'owner'): ActivityEntry {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentAccount } from '../../src/api/payments'
 import { PAYMENT_STATUS_TEXT, paymentAction, returnedMessage } from '../../src/domain/payments'
+import type { PaymentAccount } from '../../src/features/payments/api'
 
 function account(overrides: Partial<PaymentAccount> = {}): PaymentAccount {
   return {

@@ -6,7 +6,7 @@ import {
   parsePaymentsView,
   paymentsExportFileName,
   paymentsViewToFilter,
-} from '../../src/routes/payments-list/payments-view'
+} from '../../src/features/payments/payments-view'
 
 describe('the payments screen’s address', () => {
   it('reads and writes the state and the range of days', () => {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { currencyOptions } from '../../src/domain/business-region'
 import {
   bookingPolicyBody,
   validateBookingPolicy,
-} from '../../src/routes/settings/booking-policy-form'
+} from '../../src/features/settings/booking-policy-form'
 import {
   configurationToValues,
-  currencyOptions,
   localeOptions,
   slugFromName,
   validateBusinessConfiguration,
   valuesToConfiguration,
-} from '../../src/routes/settings/business-configuration-values'
-import { validateNotifications } from '../../src/routes/settings/notifications-form'
+} from '../../src/features/settings/business-configuration-values'
+import { validateNotifications } from '../../src/features/settings/notifications-form'
 
 const policy = {
   min_notice_minutes: 120,

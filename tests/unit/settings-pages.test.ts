@@ -10,7 +10,7 @@ import {
   describeNotifications,
   isSettingId,
   SETTING_CARDS,
-} from '../../src/routes/settings/setting-pages'
+} from '../../src/features/settings/setting-pages'
 
 describe('minutes as people read them', () => {
   it('picks the largest unit that holds the value exactly', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { bookingMachine, EMPTY_CUSTOMER } from '../../src/machines/booking.machine'
 import {
   type DetailsStore,
   forgetSignedInCustomer,
   rememberSignedInCustomer,
   SIGNED_IN_CUSTOMER_KEY,
   signedInCustomerDetails,
-} from '../../src/routes/booking/signed-in-customer'
+} from '../../src/features/booking/signed-in-customer'
+import { bookingMachine, EMPTY_CUSTOMER } from '../../src/machines/booking.machine'
 
 function memoryStore(): DetailsStore {
   const items = new Map<string, string>()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { accessChangeRefusal, accessOf } from '../../shared/team-access.ts'
-import { accessBadge, accessSince } from '../../src/routes/team/team-access-text.ts'
+import { accessBadge, accessSince } from '../../src/features/team/team-access-text.ts'
 
 const invitedAt = new Date('2026-03-01T09:00:00Z')
 const grantedAt = new Date('2026-03-02T09:00:00Z')

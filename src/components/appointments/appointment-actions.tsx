@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { Button } from 'react-aria-components'
 import { Link } from 'wouter'
+import type { Appointment } from '../../api/appointments'
 import { bookAgainHref, nextWeekSameTime } from '../../domain/book-again'
-import type { Appointment } from './appointment-api'
 import type { DialogActor } from './appointment-dialog-logic'
 
 /** Why the last step failed, with a link to the appointment in the way of a move. */

@@ -1,6 +1,5 @@
 import type { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { appointmentDialogMachine } from '../../machines/appointment-dialog.machine'
 import {
   checkInAppointment,
   completeAppointment,
@@ -8,7 +7,8 @@ import {
   markAppointmentNoShow,
   undoCheckIn,
   updateAppointment,
-} from './appointment-api'
+} from '../../api/appointments'
+import { appointmentDialogMachine } from '../../machines/appointment-dialog.machine'
 
 /** The appointment dialog's machine with the app's calls (the screen adds `notifyChanged`). */
 export const dialogLogic = appointmentDialogMachine.provide({

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
+import type { Appointment } from '../../api/appointments'
 import { mailtoHref, telHref } from '../../domain/contact-links'
-import type { Appointment } from './appointment-api'
 import { AppointmentStatusBadge, OutsideHoursBadge } from './appointment-badges'
 import { formatAppointmentTime, formatClockTime, formatPrice } from './appointment-format'
 

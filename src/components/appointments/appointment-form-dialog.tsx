@@ -4,6 +4,13 @@ import { useRef, useState } from 'react'
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { Link } from 'wouter'
 import { fromPromise } from 'xstate'
+import {
+  type Appointment,
+  createAppointment,
+  loadActiveServices,
+  loadCustomer,
+  loadTeam,
+} from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import { accessFor, mayBook } from '../../domain/appointment-access'
@@ -20,13 +27,6 @@ import { RequiredNote } from '../form/field-parts'
 import { FormSelectField, type SelectOption } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
 import { FormError } from '../form-error'
-import {
-  type Appointment,
-  createAppointment,
-  loadActiveServices,
-  loadCustomer,
-  loadTeam,
-} from './appointment-api'
 import { formatAppointmentTime } from './appointment-format'
 import { CustomerComboBox } from './customer-combo-box'
 import { ClockField, DayField } from './day-time-fields'

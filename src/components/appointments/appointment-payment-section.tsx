@@ -3,16 +3,16 @@ import { useState } from 'react'
 import { Button } from 'react-aria-components'
 import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
+import type { Appointment } from '../../api/appointments'
 import {
   type AppointmentPayment,
   type AppointmentPayments,
   loadAppointmentPayments,
   type PaymentState,
-} from '../../api/appointment-payments'
+} from '../../api/appointments'
 import type { Profile } from '../../machines/auth.machine'
 import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'
-import type { Appointment } from './appointment-api'
 import { STAFF_CLOCK } from './appointment-format'
 import { TILL_METHOD_LABELS } from './payment-format'
 import { RefundPaymentDialog } from './refund-payment-dialog'

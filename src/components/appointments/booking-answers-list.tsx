@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { answerText } from '../../../shared/booking-questions'
-import type { Appointment } from './appointment-api'
+import type { Appointment } from '../../api/appointments'
 
 /**
  * The answers the visitor gave to the service's booking questions, each under the question as

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { Checkbox } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import { type AppointmentPayments, loadAppointmentPayments } from '../../api/appointment-payments'
+import { type AppointmentPayments, loadAppointmentPayments } from '../../api/appointments'
 import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'
 

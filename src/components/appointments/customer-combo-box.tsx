@@ -9,9 +9,9 @@ import {
   Popover,
   Text,
 } from 'react-aria-components'
+import { type Customer, searchCustomers } from '../../api/appointments'
 import type { CustomerChoice } from '../../machines/appointment-form.machine'
 import { FieldHelp, FieldLabel } from '../form/field-parts'
-import { type Customer, searchCustomers } from './appointment-api'
 
 /** Wait this long after the last keystroke before asking the server. */
 const SEARCH_DELAY_MS = 250

@@ -2,11 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { fromPromise } from 'xstate'
-import { chargeNoShowFee, loadNoShowFee } from '../../api/no-show-fee'
+import type { Appointment } from '../../api/appointments'
+import { chargeNoShowFee, loadNoShowFee } from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import { type NoShowFee, noShowFeeMachine } from '../../machines/no-show-fee.machine'
 import { formatMoney } from '../form/money'
-import type { Appointment } from './appointment-api'
 import { formatClockTime } from './appointment-format'
 
 const feeLogic = noShowFeeMachine.provide({

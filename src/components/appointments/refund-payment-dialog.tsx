@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import type { Appointment } from '../../api/appointments'
 import {
   type AppointmentPayment,
   type AppointmentPayments,
   refundAppointmentPayment,
-} from '../../api/appointment-payments'
+} from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import {
   createEntityFormMachine,
@@ -17,7 +18,6 @@ import { MoneyField } from '../form/money-field'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
-import type { Appointment } from './appointment-api'
 
 interface RefundValues {
   amount_minor: number | null

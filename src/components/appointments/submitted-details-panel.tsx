@@ -1,18 +1,18 @@
 import { useId } from 'react'
 import { Button, Form } from 'react-aria-components'
 import { can } from '../../../shared/permissions.ts'
+import {
+  type Appointment,
+  acceptSubmittedDetails,
+  type SubmittedDetail,
+  type SubmittedDetailField,
+} from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import type { Profile } from '../../machines/auth.machine'
 import { createEntityFormMachine, type FieldErrors } from '../../machines/entity-form.machine'
 import { FormCheckboxGroupField } from '../form/checkbox-group-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors } from '../form/validation'
-import {
-  type Appointment,
-  acceptSubmittedDetails,
-  type SubmittedDetail,
-  type SubmittedDetailField,
-} from './appointment-api'
 
 interface AcceptValues {
   fields: SubmittedDetailField[]

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { type Appointment, type CheckoutResult, checkoutAppointment } from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import {
   checkoutInputOf,
@@ -20,7 +21,6 @@ import { FormRadioGroupField } from '../form/radio-group-field'
 import { FormSwitchField } from '../form/switch-field'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
-import { type Appointment, type CheckoutResult, checkoutAppointment } from './appointment-api'
 
 const tillForm = createEntityFormMachine<TillValues, CheckoutResult>()
 

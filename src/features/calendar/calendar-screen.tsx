@@ -1,0 +1,297 @@
+import './calendar.css'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Button } from 'react-aria-components'
+import { useLocation, useSearch } from 'wouter'
+import { fromPromise } from 'xstate'
+import { can } from '../../../shared/permissions.ts'
+import {
+  type Appointment,
+  loadTeam,
+  type TeamMember,
+  updateAppointment,
+} from '../../api/appointments'
+import { useProfile } from '../../app/auth-context'
+import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
+import { useToast } from '../../app/toast-context'
+import { AppointmentDialog } from '../../components/appointments/appointment-dialog'
+import {
+  AppointmentFormDialog,
+  type AppointmentFormInitial,
+} from '../../components/appointments/appointment-form-dialog'
+import { formatAppointmentTime } from '../../components/appointments/appointment-format'
+import { EmptyState } from '../../components/form/empty-state'
+import { FormError } from '../../components/form-error'
+import { accessFor, mayBook } from '../../domain/appointment-access'
+import { laterDay, todayIn, toWallClock } from '../../domain/appointment-time'
+import { parseBookAgain } from '../../domain/book-again'
+import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
+import {
+  type CalendarLocation,
+  type CalendarViewName,
+  calendarHref,
+  initialView,
+  parseCalendarLocation,
+  shiftDate,
+} from '../../domain/calendar-search-params'
+import type { Profile } from '../../machines/auth.machine'
+import { calendarMachine } from '../../machines/calendar.machine'
+import { createLoadMachine } from '../../machines/page-load.machine'
+import { loadCalendarView } from './api'
+import { appointmentEvent, scheduleEvents, shownAppointments } from './calendar-events'
+import { CalendarToolbar } from './calendar-toolbar'
+import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
+
+const calendarLogic = calendarMachine.provide({
+  actors: { loadView: fromPromise(({ input }) => loadCalendarView(input)) },
+})
+
+const teamLogic = createLoadMachine<TeamMember[]>().provide({
+  actors: {
+    load: fromPromise(async () => (await loadTeam()).filter((member) => member.bookable)),
+  },
+})
+
+// Keep in step with the phone breakpoint of the form kit and calendar.css.
+const NARROW_QUERY = '(max-width: 639px)'
+
+/**
+ * The last view shown in this session: "New Appointment" in the header links to
+ * `/calendar?new=1`, which should open the dialog over the week the user was looking at.
+ */
+let lastLocation: CalendarLocation | null = null
+
+/** /calendar: day, week and month views of the team's appointments, in the business time zone. */
+export function CalendarScreen() {
+  const profile = useProfile()
+  if (!profile) {
+    return (
+      <div className="p-cal-loading" role="status">
+        <span className="p-visually-hidden">Loading the calendar…</span>
+        <span className="p-skeleton p-cal-loading__block" aria-hidden="true" />
+      </div>
+    )
+  }
+  return <StaffCalendar profile={profile} />
+}
+
+function StaffCalendar({ profile }: { profile: Profile }) {
+  const timeZone = profile.tenant.time_zone
+  const access = useMemo(() => accessFor(profile), [profile])
+  const toast = useToast()
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const location = useMemo(() => parseCalendarLocation(search), [search])
+  const [narrow] = useState(() => matchMedia(NARROW_QUERY).matches)
+  const view = initialView(location, profile.default_calendar, narrow)
+  const date = location.date ?? todayIn(timeZone)
+
+  const go = useCallback(
+    (next: Partial<CalendarLocation>, replace = false) =>
+      navigate(calendarHref({ ...location, ...next }), { replace }),
+    [location, navigate],
+  )
+
+  // "Book again" (`?new=1&customer=…&service=…&start=…`): the booking dialog prefilled.
+  const again = useMemo(() => parseBookAgain(search), [search])
+  const bookingAgain = again.customerId !== null || again.serviceId !== null
+  // The header's "New Appointment" (`?new=1` alone) opens over the view last looked at.
+  const onlyCreating =
+    location.creating && !location.view && !location.date && !location.member && !bookingAgain
+  // Until the address is back on that view, the dialog waits (so it prefills its member filter).
+  const restoring = onlyCreating && lastLocation !== null
+  useEffect(() => {
+    if (onlyCreating && lastLocation)
+      go({ ...lastLocation, creating: true, appointmentId: null }, true)
+  }, [onlyCreating, go])
+  useEffect(() => {
+    lastLocation = { ...location, view, date, creating: false, appointmentId: null }
+  }, [location, view, date])
+
+  const team = useActorRef(teamLogic)
+  const members = useSelector(team, (s) => s.context.data)
+  const teamFailure = useSelector(team, (s) => s.context.failure)
+
+  const calendar = useActorRef(calendarLogic)
+  const appointments = useSelector(calendar, (s) => s.context.appointments)
+  const schedule = useSelector(calendar, (s) => s.context.schedule)
+  const truncated = useSelector(calendar, (s) => s.context.truncated)
+  const loading = useSelector(calendar, (s) => s.hasTag('loading'))
+  const failure = useSelector(calendar, (s) => (s.matches('failed') ? s.context.failure : null))
+  const query = useSelector(calendar, (s) => s.context.query)
+
+  const [title, setTitle] = useState('')
+  const [range, setRange] = useState<VisibleRange | null>(null)
+  useEffect(() => {
+    if (range) calendar.send({ type: 'calendar.show', query: { range, memberId: location.member } })
+  }, [calendar, range, location.member])
+
+  const changed = useCallback(
+    (appointment: Appointment) =>
+      calendar.send({ type: 'calendar.appointmentChanged', appointment }),
+    [calendar],
+  )
+  useLiveEvents((event) => {
+    if (event.type !== 'profile.updated') changed(event.appointment)
+  })
+  useLiveReconnected(() => calendar.send({ type: 'calendar.refresh' }))
+
+  const events = useMemo(() => {
+    const shown = shownAppointments(appointments, location.showCancelled).map((appointment) =>
+      appointmentEvent(appointment, access, timeZone),
+    )
+    const shading =
+      schedule && query
+        ? scheduleEvents(schedule, query.range, {
+            withOffHours: view !== 'month',
+            withNames: query.memberId === null,
+          })
+        : []
+    return [...shading, ...shown]
+  }, [appointments, schedule, query, location.showCancelled, access, timeZone, view])
+
+  const [createAt, setCreateAt] = useState<AppointmentFormInitial>({})
+  // "New Appointment" without a click: the day in view (never a past one) and the filter's member.
+  const headerPrefill = { date: laterDay(date, todayIn(timeZone)), teamMemberId: location.member }
+  const openCreate = (at: NewAppointmentAt) => {
+    setCreateAt({ ...at, teamMemberId: location.member })
+    go({ creating: true, appointmentId: null })
+  }
+
+  const move = (appointment: Appointment, startsAt: string, revert: () => void) => {
+    updateAppointment(appointment.id, { starts_at: startsAt, override_working_hours: false })
+      .then((updated) => {
+        changed(updated)
+        toast.success(
+          `${updated.customer_name}'s appointment moved to ${formatAppointmentTime(updated.starts_at, updated.ends_at, timeZone)}.`,
+        )
+      })
+      .catch((error: unknown) => {
+        revert()
+        toast.error(
+          error instanceof Error ? error.message : 'The appointment could not be moved.',
+          'Not moved',
+        )
+      })
+  }
+
+  const known = location.appointmentId
+    ? appointments.find((appointment) => appointment.id === location.appointmentId)
+    : undefined
+
+  if (members !== null && members.length === 0) {
+    return (
+      <EmptyState
+        title="No one to book yet"
+        actionLabel={can(profile.permission, 'team.write') ? 'Add a team member' : undefined}
+        actionHref={can(profile.permission, 'team.write') ? '/team/create' : undefined}
+      >
+        <p>
+          The calendar shows the appointments of bookable team members. Add someone to the team (or
+          make a member bookable) to start booking.
+        </p>
+      </EmptyState>
+    )
+  }
+
+  return (
+    <div className="p-cal">
+      <CalendarToolbar
+        title={title}
+        view={view}
+        members={members ?? []}
+        memberId={location.member}
+        showCancelled={location.showCancelled}
+        timeZone={timeZone}
+        onPrevious={() => go({ date: shiftDate(view, date, -1) })}
+        onNext={() => go({ date: shiftDate(view, date, 1) })}
+        onToday={() => go({ date: todayIn(timeZone) })}
+        onView={(next: CalendarViewName) => go({ view: next })}
+        onMember={(member) => go({ member })}
+        onShowCancelled={(showCancelled) => go({ showCancelled }, true)}
+      />
+      {teamFailure ? (
+        <FormError title="The team could not be loaded" message={teamFailure.message} />
+      ) : null}
+      {failure ? (
+        <div className="p-alert" role="alert">
+          <strong className="p-alert__title">The calendar could not be loaded</strong>
+          {failure}{' '}
+          <Button
+            className="p-button p-button--small"
+            onPress={() => calendar.send({ type: 'calendar.retry' })}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {truncated ? (
+        <p className="p-alert" role="status">
+          Not every appointment fits in this view. Choose one team member or a shorter view to see
+          them all.
+        </p>
+      ) : null}
+      <div className="p-cal-widget" aria-busy={loading}>
+        <div className={loading ? 'p-cal-progress p-cal-progress--active' : 'p-cal-progress'}>
+          {loading ? (
+            <span className="p-visually-hidden" role="status">
+              Loading appointments…
+            </span>
+          ) : null}
+        </div>
+        <FullCalendarView
+          view={view}
+          date={date}
+          timeZone={timeZone}
+          events={events}
+          selectable={mayBook(access)}
+          onRange={({ start, end, title: shownTitle }) => {
+            setTitle(shownTitle)
+            const next = visibleRange(start, end, timeZone)
+            setRange((current) =>
+              current?.from === next.from && current.to === next.to ? current : next,
+            )
+          }}
+          onCreate={openCreate}
+          onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+          onMove={move}
+        />
+      </div>
+      {location.appointmentId ? (
+        <AppointmentDialog
+          appointmentId={location.appointmentId}
+          appointment={known}
+          isOpen
+          onClose={() => go({ appointmentId: null }, true)}
+          onChanged={changed}
+          onLoaded={(appointment) => {
+            // Opened from a bare link (a clash, the dashboard): show its day behind the dialog.
+            if (!location.date) {
+              go({ date: toWallClock(appointment.starts_at, timeZone).slice(0, 10) }, true)
+            }
+          }}
+        />
+      ) : null}
+      <AppointmentFormDialog
+        isOpen={location.creating && !location.appointmentId && !restoring}
+        initial={
+          createAt.startsAt || createAt.date
+            ? createAt
+            : bookingAgain
+              ? {
+                  startsAt: again.startsAt,
+                  teamMemberId: again.teamMemberId,
+                  customerId: again.customerId,
+                  serviceId: again.serviceId,
+                }
+              : headerPrefill
+        }
+        onClose={() => {
+          setCreateAt({})
+          go({ creating: false }, true)
+        }}
+        onBooked={changed}
+      />
+    </div>
+  )
+}

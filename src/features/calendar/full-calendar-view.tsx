@@ -1,0 +1,201 @@
+import type {
+  DateSelectArg,
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  EventInput,
+  EventMountArg,
+} from '@fullcalendar/core'
+import dayGridPlugin from '@fullcalendar/daygrid'
+import interactionPlugin from '@fullcalendar/interaction'
+import luxon3Plugin from '@fullcalendar/luxon3'
+import FullCalendar from '@fullcalendar/react'
+import timeGridPlugin from '@fullcalendar/timegrid'
+import { useEffect, useRef } from 'react'
+import type { Appointment } from '../../api/appointments'
+import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
+import { PAYMENT_STATE_LABELS, shownPayment } from '../../components/appointments/payment-format'
+import { type CalendarViewName, FULLCALENDAR_VIEWS } from '../../domain/calendar-search-params'
+import type { AppointmentEventProps, ScheduleEventProps } from './calendar-events'
+
+const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin]
+const CLOCK = { hour: '2-digit', minute: '2-digit', hour12: false } as const
+
+/** Where the user asked for a new appointment: an instant (time grid) or a day (month). */
+export type NewAppointmentAt = { startsAt: string } | { date: string }
+
+function isAppointmentProps(props: unknown): props is AppointmentEventProps {
+  return (
+    typeof props === 'object' && props !== null && 'kind' in props && props.kind === 'appointment'
+  )
+}
+
+function isScheduleProps(props: unknown): props is ScheduleEventProps {
+  return (
+    typeof props === 'object' &&
+    props !== null &&
+    'kind' in props &&
+    (props.kind === 'offHours' || props.kind === 'timeOff')
+  )
+}
+
+function EventBody({ arg }: { arg: EventContentArg }) {
+  const props = arg.event.extendedProps
+  if (isScheduleProps(props)) {
+    return props.kind === 'timeOff' ? (
+      <span className="p-cal-time-off__label" title={props.label}>
+        {props.label}
+      </span>
+    ) : null
+  }
+  if (!isAppointmentProps(props)) return null
+  const { appointment } = props
+  const payment = shownPayment(appointment)
+  // Rendered on every change (unlike eventDidMount), so the name follows a moved appointment.
+  return (
+    <span className="p-cal-event__body" title={props.label}>
+      <span className="p-visually-hidden">{props.label}</span>
+      {/* Who first: a 30-minute appointment has room for one line. */}
+      <span className="p-cal-event__customer" aria-hidden="true">
+        {appointment.customer_name}
+      </span>
+      <span className="p-cal-event__time" aria-hidden="true">
+        {arg.timeText}
+      </span>
+      <span className="p-cal-event__service" aria-hidden="true">
+        {appointment.service_name}
+      </span>
+      <span className="p-cal-event__member" aria-hidden="true">
+        {appointment.team_member_name}
+      </span>
+      {appointment.status !== 'confirmed' ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          {appointmentStatusLabel(appointment.status)}
+        </span>
+      ) : appointment.checked_in_at ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          Arrived
+        </span>
+      ) : null}
+      {appointment.outside_working_hours ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          Outside hours
+        </span>
+      ) : null}
+      {payment ? (
+        // The amount is in the label (and the dialog); the flag stays short enough to fit.
+        <span
+          className="p-cal-event__flag p-cal-event__flag--payment"
+          data-payment-state={payment.state}
+          aria-hidden="true"
+        >
+          {PAYMENT_STATE_LABELS[payment.state]}
+        </span>
+      ) : null}
+      {appointment.booking_answers.length > 0 ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          {appointment.booking_answers.length === 1
+            ? '1 answer'
+            : `${appointment.booking_answers.length} answers`}
+        </span>
+      ) : null}
+    </span>
+  )
+}
+
+/**
+ * FullCalendar (MIT plugins: time grid, day grid, interaction; Luxon for the named zone), as a
+ * controlled view: the screen decides view and date (from the address), this shows them and
+ * reports what the user does. Events are focusable and open with Enter; only events marked
+ * `startEditable` can be dragged, and a refused move is put back by `onMove` calling `revert`.
+ */
+export function FullCalendarView({
+  view,
+  date,
+  timeZone,
+  events,
+  selectable,
+  onRange,
+  onCreate,
+  onOpen,
+  onMove,
+}: {
+  view: CalendarViewName
+  date: string
+  timeZone: string
+  events: EventInput[]
+  selectable: boolean
+  /** The shown range changed: [start, end) and the view's title ("23 – 29 Nov 2026"). */
+  onRange: (range: { start: string; end: string; title: string }) => void
+  onCreate: (at: NewAppointmentAt) => void
+  onOpen: (appointment: Appointment) => void
+  onMove: (appointment: Appointment, startsAt: string, revert: () => void) => void
+}) {
+  const calendar = useRef<FullCalendar>(null)
+
+  // The address leads: Back, a pasted link or the toolbar change view/date, FullCalendar follows.
+  useEffect(() => {
+    const api = calendar.current?.getApi()
+    if (!api) return
+    const type = FULLCALENDAR_VIEWS[view]
+    if (api.view.type !== type) api.changeView(type, date)
+    else api.gotoDate(date)
+  }, [view, date])
+
+  return (
+    <FullCalendar
+      ref={calendar}
+      plugins={PLUGINS}
+      timeZone={timeZone}
+      initialView={FULLCALENDAR_VIEWS[view]}
+      initialDate={date}
+      headerToolbar={false}
+      height="100%"
+      firstDay={1}
+      allDaySlot={false}
+      nowIndicator
+      navLinks={false}
+      slotDuration="00:30:00"
+      snapDuration="00:15:00"
+      scrollTime="08:00:00"
+      scrollTimeReset={false}
+      slotLabelFormat={CLOCK}
+      eventTimeFormat={CLOCK}
+      dayMaxEvents
+      // Month cells draw appointments as coloured blocks, like the time grid, not as dots.
+      eventDisplay="block"
+      expandRows
+      eventInteractive
+      selectable={selectable}
+      selectMirror
+      unselectAuto
+      editable={false}
+      eventDurationEditable={false}
+      events={events}
+      datesSet={(arg: DatesSetArg) =>
+        onRange({ start: arg.startStr, end: arg.endStr, title: arg.view.title })
+      }
+      select={(arg: DateSelectArg) => {
+        arg.view.calendar.unselect()
+        onCreate(arg.allDay ? { date: arg.startStr.slice(0, 10) } : { startsAt: arg.startStr })
+      }}
+      eventClick={(arg: EventClickArg) => {
+        arg.jsEvent.preventDefault()
+        const props = arg.event.extendedProps
+        if (isAppointmentProps(props)) onOpen(props.appointment)
+      }}
+      eventDrop={(arg: EventDropArg) => {
+        const props = arg.event.extendedProps
+        if (!isAppointmentProps(props)) return arg.revert()
+        onMove(props.appointment, arg.event.startStr, arg.revert)
+      }}
+      eventContent={(arg: EventContentArg) => <EventBody arg={arg} />}
+      eventDidMount={(arg: EventMountArg) => {
+        // FullCalendar's focusable <a> has no href, hence no role; it acts as a button (Enter
+        // opens it), and as one it is named by its content: the sentence EventBody renders.
+        if (isAppointmentProps(arg.event.extendedProps)) arg.el.setAttribute('role', 'button')
+      }}
+    />
+  )
+}

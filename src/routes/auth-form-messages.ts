@@ -1,6 +1,0 @@
-import type { FieldMessages } from '../components/text-input-field'
-
-export const EMAIL_MESSAGES: FieldMessages = {
-  required: 'Enter your e-mail address.',
-  format: 'Enter an e-mail address like name@example.com.',
-}
