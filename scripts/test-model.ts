@@ -1,16 +1,18 @@
 /**
- * `npm run test:model`: the machines' model-based tests — every path of each machine's graph
- * against fakes (Vitest, tests/model), then a covering set of the booking machine's paths
- * driven through the real app in Chromium (Playwright, tests/e2e/booking-model.spec.ts). Ends
- * with one coverage line per machine, as the runs measured it. Extra arguments go to
- * Playwright (e.g. `--output=/tmp/model-results`). Exits non-zero when either fails.
+ * `npm run test:model`: the machines' model-based tests — a covering set of each machine's
+ * graph paths against fakes (Vitest, tests/model), then the booking machine's covering set
+ * driven through the real app in Chromium (Playwright, tests/e2e/booking-model.spec.ts), both
+ * by one replay loop (tests/model/support/replay-path.ts). Ends with one coverage line per
+ * machine, as the runs measured it. Extra arguments go to Playwright (e.g.
+ * `--output=/tmp/model-results`). Exits non-zero when either fails or a machine is not
+ * covered in full.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ensureChromium } from './lib/chromium.ts'
-import { MODEL_COVERAGE_DIR, modelCoverageLines } from './lib/model-coverage.ts'
+import { MODEL_COVERAGE_DIR, modelCoverageGaps, modelCoverageLines } from './lib/model-coverage.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
@@ -39,5 +41,7 @@ const inBrowser = run(bin('playwright'), [
 console.log(
   `\nModel coverage (live actors):\n  ${modelCoverageLines(coverageDir, root).join('\n  ')}`,
 )
+const gaps = modelCoverageGaps(coverageDir, root)
+if (gaps.length > 0) console.log(`Not covered in full: ${gaps.join(', ')}`)
 rmSync(coverageDir, { recursive: true, force: true })
-process.exit(inMemory && inBrowser ? 0 : 1)
+process.exit(inMemory && inBrowser && gaps.length === 0 ? 0 : 1)

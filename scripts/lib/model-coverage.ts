@@ -1,7 +1,9 @@
 /**
  * The model-based tests' coverage, from the test run to the scripts: each model test writes
- * what its paths exercised on the live actors to `$MODEL_COVERAGE_DIR/<machine>.json`, and
- * `npm run test:model` and `npm test` print one line per machine after Vitest.
+ * what its covering set of paths exercised on the live actors to
+ * `$MODEL_COVERAGE_DIR/<machine>.json`, and `npm run test:model` and `npm test` print one line
+ * per machine after Vitest. The model test itself fails on a gap, naming it; `test:model`
+ * also fails when a machine reports less than everything, or nothing.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -33,17 +35,35 @@ export function formatModelCoverage({
   return `${machine}: ${states.covered}/${states.total} states, ${transitions.covered}/${transitions.total} transitions, ${paths} paths`
 }
 
-/**
- * One line per machine in `src/machines`, from what the run wrote; a machine whose model test
- * wrote nothing (it failed to load, or there is none) says so.
- */
-export function modelCoverageLines(dir: string, root: string): string[] {
+/** Whether a machine's paths reached all its states and took all its transitions. */
+export function isFullCoverage({ states, transitions }: ModelCoverage): boolean {
+  return states.covered === states.total && transitions.covered === transitions.total
+}
+
+function readCoverage(dir: string, root: string): [string, ModelCoverage | null][] {
   const machines = readdirSync(resolve(root, 'src/machines'))
     .filter((file) => file.endsWith('.machine.ts'))
     .map((file) => file.slice(0, -'.machine.ts'.length))
   return machines.sort().map((machine) => {
     const file = join(dir, `${machine}.json`)
-    if (!existsSync(file)) return `${machine}: no coverage reported`
-    return formatModelCoverage(JSON.parse(readFileSync(file, 'utf8')) as ModelCoverage)
+    if (!existsSync(file)) return [machine, null]
+    return [machine, JSON.parse(readFileSync(file, 'utf8')) as ModelCoverage]
   })
+}
+
+/**
+ * One line per machine in `src/machines`, from what the run wrote; a machine whose model test
+ * wrote nothing (it failed to load, or there is none) says so.
+ */
+export function modelCoverageLines(dir: string, root: string): string[] {
+  return readCoverage(dir, root).map(([machine, coverage]) =>
+    coverage ? formatModelCoverage(coverage) : `${machine}: no coverage reported`,
+  )
+}
+
+/** The machines a run did not cover in full, or whose model test reported nothing. */
+export function modelCoverageGaps(dir: string, root: string): string[] {
+  return readCoverage(dir, root)
+    .filter(([, coverage]) => !coverage || !isFullCoverage(coverage))
+    .map(([machine]) => machine)
 }

@@ -24,6 +24,7 @@ import { timeZoneCity } from '../../src/domain/time-zone-names.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
 import { createGraphCoverage } from '../model/support/graph-coverage.ts'
 import { describeValue } from '../model/support/graph-paths.ts'
+import { replayPath } from '../model/support/replay-path.ts'
 import { colourId } from '../unit/support/booking-harness.ts'
 import { uniqueEmail } from './support/accounts.ts'
 import {
@@ -58,7 +59,7 @@ import {
 
 test.use({ viewport: { width: 375, height: 812 }, timezoneId: BROWSER_TIME_ZONE })
 
-const paths: BrowserPath[] = await generateBrowserPaths()
+const paths: BrowserPath[] = generateBrowserPaths()
 const passed: BrowserPath[] = []
 
 interface Fixture {
@@ -292,28 +293,33 @@ class PathRunner {
     return runner
   }
 
+  /** The path through the shared replay loop: each step a page action, then the page checked. */
   async run({ path }: BrowserPath) {
-    try {
-      for (const [index, { event, state }] of path.steps.entries()) {
-        const before = path.steps[index - 1]?.state
-        const next = path.steps[index + 1]?.event
-        await test.step(`${index}: ${label(event)} → ${describeValue(state.value)}`, async () => {
-          const outcome = outcomeOf(event)
-          this.nextAnswer = outcomeOf(next)
-          if (outcome) await this.answer(outcome, index, outcomeOf(next))
-          else {
-            await this.prepare(outcomeOf(next), index + 1)
-            await this.act(event, before)
-          }
-          await this.expectState(state)
-          for (const undo of this.undo.get(index) ?? []) await undo()
-          this.undo.delete(index)
-        })
-      }
-    } finally {
-      for (const undo of [...this.undo.values()].flat()) await undo()
-      await this.context.close()
-    }
+    await replayPath(path, label, {
+      around: (step, run) =>
+        test.step(
+          `${step.index}: ${label(step.event)} → ${describeValue(step.expected.value)}`,
+          run,
+        ),
+      act: async ({ event, next, previous, index }) => {
+        const outcome = outcomeOf(event)
+        this.nextAnswer = outcomeOf(next)
+        if (outcome) await this.answer(outcome, index, outcomeOf(next))
+        else {
+          await this.prepare(outcomeOf(next), index + 1)
+          await this.act(event, previous)
+        }
+      },
+      check: async ({ expected, index }) => {
+        await this.expectState(expected)
+        for (const undo of this.undo.get(index) ?? []) await undo()
+        this.undo.delete(index)
+      },
+      finish: async () => {
+        for (const undo of [...this.undo.values()].flat()) await undo()
+        await this.context.close()
+      },
+    })
   }
 
   private later(step: number, undo: () => Promise<unknown>) {

@@ -1,8 +1,8 @@
 /**
  * The booking machine's paths for the browser: the machine's own graph (`xstate/graph`) over
  * the events a visitor's page can cause and the answers the real server can give, cut down to
- * the few paths that between them take every transition. tests/model/booking.model.test.ts
- * walks the full graph against fakes; this set is small enough to run in Chromium.
+ * the few paths that between them take every transition (the same cover as
+ * tests/model/booking.model.test.ts, which replays its own graph's against fakes).
  */
 import type { EventObject } from 'xstate'
 import type { StatePath, TraversalOptions } from 'xstate/graph'
@@ -16,8 +16,9 @@ import {
   questionsOf,
   validateCustomer,
 } from '../../../src/machines/booking.machine.ts'
-import { createGraphCoverage } from '../../model/support/graph-coverage.ts'
-import { describeValue, graphPaths } from '../../model/support/graph-paths.ts'
+import type { createGraphCoverage } from '../../model/support/graph-coverage.ts'
+import { candidatePaths, chooseCover, type NamedPath } from '../../model/support/graph-paths.ts'
+import { actOnActor, replayPath } from '../../model/support/replay-path.ts'
 
 import {
   ann,
@@ -320,77 +321,27 @@ export const traversal = {
   limit: 100_000,
 } as TraversalOptions<BookingSnapshot, ModelEvent, BookingInput>
 
-/** Replays a path on the machine with fake effects, recording into `coverage`. */
+/** Replays a path on the machine with fake effects, by the shared loop, recording into `coverage`. */
 export async function replayInMemory(
   path: ModelPath,
   coverage: ReturnType<typeof createGraphCoverage>,
 ): Promise<void> {
   const harness = createBookingHarness({ input, inspect: coverage.record })
-  for (const { event } of path.steps) {
-    if (event.type === 'xstate.init') harness.actor.start()
-    else if (event.type.startsWith('xstate.done.actor.')) {
-      const name = event.type.slice('xstate.done.actor.'.length) as BookingEffect
-      await harness.settle(name, { output: (event as { output: unknown }).output })
-    } else if (event.type.startsWith('xstate.error.actor.')) {
-      const name = event.type.slice('xstate.error.actor.'.length) as BookingEffect
-      await harness.settle(name, { fails: (event as { error: unknown }).error })
-    } else harness.actor.send(event as BookingEvent)
-    coverage.markActive(harness.actor.getSnapshot().value)
-  }
-  harness.actor.stop()
+  await replayPath(path, label, {
+    act: (step) => actOnActor(harness, step),
+    check: async () => coverage.markActive(harness.actor.getSnapshot().value),
+    finish: async () => {
+      harness.actor.stop()
+    },
+  })
 }
 
-export async function coveredBy(path: ModelPath): Promise<Set<string>> {
-  const coverage = createGraphCoverage(bookingMachine)
-  await replayInMemory(path, coverage)
-  const { missedStates, missedTransitions } = coverage.report('')
-  const missed = new Set([...missedStates, ...missedTransitions])
-  return new Set([...coverage.stateIds, ...coverage.transitionIds].filter((id) => !missed.has(id)))
-}
-
-export interface BrowserPath {
-  name: string
-  path: ModelPath
-}
+export type BrowserPath = NamedPath<BookingSnapshot, ModelEvent>
 
 /**
- * The fewest candidate paths (greedily) that between them reach every state and take every
- * transition the page can: each pick is the one adding most, the shorter on a tie.
+ * The fewest paths (greedily, graph-paths.ts's cover, as in tests/model) that between them
+ * reach every state and take every transition the page can.
  */
-export async function generateBrowserPaths(): Promise<BrowserPath[]> {
-  const candidates = await Promise.all(
-    graphPaths(bookingMachine, traversal, label).map(async ({ path }) => ({
-      path,
-      covers: await coveredBy(path),
-    })),
-  )
-  const covered = new Set<string>()
-  const chosen: BrowserPath[] = []
-  for (;;) {
-    let best: (typeof candidates)[number] | undefined
-    let bestGain = 0
-    for (const candidate of candidates) {
-      const gain = [...candidate.covers].filter((id) => !covered.has(id)).length
-      if (
-        gain > bestGain ||
-        (gain === bestGain &&
-          gain > 0 &&
-          best &&
-          candidate.path.steps.length < best.path.steps.length)
-      ) {
-        best = candidate
-        bestGain = gain
-      }
-    }
-    if (!best) break
-    for (const id of best.covers) covered.add(id)
-    chosen.push({
-      name: `${describeValue(best.path.state.value)}: ${best.path.steps
-        .slice(1)
-        .map((step) => label(step.event))
-        .join(' → ')}`,
-      path: best.path,
-    })
-  }
-  return chosen
+export function generateBrowserPaths(): BrowserPath[] {
+  return chooseCover(candidatePaths(bookingMachine, traversal, label), label)
 }

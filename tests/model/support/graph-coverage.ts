@@ -32,16 +32,9 @@ export function createGraphCoverage(machine: AnyStateMachine) {
       if (event.type !== '@xstate.microstep') return
       // Machines it invoked are inspected too: their states are not this machine's.
       if (event.actorRef.sessionId !== event.rootId) return
-      markActive((event.snapshot as unknown as { value: StateValue }).value)
-      for (const transition of event._transitions) {
-        if (typeof transition.eventType !== 'string') continue
-        taken.add(transitionId(transition))
-        // A transient state is never in a snapshot; leaving it proves it was entered.
-        for (let node: typeof transition.source | undefined = transition.source; node; ) {
-          visited.add(node.id)
-          node = node.parent
-        }
-      }
+      const { states, transitions } = microstepIds(event, machine.root.id)
+      for (const id of states) visited.add(id)
+      for (const id of transitions) taken.add(id)
     },
 
     /** What no path reached, with a readable summary for the test log. */
@@ -59,13 +52,38 @@ export function createGraphCoverage(machine: AnyStateMachine) {
   }
 }
 
+/**
+ * The states a microstep shows active and the transitions it took
+ * (`booking.details on booking.submitted #1`), as the coverage counts them: on a live actor
+ * and, without one, while the graph is traversed (covering-paths.ts).
+ */
+export function microstepIds(
+  event: InspectionEvent,
+  rootId: string,
+): { states: string[]; transitions: string[] } {
+  if (event.type !== '@xstate.microstep') return { states: [], transitions: [] }
+  const states = activeStateIds((event.snapshot as unknown as { value: StateValue }).value, rootId)
+  const transitions: string[] = []
+  for (const transition of event._transitions) {
+    if (typeof transition.eventType !== 'string') continue
+    transitions.push(transitionId(transition))
+    // A transient state is never in a snapshot; leaving it proves it was entered.
+    for (let node: typeof transition.source | undefined = transition.source; node; ) {
+      states.push(node.id)
+      node = node.parent
+    }
+  }
+  return { states, transitions }
+}
+
 function transitionId(transition: AnyTransitionDefinition): string {
   const { source, eventType } = transition
   if (eventType === '') return `${source.id} always #${source.always?.indexOf(transition) ?? -1}`
   return `${source.id} on ${eventType} #${source.transitions.get(eventType)?.indexOf(transition) ?? -1}`
 }
 
-function activeStateIds(value: StateValue, prefix: string): string[] {
+/** The ids of the states a value has active, with their ancestors up to the root `prefix`. */
+export function activeStateIds(value: StateValue, prefix: string): string[] {
   if (typeof value === 'string') return [prefix, `${prefix}.${value}`]
   return [
     prefix,
