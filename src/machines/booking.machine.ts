@@ -11,6 +11,11 @@ import type { MessageKey } from '../../shared/i18n/en'
 import { monthOf, plusDays } from '../domain/month-grid'
 import { startRefusalKey } from '../domain/start-refusals'
 import { teamMemberWithoutChoice } from '../domain/team-choice'
+import {
+  bookingPaymentMachine,
+  type PublicBookingConfirmation,
+  type PublicPaymentReturn,
+} from './booking-payment.machine'
 import { errorOf, messageOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 
@@ -23,10 +28,7 @@ export type PublicService = components['schemas']['PublicService']
 export type PublicTeamMember = components['schemas']['PublicTeamMember']
 export type PublicSlot = components['schemas']['PublicSlot']
 export type PublicBookingInput = components['schemas']['PublicBookingInput']
-export type PublicBookingConfirmation = components['schemas']['PublicBookingConfirmation']
 export type PublicAppointment = components['schemas']['PublicAppointment']
-export type PublicBookingPayment = components['schemas']['PublicBookingPayment']
-export type PublicPaymentReturn = components['schemas']['PublicPaymentReturn']
 
 /** What every step chooses from, loaded once per visit. */
 export interface Catalogue {
@@ -45,20 +47,6 @@ export interface AppointmentQuery {
   appointmentId: string
   token: string
 }
-
-/** Where the customer came back from Stripe's Checkout, to sync the payment there. */
-export interface PaymentQuery {
-  appointmentId: string
-  token: string
-  /** The Checkout Session Stripe named on the success address; none on the cancel address. */
-  sessionId: string | null
-}
-
-/**
- * How many more times a return by the success address that finds the payment not yet
- * recorded asks again (a few seconds apart, `waitBeforePoll`) before saying what to do.
- */
-export const PAYMENT_POLLS = 3
 
 export interface CustomerDetails {
   name: string
@@ -82,7 +70,6 @@ export const EMPTY_CUSTOMER: CustomerDetails = { name: '', email: '', phone: '',
  */
 export const SLOT_TAKEN_NOTICE: MessageKey = 'notice_slot_taken'
 export const NO_TOKEN_MESSAGE: MessageKey = 'error_no_token'
-export const PAYMENT_SYNC_FAILED: MessageKey = 'error_payment_sync'
 
 export interface BookingInput {
   /** Where the visit starts (the page's URL). */
@@ -129,10 +116,8 @@ export interface BookingContext {
   confirmation: PublicBookingConfirmation | null
   /** The token of the confirmation being shown (from the booking or the URL). */
   token: string | null
-  /** Where a hold stands after the last sync with Stripe (paying at booking), else null. */
+  /** Where a hold stands (paying at booking): awaiting payment, or confirmed; else null. */
   paymentReturn: PublicPaymentReturn['state'] | null
-  /** Asks left before a return by the success address stops waiting for the payment. */
-  pollsLeft: number
   /** Why the last call failed: the server's sentence, else a catalogue key of the machine's. */
   error: string | null
   /** Said at the top of a step the visitor was sent back to. */
@@ -152,8 +137,6 @@ export type BookingEvent =
   | { type: 'booking.answerChanged'; questionId: string; value: BookingAnswerValue }
   | { type: 'booking.submitted' }
   | { type: 'booking.retry' }
-  /** Back to Stripe's Checkout to pay (again) while the hold lasts. */
-  | { type: 'booking.payAgain' }
 
 // ——— pure helpers ———
 
@@ -258,10 +241,6 @@ function answerErrorsOf(error: unknown): AnswerErrors {
   return errors
 }
 
-function returnStateOf(event: unknown): PublicPaymentReturn['state'] | null {
-  return (event as { output?: PublicPaymentReturn }).output?.state ?? null
-}
-
 function findService(context: BookingContext, serviceId: string | null) {
   return context.catalogue?.services.find((service) => service.id === serviceId)
 }
@@ -309,7 +288,8 @@ const notices = { notice: null, error: null }
  * navigates, replacing the entry when it only corrects the URL the visitor came with).
  *
  * Effects are provided by the app: actors `loadCatalogue`, `monthOfSlots` (the month of free
- * times, month-of-slots.machine.ts, with its own `loadMonth`), `submitBooking`, `loadAppointment`, action
+ * times, month-of-slots.machine.ts, with its own `loadMonth`), `submitBooking`, `loadAppointment`,
+ * `bookingPayment` (paying at booking, booking-payment.machine.ts, with its own effects), action
  * `showRoute`. Errors are states: slot taken (409, back to fresh
  * slots), rate limited (429), offline, other failures; a retry resends the same body with the
  * same idempotency key. Tags: `loading` while data loads, `busy` while the booking is sent.
@@ -319,7 +299,7 @@ export const bookingMachine = setup({
     context: {} as BookingContext,
     events: {} as BookingEvent,
     input: {} as BookingInput,
-    children: {} as { monthOfSlots: 'monthOfSlots' },
+    children: {} as { monthOfSlots: 'monthOfSlots'; bookingPayment: 'bookingPayment' },
   },
   actors: {
     loadCatalogue: fromPromise<Catalogue, void>(async () => {
@@ -332,24 +312,12 @@ export const bookingMachine = setup({
     loadAppointment: fromPromise<PublicAppointment, AppointmentQuery>(async () => {
       throw new Error('provided by the app')
     }),
-    /** The payment-return sync: the payment and the appointment brought in line with Stripe. */
-    syncPayment: fromPromise<PublicPaymentReturn, PaymentQuery>(async () => {
-      throw new Error('provided by the app')
-    }),
-    /** A few seconds' pause before asking again whether the payment has arrived. */
-    waitBeforePoll: fromPromise<void, void>(async () => {
-      throw new Error('provided by the app')
-    }),
-    /** Resolves when the hold runs out (`hold_expires_at`), to sync and say so. */
-    waitForHoldEnd: fromPromise<void, { holdExpiresAt: string }>(async () => {
-      throw new Error('provided by the app')
-    }),
+    /** Paying at booking (booking-payment.machine.ts), with its own effects. */
+    bookingPayment: bookingPaymentMachine,
   },
   actions: {
     /** Provided by the app: navigate to the step's URL (`replace` when correcting the URL). */
     showRoute: (_, _params: { route: WizardRoute; replace: boolean }) => {},
-    /** Provided by the app: leave for Stripe's hosted Checkout (a full page load). */
-    goToCheckout: (_, _params: { url: string }) => {},
     chooseFromUser: assign({ followingUrl: false }),
     /** A chosen service or team member starts a new pick of the other and of the slot. */
     adoptRoute: assign(({ context }) => {
@@ -381,7 +349,7 @@ export const bookingMachine = setup({
           return {}
       }
     }),
-    /** Where the hold stands after a sync: the appointment and its payment, as the page shows them. */
+    /** The paid booking, as the payment's last sync told it. */
     adoptPaymentReturn: assign(({ context, event }) => {
       const output = (event as unknown as { output: PublicPaymentReturn }).output
       return {
@@ -411,14 +379,6 @@ export const bookingMachine = setup({
       const payment = (event as { output?: PublicBookingConfirmation }).output?.payment
       return payment?.status === 'pending' && Boolean(payment.checkout_url)
     },
-    isPaymentConfirmed: ({ event }) => returnStateOf(event) === 'confirmed',
-    isPaymentExpired: ({ event }) => returnStateOf(event) === 'expired',
-    isPaymentRefunded: ({ event }) => returnStateOf(event) === 'refunded',
-    /** Back by the success address, the payment not recorded yet: ask again, a few times. */
-    isPaymentOnItsWay: ({ context }) =>
-      context.route.step === 'payment' && context.route.outcome === 'paid' && context.pollsLeft > 0,
-    /** The sync named no such appointment (404): nothing to retry. */
-    isLinkNotFound: ({ context }) => context.notFound,
     /** The confirmation URL names the booking this visit just made. */
     isJustBooked: ({ context }) =>
       context.route.step === 'confirmation' &&
@@ -507,7 +467,6 @@ export const bookingMachine = setup({
     confirmation: null,
     token: null,
     paymentReturn: null,
-    pollsLeft: PAYMENT_POLLS,
     error: null,
     notice: null,
     retryAfterSeconds: null,
@@ -527,9 +486,8 @@ export const bookingMachine = setup({
         { guard: 'isConfirmationRoute', target: 'confirmation' },
         {
           guard: 'isPaymentRoute',
-          target: 'paying.returned',
+          target: 'paying',
           actions: assign({
-            pollsLeft: PAYMENT_POLLS,
             token: ({ context }) => (context.route.step === 'payment' ? context.route.token : null),
             notFound: false,
             error: null,
@@ -803,7 +761,7 @@ export const bookingMachine = setup({
             onDone: [
               {
                 guard: 'mustPay',
-                target: '#booking.paying.redirected',
+                target: '#booking.paying',
                 actions: assign({
                   confirmation: ({ event }) => event.output,
                   token: ({ event }) => event.output.manage_token,
@@ -946,113 +904,20 @@ export const bookingMachine = setup({
       },
     },
     /**
-     * Paying at booking: the hold is made; the customer pays on Stripe's hosted Checkout and
-     * comes back to `/booking/payment/:id` (a fresh page load: `booking.urlChanged`), where the
-     * payment is synced and the booking confirmed, or not.
+     * Paying at booking (booking-payment.machine.ts): the hold is made; the customer pays on
+     * Stripe's hosted Checkout and comes back to `/booking/payment/:id` (a fresh page load:
+     * `booking.urlChanged`, which starts the flow again there). Once paid, the confirmation.
      */
     paying: {
-      initial: 'returned',
-      states: {
-        /** On the way to Stripe's page; its address stands in the URL for the way back. */
-        redirected: {
-          entry: [
-            {
-              type: 'showRoute',
-              params: ({ context }) => ({
-                route: {
-                  step: 'payment',
-                  appointmentId: context.confirmation?.appointment.id ?? '',
-                  token: context.token,
-                  outcome: null,
-                  sessionId: null,
-                },
-                replace: true,
-              }),
-            },
-            {
-              type: 'goToCheckout',
-              params: ({ context }) => ({ url: context.confirmation?.payment?.checkout_url ?? '' }),
-            },
-          ],
-        },
-        /** Back from Stripe (or opened again): the payment synced with Stripe. */
-        returned: {
-          tags: ['loading'],
-          invoke: {
-            id: 'syncPayment',
-            src: 'syncPayment',
-            input: ({ context }) => ({
-              appointmentId: context.route.step === 'payment' ? context.route.appointmentId : '',
-              token: context.token ?? '',
-              sessionId: context.route.step === 'payment' ? context.route.sessionId : null,
-            }),
-            onDone: [
-              {
-                guard: 'isPaymentConfirmed',
-                target: '#booking.confirmation.ready',
-                actions: 'adoptPaymentReturn',
-              },
-              { guard: 'isPaymentExpired', target: 'expired', actions: 'adoptPaymentReturn' },
-              { guard: 'isPaymentRefunded', target: 'refunded', actions: 'adoptPaymentReturn' },
-              { guard: 'isPaymentOnItsWay', target: 'confirming', actions: 'adoptPaymentReturn' },
-              { target: 'failed', actions: 'adoptPaymentReturn' },
-            ],
-            onError: {
-              target: 'syncFailed',
-              actions: assign({
-                error: ({ event }) => messageOf(event.error, PAYMENT_SYNC_FAILED),
-                // A link without its token names nothing the page may show, as a wrong one.
-                notFound: ({ context, event }) =>
-                  statusOf(errorOf(event)) === 404 || !context.token,
-              }),
-            },
-          },
-        },
-        /** Paid, but Stripe's word has not reached the server yet: "Confirming your payment…". */
-        confirming: {
-          invoke: {
-            id: 'waitBeforePoll',
-            src: 'waitBeforePoll',
-            onDone: {
-              target: 'returned',
-              actions: assign({ pollsLeft: ({ context }) => context.pollsLeft - 1 }),
-            },
-          },
-        },
-        /**
-         * Not paid (declined, left Stripe's page, or not confirmed after asking): the customer
-         * may pay again while the hold lasts; when it runs out, the sync says so.
-         */
-        failed: {
-          invoke: {
-            id: 'waitForHoldEnd',
-            src: 'waitForHoldEnd',
-            input: ({ context }) => ({
-              holdExpiresAt: context.confirmation?.payment?.hold_expires_at ?? '',
-            }),
-            onDone: { target: 'returned', actions: assign({ pollsLeft: 0 }) },
-          },
-          on: {
-            'booking.payAgain': {
-              target: 'redirected',
-              actions: assign({ pollsLeft: PAYMENT_POLLS }),
-            },
-          },
-        },
-        /** The hold ran out unpaid: the time is free again; another can be chosen. */
-        expired: {},
-        /** Paid after the hold ran out, for a time someone else took: the money went back. */
-        refunded: {},
-        /** The sync failed (offline, Stripe not answering) or names no such appointment. */
-        syncFailed: {
-          on: {
-            'booking.retry': {
-              guard: not('isLinkNotFound'),
-              target: 'returned',
-              actions: assign({ error: null }),
-            },
-          },
-        },
+      invoke: {
+        id: 'bookingPayment',
+        src: 'bookingPayment',
+        input: ({ context }) => ({
+          route: context.route,
+          confirmation: context.confirmation,
+          token: context.token,
+        }),
+        onDone: { target: 'confirmation.ready', actions: 'adoptPaymentReturn' },
       },
     },
   },

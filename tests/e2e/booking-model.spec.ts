@@ -18,7 +18,7 @@ import {
   test,
 } from '@playwright/test'
 import type { WizardRoute } from '../../shared/booking-links.ts'
-import { buildWizardUrl, paymentReturnUrl } from '../../shared/booking-links.ts'
+import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { en } from '../../shared/i18n/en.ts'
 import { timeZoneCity } from '../../src/domain/time-zone-names.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
@@ -39,15 +39,7 @@ import {
   replayInMemory,
   SEEDED_NAMES,
 } from './support/booking-model-paths.ts'
-import {
-  connectedAccountId,
-  connectStripe,
-  expireCheckout,
-  payCheckout,
-  payOnCheckoutPage,
-  sessionOf,
-  setPaymentRule,
-} from './support/paid-booking.ts'
+import { connectStripe, payOnCheckoutPage, setPaymentRule } from './support/paid-booking.ts'
 import {
   BUSINESS,
   chooseFirstTime,
@@ -70,8 +62,6 @@ interface Fixture {
   staffToken: string
   /** An appointment booked for the confirmation links. */
   appointment: { id: string; token: string }
-  /** The demo business's connected Stripe account. */
-  stripeAccount: string
   /** Who performed the colour before the model's one performer took it alone. */
   colourPerformers: string[]
 }
@@ -117,7 +107,6 @@ test.beforeAll(async ({ browser }) => {
     kind: 'deposit_percent',
     deposit_percent: 20,
   })
-  const stripeAccount = await connectedAccountId(staff.request, staffToken)
   const teamMemberId = ids.get('Priya Natarajan') ?? ''
   // The model's colour has one performer, so the machine skips the team step for it: the demo's
   // colour is given to one person too for the run, as the harness has it.
@@ -147,7 +136,6 @@ test.beforeAll(async ({ browser }) => {
     policy,
     staffToken,
     appointment: { id: confirmation.appointment.id, token: confirmation.manage_token },
-    stripeAccount,
     colourPerformers,
   }
   await staff.context().close()
@@ -250,27 +238,18 @@ class PathRunner {
   /** What to undo once the state a step led to has been checked, by step. */
   private readonly undo = new Map<number, (() => Promise<unknown>)[]>()
   private lastConfirmation: { id: string; token: string } | null = null
-  /** The hold the last booking made, and the Checkout it is paid on. */
-  private hold: { id: string; token: string; checkoutUrl: string } | null = null
-  /** What the next step's answer is, for a step that must act accordingly. */
-  private nextAnswer: ReturnType<typeof outcomeOf> = null
 
   constructor(
     private readonly context: BrowserContext,
     private readonly page: Page,
   ) {}
 
-  static async open(browser: Browser, { path }: BrowserPath) {
+  static async open(browser: Browser) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
       timezoneId: BROWSER_TIME_ZONE,
     })
     const runner = new PathRunner(context, await context.newPage())
-    // The page's clock is the test's where the hold must run out: it flows as usual until the
-    // step that jumps it past the hold's end.
-    if (path.steps.some(({ event }) => event.type === 'xstate.done.actor.waitForHoldEnd')) {
-      await runner.page.clock.install()
-    }
     // The graph here starts from a page that fetches its catalogue, so the copy the server
     // inlines is taken out, and with it the page the server rendered from it (the browser
     // renders it alone); the inline start is walked in memory (tests/model/booking.model.test.ts).
@@ -303,7 +282,6 @@ class PathRunner {
         ),
       act: async ({ event, next, previous, index }) => {
         const outcome = outcomeOf(event)
-        this.nextAnswer = outcomeOf(next)
         if (outcome) await this.answer(outcome, index, outcomeOf(next))
         else {
           await this.prepare(outcomeOf(next), index + 1)
@@ -340,7 +318,6 @@ class PathRunner {
       await this.page.route('**/api/v1/public/business?*', dead)
       this.later(step, () => this.page.unroute('**/api/v1/public/business?*', dead))
     }
-    if (actor === 'syncPayment') await this.prepareSync(name, step)
     if (actor === 'loadAppointment' && name === 'offline') {
       // Only the appointment's request: the confirmation page's own chunk may still be on
       // its way, and a browser gone wholly offline would fail that instead (the retry
@@ -352,56 +329,12 @@ class PathRunner {
     }
   }
 
-  /** What the payment-return sync is to answer, set up before the call it answers. */
-  private async prepareSync(name: string, step: number) {
-    const syncs = /\/api\/v1\/public\/appointments\/[0-9a-f-]{36}\/payment-return/
-    if (name === 'offline') {
-      const dead = (route: Route) => route.abort('internetdisconnected')
-      await this.page.route(syncs, dead)
-      this.later(step, () => this.page.unroute(syncs, dead))
-    }
-    if (name === 'refunded') {
-      // The one stand-in while paying: a payment that came after its hold ran out, for a time
-      // taken meanwhile, needs the server's clock to pass the hold's end mid-payment. The
-      // server's own answer, as it would then read (tests/api cover the refund itself).
-      const late = async (route: Route) => {
-        const response = await route.fetch()
-        const body = (await response.json()) as Record<string, Record<string, unknown>>
-        await route.fulfill({
-          response,
-          json: {
-            ...body,
-            state: 'refunded',
-            appointment: { ...body.appointment, status: 'payment_expired' },
-          },
-        })
-      }
-      await this.page.route(syncs, late)
-      this.later(step, () => this.page.unroute(syncs, late))
-    }
-    const hold = this.hold
-    if (name === 'confirmed' && hold && /\/booking\/payment\//.test(this.page.url())) {
-      // Back on the page before paying (it asks again): the payment is made meanwhile.
-      await payCheckout(sessionOf(hold.checkoutUrl))
-    }
-    if (name === 'expired' && hold) {
-      await expireCheckout(fixture.stripeAccount, sessionOf(hold.checkoutUrl))
-    }
-  }
-
   /** Answers the held booking the way the path says, through the real server where it can. */
   private async answer(
     outcome: NonNullable<ReturnType<typeof outcomeOf>>,
     step: number,
     next: ReturnType<typeof outcomeOf>,
   ) {
-    if (outcome.actor === 'waitForHoldEnd') {
-      // Stripe ends the Checkout as the hold runs out (prepare), and the page's clock jumps
-      // past the hold's end, so the page's own timer fires.
-      await this.prepare(next, step + 1)
-      await this.page.clock.fastForward(11 * 60_000)
-      return
-    }
     if (outcome.actor !== 'submitBooking') {
       await this.prepare(next, step + 1)
       return
@@ -451,18 +384,6 @@ class PathRunner {
         break
     }
     const response = await route.fetch()
-    if (outcome.name === 'to pay') {
-      const held = (await response.json()) as {
-        appointment: { id: string }
-        manage_token: string
-        payment: { checkout_url: string }
-      }
-      this.hold = {
-        id: held.appointment.id,
-        token: held.manage_token,
-        checkoutUrl: held.payment.checkout_url,
-      }
-    }
     await this.prepare(next, step + 1)
     await route.fulfill({ response })
   }
@@ -535,9 +456,6 @@ class PathRunner {
       case 'booking.retry':
         await page.getByRole('button', { name: 'Try again' }).first().click()
         return
-      case 'booking.payAgain':
-        await page.getByRole('button', { name: 'Pay now' }).click()
-        return
       default:
         throw new Error(`No page action for ${event.type}`)
     }
@@ -545,19 +463,12 @@ class PathRunner {
 
   /**
    * From Stripe's Checkout back to the booking page: by the cancel address (its Back link),
-   * or by the success address, having paid with a test card, or before the payment is made
-   * (typed, as if Stripe's word were late: the page asks again meanwhile).
+   * or by the success address, having paid with a test card.
    */
   private async returnFromCheckout(paid: boolean) {
     const { page } = this
     if (!paid) {
       await page.getByRole('link', { name: '← Back' }).click()
-      return
-    }
-    const hold = this.hold
-    if (this.nextAnswer?.name === 'awaiting' && hold) {
-      const success = paymentReturnUrl(hold.id, hold.token, BUSINESS, 'paid')
-      await page.goto(success.replace('{CHECKOUT_SESSION_ID}', sessionOf(hold.checkoutUrl)))
       return
     }
     await payOnCheckoutPage(page, '4242 4242 4242 4242')
@@ -675,36 +586,18 @@ class PathRunner {
       expect(match, page.url()).not.toBeNull()
       expect(token).toBeTruthy()
       this.lastConfirmation = { id: match?.[1] ?? '', token: token ?? '' }
-    } else if (state.matches({ paying: 'redirected' })) {
+    } else if (state.matches('paying') && context.route.step !== 'payment') {
       // Stripe's hosted Checkout, for the hold just made.
       await expect(page).toHaveURL(/\/checkout\/cs_\w+$/)
       await expect(page.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible()
-      if (this.hold) this.hold.checkoutUrl = page.url()
-    } else if (state.matches({ paying: 'confirming' })) {
-      await expect(
-        page.getByRole('status').filter({ hasText: 'Confirming your payment…' }),
-      ).toBeVisible()
-    } else if (state.matches({ paying: 'failed' })) {
-      await expect(
-        page.getByRole('heading', { level: 2, name: 'Payment not completed' }),
-      ).toBeFocused()
-      await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible()
-      // Back by the success address yet unpaid, after asking again: Stripe's word is late.
-      if (context.route.step === 'payment' && context.route.outcome === 'paid') {
-        expect(context.pollsLeft).toBe(0)
-        await expect(page.getByText(/We have not received your payment yet/)).toBeVisible()
+    } else if (state.matches('paying')) {
+      // Back from Stripe: the paying flow syncs there (its own states: booking-payment.model).
+      expect(path()).toMatch(/^\/booking\/payment\//)
+      if (context.route.step === 'payment' && context.route.outcome === 'cancelled') {
+        await expect(
+          page.getByRole('heading', { level: 2, name: 'Payment not completed' }),
+        ).toBeFocused()
       }
-    } else if (state.matches({ paying: 'expired' })) {
-      await expect(
-        page.getByRole('heading', { level: 2, name: 'The time is no longer held for you' }),
-      ).toBeFocused()
-      await expect(page.getByRole('link', { name: 'Choose another time' })).toBeVisible()
-    } else if (state.matches({ paying: 'refunded' })) {
-      await expect(
-        page.getByRole('heading', { level: 2, name: 'Not booked: your payment was returned' }),
-      ).toBeFocused()
-    } else if (state.matches({ paying: 'syncFailed' })) {
-      await expect(page.getByText('We could not check your payment')).toBeVisible()
     } else if (state.matches({ confirmation: 'failed' })) {
       await expect(page.getByText('We could not show this appointment')).toBeVisible()
     } else if (state.matches('confirmation')) {
@@ -720,7 +613,7 @@ test.describe('booking machine paths in the browser', () => {
 
   for (const browserPath of paths) {
     test(browserPath.name, async ({ browser }) => {
-      const runner = await PathRunner.open(browser, browserPath)
+      const runner = await PathRunner.open(browser)
       await runner.run(browserPath)
       passed.push(browserPath)
     })

@@ -107,17 +107,10 @@ const sampleEvents: ModelEvent<BookingEvent>[] = [
   failed('submitBooking', apiError(500, 'The server could not complete this.'), 'server error'),
   done('loadAppointment', appointment(), 'found'),
   failed('loadAppointment', apiError(404, 'Not found.'), 'not found'),
-  // Paying at booking: the hold, Stripe's page and the way back.
+  // Paying at booking: the hold, then the paying flow's end (booking-payment.model.test.ts
+  // walks its own graph).
   done('submitBooking', heldForPayment(), 'to pay'),
-  { type: 'booking.payAgain' },
-  done('syncPayment', paymentReturn('confirmed'), 'confirmed'),
-  done('syncPayment', paymentReturn('awaiting_payment'), 'awaiting'),
-  done('syncPayment', paymentReturn('expired'), 'expired'),
-  done('syncPayment', paymentReturn('refunded'), 'refunded'),
-  failed('syncPayment', sampleErrors.offline, 'offline'),
-  failed('syncPayment', apiError(404, 'Not found.'), 'not found'),
-  done('waitBeforePoll', undefined, 'asked again'),
-  done('waitForHoldEnd', undefined, 'hold ran out'),
+  done('bookingPayment', paymentReturn('confirmed'), 'confirmed'),
 ]
 
 /** What a state is, for the graph and for comparing the live actor with it. */
@@ -130,7 +123,6 @@ function observe(snapshot: BookingSnapshot) {
       booked: context.confirmation?.appointment.id ?? null,
       error: context.error !== null,
       paymentReturn: context.paymentReturn,
-      pollsLeft: context.pollsLeft,
       payment: context.confirmation?.payment?.status ?? null,
       outcome: context.route.step === 'payment' ? context.route.outcome : null,
       notFound: context.notFound,
@@ -158,7 +150,6 @@ function observe(snapshot: BookingSnapshot) {
     error: context.error !== null,
     notice: context.notice,
     paymentReturn: context.paymentReturn,
-    pollsLeft: context.pollsLeft,
     payment: context.confirmation?.payment?.status ?? null,
     outcome: context.route.step === 'payment' ? context.route.outcome : null,
     notFound: context.notFound,
@@ -175,9 +166,15 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent<BookingEvent>): boo
   if (event.type === 'booking.urlChanged') {
     if (snapshot.matches({ confirmation: 'ready' })) return event.name === 'confirmation'
     // Stripe sends the customer back by one of its two addresses (a fresh page load).
-    if (snapshot.matches({ paying: 'redirected' })) return /return$/.test(event.name ?? '')
+    if (snapshot.matches('paying') && snapshot.context.route.step !== 'payment') {
+      return /return$/.test(event.name ?? '')
+    }
     if (/return$/.test(event.name ?? '')) return snapshot.matches('start')
     return snapshot.matches('start') || snapshot.matches('loadingCatalogue')
+  }
+  // The paying flow ends paid only once back from Stripe: it syncs there.
+  if (event.type === 'xstate.done.actor.bookingPayment') {
+    return snapshot.matches('paying') && snapshot.context.route.step === 'payment'
   }
   if (snapshot.matches({ details: 'submitting' })) {
     if (
@@ -205,12 +202,19 @@ describe('booking machine paths from its graph', () => {
       return {
         actor: harness.actor,
         effects: harness.effects,
+        // The paying flow ends when its sync says the payment is confirmed.
+        deliver: async (event) => {
+          if (event.type !== 'xstate.done.actor.bookingPayment') return false
+          await harness.settle('syncPayment', { output: event.output })
+          return true
+        },
         // The calendar step opens the month where the visitor left it, within the window.
         afterStep: ({ before, after, at }) => {
           // Leaving for Stripe: its page is opened, and the way back stands in the URL.
           if (
-            after.matches({ paying: 'redirected' }) &&
-            !before.matches({ paying: 'redirected' })
+            after.matches('paying') &&
+            !before.matches('paying') &&
+            after.context.route.step !== 'payment'
           ) {
             expect(harness.checkouts.at(-1), at).toBe(checkoutUrl)
             expect(harness.shown.at(-1)?.route, at).toMatchObject({

@@ -8,10 +8,10 @@ import { startRefusalKey } from '../../src/domain/start-refusals'
 import {
   missingFromLink,
   NO_TOKEN_MESSAGE,
-  PAYMENT_POLLS,
   SLOT_TAKEN_NOTICE,
   validateCustomer,
 } from '../../src/machines/booking.machine'
+import { PAYMENT_POLLS } from '../../src/machines/booking-payment.machine'
 import {
   ann,
   apiError,
@@ -445,7 +445,7 @@ describe('booking machine: paying at booking', () => {
     const harness = await atDetails()
     harness.actor.send({ type: 'booking.submitted' })
     await harness.settle('submitBooking', { output: heldForPayment() })
-    expect(harness.actor.getSnapshot().matches({ paying: 'redirected' })).toBe(true)
+    expect(harness.payment().getSnapshot().matches('redirected')).toBe(true)
     expect(harness.checkouts).toEqual([checkoutUrl])
     expect(lastShown(harness)).toEqual({
       route: { step: 'payment', appointmentId, token: manageToken, outcome: null, sessionId: null },
@@ -474,11 +474,11 @@ describe('booking machine: paying at booking', () => {
     const harness = await startAt(paidReturn)
     for (let poll = 0; poll < PAYMENT_POLLS; poll++) {
       await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
-      expect(harness.actor.getSnapshot().matches({ paying: 'confirming' })).toBe(true)
+      expect(harness.payment().getSnapshot().matches('confirming')).toBe(true)
       await harness.settle('waitBeforePoll', { output: undefined })
     }
     await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
-    expect(harness.actor.getSnapshot().matches({ paying: 'failed' })).toBe(true)
+    expect(harness.payment().getSnapshot().matches('failed')).toBe(true)
     expect(harness.inputs.syncPayment).toHaveLength(PAYMENT_POLLS + 1)
   })
 
@@ -486,11 +486,11 @@ describe('booking machine: paying at booking', () => {
     const harness = await startAt({ ...paidReturn, outcome: 'cancelled', sessionId: null })
     await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
     // Not back by the success address: no waiting for a payment that was never made.
-    expect(harness.actor.getSnapshot().matches({ paying: 'failed' })).toBe(true)
+    expect(harness.payment().getSnapshot().matches('failed')).toBe(true)
     expect(harness.inputs.waitForHoldEnd).toEqual([{ holdExpiresAt: '2026-12-01T10:10:00.000Z' }])
 
-    harness.actor.send({ type: 'booking.payAgain' })
-    expect(harness.actor.getSnapshot().matches({ paying: 'redirected' })).toBe(true)
+    harness.payment().send({ type: 'payment.payAgain' })
+    expect(harness.payment().getSnapshot().matches('redirected')).toBe(true)
     expect(harness.checkouts).toEqual([checkoutUrl])
 
     harness.actor.send({
@@ -499,26 +499,26 @@ describe('booking machine: paying at booking', () => {
     })
     await harness.settle('syncPayment', { output: paymentReturn('awaiting_payment') })
     await harness.settle('waitForHoldEnd', { output: undefined })
-    expect(harness.actor.getSnapshot().matches({ paying: 'returned' })).toBe(true)
+    expect(harness.payment().getSnapshot().matches('returned')).toBe(true)
     await harness.settle('syncPayment', { output: paymentReturn('expired') })
-    expect(harness.actor.getSnapshot().matches({ paying: 'expired' })).toBe(true)
+    expect(harness.payment().getSnapshot().matches('expired')).toBe(true)
   })
 
   it('says a late payment was refunded, and a failed sync can be retried unless not found', async () => {
     const harness = await startAt(paidReturn)
     await harness.settle('syncPayment', { output: paymentReturn('refunded') })
-    expect(harness.actor.getSnapshot().matches({ paying: 'refunded' })).toBe(true)
+    expect(harness.payment().getSnapshot().matches('refunded')).toBe(true)
 
     const offline = await startAt(paidReturn)
     await offline.settle('syncPayment', { fails: new TypeError('Failed to fetch') })
-    expect(offline.actor.getSnapshot().matches({ paying: 'syncFailed' })).toBe(true)
-    offline.actor.send({ type: 'booking.retry' })
-    expect(offline.actor.getSnapshot().matches({ paying: 'returned' })).toBe(true)
+    expect(offline.payment().getSnapshot().matches('syncFailed')).toBe(true)
+    offline.payment().send({ type: 'payment.retry' })
+    expect(offline.payment().getSnapshot().matches('returned')).toBe(true)
 
     const unknown = await startAt(paidReturn)
     await unknown.settle('syncPayment', { fails: apiError(404, 'Not found.') })
-    expect(unknown.actor.getSnapshot().context.notFound).toBe(true)
-    expect(unknown.actor.getSnapshot().can({ type: 'booking.retry' })).toBe(false)
+    expect(unknown.payment().getSnapshot().context.notFound).toBe(true)
+    expect(unknown.payment().getSnapshot().can({ type: 'payment.retry' })).toBe(false)
   })
 })
 

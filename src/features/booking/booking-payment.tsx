@@ -1,11 +1,15 @@
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import { ANY_TEAM_MEMBER, buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { isEmbedded } from '../../app/embed-host'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
-import type { PublicBookingPayment } from '../../machines/booking.machine'
+import type {
+  bookingPaymentMachine,
+  PublicBookingPayment,
+} from '../../machines/booking-payment.machine'
 import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { usePageBusinessParam } from './page-business'
@@ -13,9 +17,11 @@ import { formatDayAndTime } from './slot-days'
 import { useWizard, type WizardActor } from './wizard-actor'
 
 type WizardSnapshot = ReturnType<WizardActor['getSnapshot']>
+type PaymentActor = ActorRefFrom<typeof bookingPaymentMachine>
+type PaymentSnapshot = SnapshotFrom<typeof bookingPaymentMachine>
 
-/** Which part of paying at booking the machine is in. */
-function payingStateOf(snapshot: WizardSnapshot) {
+/** Which part of paying at booking the flow is in. */
+function payingStateOf(snapshot: PaymentSnapshot) {
   for (const state of [
     'redirected',
     'returned',
@@ -25,7 +31,7 @@ function payingStateOf(snapshot: WizardSnapshot) {
     'refunded',
     'syncFailed',
   ] as const) {
-    if (snapshot.matches({ paying: state })) return state
+    if (snapshot.matches(state)) return state
   }
   return null
 }
@@ -37,8 +43,14 @@ function payingStateOf(snapshot: WizardSnapshot) {
  */
 export function BookingPayment() {
   const wizard = useWizard()
-  const state = useSelector(wizard, payingStateOf)
-  const payment = useSelector(wizard, (s) => s.context.confirmation?.payment ?? null)
+  // The wizard's paying flow (booking-payment.machine.ts), while it pays.
+  const flow = useSelector(wizard, (s) => s.children.bookingPayment)
+  return flow ? <PaymentStep flow={flow} /> : null
+}
+
+function PaymentStep({ flow }: { flow: PaymentActor }) {
+  const state = useSelector(flow, payingStateOf)
+  const payment = useSelector(flow, (s) => s.context.confirmation?.payment ?? null)
   const { t } = useTranslation()
   const [embedded] = useState(isEmbedded)
 
@@ -83,13 +95,13 @@ export function BookingPayment() {
         </div>
       )
     case 'failed':
-      return <PaymentFailed />
+      return <PaymentFailed flow={flow} />
     case 'expired':
-      return <HoldExpired />
+      return <HoldExpired flow={flow} />
     case 'refunded':
       return <PaymentRefunded payment={payment} />
     case 'syncFailed':
-      return <SyncFailed />
+      return <SyncFailed flow={flow} />
     default:
       return null
   }
@@ -123,11 +135,10 @@ function PaymentAlert({
   )
 }
 
-function PaymentFailed() {
-  const wizard = useWizard()
-  const route = useSelector(wizard, (s) => s.context.route)
+function PaymentFailed({ flow }: { flow: PaymentActor }) {
+  const route = useSelector(flow, (s) => s.context.route)
   const holdExpiresAt = useSelector(
-    wizard,
+    flow,
     (s) => s.context.confirmation?.payment?.hold_expires_at ?? null,
   )
   const { t } = useTranslation()
@@ -143,7 +154,7 @@ function PaymentFailed() {
         <button
           type="button"
           className="p-button p-button--primary"
-          onClick={() => wizard.send({ type: 'booking.payAgain' })}
+          onClick={() => flow.send({ type: 'payment.payAgain' })}
         >
           {t('pay_again')}
         </button>
@@ -179,9 +190,9 @@ function TimeLeft({ until }: { until: string }) {
 }
 
 /** Where to choose another time: the same service, with the same person if the visit knows. */
-function anotherTimeRoute(snapshot: WizardSnapshot): WizardRoute {
+function anotherTimeRoute(snapshot: WizardSnapshot, bookedServiceId: string | null): WizardRoute {
   const { context } = snapshot
-  const serviceId = context.serviceId ?? context.confirmation?.appointment.service.id ?? ''
+  const serviceId = context.serviceId ?? bookedServiceId ?? ''
   if (context.teamMemberId) {
     return { step: 'calendar', serviceId, teamMemberId: context.teamMemberId ?? ANY_TEAM_MEMBER }
   }
@@ -190,10 +201,14 @@ function anotherTimeRoute(snapshot: WizardSnapshot): WizardRoute {
   return { step: 'serviceTeam', serviceId }
 }
 
-function HoldExpired() {
+function HoldExpired({ flow }: { flow: PaymentActor }) {
   const wizard = useWizard()
-  const to = useSelector(wizard, anotherTimeRoute)
-  const startsAt = useSelector(wizard, (s) => s.context.confirmation?.appointment.starts_at)
+  const bookedServiceId = useSelector(
+    flow,
+    (s) => s.context.confirmation?.appointment.service.id ?? null,
+  )
+  const to = useSelector(wizard, (s) => anotherTimeRoute(s, bookedServiceId))
+  const startsAt = useSelector(flow, (s) => s.context.confirmation?.appointment.starts_at)
   const timeZone = useSelector(wizard, (s) => s.context.timeZone)
   const business = usePageBusinessParam()
   const { t, intl } = useTranslation()
@@ -227,17 +242,16 @@ function PaymentRefunded({ payment }: { payment: PublicBookingPayment | null }) 
   )
 }
 
-function SyncFailed() {
-  const wizard = useWizard()
-  const error = useSelector(wizard, (s) => s.context.error)
-  const notFound = useSelector(wizard, (s) => s.context.notFound)
+function SyncFailed({ flow }: { flow: PaymentActor }) {
+  const error = useSelector(flow, (s) => s.context.error)
+  const notFound = useSelector(flow, (s) => s.context.notFound)
   const { t, say } = useTranslation()
   if (notFound) return <BookingNotFound what="appointment" />
   return (
     <RetryAlert
       title={t('paying_sync_failed')}
       message={error === null ? null : say(error)}
-      onRetry={() => wizard.send({ type: 'booking.retry' })}
+      onRetry={() => flow.send({ type: 'payment.retry' })}
     />
   )
 }

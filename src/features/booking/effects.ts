@@ -7,8 +7,8 @@ import {
   type AppointmentQuery,
   type BookingSubmission,
   bookingMachine,
-  type PaymentQuery,
 } from '../../machines/booking.machine'
+import { bookingPaymentMachine, type PaymentQuery } from '../../machines/booking-payment.machine'
 import {
   type MonthQuery,
   monthOfSlotsMachine,
@@ -107,18 +107,25 @@ export function createBookingLogic(
       loadAppointment: fromPromise(({ input }: { input: AppointmentQuery }) =>
         api.appointment(input.appointmentId, input.token),
       ),
-      syncPayment: fromPromise(({ input }: { input: PaymentQuery }) =>
-        api.paymentReturn(input.appointmentId, input.token, input.sessionId),
-      ),
-      waitBeforePoll: fromPromise(() => wait(PAYMENT_POLL_MS)),
-      // A second past the end, so the server's clock has surely passed it too.
-      waitForHoldEnd: fromPromise(({ input }: { input: { holdExpiresAt: string } }) =>
-        wait(Date.parse(input.holdExpiresAt) - Date.now() + 1_000),
-      ),
+      bookingPayment: bookingPaymentMachine.provide({
+        actors: {
+          syncPayment: fromPromise(({ input }: { input: PaymentQuery }) =>
+            api.paymentReturn(input.appointmentId, input.token, input.sessionId),
+          ),
+          waitBeforePoll: fromPromise(() => wait(PAYMENT_POLL_MS)),
+          // A second past the end, so the server's clock has surely passed it too.
+          waitForHoldEnd: fromPromise(({ input }: { input: { holdExpiresAt: string } }) =>
+            wait(Date.parse(input.holdExpiresAt) - Date.now() + 1_000),
+          ),
+        },
+        actions: {
+          showRoute: (_, params) => showRoute(params),
+          goToCheckout: (_, params) => goToCheckout(params),
+        },
+      }),
     },
     actions: {
       showRoute: (_, params) => showRoute(params),
-      goToCheckout: (_, params) => goToCheckout(params),
     },
   })
 }

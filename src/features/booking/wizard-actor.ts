@@ -88,7 +88,7 @@ function startBrowserWizard() {
 /**
  * Framed, the customer pays in another tab (`openCheckoutInNewTab`), so no return address
  * reloads this page. It asks again as such a reload would (the payment address it shows,
- * synced by the machine's `returned` state): when the page is shown again (the customer is
+ * synced by the paying flow's `returned` state, booking-payment.machine.ts): when the page is shown again (the customer is
  * back from the other tab), and, while the hold waits, whenever a cheap read of the
  * appointment finds it no longer waiting (the webhook, or the other tab's return, settled it).
  */
@@ -96,9 +96,10 @@ function watchPaymentInAnotherTab(
   actor: ReturnType<typeof createActor<ReturnType<typeof createBookingLogic>>>,
   api: ReturnType<typeof createPublicBookingApi>,
 ): void {
+  const payment = () => actor.getSnapshot().children.bookingPayment?.getSnapshot()
   const waiting = () => {
-    const snapshot = actor.getSnapshot()
-    return snapshot.matches({ paying: 'redirected' }) || snapshot.matches({ paying: 'failed' })
+    const flow = payment()
+    return flow?.matches('redirected') === true || flow?.matches('failed') === true
   }
   const checkAgain = () => {
     const route = parseWizardRoute(currentPath(), window.location.search)
@@ -107,11 +108,11 @@ function watchPaymentInAnotherTab(
   document.addEventListener('visibilitychange', () => {
     // Only from "pay in the new tab": the "not paid" card already says where things stand.
     if (document.visibilityState !== 'visible') return
-    if (actor.getSnapshot().matches({ paying: 'redirected' })) checkAgain()
+    if (payment()?.matches('redirected')) checkAgain()
   })
   let reading = false
   setInterval(async () => {
-    const { confirmation, token } = actor.getSnapshot().context
+    const { confirmation, token } = payment()?.context ?? {}
     if (reading || !waiting() || !confirmation || !token) return
     reading = true
     try {

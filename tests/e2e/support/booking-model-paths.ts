@@ -12,7 +12,6 @@ import {
   type BookingInput,
   bookingMachine,
   type Catalogue,
-  PAYMENT_POLLS,
   questionsOf,
   validateCustomer,
 } from '../../../src/machines/booking.machine.ts'
@@ -107,7 +106,11 @@ const PAID_COLOUR: Catalogue['services'][number]['payment'] = {
   refund: { full_refund_until_minutes: 1440, kept_after_cutoff_minor: 2400 },
 }
 
-const done = (actor: BookingEffect, output: unknown, name: string): ModelEvent => ({
+const done = (
+  actor: BookingEffect | 'bookingPayment',
+  output: unknown,
+  name: string,
+): ModelEvent => ({
   type: `xstate.done.actor.${actor}`,
   output,
   name,
@@ -180,14 +183,9 @@ const sampleEvents: ModelEvent[] = [
   failed('loadAppointment', offline(), 'offline'),
   // Paying at booking: Stripe's page, the way back and what the sync with Stripe answers.
   done('submitBooking', heldForPayment(), 'to pay'),
-  { type: 'booking.payAgain' },
-  done('syncPayment', paymentReturn('confirmed'), 'confirmed'),
-  done('syncPayment', paymentReturn('awaiting_payment'), 'awaiting'),
-  done('syncPayment', paymentReturn('expired'), 'expired'),
-  done('syncPayment', paymentReturn('refunded'), 'refunded'),
-  failed('syncPayment', offline(), 'offline'),
-  done('waitBeforePoll', undefined, 'asked again'),
-  done('waitForHoldEnd', undefined, 'hold ran out'),
+  // The paying flow ends paid (tests/model/booking-payment.model.test.ts walks its own graph,
+  // tests/e2e/paid-booking.spec.ts its failures in the browser).
+  done('bookingPayment', paymentReturn('confirmed'), 'confirmed'),
 ]
 
 /** What a state is, for the graph and for the page's assertions. */
@@ -199,7 +197,6 @@ export function observe(snapshot: BookingSnapshot) {
       value: snapshot.value,
       booked: context.confirmation !== null,
       paymentReturn: context.paymentReturn,
-      pollsLeft: context.pollsLeft,
       outcome: context.route.step === 'payment' ? context.route.outcome : null,
       error: context.error !== null,
       linkToken: context.route.step === 'confirmation' && context.route.token !== null,
@@ -254,10 +251,20 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
       return name === 'start' && snapshot.context.paymentReturn === null
     }
     // Stripe's page sends the customer back by one of its two addresses.
-    if (snapshot.matches({ paying: 'redirected' })) return /return$/.test(name)
+    if (snapshot.matches('paying') && snapshot.context.route.step !== 'payment') {
+      return /return$/.test(name)
+    }
     return snapshot.matches('start') && !/return$/.test(name)
   }
-  if (snapshot.matches('paying')) return offersWhilePaying(snapshot, event, name)
+  // Paid on Stripe's page and back by the success address, the sync confirms the booking.
+  if (snapshot.matches('paying')) {
+    const { route } = snapshot.context
+    return (
+      event.type === 'xstate.done.actor.bookingPayment' &&
+      route.step === 'payment' &&
+      route.outcome === 'paid'
+    )
+  }
   // The page has a field only for a question the chosen service asks.
   if (event.type === 'booking.answerChanged') {
     const { questionId } = event as { questionId: string }
@@ -278,29 +285,6 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
     if (name === 'unbookable' && (chosen === null || chosen === 'any')) return false
   }
   return snapshot.can(event as BookingEvent)
-}
-
-/**
- * What happens while paying, as the real server and Stripe can make it happen: back by the
- * success address the sync confirms (paid on Stripe's page), finds it not there yet (the
- * address opened before paying, the payment made while the page asks again) or, as a
- * stand-in, refunded; back by the cancel address the hold still waits, or the sync fails
- * offline, and once the hold has run out (Stripe ended the Checkout) it has expired.
- */
-function offersWhilePaying(snapshot: BookingSnapshot, event: ModelEvent, name: string): boolean {
-  const { context } = snapshot
-  const outcome = context.route.step === 'payment' ? context.route.outcome : null
-  const first = context.pollsLeft === PAYMENT_POLLS
-  if (!snapshot.can(event as BookingEvent)) return false
-  if (event.type === 'xstate.done.actor.syncPayment') {
-    if (name === 'confirmed') return outcome === 'paid'
-    if (name === 'refunded') return outcome === 'paid' && first
-    if (name === 'expired') return outcome === 'cancelled' && context.pollsLeft === 0
-    if (name === 'awaiting') return !(outcome === 'cancelled' && context.pollsLeft === 0)
-  }
-  if (event.type === 'xstate.error.actor.syncPayment') return outcome === 'cancelled' && first
-  if (event.type === 'xstate.done.actor.waitForHoldEnd') return outcome === 'cancelled'
-  return true
 }
 
 /** A month or zone the picker can show next with one click: the next or previous month, or a zone. */
@@ -327,8 +311,14 @@ export async function replayInMemory(
   coverage: ReturnType<typeof createGraphCoverage>,
 ): Promise<void> {
   const harness = createBookingHarness({ input, inspect: coverage.record })
+  // The paying flow ends when its sync says the payment is confirmed.
+  const deliver = async (event: ModelEvent) => {
+    if (event.type !== 'xstate.done.actor.bookingPayment') return false
+    await harness.settle('syncPayment', { output: (event as { output: unknown }).output })
+    return true
+  }
   await replayPath(path, label, {
-    act: (step) => actOnActor(harness, step),
+    act: (step) => actOnActor({ ...harness, deliver }, step),
     check: async () => coverage.markActive(harness.actor.getSnapshot().value),
     finish: async () => {
       harness.actor.stop()

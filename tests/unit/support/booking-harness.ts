@@ -7,13 +7,16 @@ import {
   type BookingSubmission,
   bookingMachine,
   type Catalogue,
-  type PaymentQuery,
   type PublicAppointment,
+  type PublicSlot,
+} from '../../../src/machines/booking.machine'
+import {
+  bookingPaymentMachine,
+  type PaymentQuery,
   type PublicBookingConfirmation,
   type PublicBookingPayment,
   type PublicPaymentReturn,
-  type PublicSlot,
-} from '../../../src/machines/booking.machine'
+} from '../../../src/machines/booking-payment.machine'
 import {
   type MonthQuery,
   monthOfSlotsMachine,
@@ -21,7 +24,10 @@ import {
 } from '../../../src/machines/month-of-slots.machine'
 import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
-/** The machine's injected actors, by the id they are invoked under (`loadMonth` by the month). */
+/**
+ * The machine's injected actors, by the id they are invoked under (`loadMonth` by the month,
+ * the payment's by the paying flow).
+ */
 export const BOOKING_EFFECTS = [
   'loadCatalogue',
   'loadMonth',
@@ -58,16 +64,26 @@ export function createBookingHarness(
       ),
       submitBooking: effect<PublicBookingConfirmation, BookingSubmission>('submitBooking'),
       loadAppointment: effect<PublicAppointment, AppointmentQuery>('loadAppointment'),
-      syncPayment: effect<PublicPaymentReturn, PaymentQuery>('syncPayment'),
-      waitBeforePoll: effect<void, void>('waitBeforePoll'),
-      waitForHoldEnd: effect<void, { holdExpiresAt: string }>('waitForHoldEnd'),
+      // The real paying flow, its effects parked too.
+      bookingPayment: bookingPaymentMachine.provide({
+        actors: {
+          syncPayment: effect<PublicPaymentReturn, PaymentQuery>('syncPayment'),
+          waitBeforePoll: effect<void, void>('waitBeforePoll'),
+          waitForHoldEnd: effect<void, { holdExpiresAt: string }>('waitForHoldEnd'),
+        },
+        actions: {
+          showRoute: (_, params) => {
+            shown.push(params)
+          },
+          goToCheckout: (_, params) => {
+            checkouts.push(params.url)
+          },
+        },
+      }),
     },
     actions: {
       showRoute: (_, params) => {
         shown.push(params)
-      },
-      goToCheckout: (_, params) => {
-        checkouts.push(params.url)
       },
     },
   })
@@ -91,6 +107,12 @@ export function createBookingHarness(
       const month = actor.getSnapshot().children.monthOfSlots
       if (!month) throw new Error('no month of free times is open')
       return month
+    },
+    /** The paying flow the wizard has open (throws when it has none). */
+    payment() {
+      const payment = actor.getSnapshot().children.bookingPayment
+      if (!payment) throw new Error('no payment is under way')
+      return payment
     },
     inputs: effects.inputs,
     effects,
