@@ -6,7 +6,7 @@ import {
   localStripePort,
   smtpInboxHttpPort,
   smtpPort,
-} from './tests/e2e/support/ports.ts'
+} from './tests/support/e2e/ports.ts'
 
 export default defineConfig({
   testDir: 'tests/e2e',

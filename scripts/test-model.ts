@@ -2,7 +2,7 @@
  * `npm run test:model`: the machines' model-based tests — a covering set of each machine's
  * graph paths against fakes (Vitest, tests/model), then the booking machine's covering set
  * driven through the real app in Chromium (Playwright, tests/e2e/booking-model.spec.ts), both
- * by one replay loop (tests/model/support/replay-path.ts). Ends with one coverage line per
+ * by one replay loop (tests/support/model/replay-path.ts). Ends with one coverage line per
  * machine, as the runs measured it. Extra arguments go to Playwright (e.g.
  * `--output=/tmp/model-results`). Exits non-zero when either fails or a machine is not
  * covered in full.

@@ -14,7 +14,7 @@ import {
   authEmulatorPort,
   localStripePort,
   smtpPort,
-} from '../../tests/e2e/support/ports.ts'
+} from '../../tests/support/e2e/ports.ts'
 import { endToEndFiles, exactFileFilter, planShards } from './e2e-shards.ts'
 import { failures, firstLine, record, runPrefixed, type Tally } from './suite-report.ts'
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { activityLog, customers, tenantSettings, tenants } from '../../server/db/schema.ts'
 import { encodeActivityCursor } from '../../server/domain/activity-cursor.ts'
 import type { ActivityEntry, ActivityPage } from '../../server/services/activity-service.ts'
-import { type BusinessUser, newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
+import { type BusinessUser, newOwner, setUpBusinessWithRoles } from '../support/api/team-access.ts'
 
 const world = setUpBusinessWithRoles('Ada', 'Other Activity Owner')
 const { as } = world

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { addService, inDays, setUpSchedulingWorld } from './support/scheduling-business.ts'
-import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
+import { addService, inDays, setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
+import { activityFor, call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
 
 // Changing appointments: reschedule and edit, cancel, complete and no-show, other businesses'
 // appointments, and the list. Booking itself is in appointments.test.ts.

@@ -13,11 +13,11 @@ import type { Db } from '../../server/db/database.ts'
 import { createAppointmentRepository } from '../../server/db/repositories/appointment-repository.ts'
 import { activityLog, appointments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { createRacingBusiness, type RacingBusiness } from './support/racing-business.ts'
-import { createSchedulingBusiness, inDays } from './support/scheduling-business.ts'
-import type { BusinessUser, callAs } from './support/team-access.ts'
-import { call, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { createRacingBusiness, type RacingBusiness } from '../support/api/racing-business.ts'
+import { createSchedulingBusiness, inDays } from '../support/api/scheduling-business.ts'
+import type { BusinessUser, callAs } from '../support/api/team-access.ts'
+import { call, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Appointment = components['schemas']['Appointment']
 

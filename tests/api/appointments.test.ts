@@ -7,8 +7,8 @@ import {
   createSchedulingBusiness,
   inDays,
   setUpSchedulingWorld,
-} from './support/scheduling-business.ts'
-import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
+} from '../support/api/scheduling-business.ts'
+import { activityFor, call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
 
 // Booking: what a new appointment must satisfy, and who may book whom. Changes to existing
 // appointments are in appointment-updates.test.ts.

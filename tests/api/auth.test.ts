@@ -4,8 +4,13 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Problem } from '../../server/http/problem.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
-import { type EmulatorUser, signUp, withHeader, withPayload } from './support/emulator-users.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import {
+  type EmulatorUser,
+  signUp,
+  withHeader,
+  withPayload,
+} from '../support/api/emulator-users.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 let emulatorApp: TestApp
 let signedOnlyApp: TestApp

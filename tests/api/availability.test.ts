@@ -6,9 +6,9 @@ import {
   dateIn,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Availability = components['schemas']['Availability']
 type ProposedSlot = components['schemas']['ProposedSlot']

@@ -11,7 +11,7 @@ import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { appointments } from '../../server/db/schema.ts'
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
-import { withAdminClient } from './support/postgres-admin.ts'
+import { withAdminClient } from '../support/api/postgres-admin.ts'
 
 const run = promisify(execFile)
 const work = mkdtempSync(join(tmpdir(), 'slotwise-backup-'))

@@ -24,11 +24,11 @@ import {
   startCheckout,
   submitPortal,
   subscribe,
-} from './support/billing-world.ts'
-import type { EmulatorUser } from './support/emulator-users.ts'
-import { openAuthenticatedClient } from './support/live-client.ts'
-import { call, createBusiness, expectProblem } from './support/team-business.ts'
-import { createTestApp } from './support/test-app.ts'
+} from '../support/api/billing-world.ts'
+import type { EmulatorUser } from '../support/api/emulator-users.ts'
+import { openAuthenticatedClient } from '../support/api/live-client.ts'
+import { call, createBusiness, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp } from '../support/api/test-app.ts'
 
 type BillingOverview = components['schemas']['BillingOverview']
 type CheckoutOutcome = components['schemas']['CheckoutOutcome']

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, notificationOutbox } from '../../server/db/schema.ts'
-import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
+import { bookingBody, bookPublicly, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 // Languages (issue 12): the business's language settings, the public business that carries
 // them, and the visitor's language recorded with a booking and used for their e-mails.

@@ -7,9 +7,9 @@ import {
   BOOKING_CATALOGUE_ELEMENT_ID,
   withBookingPageData,
 } from '../../server/http/booking-page-data.ts'
-import { publicCall, slugOf } from './support/public-booking.ts'
-import { addService, createSchedulingBusiness } from './support/scheduling-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { publicCall, slugOf } from '../support/api/public-booking.ts'
+import { addService, createSchedulingBusiness } from '../support/api/scheduling-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 /** A name that would end the data block and run a script if it were not escaped. */
 const HOSTILE_NAME = '</script><script>alert(1)</script>'

@@ -23,22 +23,22 @@ import {
   GOOD_CARD,
   payAtCheckout,
   returnFromCheckout,
-} from './support/checkout-payment.ts'
+} from '../support/api/checkout-payment.ts'
 import {
   type ConnectedBusiness,
   connectActiveAccount,
   createConnectedBusiness,
-} from './support/connected-business.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
+} from '../support/api/connected-business.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { bookingBody, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   addService,
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { activityFor, call } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { activityFor, call } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Confirmation = components['schemas']['PublicBookingConfirmation']
 type PaymentReturn = components['schemas']['PublicPaymentReturn']

@@ -13,9 +13,9 @@ import {
   bookPublicly,
   publicCall,
   setUpPublicBookingWorld,
-} from './support/public-booking.ts'
-import { addService, inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
-import { call, expectInvalid, expectProblem } from './support/team-business.ts'
+} from '../support/api/public-booking.ts'
+import { addService, inDays, type SchedulingBusiness } from '../support/api/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
 
 type Service = components['schemas']['Service']
 type Appointment = components['schemas']['Appointment']

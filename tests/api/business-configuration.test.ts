@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { activityLog, services, tenants } from '../../server/db/schema.ts'
 import type { BusinessConfiguration } from '../../server/domain/business-configuration.ts'
-import { type BusinessUser, profileOf, setUpBusinessWithRoles } from './support/team-access.ts'
+import { type BusinessUser, profileOf, setUpBusinessWithRoles } from '../support/api/team-access.ts'
 
 const world = setUpBusinessWithRoles('Bea', 'Rival Owner')
 const { as } = world

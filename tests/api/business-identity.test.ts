@@ -4,10 +4,10 @@ import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { activityLog, billingAccounts } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { jpeg, png, SVG, webpLossless } from '../unit/support/images.ts'
-import type { EmulatorUser } from './support/emulator-users.ts'
-import { publicCall, slugOf } from './support/public-booking.ts'
-import { type BusinessUser, setUpBusinessWithRoles } from './support/team-access.ts'
+import type { EmulatorUser } from '../support/api/emulator-users.ts'
+import { publicCall, slugOf } from '../support/api/public-booking.ts'
+import { type BusinessUser, setUpBusinessWithRoles } from '../support/api/team-access.ts'
+import { jpeg, png, SVG, webpLossless } from '../support/unit/images.ts'
 
 type Logo = components['schemas']['Logo']
 type PublicBusiness = components['schemas']['PublicBusiness']

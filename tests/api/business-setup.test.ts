@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityLog, memberships, teamMembers } from '../../server/db/schema.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { type EmulatorUser, signUp, uniqueEmail } from './support/emulator-users.ts'
-import { bookPublicly, publicCall } from './support/public-booking.ts'
-import { businessWithRoles, newOwner } from './support/team-access.ts'
-import { call } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { type EmulatorUser, signUp, uniqueEmail } from '../support/api/emulator-users.ts'
+import { bookPublicly, publicCall } from '../support/api/public-booking.ts'
+import { businessWithRoles, newOwner } from '../support/api/team-access.ts'
+import { call } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Service = components['schemas']['Service']
 type SetupChecklist = components['schemas']['SetupChecklist']

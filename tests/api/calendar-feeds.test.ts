@@ -5,9 +5,9 @@ import {
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { activityFor, call, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { activityFor, call, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 // A team member's private calendar feed: who may see its address, what it serves, and that
 // rotating it ends the old address.

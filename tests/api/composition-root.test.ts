@@ -8,8 +8,8 @@ import { createBookingService } from '../../server/services/booking/booking-serv
 import { createCustomerService } from '../../server/services/customer-service.ts'
 import { createMembershipService } from '../../server/services/membership-service.ts'
 import { createSettingsService } from '../../server/services/settings-service.ts'
-import { type BusinessUser, callAs, newOwner } from './support/team-access.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { type BusinessUser, callAs, newOwner } from '../support/api/team-access.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 // Each factory still does its real work; the spy only counts how often the app calls it.
 vi.mock(import('../../server/services/booking/booking-service.ts'), async (original) => {

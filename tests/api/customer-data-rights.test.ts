@@ -15,15 +15,15 @@ import {
   payments,
 } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
 import {
   bookingBody,
   bookPublicly,
   publicCall,
   setUpPublicBookingWorld,
-} from './support/public-booking.ts'
-import { call, expectInvalid, expectProblem, type Method } from './support/team-business.ts'
+} from '../support/api/public-booking.ts'
+import { call, expectInvalid, expectProblem, type Method } from '../support/api/team-business.ts'
 
 type CustomerDataExport = components['schemas']['CustomerDataExport']
 type Customer = components['schemas']['Customer']

@@ -13,18 +13,18 @@ import {
 } from '../../server/db/schema.ts'
 import { brandPair } from '../../shared/brand-colours.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { type MimePart, mimeParts } from '../support/api/mime.ts'
+import { bookingBody, bookPublicly, slugOf } from '../support/api/public-booking.ts'
+import { setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
+import { call } from '../support/api/team-business.ts'
 import {
   attributes,
   bandName,
   expectOnlyOurTags,
   visibleParagraphs,
-} from '../unit/support/email-html.ts'
-import { png } from '../unit/support/images.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { type MimePart, mimeParts } from './support/mime.ts'
-import { bookingBody, bookPublicly, slugOf } from './support/public-booking.ts'
-import { setUpSchedulingWorld } from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
+} from '../support/unit/email-html.ts'
+import { png } from '../support/unit/images.ts'
 
 // The HTML part of a customer's e-mails: the business's colour and logo around the words of
 // the plain-text part, in the customer's language, with every value escaped; the text part and

@@ -5,8 +5,8 @@ import { activityLog, customers } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { detectMapping } from '../../src/domain/customer-import-columns.ts'
 import { importRowsOf } from '../../src/domain/customer-import-rows.ts'
-import { type BusinessUser, newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
-import { expectProblem } from './support/team-business.ts'
+import { type BusinessUser, newOwner, setUpBusinessWithRoles } from '../support/api/team-access.ts'
+import { expectProblem } from '../support/api/team-business.ts'
 
 type Report = components['schemas']['CustomerImportReport']
 type ImportInput = components['schemas']['CustomerImportInput']

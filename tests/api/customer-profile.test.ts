@@ -9,16 +9,16 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, paymentRefunds, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
 import {
   addService,
   appointmentApi,
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { activityFor, call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type CustomerOverview = components['schemas']['CustomerOverview']
 type AppointmentSummaryPage = components['schemas']['AppointmentSummaryPage']

@@ -9,8 +9,8 @@ import {
   teamMembers,
 } from '../../server/db/schema.ts'
 import type { Customer } from '../../server/services/customer-service.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
-import { type BusinessUser, newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
+import { type BusinessUser, newOwner, setUpBusinessWithRoles } from '../support/api/team-access.ts'
 
 const world = setUpBusinessWithRoles('Cora', 'Other Business Owner')
 const { as } = world

@@ -10,9 +10,9 @@ import {
   at,
   createSchedulingBusiness,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { call, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { call, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Dashboard = components['schemas']['Dashboard']
 type Status = components['schemas']['AppointmentStatus']

@@ -3,21 +3,26 @@ import { describe, expect, it } from 'vitest'
 import { type PostgresCluster, startPostgresCluster } from '../../scripts/lib/postgres.ts'
 import { createDatabase } from '../../server/db/database.ts'
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
-import { type ApiProcess, apiPort, processSecret, startApiProcess } from './support/api-process.ts'
+import {
+  type ApiProcess,
+  apiPort,
+  processSecret,
+  startApiProcess,
+} from '../support/api/api-process.ts'
 import {
   bookableStarts,
   DEMO_SLUG,
   type Outcome,
   startLoad,
   waitUntil,
-} from './support/booking-load.ts'
-import { authEmulatorHost, signUp } from './support/emulator-users.ts'
+} from '../support/api/booking-load.ts'
+import { authEmulatorHost, signUp } from '../support/api/emulator-users.ts'
 import {
   CLOSE_TRY_AGAIN_LATER,
   type LiveClient,
   openAuthenticatedClient,
   openClientWhenLive,
-} from './support/live-client.ts'
+} from '../support/api/live-client.ts'
 
 // PostgreSQL stopped and started again under booking load, twice (a clean fast shutdown, then
 // an immediate one, like a crash): an API process must answer at once with 503 while it is

@@ -5,8 +5,13 @@ import { gzipSync } from 'node:zlib'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityLog, tenantSettings } from '../../server/db/schema.ts'
-import { type BusinessUser, businessWithRoles, callAs, newOwner } from './support/team-access.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import {
+  type BusinessUser,
+  businessWithRoles,
+  callAs,
+  newOwner,
+} from '../support/api/team-access.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 let testApp: TestApp
 let spaDir: string

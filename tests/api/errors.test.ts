@@ -12,8 +12,8 @@ import {
   extremeDateTimes,
   extremeNumberTexts,
   hostileStrings,
-} from './support/fuzz/hostile-values.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/fuzz/hostile-values.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 let testApp: TestApp
 const serverErrors: unknown[] = []

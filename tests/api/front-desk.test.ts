@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, customers, notificationOutbox, payments } from '../../server/db/schema.ts'
 import { customerHtml } from '../../server/notifications/customer-html.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { parseCsv } from './support/csv.ts'
+import { parseCsv } from '../support/api/csv.ts'
 import {
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { activityFor, call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Appointment = components['schemas']['Appointment']
 type CheckoutResult = components['schemas']['CheckoutResult']

@@ -2,22 +2,22 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { sqlStateOf } from '../../server/db/sql-state.ts'
-import { type Operation, readOperations } from './support/contract.ts'
+import { type Operation, readOperations } from '../support/api/contract.ts'
 import {
   type CaseKind,
   casesFor,
   FUZZ_WEBHOOK_SECRET,
   type FuzzCase,
   mediaCasesFor,
-} from './support/fuzz/fuzz-cases.ts'
+} from '../support/api/fuzz/fuzz-cases.ts'
 import {
   createFuzzWorld,
   databaseFingerprint,
   FUZZ_STRIPE_SECRET,
   type FuzzWorld,
   worldRestorer,
-} from './support/fuzz/fuzz-world.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/fuzz/fuzz-world.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 /**
  * Requests generated from every operation of the contract, sent to the real app on a seeded

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator.ts'
 import { createDatabase } from '../../server/db/database.ts'
-import { withAdminClient } from './support/postgres-admin.ts'
+import { withAdminClient } from '../support/api/postgres-admin.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

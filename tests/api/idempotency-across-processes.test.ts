@@ -2,13 +2,18 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { appointments } from '../../server/db/schema.ts'
-import { bookingBody, slugOf } from './support/public-booking.ts'
+import { bookingBody, slugOf } from '../support/api/public-booking.ts'
 import {
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { createTestApp, PROJECT_ID, type TestApp, testClientConfig } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import {
+  createTestApp,
+  PROJECT_ID,
+  type TestApp,
+  testClientConfig,
+} from '../support/api/test-app.ts'
 
 const roomy = { limit: 10_000, windowMs: 60_000 }
 const secret = 'one secret shared by every process of the deployment'

@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberships } from '../../server/db/schema.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { type EmulatorUser, signUp, uniqueEmail, verifyEmail } from './support/emulator-users.ts'
-import { activityFor, call, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import {
+  type EmulatorUser,
+  signUp,
+  uniqueEmail,
+  verifyEmail,
+} from '../support/api/emulator-users.ts'
+import { activityFor, call, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 

@@ -11,18 +11,23 @@ import {
   notifyAppointmentChange,
 } from '../../server/realtime/live-events.ts'
 import type { LiveServerMessage } from '../../server/realtime/live-hub.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
-import { withPayload } from './support/emulator-users.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
+import { withPayload } from '../support/api/emulator-users.ts'
 import {
   CLOSE_TRY_AGAIN_LATER,
   type LiveClient,
   openAuthenticatedClient,
   openClientWhenLive,
   openLiveClient,
-} from './support/live-client.ts'
-import { callAs } from './support/team-access.ts'
-import { type Business, call, createBusiness, expectProblem } from './support/team-business.ts'
-import { createTestApp, PROJECT_ID, type TestApp, testClientConfig } from './support/test-app.ts'
+} from '../support/api/live-client.ts'
+import { callAs } from '../support/api/team-access.ts'
+import { type Business, call, createBusiness, expectProblem } from '../support/api/team-business.ts'
+import {
+  createTestApp,
+  PROJECT_ID,
+  type TestApp,
+  testClientConfig,
+} from '../support/api/test-app.ts'
 
 const AUTH_TIMEOUT_MS = 400
 const HOUR = 3_600_000

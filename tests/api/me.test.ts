@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberships, teamMembers, tenants, users } from '../../server/db/schema.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
-import { signUp, uniqueEmail } from './support/emulator-users.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { signUp, uniqueEmail } from '../support/api/emulator-users.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 let testApp: TestApp
 

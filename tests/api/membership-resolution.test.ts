@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityLog, memberships, teamMembers, tenants, users } from '../../server/db/schema.ts'
 import type { Identity } from '../../server/domain/identity.ts'
 import { createMembershipService } from '../../server/services/membership-service.ts'
-import { createTestDatabase } from './support/test-database.ts'
+import { createTestDatabase } from '../support/api/test-database.ts'
 
 /**
  * Every authenticated call resolves its member. A returning user whose token says nothing new

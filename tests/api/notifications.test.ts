@@ -11,10 +11,10 @@ import { deliverDueMessages } from '../../server/jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../../server/jobs/outbox-retention.ts'
 import { createMailer } from '../../server/notifications/mailer.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { type MimePart, mimeParts } from './support/mime.ts'
-import { addBookingCustomer, setUpSchedulingWorld } from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { type MimePart, mimeParts } from '../support/api/mime.ts'
+import { addBookingCustomer, setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
+import { call } from '../support/api/team-business.ts'
 
 // E-mails about appointments: what booking, moving and cancelling queue in the outbox, and
 // their delivery to a real SMTP server or, without one, as .eml files.

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { bookingBody, bookPublicly, slugOf } from './support/public-booking.ts'
-import { setUpSchedulingWorld } from './support/scheduling-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { bookingBody, bookPublicly, slugOf } from '../support/api/public-booking.ts'
+import { setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef'
 const ROOMY = { limit: 10_000, windowMs: 60_000 }

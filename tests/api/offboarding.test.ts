@@ -12,16 +12,20 @@ import {
 } from '../../server/db/schema.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
 import {
   changeEmail,
   type EmulatorUser,
   signUp,
   uniqueEmail,
   verifyEmail,
-} from './support/emulator-users.ts'
-import { type LiveClient, openAuthenticatedClient, openLiveClient } from './support/live-client.ts'
-import { callAs } from './support/team-access.ts'
+} from '../support/api/emulator-users.ts'
+import {
+  type LiveClient,
+  openAuthenticatedClient,
+  openLiveClient,
+} from '../support/api/live-client.ts'
+import { callAs } from '../support/api/team-access.ts'
 import {
   activityFor,
   type Business,
@@ -29,8 +33,13 @@ import {
   createBusiness,
   expectProblem,
   invite,
-} from './support/team-business.ts'
-import { createTestApp, PROJECT_ID, type TestApp, testClientConfig } from './support/test-app.ts'
+} from '../support/api/team-business.ts'
+import {
+  createTestApp,
+  PROJECT_ID,
+  type TestApp,
+  testClientConfig,
+} from '../support/api/test-app.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 type CustomerPage = components['schemas']['CustomerPage']

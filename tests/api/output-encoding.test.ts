@@ -12,19 +12,19 @@ import {
   teamMembers,
   tenants,
 } from '../../server/db/schema.ts'
-import { asHeaderLine, asIcsParameter, asIcsText } from '../unit/support/hostile-text.ts'
-import { readCsv } from '../unit/support/strict-csv.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { decodeEncodedWords, headerFields, mimeParts } from './support/mime.ts'
-import { bookingBody, bookPublicly, slugOf } from './support/public-booking.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { decodeEncodedWords, headerFields, mimeParts } from '../support/api/mime.ts'
+import { bookingBody, bookPublicly, slugOf } from '../support/api/public-booking.ts'
 import {
   appointmentApi,
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { call } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
+import { asHeaderLine, asIcsParameter, asIcsText } from '../support/unit/hostile-text.ts'
+import { readCsv } from '../support/unit/strict-csv.ts'
 
 // Whatever a gap in request validation lets into the database, what we write out stays in its
 // place: e-mails go to exactly one address with exactly the expected header fields, calendar

@@ -11,16 +11,16 @@ import {
   freeBusiness,
   setUpBillingWorld,
   WEBHOOK_SECRET,
-} from './support/billing-world.ts'
-import type { EmulatorUser } from './support/emulator-users.ts'
+} from '../support/api/billing-world.ts'
+import type { EmulatorUser } from '../support/api/emulator-users.ts'
 import {
   activityFor,
   type Business,
   call,
   createBusiness,
   expectProblem,
-} from './support/team-business.ts'
-import { createTestApp } from './support/test-app.ts'
+} from '../support/api/team-business.ts'
+import { createTestApp } from '../support/api/test-app.ts'
 
 type PaymentAccount = components['schemas']['PaymentAccount']
 type PaymentOnboardingLink = components['schemas']['PaymentOnboardingLink']

@@ -33,14 +33,19 @@ import { createAppointmentNotifier } from '../../server/notifications/appointmen
 import { findAvailability } from '../../server/services/availability-service.ts'
 import { createBookingService } from '../../server/services/booking/booking-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { createConnectedBusiness } from './support/connected-business.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody } from './support/public-booking.ts'
-import { createRacingBusiness, type RacingBusiness } from './support/racing-business.ts'
-import { addService, inDays } from './support/scheduling-business.ts'
-import { type BusinessUser, type callAs, newOwner } from './support/team-access.ts'
-import { expectProblem } from './support/team-business.ts'
-import { createTestApp, PROJECT_ID, type TestApp, testClientConfig } from './support/test-app.ts'
+import { createConnectedBusiness } from '../support/api/connected-business.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { bookingBody } from '../support/api/public-booking.ts'
+import { createRacingBusiness, type RacingBusiness } from '../support/api/racing-business.ts'
+import { addService, inDays } from '../support/api/scheduling-business.ts'
+import { type BusinessUser, type callAs, newOwner } from '../support/api/team-access.ts'
+import { expectProblem } from '../support/api/team-business.ts'
+import {
+  createTestApp,
+  PROJECT_ID,
+  type TestApp,
+  testClientConfig,
+} from '../support/api/test-app.ts'
 
 type Appointment = components['schemas']['Appointment']
 

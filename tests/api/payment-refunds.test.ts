@@ -13,14 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { notificationOutbox, paymentRefunds, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { payAndReturn } from './support/checkout-payment.ts'
-import { type ConnectedBusiness, createConnectedBusiness } from './support/connected-business.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, publicCall } from './support/public-booking.ts'
-import { addService, inDays, type SchedulingBusiness } from './support/scheduling-business.ts'
-import { type Relay, startRelay } from './support/stripe-relay.ts'
-import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { payAndReturn } from '../support/api/checkout-payment.ts'
+import {
+  type ConnectedBusiness,
+  createConnectedBusiness,
+} from '../support/api/connected-business.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { bookingBody, publicCall } from '../support/api/public-booking.ts'
+import { addService, inDays, type SchedulingBusiness } from '../support/api/scheduling-business.ts'
+import { type Relay, startRelay } from '../support/api/stripe-relay.ts'
+import { activityFor, call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Confirmation = components['schemas']['PublicBookingConfirmation']
 type AppointmentPayments = components['schemas']['AppointmentPayments']

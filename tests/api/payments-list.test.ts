@@ -9,10 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, customers, paymentRefunds, payments } from '../../server/db/schema.ts'
 import { type PaymentFacts, summarisePayments } from '../../server/domain/payment-state.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { parseCsv } from './support/csv.ts'
-import { createSchedulingBusiness, type SchedulingBusiness } from './support/scheduling-business.ts'
-import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { parseCsv } from '../support/api/csv.ts'
+import {
+  createSchedulingBusiness,
+  type SchedulingBusiness,
+} from '../support/api/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type PaymentPage = components['schemas']['PaymentPage']
 type PaymentState = components['schemas']['PaymentState']

@@ -6,18 +6,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { payAndReturn } from './support/checkout-payment.ts'
-import { createConnectedBusiness } from './support/connected-business.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { bookingBody, publicCall, slugOf } from './support/public-booking.ts'
+import { payAndReturn } from '../support/api/checkout-payment.ts'
+import { createConnectedBusiness } from '../support/api/connected-business.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { bookingBody, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   addService,
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { call } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type Confirmation = components['schemas']['PublicBookingConfirmation']
 type PaymentPage = components['schemas']['PaymentPage']

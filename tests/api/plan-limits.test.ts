@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { billingAccounts, teamMembers } from '../../server/db/schema.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { createSchedulingBusiness } from './support/scheduling-business.ts'
-import { type Business, call, createBusiness, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { createSchedulingBusiness } from '../support/api/scheduling-business.ts'
+import { type Business, call, createBusiness, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 /**
  * The plan limit on bookable team members, enforced by the server with the shared planAllows

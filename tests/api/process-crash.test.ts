@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { type SmtpInbox, startSmtpInbox } from '../../scripts/lib/smtp-inbox.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
-import { type ApiProcess, apiPort, processSecret, startApiProcess } from './support/api-process.ts'
-import { bookableStarts, startLoad, waitUntil } from './support/booking-load.ts'
-import { withAdminClient } from './support/postgres-admin.ts'
+import {
+  type ApiProcess,
+  apiPort,
+  processSecret,
+  startApiProcess,
+} from '../support/api/api-process.ts'
+import { bookableStarts, startLoad, waitUntil } from '../support/api/booking-load.ts'
+import { withAdminClient } from '../support/api/postgres-admin.ts'
 
 // `kill -9` of one of two API processes on one PostgreSQL while bookings stream at both:
 // what the design promises is that nothing acknowledged is lost and every e-mail goes out

@@ -2,15 +2,15 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appointments, idempotencyKeys } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { signUp, uniqueEmail, verifyEmail } from './support/emulator-users.ts'
-import { bookingBody, bookPublicly, publicCall, slugOf } from './support/public-booking.ts'
+import { signUp, uniqueEmail, verifyEmail } from '../support/api/emulator-users.ts'
+import { bookingBody, bookPublicly, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   createSchedulingBusiness,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type MyAppointments = components['schemas']['MyAppointments']
 

@@ -13,14 +13,14 @@ import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { activityLog, appointments, customers, notificationOutbox } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
 import {
   bookingBody,
   bookPublicly,
   publicCall,
   setUpPublicBookingWorld,
-} from './support/public-booking.ts'
-import { activityFor, call, expectInvalid, expectProblem } from './support/team-business.ts'
+} from '../support/api/public-booking.ts'
+import { activityFor, call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
 
 type Appointment = components['schemas']['Appointment']
 type Customer = components['schemas']['Customer']

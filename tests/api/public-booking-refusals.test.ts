@@ -6,9 +6,9 @@ import {
   publicCall,
   setUpPublicBookingWorld,
   slugOf,
-} from './support/public-booking.ts'
-import { createSchedulingBusiness, dateIn, inDays } from './support/scheduling-business.ts'
-import { call, expectInvalid, expectProblem } from './support/team-business.ts'
+} from '../support/api/public-booking.ts'
+import { createSchedulingBusiness, dateIn, inDays } from '../support/api/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
 
 type PublicAvailability = components['schemas']['PublicAvailability']
 

@@ -8,16 +8,16 @@ import {
   tenantSettings,
 } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
 import {
   bookingBody,
   bookPublicly,
   publicCall,
   setUpPublicBookingWorld,
-} from './support/public-booking.ts'
-import { addService, inDays } from './support/scheduling-business.ts'
-import { call, expectInvalid, expectProblem } from './support/team-business.ts'
-import { createTestApp } from './support/test-app.ts'
+} from '../support/api/public-booking.ts'
+import { addService, inDays } from '../support/api/scheduling-business.ts'
+import { call, expectInvalid, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp } from '../support/api/test-app.ts'
 
 type PublicAppointment = components['schemas']['PublicAppointment']
 type PublicAvailability = components['schemas']['PublicAvailability']

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { publicCall, slugOf } from './support/public-booking.ts'
-import { type Business, call, createBusiness, expectProblem } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { publicCall, slugOf } from '../support/api/public-booking.ts'
+import { type Business, call, createBusiness, expectProblem } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 type PublicProfile = components['schemas']['PublicProfile']
 type TeamMember = components['schemas']['TeamMember']

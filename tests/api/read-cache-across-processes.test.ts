@@ -8,9 +8,14 @@ import {
   everyDayNineToFive,
   inDays,
   type SchedulingBusiness,
-} from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
-import { createTestApp, PROJECT_ID, type TestApp, testClientConfig } from './support/test-app.ts'
+} from '../support/api/scheduling-business.ts'
+import { call } from '../support/api/team-business.ts'
+import {
+  createTestApp,
+  PROJECT_ID,
+  type TestApp,
+  testClientConfig,
+} from '../support/api/test-app.ts'
 
 type PublicAvailability = components['schemas']['PublicAvailability']
 type Profile = components['schemas']['Profile']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { expectProblem } from './support/team-business.ts'
-import { createTestApp } from './support/test-app.ts'
+import { expectProblem } from '../support/api/team-business.ts'
+import { createTestApp } from '../support/api/test-app.ts'
 
 // What the load balancer checks (GET /api/v1/ready) against liveness (GET /api/v1/health).
 describe('readiness', () => {

@@ -21,7 +21,7 @@ import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 const run = promisify(execFile)
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
-const jobProcess = fileURLToPath(new URL('./support/job-process.ts', import.meta.url))
+const jobProcess = fileURLToPath(new URL('../support/api/job-process.ts', import.meta.url))
 const PROCESSES = 3
 
 describe('reminders across processes', () => {

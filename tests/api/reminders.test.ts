@@ -9,10 +9,14 @@ import { appointments, notificationOutbox, tenantSettings } from '../../server/d
 import { queueDueReminders } from '../../server/jobs/reminders.ts'
 import { createAppointmentNotifier } from '../../server/notifications/appointment-notifier.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { uniqueEmail } from './support/emulator-users.ts'
-import { addBookingCustomer, inDays, setUpSchedulingWorld } from './support/scheduling-business.ts'
-import { call } from './support/team-business.ts'
-import { PROJECT_ID, testClientConfig } from './support/test-app.ts'
+import { uniqueEmail } from '../support/api/emulator-users.ts'
+import {
+  addBookingCustomer,
+  inDays,
+  setUpSchedulingWorld,
+} from '../support/api/scheduling-business.ts'
+import { call } from '../support/api/team-business.ts'
+import { PROJECT_ID, testClientConfig } from '../support/api/test-app.ts'
 
 // The reminder job: a reminder per appointment, the configured time before it, exactly once —
 // across restarts and with several processes running the job on one database.

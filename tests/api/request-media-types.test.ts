@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../server/http/problem.ts'
-import { type Operation, readOperations } from './support/contract.ts'
-import { type EmulatorUser, signUp } from './support/emulator-users.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { type Operation, readOperations } from '../support/api/contract.ts'
+import { type EmulatorUser, signUp } from '../support/api/emulator-users.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 let testApp: TestApp
 let owner: EmulatorUser

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { appointments } from '../../server/db/schema.ts'
 import { type Capability, can, type Permission } from '../../shared/permissions.ts'
-import type { EmulatorUser } from './support/emulator-users.ts'
-import { callAs } from './support/team-access.ts'
-import { type Business, createBusiness } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import type { EmulatorUser } from '../support/api/emulator-users.ts'
+import { callAs } from '../support/api/team-access.ts'
+import { type Business, createBusiness } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 // Every issue-3 and issue-4 operation × owner, admin and staff: allowed (its success status) or 403,
 // exactly as shared/permissions.ts says. Fixtures are made by the owner per call, so a

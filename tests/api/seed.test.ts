@@ -12,8 +12,8 @@ import {
 import { DEMO_TENANT_SLUG } from '../../server/db/seed.ts'
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
-import { authEmulatorHost } from './support/emulator-users.ts'
-import { createTestApp, PROJECT_ID, type TestApp } from './support/test-app.ts'
+import { authEmulatorHost } from '../support/api/emulator-users.ts'
+import { createTestApp, PROJECT_ID, type TestApp } from '../support/api/test-app.ts'
 
 let testApp: TestApp
 

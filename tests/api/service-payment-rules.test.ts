@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { billingAccounts, paymentAccounts, tenants } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { publicCall } from './support/public-booking.ts'
-import { expectInvalid, expectProblem, setUpTwoBusinesses } from './support/team-business.ts'
+import { publicCall } from '../support/api/public-booking.ts'
+import { expectInvalid, expectProblem, setUpTwoBusinesses } from '../support/api/team-business.ts'
 
 type Service = components['schemas']['Service']
 type PublicService = components['schemas']['PublicService']

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appointments, customers, services, tenants } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
 import {
   activityFor,
   type Business,
@@ -11,7 +11,7 @@ import {
   expectInvalid,
   expectProblem,
   setUpTwoBusinesses,
-} from './support/team-business.ts'
+} from '../support/api/team-business.ts'
 
 type Service = components['schemas']['Service']
 type ServicePage = components['schemas']['ServicePage']

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { activityLog, tenantSettings } from '../../server/db/schema.ts'
 import type { Settings } from '../../server/services/settings-service.ts'
-import { newOwner, setUpBusinessWithRoles } from './support/team-access.ts'
+import { newOwner, setUpBusinessWithRoles } from '../support/api/team-access.ts'
 
 const world = setUpBusinessWithRoles('Sid', 'Other Settings Owner')
 const { as } = world

@@ -10,7 +10,7 @@ import {
 } from '../../server/http/client-config.ts'
 import { contentSecurityPolicy } from '../../server/http/content-security-policy.ts'
 import { THEME_BOOT_SCRIPT_SOURCE } from '../../server/http/theme-boot-script.ts'
-import { createTestApp, type TestApp, testClientConfig } from './support/test-app.ts'
+import { createTestApp, type TestApp, testClientConfig } from '../support/api/test-app.ts'
 
 const ALLOWED_ORIGIN = 'https://app.slotwise.test'
 const HASHED_SCRIPT = '/static/js/index.4f3c2a1b.js'

@@ -12,8 +12,8 @@ import {
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { unbufferedRow } from './support/appointment-rows.ts'
-import { signUp } from './support/emulator-users.ts'
+import { unbufferedRow } from '../support/api/appointment-rows.ts'
+import { signUp } from '../support/api/emulator-users.ts'
 import {
   activityFor,
   type Business,
@@ -23,8 +23,8 @@ import {
   expectProblem,
   invite,
   setUpTwoBusinesses,
-} from './support/team-business.ts'
-import { createTestApp } from './support/test-app.ts'
+} from '../support/api/team-business.ts'
+import { createTestApp } from '../support/api/test-app.ts'
 
 type TeamMember = components['schemas']['TeamMember']
 type TeamMemberPage = components['schemas']['TeamMemberPage']

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activityLog, billingAccounts, notificationOutbox } from '../../server/db/schema.ts'
 import { noteEndedTrials } from '../../server/jobs/trial-endings.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
-import { call, createBusiness } from './support/team-business.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { call, createBusiness } from '../support/api/team-business.ts'
+import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
 /**
  * The end of the card-less trial is told once: an activity entry, an e-mail to the owners, an

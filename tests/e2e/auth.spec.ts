@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
+import { createEmulatorAccount, strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
 
 test('a new owner registers, lands on the dashboard with their business, and signs out', async ({
   page,

@@ -5,9 +5,9 @@ import {
   createVerifiedAccount,
   strongPassword,
   uniqueEmail,
-} from './support/accounts.ts'
-import { waitForMail } from './support/mail-inbox.ts'
-import { localStripePort } from './support/ports.ts'
+} from '../support/e2e/accounts.ts'
+import { waitForMail } from '../support/e2e/mail-inbox.ts'
+import { localStripePort } from '../support/e2e/ports.ts'
 
 /**
  * Subscription billing against the real `npm start` path and its local Stripe service: the

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { uniqueEmail } from './support/accounts.ts'
-import { authEmulatorPort } from './support/ports.ts'
-import { chooseFirstTime } from './support/public-booking.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
+import { authEmulatorPort } from '../support/e2e/ports.ts'
+import { chooseFirstTime } from '../support/e2e/public-booking.ts'
 
 /**
  * The customer's account pages against the real app, its Auth emulator and the seeded demo

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { uniqueEmail } from './support/accounts.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   BUSINESS,
   chooseTimeNextWeek,
   fillDetails,
   monthLoaded,
   openTimes,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
 
 /**
  * The wizard with the keyboard alone, against the real app and the seeded demo business: a

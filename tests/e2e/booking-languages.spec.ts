@@ -4,14 +4,14 @@ import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { CATALOGUES } from '../../shared/i18n/catalogues.ts'
 import { LANGUAGES, type Language } from '../../shared/languages.ts'
 import { formatPrice } from '../../src/components/appointments/appointment-format.ts'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { waitForMail } from './support/mail-inbox.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import {
   BUSINESS,
   bookThroughApi,
   chooseTimeNextWeek,
   monthLoaded,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
 
 /**
  * The booking page in the visitor's language, end to end: a German browser books the demo

@@ -1,6 +1,6 @@
 /**
  * Model-based test of the booking wizard in the browser: paths from the booking machine's
- * graph (tests/e2e/support/booking-model-paths.ts), each driven through the real app. Every
+ * graph (tests/support/e2e/booking-model-paths.ts), each driven through the real app. Every
  * event is something the page does (a click, a typed address, the connection dropping) and
  * every answer comes from the real server but one (the 429, see `answer`); after each step
  * the page must show the state the graph says. The last test prints which states and
@@ -22,11 +22,7 @@ import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { en } from '../../shared/i18n/en.ts'
 import { timeZoneCity } from '../../src/domain/time-zone-names.ts'
 import { bookingMachine } from '../../src/machines/booking.machine.ts'
-import { createGraphCoverage } from '../model/support/graph-coverage.ts'
-import { describeValue } from '../model/support/graph-paths.ts'
-import { replayPath } from '../model/support/replay-path.ts'
-import { colourId } from '../unit/support/booking-harness.ts'
-import { uniqueEmail } from './support/accounts.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   type BookingSnapshot,
   BROWSER_TIME_ZONE,
@@ -38,8 +34,8 @@ import {
   type ModelEvent,
   replayInMemory,
   SEEDED_NAMES,
-} from './support/booking-model-paths.ts'
-import { connectStripe, payOnCheckoutPage, setPaymentRule } from './support/paid-booking.ts'
+} from '../support/e2e/booking-model-paths.ts'
+import { connectStripe, payOnCheckoutPage, setPaymentRule } from '../support/e2e/paid-booking.ts'
 import {
   BUSINESS,
   chooseFirstTime,
@@ -47,7 +43,11 @@ import {
   escapeRegExp,
   monthTitle,
   signInAsStaff,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
+import { createGraphCoverage } from '../support/model/graph-coverage.ts'
+import { describeValue } from '../support/model/graph-paths.ts'
+import { replayPath } from '../support/model/replay-path.ts'
+import { colourId } from '../support/unit/booking-harness.ts'
 
 test.use({ viewport: { width: 375, height: 812 }, timezoneId: BROWSER_TIME_ZONE })
 

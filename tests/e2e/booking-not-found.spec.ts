@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test'
-import { BUSINESS } from './support/public-booking.ts'
+import { BUSINESS } from '../support/e2e/public-booking.ts'
 
 // A booking link that names nothing here says so inside the booking layout, with the way back
 // to the start; never the app's crash screen.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { buildWizardUrl } from '../../shared/booking-links.ts'
-import { uniqueEmail } from './support/accounts.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   BUSINESS,
   BUSINESS_TIME_ZONE,
@@ -10,7 +10,7 @@ import {
   openTimes,
   showDay,
   signInAsStaff,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
 
 /**
  * Booking questions from end to end: staff add a required single choice and a required "I

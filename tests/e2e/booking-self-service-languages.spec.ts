@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { manageUrl } from '../../shared/booking-links.ts'
-import { uniqueEmail } from './support/accounts.ts'
-import { BUSINESS, bookThroughApi, monthLoaded } from './support/public-booking.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
+import { BUSINESS, bookThroughApi, monthLoaded } from '../support/e2e/public-booking.ts'
 
 /**
  * The customer's self-service pages (manage link, my appointments) in the visitor's language:

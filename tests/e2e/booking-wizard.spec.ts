@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { uniqueEmail } from './support/accounts.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   chooseTimeFrom,
   chooseTimeNextWeek,
   confirmMove,
   weekAhead,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
 
 /**
  * The public booking pages against the real app and its seeded demo business (Harbor Street

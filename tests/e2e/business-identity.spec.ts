@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { png } from '../unit/support/images.ts'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { chooseTimeNextWeek, fillDetails } from './support/public-booking.ts'
-import { staffApi } from './support/staff-api.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { chooseTimeNextWeek, fillDetails } from '../support/e2e/public-booking.ts'
+import { staffApi } from '../support/e2e/staff-api.ts'
+import { png } from '../support/unit/images.ts'
 
 /**
  * The business's identity on its booking page, set up the way an owner does it: a logo

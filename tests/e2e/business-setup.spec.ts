@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { strongPassword, uniqueEmail } from './support/accounts.ts'
-import { monthLoaded } from './support/public-booking.ts'
+import { strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
+import { monthLoaded } from '../support/e2e/public-booking.ts'
 
 // A salon owner in New York: the browser's zone is what sign-up detects.
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' })

@@ -4,8 +4,8 @@ import {
   createVerifiedAccount,
   strongPassword,
   uniqueEmail,
-} from './support/accounts.ts'
-import { staffAuthHeaders } from './support/staff-api.ts'
+} from '../support/e2e/accounts.ts'
+import { staffAuthHeaders } from '../support/e2e/staff-api.ts'
 
 // The browser lives elsewhere than the business (UTC): the calendar must show business time.
 test.use({ timezoneId: 'America/Los_Angeles' })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { BUSINESS } from './support/public-booking.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { BUSINESS } from '../support/e2e/public-booking.ts'
 
 /** A new owner with a business of their own, signed in on the dashboard. */
 async function signInAsNewOwner(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { staffAuthHeaders } from './support/staff-api.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { staffAuthHeaders } from '../support/e2e/staff-api.ts'
 
 /** A brand-new owner with a business of their own, signed in on the dashboard. */
 async function signInAsNewOwner(page: Page) {

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Frame, type Page, test } from '@playwright/test'
-import { uniqueEmail } from './support/accounts.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   connectStripe,
   payOnCheckoutPage,
   setPaymentRule,
   staffTokenOf,
-} from './support/paid-booking.ts'
-import { appPort } from './support/ports.ts'
-import { BUSINESS, chooseTimeFrom, signInAsStaff } from './support/public-booking.ts'
+} from '../support/e2e/paid-booking.ts'
+import { appPort } from '../support/e2e/ports.ts'
+import { BUSINESS, chooseTimeFrom, signInAsStaff } from '../support/e2e/public-booking.ts'
 
 /**
  * The booking page embedded in a website of another origin: a tiny host server on its own

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 
 async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage()

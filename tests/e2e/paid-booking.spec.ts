@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { uniqueEmail } from './support/accounts.ts'
-import { waitForMail } from './support/mail-inbox.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
+import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import {
   connectedAccountId,
   connectStripe,
@@ -10,7 +10,7 @@ import {
   sessionOf,
   setPaymentRule,
   staffTokenOf,
-} from './support/paid-booking.ts'
+} from '../support/e2e/paid-booking.ts'
 import {
   BUSINESS,
   chooseTimeNextWeek,
@@ -19,7 +19,7 @@ import {
   monthLoaded,
   openTimes,
   signInAsStaff,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
 
 /**
  * Paying at booking, end to end on the real `npm start` path and its local Stripe service:

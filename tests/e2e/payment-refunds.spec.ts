@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { localStripePort } from './support/ports.ts'
-import { staffApi } from './support/staff-api.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { localStripePort } from '../support/e2e/ports.ts'
+import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
  * Staff refund part of a paid booking from the appointment dialog, against the real

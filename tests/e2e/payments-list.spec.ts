@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { localStripePort } from './support/ports.ts'
-import { staffApi } from './support/staff-api.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { localStripePort } from '../support/e2e/ports.ts'
+import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
  * Staff see the money, on the real `npm start` path and its local Stripe service: a new owner

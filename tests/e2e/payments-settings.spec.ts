@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
-import { localStripePort } from './support/ports.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { localStripePort } from '../support/e2e/ports.ts'
 
 /**
  * Connecting a business's own Stripe account in Settings → Payments, against the real

@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { en } from '../../shared/i18n/en.ts'
 import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking.machine.ts'
-import { uniqueEmail } from './support/accounts.ts'
-import { manageLinkIn, waitForMail } from './support/mail-inbox.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
+import { manageLinkIn, waitForMail } from '../support/e2e/mail-inbox.ts'
 import {
   BUSINESS,
   businessDate,
@@ -18,7 +18,7 @@ import {
   signInAsStaff,
   staffAppointments,
   weekAhead,
-} from './support/public-booking.ts'
+} from '../support/e2e/public-booking.ts'
 
 /**
  * Public booking against the real app: the seeded demo business, e-mails through a real SMTP

@@ -4,8 +4,8 @@ import {
   createVerifiedAccount,
   strongPassword,
   uniqueEmail,
-} from './support/accounts.ts'
-import { staffAuthHeaders } from './support/staff-api.ts'
+} from '../support/e2e/accounts.ts'
+import { staffAuthHeaders } from '../support/e2e/staff-api.ts'
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login')

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 
 /** A brand-new owner with a business of their own (no services yet), signed in. */
 async function signInAsNewOwner(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from './support/accounts.ts'
+import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 
 /** A new owner with a business of their own, signed in on the dashboard. */
 async function signInAsNewOwner(page: Page): Promise<void> {

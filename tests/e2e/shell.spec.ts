@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { authEmulatorPort } from './support/ports.ts'
+import { authEmulatorPort } from '../support/e2e/ports.ts'
 
 test('dark mode toggles the p-dark class and survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, strongPassword, uniqueEmail } from './support/accounts.ts'
-import { authEmulatorPort } from './support/ports.ts'
+import { createEmulatorAccount, strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
+import { authEmulatorPort } from '../support/e2e/ports.ts'
 
 async function signInAsNewOwner(page: Page) {
   const { email, password } = await createEmulatorAccount(uniqueEmail('team-owner'))

@@ -4,8 +4,8 @@
  */
 import { describe } from 'vitest'
 import { activityEntryMachine } from '../../src/machines/activity-entry.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent, sampleActivityEntry } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent, sampleActivityEntry } from '../support/model/sample-events'
 
 type ActivityEntrySnapshot = ReturnType<typeof activityEntryMachine.getInitialSnapshot>
 

@@ -13,15 +13,15 @@ import {
   type AppointmentDialogInput,
   appointmentDialogMachine,
 } from '../../src/machines/appointment-dialog.machine'
+import { describeModel } from '../support/model/describe-model'
+import { done, failed, type ModelEvent, sampleErrors } from '../support/model/sample-events'
 import {
   type Appointment,
   BERLIN,
   NOW,
   sampleAppointment,
-} from '../unit/support/appointment-samples'
-import { createParkedEffects } from '../unit/support/parked-effects'
-import { describeModel } from './support/describe-model'
-import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
+} from '../support/unit/appointment-samples'
+import { createParkedEffects } from '../support/unit/parked-effects'
 
 type DialogSnapshot = ReturnType<
   ReturnType<typeof createActor<typeof appointmentDialogMachine>>['getSnapshot']

@@ -14,6 +14,14 @@ import {
   type BookingChoices,
   bookingInput,
 } from '../../src/machines/appointment-form.machine'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import {
+  done,
+  failed,
+  loadAnswers,
+  type ModelEvent,
+  sampleErrors,
+} from '../support/model/sample-events'
 import {
   ALEX,
   ANA,
@@ -25,9 +33,7 @@ import {
   sampleAppointment,
   sampleMember,
   sampleService,
-} from '../unit/support/appointment-samples'
-import { describeModel, parkedActor } from './support/describe-model'
-import { done, failed, loadAnswers, type ModelEvent, sampleErrors } from './support/sample-events'
+} from '../support/unit/appointment-samples'
 
 type FormSnapshot = ReturnType<typeof appointmentFormMachine.getInitialSnapshot>
 

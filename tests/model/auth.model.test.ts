@@ -7,6 +7,8 @@
  */
 import { describe } from 'vitest'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
+import { describeModel } from '../support/model/describe-model'
+import { done, failed, type ModelEvent } from '../support/model/sample-events'
 import {
   alice,
   aliceSignedIn,
@@ -14,9 +16,7 @@ import {
   createAuthHarness,
   failedSignIn,
   sampleProfile,
-} from '../unit/support/auth-harness'
-import { describeModel } from './support/describe-model'
-import { done, failed, type ModelEvent } from './support/sample-events'
+} from '../support/unit/auth-harness'
 
 type AuthSnapshot = ReturnType<ReturnType<typeof createAuthHarness>['actor']['getSnapshot']>
 

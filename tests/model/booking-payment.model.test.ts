@@ -11,6 +11,8 @@ import {
   type BookingPaymentInput,
   bookingPaymentMachine,
 } from '../../src/machines/booking-payment.machine'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { done, failed, type ModelEvent, sampleErrors } from '../support/model/sample-events'
 import {
   apiError,
   appointmentId,
@@ -21,9 +23,7 @@ import {
   manageToken,
   paymentReturn,
   sessionId,
-} from '../unit/support/booking-harness'
-import { describeModel, parkedActor } from './support/describe-model'
-import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
+} from '../support/unit/booking-harness'
 
 type PaymentSnapshot = ReturnType<typeof bookingPaymentMachine.getInitialSnapshot>
 

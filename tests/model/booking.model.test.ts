@@ -14,6 +14,14 @@ import {
   validateAnswers,
   validateCustomer,
 } from '../../src/machines/booking.machine'
+import { describeModel } from '../support/model/describe-model'
+import {
+  done,
+  failed,
+  type ModelEvent,
+  publicProblem,
+  sampleErrors,
+} from '../support/model/sample-events'
 import {
   ann,
   apiError,
@@ -27,9 +35,7 @@ import {
   heldForPayment,
   paymentReturn,
   urlSamples,
-} from '../unit/support/booking-harness'
-import { describeModel } from './support/describe-model'
-import { done, failed, type ModelEvent, publicProblem, sampleErrors } from './support/sample-events'
+} from '../support/unit/booking-harness'
 
 type BookingSnapshot = ReturnType<ReturnType<typeof createBookingHarness>['actor']['getSnapshot']>
 

@@ -10,9 +10,9 @@ import {
   type CalendarQuery,
   calendarMachine,
 } from '../../src/machines/calendar.machine'
-import { ALEX, BERLIN, sampleAppointment } from '../unit/support/appointment-samples'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
+import { ALEX, BERLIN, sampleAppointment } from '../support/unit/appointment-samples'
 
 type CalendarSnapshot = ReturnType<typeof calendarMachine.getInitialSnapshot>
 

@@ -14,9 +14,15 @@ import {
   type CheckoutInput,
   checkoutMachine,
 } from '../../src/machines/checkout.machine'
-import { samplePlans, sampleSubscription } from '../unit/support/billing-samples'
-import { describeModel, parkedActor } from './support/describe-model'
-import { done, failed, loadAnswers, type ModelEvent, sampleErrors } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import {
+  done,
+  failed,
+  loadAnswers,
+  type ModelEvent,
+  sampleErrors,
+} from '../support/model/sample-events'
+import { samplePlans, sampleSubscription } from '../support/unit/billing-samples'
 
 type CheckoutSnapshot = ReturnType<typeof checkoutMachine.getInitialSnapshot>
 

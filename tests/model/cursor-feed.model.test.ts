@@ -12,8 +12,8 @@ import {
   type FeedEvent,
   type FeedPage,
 } from '../../src/machines/cursor-feed.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
 
 type Payment = components['schemas']['Payment']
 

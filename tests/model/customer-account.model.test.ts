@@ -10,8 +10,7 @@ import {
   customerAccountMachine,
   type MyAppointments,
 } from '../../src/machines/customer-account.machine'
-import { confirmation } from '../unit/support/booking-harness'
-import { describeModel, parkedActor } from './support/describe-model'
+import { describeModel, parkedActor } from '../support/model/describe-model'
 import {
   done,
   failed,
@@ -19,7 +18,8 @@ import {
   type ModelEvent,
   publicProblem,
   sampleErrors,
-} from './support/sample-events'
+} from '../support/model/sample-events'
+import { confirmation } from '../support/unit/booking-harness'
 
 type AccountSnapshot = ReturnType<typeof customerAccountMachine.getInitialSnapshot>
 

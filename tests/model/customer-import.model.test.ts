@@ -14,8 +14,8 @@ import {
   type CustomerImportEvent,
   customerImportMachine,
 } from '../../src/machines/customer-import.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { done, failed, type ModelEvent, sampleErrors } from '../support/model/sample-events'
 
 type ImportSnapshot = ReturnType<typeof customerImportMachine.getInitialSnapshot>
 

@@ -10,7 +10,7 @@ import {
   type ProfileEvent,
   profileBody,
 } from '../../src/machines/customer-profile.machine'
-import { describeModel, parkedActor } from './support/describe-model'
+import { describeModel, parkedActor } from '../support/model/describe-model'
 import {
   done,
   failed,
@@ -18,7 +18,7 @@ import {
   type ModelEvent,
   publicProblem,
   sampleErrors,
-} from './support/sample-events'
+} from '../support/model/sample-events'
 
 type ProfileSnapshot = ReturnType<typeof customerProfileMachine.getInitialSnapshot>
 

@@ -13,9 +13,9 @@ import {
   dashboardMachine,
   REFRESH_DEBOUNCE_MS,
 } from '../../src/machines/dashboard.machine'
-import { BERLIN, sampleAppointment } from '../unit/support/appointment-samples'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
+import { BERLIN, sampleAppointment } from '../support/unit/appointment-samples'
 
 type DashboardSnapshot = ReturnType<typeof dashboardMachine.getInitialSnapshot>
 

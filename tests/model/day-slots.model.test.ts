@@ -10,9 +10,9 @@ import {
   type DaySlotsEvent,
   daySlotsMachine,
 } from '../../src/machines/day-slots.machine'
-import { ALEX, HAIRCUT } from '../unit/support/appointment-samples'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
+import { ALEX, HAIRCUT } from '../support/unit/appointment-samples'
 
 type DaySlotsSnapshot = ReturnType<typeof daySlotsMachine.getInitialSnapshot>
 

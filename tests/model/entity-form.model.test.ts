@@ -10,8 +10,14 @@ import {
   type FieldErrors,
   type FormEvent,
 } from '../../src/machines/entity-form.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { done, failed, loadAnswers, type ModelEvent, sampleErrors } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import {
+  done,
+  failed,
+  loadAnswers,
+  type ModelEvent,
+  sampleErrors,
+} from '../support/model/sample-events'
 
 interface ServiceValues {
   name: string

@@ -16,8 +16,8 @@ import {
   type ListEvent,
   type ListPage,
 } from '../../src/machines/entity-list.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
 
 interface Customer {
   id: string

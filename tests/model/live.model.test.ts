@@ -17,13 +17,13 @@ import {
   liveMachine,
   liveStatusOf,
 } from '../../src/machines/live.machine'
+import { describeModel } from '../support/model/describe-model'
+import { done, failed, type ModelEvent } from '../support/model/sample-events'
 import {
   createLiveHarness,
   sampleAppointmentEvent,
   sampleProfileEvent,
-} from '../unit/support/live-harness'
-import { describeModel } from './support/describe-model'
-import { done, failed, type ModelEvent } from './support/sample-events'
+} from '../support/unit/live-harness'
 
 /** Failed attempts the model makes in a row; more only lengthen the waits. */
 const MAX_ATTEMPTS = 2

@@ -18,14 +18,7 @@ import {
   monthOfSlotsMachine,
   monthReportingToParent,
 } from '../../src/machines/month-of-slots.machine'
-import {
-  appointment,
-  appointmentId,
-  manageToken,
-  secondSlot,
-} from '../unit/support/booking-harness'
-import { createParkedEffects } from '../unit/support/parked-effects'
-import { describeModel, parkedActor } from './support/describe-model'
+import { describeModel, parkedActor } from '../support/model/describe-model'
 import {
   done,
   failed,
@@ -33,7 +26,14 @@ import {
   type ModelEvent,
   publicProblem,
   sampleErrors,
-} from './support/sample-events'
+} from '../support/model/sample-events'
+import {
+  appointment,
+  appointmentId,
+  manageToken,
+  secondSlot,
+} from '../support/unit/booking-harness'
+import { createParkedEffects } from '../support/unit/parked-effects'
 
 type ManageSnapshot = ReturnType<typeof manageAppointmentMachine.getInitialSnapshot>
 

@@ -11,9 +11,9 @@ import {
   type MonthOfSlotsInput,
   monthOfSlotsMachine,
 } from '../../src/machines/month-of-slots.machine'
-import { bobId, firstSlot, haircutId } from '../unit/support/booking-harness'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
+import { bobId, firstSlot, haircutId } from '../support/unit/booking-harness'
 
 type MonthOfSlotsSnapshot = ReturnType<typeof monthOfSlotsMachine.getInitialSnapshot>
 

@@ -13,8 +13,8 @@ import {
   type NoShowFeeEvent,
   noShowFeeMachine,
 } from '../../src/machines/no-show-fee.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { done, failed, type ModelEvent, sampleErrors } from '../support/model/sample-events'
 
 type FeeSnapshot = ReturnType<typeof noShowFeeMachine.getInitialSnapshot>
 

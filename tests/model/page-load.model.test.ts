@@ -4,8 +4,8 @@
  */
 import { describe } from 'vitest'
 import { createLoadMachine } from '../../src/machines/page-load.machine'
-import { describeModel, parkedActor } from './support/describe-model'
-import { loadAnswers, type ModelEvent } from './support/sample-events'
+import { describeModel, parkedActor } from '../support/model/describe-model'
+import { loadAnswers, type ModelEvent } from '../support/model/sample-events'
 
 interface Overview {
   services: number

@@ -10,6 +10,8 @@ import {
   type QuickAppointmentInput,
   quickAppointmentMachine,
 } from '../../src/machines/quick-appointment.machine'
+import { describeModel } from '../support/model/describe-model'
+import { done, failed, type ModelEvent, sampleErrors } from '../support/model/sample-events'
 import {
   ann,
   bookedAppointment,
@@ -19,9 +21,7 @@ import {
   haircut,
   problem,
   validateNewCustomer,
-} from '../unit/support/quick-appointment-harness'
-import { describeModel } from './support/describe-model'
-import { done, failed, type ModelEvent, sampleErrors } from './support/sample-events'
+} from '../support/unit/quick-appointment-harness'
 
 type QuickSnapshot = ReturnType<ReturnType<typeof createQuickHarness>['actor']['getSnapshot']>
 

@@ -8,8 +8,8 @@
 import { describe, expect } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
 import { type ToastEvent, toastMachine } from '../../src/machines/toast.machine'
-import { describeModel } from './support/describe-model'
-import type { ModelEvent } from './support/sample-events'
+import { describeModel } from '../support/model/describe-model'
+import type { ModelEvent } from '../support/model/sample-events'
 
 type ToastSnapshot = ReturnType<typeof toastMachine.getInitialSnapshot>
 

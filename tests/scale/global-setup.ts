@@ -4,8 +4,8 @@ import type { TestProject } from 'vitest/node'
 import { startTestPostgres } from '../../scripts/lib/postgres.ts'
 import { buildSpaIfStale } from '../../scripts/lib/spa-build.ts'
 import { createDatabase } from '../../server/db/database.ts'
-import { withAdminClient } from '../api/support/postgres-admin.ts'
-import { haproxyBinary } from './support/haproxy.ts'
+import { withAdminClient } from '../support/api/postgres-admin.ts'
+import { haproxyBinary } from '../support/scale/haproxy.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { type HaproxyRun, startHaproxy } from './support/haproxy.ts'
+import { type HaproxyRun, startHaproxy } from '../support/scale/haproxy.ts'
 import {
   connectionRefused,
   createScaleDatabase,
@@ -11,7 +11,7 @@ import {
   startServer,
   testPorts,
   waitFor,
-} from './support/processes.ts'
+} from '../support/scale/processes.ts'
 
 // `npm run start:prod` with 2 API processes on PostgreSQL behind deploy/haproxy.cfg itself.
 // The grace is long enough to see readiness turn false on a loaded machine.

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app.ts'
 import { createDatabase, type Database } from '../../server/db/database.ts'
 import { rateLimitCounts } from '../../server/db/schema.ts'
 import type { PublicRateLimits } from '../../server/security/public-rate-limits.ts'
-import { createScaleDatabase } from './support/processes.ts'
+import { createScaleDatabase } from '../support/scale/processes.ts'
 
 // Two API processes' worth of state: two apps, each with its own pool, on one PostgreSQL.
 let database: Awaited<ReturnType<typeof createScaleDatabase>>
