@@ -271,7 +271,10 @@ function offers(snapshot: BookingSnapshot, event: ModelEvent): boolean {
     if (!questionsOf(snapshot.context).some((question) => question.id === questionId)) return false
   }
   if (snapshot.hasTag('loading') && !settles(event)) return false
-  if (event.type === 'monthOfSlots.shown') return isOneClickAway(snapshot, event)
+  // Only the time step shows the month picker; elsewhere the page has no way to send it.
+  if (event.type === 'monthOfSlots.shown') {
+    return isOneClickAway(snapshot, event) && snapshot.can(event as BookingEvent)
+  }
   if (snapshot.matches({ details: 'submitting' })) {
     if (event.type === 'booking.submitted') return true
     if (!settles(event)) return false
