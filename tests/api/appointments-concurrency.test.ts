@@ -1,8 +1,8 @@
 /**
  * Two appointments of one team member never overlap, however many people click at once.
  *
- * Runs on in-memory PGlite (transactions queue one at a time) and, in `npm test`'s second
- * pass, on PostgreSQL (TEST_DATABASE_URL), where the pool of 10 connections runs the racing
+ * Runs on in-memory PGlite (transactions queue one at a time: `npm test`'s api-embedded) and
+ * on PostgreSQL (TEST_DATABASE_URL, `npm test`'s API pass), where the pool of 10 connections runs the racing
  * transactions truly side by side and the exclusion constraint is what stops the losers.
  */
 import { randomUUID } from 'node:crypto'

@@ -5,9 +5,9 @@
  * expiry job lets ended holds go, and `confirmHold` confirms, takes the time again, or says it
  * was taken.
  *
- * Runs on in-memory PGlite and, in `npm test`'s second pass, on PostgreSQL
- * (TEST_DATABASE_URL), where the racing holds truly run side by side. Time is the booking
- * service's own clock (`now`), so "not a second before" is exact.
+ * `npm test` runs it on PostgreSQL (TEST_DATABASE_URL; PGlite when run alone), where the
+ * racing holds truly run side by side. Time is the booking service's own clock (`now`), so
+ * "not a second before" is exact.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -4,7 +4,7 @@
  * appointment, shown back only to whoever typed it, and shown to staff, who may accept it into
  * the record. A refused booking writes nothing at all: no customer, no activity entry, no e-mail.
  *
- * Runs on PGlite and, in `npm test`'s second pass, on PostgreSQL (TEST_DATABASE_URL), where the
+ * `npm test` runs it on PostgreSQL (TEST_DATABASE_URL; PGlite when run alone), where the
  * racing bookings below really run side by side.
  */
 import { randomUUID } from 'node:crypto'
