@@ -1,17 +1,14 @@
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { Link } from 'wouter'
-import { buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
+import { ANY_TEAM_MEMBER, buildWizardUrl, type WizardRoute } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { teamMemberWithoutChoice } from '../../domain/team-choice'
-import {
-  ANY_TEAM_MEMBER,
-  type Catalogue,
-  missingFromLink,
-  questionsOf,
-} from '../../machines/booking.machine'
+import { missingFromLink } from '../../machines/booking-catalogue-rules'
+import type { Catalogue } from '../../machines/booking-context'
+import { questionsOf } from '../../machines/booking-details-rules'
 import { BookingConfirmation } from './booking-confirmation'
 import { BookingNotFound } from './booking-not-found'
 import { BookingPayment } from './booking-payment'

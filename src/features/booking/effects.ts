@@ -3,11 +3,8 @@ import type { WizardRoute } from '../../../shared/booking-links'
 import { createPublicBookingApi, type PublicBookingApi } from '../../api/public-client'
 import { currentLanguage } from '../../app/i18n'
 import { daysInMonth } from '../../domain/month-grid'
-import {
-  type AppointmentQuery,
-  type BookingSubmission,
-  bookingMachine,
-} from '../../machines/booking.machine'
+import { bookingMachine } from '../../machines/booking.machine'
+import type { AppointmentQuery, BookingSubmission } from '../../machines/booking-context'
 import { bookingPaymentMachine, type PaymentQuery } from '../../machines/booking-payment.machine'
 import {
   type MonthQuery,

@@ -17,7 +17,7 @@ import {
   monthWeeks,
   plusDays,
 } from '../../domain/month-grid'
-import type { PublicSlot } from '../../machines/booking.machine'
+import type { PublicSlot } from '../../machines/booking-context'
 import type { monthOfSlotsMachine } from '../../machines/month-of-slots.machine'
 import { RetryAlert } from './booking-status'
 import { TimeZonePicker } from './time-zone-picker'

@@ -12,7 +12,7 @@ import {
 import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
-import type { BookingEvent, Catalogue } from '../../machines/booking.machine'
+import type { BookingEvent, Catalogue } from '../../machines/booking-context'
 import { createBookingLogic, openCheckoutInNewTab } from './effects'
 import { inlineCatalogue } from './inline-catalogue'
 import { pageBusiness, pagePublicClient } from './page-business'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError, parseRetryAfter } from '../../../../src/api/api-error'
 import { createPublicBookingApi, createPublicClient } from '../../../../src/api/public-client'
-import type { PublicBookingInput } from '../../../../src/machines/booking.machine'
+import type { PublicBookingInput } from '../../../../src/machines/booking-context'
 import { sendJson, startTestServer, type TestServer } from '../../../support/unit/test-server'
 
 const body: PublicBookingInput = {
