@@ -1,51 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useParams, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { bookingHref } from '../../../shared/booking-links'
-import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { useTranslation } from '../../app/i18n'
 import { todayIn } from '../../domain/appointment-time'
-import {
-  type CancelChange,
-  manageAppointmentMachine,
-  type RescheduleChange,
-} from '../../machines/manage-appointment.machine'
 import { hrefInThisArea } from '../../routes/booking-path'
 import { AppointmentSummary } from './appointment-summary'
 import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { CallTheBusiness } from './business-contact'
 import { invitationUrl } from './calendar-links'
-import { createMonthOfSlotsLogic } from './effects'
+import { createManageLogic } from './effects'
 import { MonthSlotPicker } from './month-slot-picker'
-import { pageBusiness, pagePublicClient } from './page-business'
+import { pageBusiness } from './page-business'
+import { newIdempotencyKey } from './public-client'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { usePageBusiness } from './use-page-business'
-
-function createManageLogic() {
-  const api = createPublicBookingApi(pagePublicClient)
-  return manageAppointmentMachine.provide({
-    actors: {
-      loadAppointment: fromPromise(
-        ({ input }: { input: { appointmentId: string; token: string } }) =>
-          api.appointment(input.appointmentId, input.token),
-      ),
-      monthOfSlots: createMonthOfSlotsLogic(api),
-      reschedule: fromPromise(({ input }: { input: RescheduleChange }) =>
-        api.reschedule(
-          input.appointmentId,
-          input.token,
-          input.idempotencyKey,
-          input.body.starts_at,
-        ),
-      ),
-      cancel: fromPromise(({ input }: { input: CancelChange }) =>
-        api.cancel(input.appointmentId, input.token, input.idempotencyKey, input.body.reason),
-      ),
-    },
-  })
-}
 
 /*
  * What takes the focus when the page opens or closes the reschedule or cancel part without a
