@@ -20,6 +20,7 @@ import {
   validateCustomer,
 } from './booking-details-rules'
 import {
+  adoptedReturn,
   bookingPaymentMachine,
   type PublicBookingConfirmation,
   type PublicPaymentReturn,
@@ -87,18 +88,10 @@ export const bookingSetup = setup({
       }
     }),
     /** The paid booking, as the payment's last sync told it. */
-    adoptPaymentReturn: assign(({ context, event }) => {
-      const output = (event as unknown as { output: PublicPaymentReturn }).output
-      return {
-        paymentReturn: output.state,
-        confirmation: {
-          appointment: output.appointment,
-          manage_token: context.token ?? '',
-          ...(output.payment ? { payment: output.payment } : {}),
-        },
-        followingUrl: true,
-      }
-    }),
+    adoptPaymentReturn: assign(({ context, event }) => ({
+      ...adoptedReturn((event as unknown as { output: PublicPaymentReturn }).output, context.token),
+      followingUrl: true,
+    })),
     keyTheBooking: assign(({ context }) => {
       const body = JSON.stringify(bookingBody(context))
       if (context.idempotencyKey && context.keyedBody === body) return {}
