@@ -1,6 +1,11 @@
 import { ANY_TEAM_MEMBER, type WizardRoute } from '../../shared/booking-links'
 import type { BookingContext, Catalogue } from './booking-context'
 
+/*
+ * What the business's catalogue lets a visitor book (booking.machine.ts's guards, and the
+ * wizard's not-found card): which service, which team member, which pair of the two.
+ */
+
 export function findService(context: BookingContext, serviceId: string | null) {
   return context.catalogue?.services.find((service) => service.id === serviceId)
 }

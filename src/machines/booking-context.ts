@@ -6,6 +6,11 @@ import { monthOf } from '../domain/month-grid'
 import type { PublicBookingConfirmation, PublicPaymentReturn } from './booking-payment.machine'
 import type { MonthOfSlotsReport } from './month-of-slots.machine'
 
+/*
+ * The booking wizard's data (booking.machine.ts): what a visit starts with, what the machine
+ * holds, the events it hears, and the contract's types the booking pages share.
+ */
+
 /** The wizard's steps and what each one's URL carries (shared/booking-links.ts). */
 export type PublicBusiness = components['schemas']['PublicBusiness']
 export type PublicService = components['schemas']['PublicService']
