@@ -55,6 +55,21 @@ export type BookingPaymentEvent =
   /** Back to Stripe's Checkout to pay (again) while the hold lasts. */
   { type: 'payment.payAgain' } | { type: 'payment.retry' }
 
+/**
+ * Where a hold stands after a sync, as the page shows it: the state, and the appointment with
+ * its payment under the visit's manage token. The wizard adopts the same from the flow's output.
+ */
+export function adoptedReturn(output: PublicPaymentReturn, token: string | null) {
+  return {
+    paymentReturn: output.state,
+    confirmation: {
+      appointment: output.appointment,
+      manage_token: token ?? '',
+      ...(output.payment ? { payment: output.payment } : {}),
+    },
+  }
+}
+
 function returnStateOf(event: unknown): PublicPaymentReturn['state'] | null {
   return (event as { output?: PublicPaymentReturn }).output?.state ?? null
 }
@@ -96,17 +111,9 @@ export const bookingPaymentMachine = setup({
     /** Provided by the app: leave for Stripe's hosted Checkout (a full page load). */
     goToCheckout: (_, _params: { url: string }) => {},
     /** Where the hold stands after a sync: the appointment and its payment, as the page shows them. */
-    adoptPaymentReturn: assign(({ context, event }) => {
-      const output = (event as unknown as { output: PublicPaymentReturn }).output
-      return {
-        paymentReturn: output.state,
-        confirmation: {
-          appointment: output.appointment,
-          manage_token: context.token ?? '',
-          ...(output.payment ? { payment: output.payment } : {}),
-        },
-      }
-    }),
+    adoptPaymentReturn: assign(({ context, event }) =>
+      adoptedReturn((event as unknown as { output: PublicPaymentReturn }).output, context.token),
+    ),
   },
   guards: {
     isPaymentRoute: ({ context }) => context.route.step === 'payment',

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { MessageKey } from '../../shared/i18n/en'
 import { monthOf } from '../domain/month-grid'
 import { startRefusalKey } from '../domain/start-refusals'
-import type { PublicAppointment, PublicSlot } from './booking.machine'
+import type { PublicAppointment, PublicSlot } from './booking-context'
 import { errorOf, failureKeyOf, problemTypeOf, statusOf } from './call-errors'
 import { type MonthOfSlotsReport, monthReportingToParent } from './month-of-slots.machine'
 

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { en } from '../../shared/i18n/en.ts'
-import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking.machine.ts'
+import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking-context.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { manageLinkIn, waitForMail } from '../support/e2e/mail-inbox.ts'
 import {

@@ -6,14 +6,9 @@
  */
 import { describe, expect } from 'vitest'
 import { monthOf, plusDays } from '../../src/domain/month-grid'
-import {
-  type BookingEvent,
-  type BookingInput,
-  bookingMachine,
-  type Catalogue,
-  validateAnswers,
-  validateCustomer,
-} from '../../src/machines/booking.machine'
+import { bookingMachine } from '../../src/machines/booking.machine'
+import type { BookingEvent, BookingInput, Catalogue } from '../../src/machines/booking-context'
+import { validateAnswers, validateCustomer } from '../../src/machines/booking-details-rules'
 import { describeModel } from '../support/model/describe-model'
 import {
   done,

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
-import type { PublicAppointment } from '../../machines/booking.machine'
+import type { PublicAppointment } from '../../machines/booking-context'
 import { BusinessContact } from './business-contact'
 import { describeTimeZone, formatDayAndTime, formatTime } from './slot-days'
 import { usePageBusiness } from './use-page-business'

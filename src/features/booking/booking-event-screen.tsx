@@ -1,61 +1,24 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useParams, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { bookingHref } from '../../../shared/booking-links'
-import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { useTranslation } from '../../app/i18n'
 import { todayIn } from '../../domain/appointment-time'
-import {
-  type CancelChange,
-  manageAppointmentMachine,
-  type RescheduleChange,
-} from '../../machines/manage-appointment.machine'
 import { hrefInThisArea } from '../../routes/booking-path'
 import { AppointmentSummary } from './appointment-summary'
 import { BookingNotFound } from './booking-not-found'
 import { LoadingCard, RetryAlert } from './booking-status'
 import { CallTheBusiness } from './business-contact'
 import { invitationUrl } from './calendar-links'
-import { createMonthOfSlotsLogic } from './effects'
-import { MonthSlotPicker } from './month-slot-picker'
-import { pageBusiness, pagePublicClient } from './page-business'
+import { createManageLogic } from './effects'
+import { Cancel } from './manage-cancel'
+import { Outcome } from './manage-outcome'
+import { Reschedule } from './manage-reschedule'
+import { type ManageActor, VIEW_FOCUS } from './manage-view'
+import { pageBusiness } from './page-business'
+import { newIdempotencyKey } from './public-client'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { usePageBusiness } from './use-page-business'
-
-function createManageLogic() {
-  const api = createPublicBookingApi(pagePublicClient)
-  return manageAppointmentMachine.provide({
-    actors: {
-      loadAppointment: fromPromise(
-        ({ input }: { input: { appointmentId: string; token: string } }) =>
-          api.appointment(input.appointmentId, input.token),
-      ),
-      monthOfSlots: createMonthOfSlotsLogic(api),
-      reschedule: fromPromise(({ input }: { input: RescheduleChange }) =>
-        api.reschedule(
-          input.appointmentId,
-          input.token,
-          input.idempotencyKey,
-          input.body.starts_at,
-        ),
-      ),
-      cancel: fromPromise(({ input }: { input: CancelChange }) =>
-        api.cancel(input.appointmentId, input.token, input.idempotencyKey, input.body.reason),
-      ),
-    },
-  })
-}
-
-/*
- * What takes the focus when the page opens or closes the reschedule or cancel part without a
- * navigation: its heading, and the appointment's again afterwards, so keyboard and screen-reader
- * users are never left on a button that is gone.
- */
-const VIEW_FOCUS = 'data-view-focus'
-const SECTION_FOCUS = { [VIEW_FOCUS]: 'section' }
-
-type ManageActor = ReturnType<typeof useActorRef<ReturnType<typeof createManageLogic>>>
 
 /** `/booking/event/{appointmentId}?token=`: the customer sees, moves or cancels their booking. */
 export function BookingEventScreen() {
@@ -113,47 +76,6 @@ function ManageAppointment({
       <Appointment actor={actor} />
       {mode === 'rescheduling' ? <Reschedule actor={actor} /> : null}
       {mode === 'cancelling' ? <Cancel actor={actor} /> : null}
-    </div>
-  )
-}
-
-/**
- * What the last change came to ("moved to …", "no longer free", "too late"), in a live region
- * that is on the page before it is filled (so screen readers announce it) and that takes the
- * focus, which brings it into view, where the customer is looking.
- */
-function Outcome({ actor }: { actor: ManageActor }) {
-  const notice = useSelector(actor, (s) => s.context.notice)
-  const appointment = useSelector(actor, (s) => s.context.appointment)
-  const timeZone = useSelector(actor, (s) => s.context.timeZone)
-  const { t, intl } = useTranslation()
-  const business = usePageBusiness()
-  const region = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (notice) region.current?.focus()
-  }, [notice])
-  const closed = notice === 'manage_reschedule_closed' || notice === 'manage_cancel_closed'
-  return (
-    <div
-      role="status"
-      ref={region}
-      tabIndex={-1}
-      className="p-booking-outcome"
-      {...{ [VIEW_FOCUS]: 'outcome' }}
-    >
-      {notice ? (
-        <p className="p-card p-booking-notice">
-          {notice === 'manage_moved' && appointment
-            ? t('manage_moved', { time: formatDayAndTime(appointment.starts_at, timeZone, intl) })
-            : t(notice)}
-          {closed && appointment ? (
-            <>
-              {' '}
-              <CallTheBusiness name={appointment.business_name} business={business} />
-            </>
-          ) : null}
-        </p>
-      ) : null}
     </div>
   )
 }
@@ -260,181 +182,6 @@ function Appointment({ actor }: { actor: ManageActor }) {
           {t('manage_book_again')}
         </a>
       )}
-    </section>
-  )
-}
-
-function Reschedule({ actor }: { actor: ManageActor }) {
-  const appointment = useSelector(actor, (s) => s.context.appointment)
-  const month = useSelector(actor, (s) => s.children.monthOfSlots)
-  const timeZone = useSelector(actor, (s) => s.context.timeZone)
-  const chosen = useSelector(actor, (s) => s.context.chosen)
-  const { t } = useTranslation()
-  return (
-    <section className="p-card p-stack" aria-labelledby="reschedule-title">
-      <h2 id="reschedule-title" className="p-section-title" tabIndex={-1} {...SECTION_FOCUS}>
-        {t('manage_choose_new_time')}
-      </h2>
-      {/* A time taken meanwhile, or a cut-off passed: said above the times to choose again from. */}
-      <Outcome actor={actor} />
-      {month ? (
-        // The same month of free times as the booking's time step: the server refuses times
-        // past the booking window, so months beyond it show none.
-        <MonthSlotPicker
-          month={month}
-          businessTimeZone={appointment?.time_zone ?? timeZone}
-          chosen={chosen?.starts_at ?? null}
-        />
-      ) : null}
-      {chosen ? <ConfirmMove actor={actor} /> : null}
-      <button
-        type="button"
-        className="p-button p-button--ghost"
-        onClick={() => actor.send({ type: 'manage.back' })}
-      >
-        {t('manage_keep_time')}
-      </button>
-    </section>
-  )
-}
-
-/**
- * The chosen time beside the current one, and the button that moves the appointment: a tap on
- * a time only proposes it. It takes the focus when it opens (so it is in view under the times
- * just tapped), and says there whether the move failed.
- */
-function ConfirmMove({ actor }: { actor: ManageActor }) {
-  const appointment = useSelector(actor, (s) => s.context.appointment)
-  const chosen = useSelector(actor, (s) => s.context.chosen)
-  const timeZone = useSelector(actor, (s) => s.context.timeZone)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const saveError = useSelector(actor, (s) =>
-    s.matches({ rescheduling: 'saveFailed' }) ? s.context.error : null,
-  )
-  const { t, intl } = useTranslation()
-  const heading = useRef<HTMLHeadingElement>(null)
-  const startsAt = chosen?.starts_at
-  useEffect(() => {
-    if (startsAt) heading.current?.focus()
-  }, [startsAt])
-  if (!appointment || !chosen) return null
-  const newTime = formatDayAndTime(chosen.starts_at, timeZone, intl)
-  return (
-    <section className="p-booking-move p-stack" aria-labelledby="move-title">
-      <h3 id="move-title" ref={heading} tabIndex={-1} className="p-section-title">
-        {t('manage_confirm_title')}
-      </h3>
-      <dl className="p-facts">
-        <div className="p-facts__item">
-          <dt>{t('manage_confirm_from')}</dt>
-          <dd>{formatDayAndTime(appointment.starts_at, timeZone, intl)}</dd>
-        </div>
-        <div className="p-facts__item">
-          <dt>{t('manage_confirm_to')}</dt>
-          <dd>
-            <strong>{newTime}</strong>
-          </dd>
-        </div>
-      </dl>
-      <div role="status">{busy ? <p>{t('manage_moving', { time: newTime })}</p> : null}</div>
-      {saveError ? (
-        <div className="p-alert" role="alert">
-          <span className="p-alert__title">{t('manage_not_moved_title')}</span>
-          <p>{t(saveError)}</p>
-        </div>
-      ) : null}
-      <div className="p-booking-actions">
-        <button
-          type="button"
-          className="p-button p-button--primary"
-          aria-disabled={busy || undefined}
-          onClick={() => {
-            if (!busy) actor.send({ type: saveError ? 'manage.retry' : 'manage.moveConfirmed' })
-          }}
-        >
-          {saveError ? t('try_again') : t('manage_confirm_move')}
-        </button>
-        <button
-          type="button"
-          className="p-button"
-          disabled={busy}
-          onClick={() => actor.send({ type: 'manage.moveDeclined' })}
-        >
-          {t('manage_confirm_other')}
-        </button>
-      </div>
-    </section>
-  )
-}
-
-function Cancel({ actor }: { actor: ManageActor }) {
-  const reason = useSelector(actor, (s) => s.context.reason)
-  const reasonError = useSelector(actor, (s) => s.context.reasonError)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const saveError = useSelector(actor, (s) =>
-    s.matches({ cancelling: 'saveFailed' }) ? s.context.error : null,
-  )
-  const { t } = useTranslation()
-  return (
-    <section className="p-card p-stack" aria-labelledby="cancel-title">
-      <h2 id="cancel-title" className="p-section-title" tabIndex={-1} {...SECTION_FOCUS}>
-        {t('manage_cancel_title')}
-      </h2>
-      {saveError ? (
-        <div className="p-alert" role="alert">
-          <span className="p-alert__title">{t('manage_not_cancelled_title')}</span>
-          <p>{t(saveError)}</p>
-        </div>
-      ) : null}
-      <form
-        className="p-booking-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          actor.send(saveError ? { type: 'manage.retry' } : { type: 'manage.cancelConfirmed' })
-        }}
-      >
-        <div className="p-field">
-          <label className="p-field__label" htmlFor="cancel-reason">
-            {t('manage_reason')}
-          </label>
-          <textarea
-            id="cancel-reason"
-            className="p-input"
-            rows={3}
-            maxLength={500}
-            required
-            value={reason}
-            readOnly={busy}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? 'cancel-reason-error' : undefined}
-            onChange={(event) =>
-              actor.send({ type: 'manage.reasonChanged', reason: event.target.value })
-            }
-          />
-          {reasonError ? (
-            <p id="cancel-reason-error" className="p-field__error">
-              {t(reasonError)}
-            </p>
-          ) : null}
-        </div>
-        <div className="p-booking-actions">
-          <button
-            type="submit"
-            className="p-button p-button--danger"
-            aria-disabled={busy || undefined}
-          >
-            {busy ? t('manage_cancelling') : saveError ? t('try_again') : t('manage_cancel')}
-          </button>
-          <button
-            type="button"
-            className="p-button p-button--ghost"
-            onClick={() => actor.send({ type: 'manage.back' })}
-          >
-            {t('manage_keep_it')}
-          </button>
-        </div>
-      </form>
     </section>
   )
 }

@@ -3,10 +3,10 @@ import { Link } from 'wouter'
 import { bookingHref } from '../../../shared/booking-links'
 import type { components } from '../../../shared/contract/schema'
 import { privacyNoticeParagraphs } from '../../../shared/i18n/privacy-notice'
-import { unwrap } from '../../api/api-error'
 import { useTranslation } from '../../app/i18n'
+import { bookingApi } from './api'
 import { LoadingCard, RetryAlert } from './booking-status'
-import { pagePublicClient, usePageBusinessParam } from './page-business'
+import { usePageBusinessParam } from './page-business'
 
 type PublicPrivacyNotice = components['schemas']['PublicPrivacyNotice']
 
@@ -25,7 +25,7 @@ export function BookingPrivacyScreen() {
   const load = useCallback(async () => {
     setFailure(null)
     try {
-      setNotice(unwrap(await pagePublicClient.GET('/api/v1/public/privacy-notice')))
+      setNotice(await bookingApi.privacyNotice())
     } catch (error) {
       setFailure(error instanceof Error ? error.message : '')
     }

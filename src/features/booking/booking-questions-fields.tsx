@@ -5,7 +5,7 @@ import {
   bookingQuestionLimits,
 } from '../../../shared/booking-questions'
 import { useTranslation } from '../../app/i18n'
-import type { AnswerErrors } from '../../machines/booking.machine'
+import type { AnswerErrors } from '../../machines/booking-context'
 
 type Translate = ReturnType<typeof useTranslation>['t']
 

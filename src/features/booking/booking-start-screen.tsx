@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import type { Catalogue } from '../../machines/booking.machine'
+import type { Catalogue } from '../../machines/booking-context'
 import { BookingProgress, progressSteps } from './booking-progress'
 import { pageCatalogue } from './inline-catalogue'
 import { useServedPage } from './served-page'

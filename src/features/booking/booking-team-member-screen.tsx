@@ -3,15 +3,15 @@ import { useEffect } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import { fromPromise } from 'xstate'
 import { buildWizardUrl } from '../../../shared/booking-links'
-import { createPublicBookingApi } from '../../api/public-client'
 import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { ListSkeleton } from '../../components/form/list-skeleton'
 import { todayIn } from '../../domain/appointment-time'
 import { statusOf } from '../../machines/call-errors'
+import { bookingApi } from './api'
 import { BookingNotFound } from './booking-not-found'
 import { loadDaysOfSlots } from './effects'
-import { pageBusiness, pagePublicClient } from './page-business'
+import { pageBusiness } from './page-business'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 
 /** How many of the next free times the profile offers as shortcuts. */
@@ -34,11 +34,10 @@ const loadProfile = fromPromise(
 )
 
 async function loadProfileAndSlots(input: { slug: string; timeZone: string }) {
-  const api = createPublicBookingApi(pagePublicClient)
-  const profile = await api.profile(input.slug)
+  const profile = await bookingApi.profile(input.slug)
   const first = profile.services[0]
   const slots = first
-    ? await loadDaysOfSlots(api, {
+    ? await loadDaysOfSlots(bookingApi, {
         serviceId: first.id,
         teamMemberId: profile.team_member.id,
         firstDay: todayIn(input.timeZone),

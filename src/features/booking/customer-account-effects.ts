@@ -1,8 +1,6 @@
-import type { Client } from 'openapi-fetch'
 import { fromPromise } from 'xstate'
-import type { paths } from '../../../shared/contract/schema'
 import { en, type MessageKey } from '../../../shared/i18n/en'
-import { ApiError, unwrap } from '../../api/api-error'
+import { ApiError } from '../../api/api-error'
 import { type AccountStart, customerAccountMachine } from '../../machines/customer-account.machine'
 import {
   type CustomerProfile,
@@ -10,7 +8,7 @@ import {
   customerProfileMachine,
   type ProfileStart,
 } from '../../machines/customer-profile.machine'
-import { pagePublicClient } from './page-business'
+import { bookingApi, type PublicBookingApi } from './api'
 import { forgetSignedInCustomer, rememberSignedInCustomer } from './signed-in-customer'
 
 // The only way the booking pages reach Firebase: a separate chunk, fetched by these two pages.
@@ -30,7 +28,7 @@ function wordedError(messageKey: MessageKey): Error {
  */
 export function createCustomerAccountApi(
   business: string | null,
-  client: Client<paths> = pagePublicClient,
+  api: PublicBookingApi = bookingApi,
   idToken: () => Promise<string | null> = async () => (await loadCustomerAuth()).customerIdToken(),
 ) {
   function keep(profile: CustomerProfile): CustomerProfile {
@@ -38,29 +36,27 @@ export function createCustomerAccountApi(
     return profile
   }
 
-  async function authorization() {
+  async function currentIdToken() {
     const token = await idToken()
     if (!token) throw wordedError('account_signed_out')
-    return { Authorization: `Bearer ${token}` }
+    return token
   }
   return {
     async appointments() {
-      const headers = await authorization()
-      return unwrap(await client.GET('/api/v1/public/my-appointments', { headers }))
+      return api.myAppointments(await currentIdToken())
     },
     /** The customer's details with this business, or null until they have any. */
     async profile() {
-      const headers = await authorization()
+      const token = await currentIdToken()
       try {
-        return keep(unwrap(await client.GET('/api/v1/public/my-profile', { headers })))
+        return keep(await api.myProfile(token))
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null
         throw error
       }
     },
     async saveProfile(body: CustomerProfileInput) {
-      const headers = await authorization()
-      return keep(unwrap(await client.PUT('/api/v1/public/my-profile', { headers, body })))
+      return keep(await api.saveMyProfile(await currentIdToken(), body))
     },
   }
 }

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react'
 import { bookingHref } from '../../../shared/booking-links'
 import type { MessageKey } from '../../../shared/i18n/en'
 import { useTranslation } from '../../app/i18n'
-import type { CustomerDetails, CustomerErrors, CustomerField } from '../../machines/booking.machine'
+import type { CustomerDetails, CustomerErrors, CustomerField } from '../../machines/booking-context'
 import { focusFirstInvalidField } from './focus-first-invalid'
 import { usePageBusinessParam } from './page-business'
 

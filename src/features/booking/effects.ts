@@ -1,20 +1,21 @@
 import { fromPromise } from 'xstate'
 import type { WizardRoute } from '../../../shared/booking-links'
-import { createPublicBookingApi, type PublicBookingApi } from '../../api/public-client'
 import { currentLanguage } from '../../app/i18n'
 import { daysInMonth } from '../../domain/month-grid'
-import {
-  type AppointmentQuery,
-  type BookingSubmission,
-  bookingMachine,
-} from '../../machines/booking.machine'
+import { bookingMachine } from '../../machines/booking.machine'
+import type { AppointmentQuery, BookingSubmission } from '../../machines/booking-context'
 import { bookingPaymentMachine, type PaymentQuery } from '../../machines/booking-payment.machine'
+import {
+  type CancelChange,
+  manageAppointmentMachine,
+  type RescheduleChange,
+} from '../../machines/manage-appointment.machine'
 import {
   type MonthQuery,
   monthOfSlotsMachine,
   monthReportingToParent,
 } from '../../machines/month-of-slots.machine'
-import { pagePublicClient } from './page-business'
+import { bookingApi, type PublicBookingApi } from './api'
 import { daysRange } from './slot-days'
 
 /** Whole days of the visitor's, from `firstDay` (`YYYY-MM-DD`) in `timeZone` (at most 42). */
@@ -86,7 +87,7 @@ export function openCheckoutInNewTab({ url }: { url: string }): void {
 /** The booking machine with the public API as its effects and `showRoute` as its navigation. */
 export function createBookingLogic(
   showRoute: (params: { route: WizardRoute; replace: boolean }) => void,
-  api: PublicBookingApi = createPublicBookingApi(pagePublicClient),
+  api: PublicBookingApi = bookingApi,
   goToCheckout: (params: { url: string }) => void = leaveForCheckout,
 ) {
   return bookingMachine.provide({
@@ -126,6 +127,30 @@ export function createBookingLogic(
     },
     actions: {
       showRoute: (_, params) => showRoute(params),
+    },
+  })
+}
+
+/** The manage link's machine (reschedule or cancel) with the public API as its effects. */
+export function createManageLogic(api: PublicBookingApi = bookingApi) {
+  return manageAppointmentMachine.provide({
+    actors: {
+      loadAppointment: fromPromise(
+        ({ input }: { input: { appointmentId: string; token: string } }) =>
+          api.appointment(input.appointmentId, input.token),
+      ),
+      monthOfSlots: createMonthOfSlotsLogic(api),
+      reschedule: fromPromise(({ input }: { input: RescheduleChange }) =>
+        api.reschedule(
+          input.appointmentId,
+          input.token,
+          input.idempotencyKey,
+          input.body.starts_at,
+        ),
+      ),
+      cancel: fromPromise(({ input }: { input: CancelChange }) =>
+        api.cancel(input.appointmentId, input.token, input.idempotencyKey, input.body.reason),
+      ),
     },
   })
 }

@@ -1,5 +1,5 @@
 import { FORMATTED_MONEY_ELEMENT_ID } from '../../../shared/booking-page-render'
-import type { Catalogue } from '../../machines/booking.machine'
+import type { Catalogue } from '../../machines/booking-context'
 
 /** The element server/http/booking-page-data.ts adds to the wizard's pages. */
 const ELEMENT_ID = 'slotwise-booking-catalogue'

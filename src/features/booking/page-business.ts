@@ -1,5 +1,4 @@
 import { useSearch } from 'wouter'
-import { createPublicClient } from '../../api/public-client'
 
 /** The business named by a page's `?business=`, so the API answers for the same one. */
 export function pageBusiness(): string | null {
@@ -14,6 +13,3 @@ export function pageBusiness(): string | null {
 export function usePageBusinessParam(): string | null {
   return new URLSearchParams(useSearch()).get('business') || null
 }
-
-/** THE public client of the browser's booking pages: every call is for the page's business. */
-export const pagePublicClient = createPublicClient({ getBusiness: pageBusiness })

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import type { Catalogue } from '../../machines/booking.machine'
+import type { Catalogue } from '../../machines/booking-context'
 import type { WizardActor } from './wizard-actor'
 
 /**

@@ -1,4 +1,4 @@
-import type { CustomerDetails } from '../../machines/booking.machine'
+import type { CustomerDetails } from '../../machines/booking-context'
 
 /**
  * The signed-in customer's details, kept by the account pages so the booking wizard can start

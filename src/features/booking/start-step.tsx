@@ -5,7 +5,7 @@ import { useTranslation } from '../../app/i18n'
 import { formatPrice } from '../../components/appointments/appointment-format'
 import { groupByCategory } from '../../domain/service-groups'
 import { stepAfterService } from '../../domain/team-choice'
-import type { Catalogue, PublicService } from '../../machines/booking.machine'
+import type { Catalogue, PublicService } from '../../machines/booking-context'
 import { BusinessContact, hasContact } from './business-contact'
 import { usePageBusinessParam } from './page-business'
 

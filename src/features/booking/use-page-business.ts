@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { createPublicBookingApi } from '../../api/public-client'
 import type { BookingIdentity } from '../../components/booking-layout'
+import { bookingApi } from './api'
 import { inlineBusiness } from './inline-catalogue'
-import { pageBusiness, pagePublicClient } from './page-business'
+import { pageBusiness } from './page-business'
 import { useServedPage } from './served-page'
 
 /** One request per business a page shows, shared by every booking page the visitor opens. */
@@ -19,12 +19,10 @@ function loadIdentity(): Promise<BookingIdentity | null> {
   }
   if (!pending) {
     // No business to show (unknown address, offline): the frame falls back to Slotwise's own.
-    pending = createPublicBookingApi(pagePublicClient)
-      .business()
-      .catch(() => {
-        loaded.delete(key)
-        return null
-      })
+    pending = bookingApi.business().catch(() => {
+      loaded.delete(key)
+      return null
+    })
     loaded.set(key, pending)
   }
   return pending

@@ -9,13 +9,14 @@ import {
   isEmbedPath,
   parseWizardRoute,
 } from '../../../shared/booking-links'
-import { createPublicBookingApi, newIdempotencyKey } from '../../api/public-client'
 import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
-import type { BookingEvent, Catalogue } from '../../machines/booking.machine'
+import type { BookingEvent, Catalogue } from '../../machines/booking-context'
+import { bookingApi, type PublicBookingApi } from './api'
 import { createBookingLogic, openCheckoutInNewTab } from './effects'
 import { inlineCatalogue } from './inline-catalogue'
-import { pageBusiness, pagePublicClient } from './page-business'
+import { pageBusiness } from './page-business'
+import { newIdempotencyKey } from './public-client'
 import { useServedPage } from './served-page'
 import { signedInCustomerDetails } from './signed-in-customer'
 import { detectedTimeZone } from './slot-days'
@@ -55,8 +56,11 @@ const PAYMENT_WATCH_MS = 4_000
 function startBrowserWizard() {
   const timeZone = detectedTimeZone()
   const embedded = isEmbedded()
-  const api = createPublicBookingApi(pagePublicClient)
-  const logic = createBookingLogic(showRoute, api, embedded ? openCheckoutInNewTab : undefined)
+  const logic = createBookingLogic(
+    showRoute,
+    bookingApi,
+    embedded ? openCheckoutInNewTab : undefined,
+  )
   const actor = createActor(logic, {
     input: {
       route: parseWizardRoute(currentPath(), window.location.search) ?? { step: 'start' },
@@ -80,7 +84,7 @@ function startBrowserWizard() {
       told = appointmentId
       postToEmbedHost({ type: 'booked', appointmentId })
     })
-    watchPaymentInAnotherTab(actor, api)
+    watchPaymentInAnotherTab(actor, bookingApi)
   }
   return actor
 }
@@ -94,7 +98,7 @@ function startBrowserWizard() {
  */
 function watchPaymentInAnotherTab(
   actor: ReturnType<typeof createActor<ReturnType<typeof createBookingLogic>>>,
-  api: ReturnType<typeof createPublicBookingApi>,
+  api: PublicBookingApi,
 ): void {
   const payment = () => actor.getSnapshot().children.bookingPayment?.getSnapshot()
   const waiting = () => {

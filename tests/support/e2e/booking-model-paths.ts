@@ -7,14 +7,13 @@
 import type { EventObject } from 'xstate'
 import type { StatePath, TraversalOptions } from 'xstate/graph'
 import { monthOf, plusMonths } from '../../../src/domain/month-grid.ts'
-import {
-  type BookingEvent,
-  type BookingInput,
-  bookingMachine,
-  type Catalogue,
-  questionsOf,
-  validateCustomer,
-} from '../../../src/machines/booking.machine.ts'
+import { bookingMachine } from '../../../src/machines/booking.machine.ts'
+import type {
+  BookingEvent,
+  BookingInput,
+  Catalogue,
+} from '../../../src/machines/booking-context.ts'
+import { questionsOf, validateCustomer } from '../../../src/machines/booking-details-rules.ts'
 import type { createGraphCoverage } from '../model/graph-coverage.ts'
 import { candidatePaths, chooseCover, type NamedPath } from '../model/graph-paths.ts'
 import { actOnActor, replayPath } from '../model/replay-path.ts'

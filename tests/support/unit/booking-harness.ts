@@ -1,15 +1,15 @@
 import { createActor, type InspectionEvent } from 'xstate'
 import type { WizardRoute } from '../../../shared/booking-links'
-import {
-  type AppointmentQuery,
-  type BookingEvent,
-  type BookingInput,
-  type BookingSubmission,
-  bookingMachine,
-  type Catalogue,
-  type PublicAppointment,
-  type PublicSlot,
-} from '../../../src/machines/booking.machine'
+import { bookingMachine } from '../../../src/machines/booking.machine'
+import type {
+  AppointmentQuery,
+  BookingEvent,
+  BookingInput,
+  BookingSubmission,
+  Catalogue,
+  PublicAppointment,
+  PublicSlot,
+} from '../../../src/machines/booking-context'
 import {
   bookingPaymentMachine,
   type PaymentQuery,

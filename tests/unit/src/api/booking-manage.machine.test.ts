@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../../src/api/api-error'
-import type { PublicAppointment, PublicSlot } from '../../../../src/machines/booking.machine'
+import type { PublicAppointment, PublicSlot } from '../../../../src/machines/booking-context'
 import {
   type CancelChange,
   type ManageInput,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WizardRoute } from '../../../../shared/booking-links'
 import type { BookingQuestion } from '../../../../shared/booking-questions'
-import type { BookingSubmission, Catalogue } from '../../../../src/machines/booking.machine'
+import type { BookingSubmission, Catalogue } from '../../../../src/machines/booking-context'
 import {
   ann,
   apiError,

@@ -5,12 +5,9 @@ import { isMessageKey } from '../../../../shared/i18n/language-choice'
 import { ApiError } from '../../../../src/api/api-error'
 import { plusDays } from '../../../../src/domain/month-grid'
 import { startRefusalKey } from '../../../../src/domain/start-refusals'
-import {
-  missingFromLink,
-  NO_TOKEN_MESSAGE,
-  SLOT_TAKEN_NOTICE,
-  validateCustomer,
-} from '../../../../src/machines/booking.machine'
+import { missingFromLink } from '../../../../src/machines/booking-catalogue-rules'
+import { NO_TOKEN_MESSAGE, SLOT_TAKEN_NOTICE } from '../../../../src/machines/booking-context'
+import { validateCustomer } from '../../../../src/machines/booking-details-rules'
 import { PAYMENT_POLLS } from '../../../../src/machines/booking-payment.machine'
 import {
   ann,

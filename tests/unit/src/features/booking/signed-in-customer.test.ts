@@ -7,7 +7,8 @@ import {
   SIGNED_IN_CUSTOMER_KEY,
   signedInCustomerDetails,
 } from '../../../../../src/features/booking/signed-in-customer'
-import { bookingMachine, EMPTY_CUSTOMER } from '../../../../../src/machines/booking.machine'
+import { bookingMachine } from '../../../../../src/machines/booking.machine'
+import { EMPTY_CUSTOMER } from '../../../../../src/machines/booking-context'
 
 function memoryStore(): DetailsStore {
   const items = new Map<string, string>()

@@ -1,63 +1,23 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch'
-import type { components, paths } from '../../shared/contract/schema'
-import { unwrap } from './api-error'
-import { jsonHeaders } from './middleware/json-headers'
-import { fetchWithTimeout, REQUEST_TIMEOUT_MS } from './timeout'
+import type { Client } from 'openapi-fetch'
+import type { components, paths } from '../../../shared/contract/schema'
+import { unwrap } from '../../api/api-error'
+import { pageBusiness } from './page-business'
+import { createPublicClient } from './public-client'
 
 /**
- * The client of the public booking pages. Unlike `api` in client.ts it has no sign-in, no 401
- * replay and no error reporter, and it must stay that way: the booking pages load this module,
- * and anything that reaches Firebase or the auth context would land in their first download.
+ * Every call the booking pages make, declared once: the wizard, the manage link, a team
+ * member's page, the privacy notice and the signed-in customer's pages. Screens and effects
+ * use `bookingApi`, the one instance on the page's client; tests build their own on a client
+ * of theirs.
  */
 
 type Schemas = components['schemas']
-export type PublicAppointment = Schemas['PublicAppointment']
 export type PublicBookingInput = Schemas['PublicBookingInput']
-export type PublicBookingConfirmation = Schemas['PublicBookingConfirmation']
+type CustomerProfileInput = Schemas['CustomerProfileInput']
 
-/** Adds `?business=` to every call when the page has one (and the call does not already). */
-export function businessQuery(getBusiness: () => string | null): Middleware {
-  return {
-    async onRequest({ request }) {
-      const business = getBusiness()
-      const url = new URL(request.url)
-      if (!business || url.searchParams.has('business')) return request
-      url.searchParams.set('business', business)
-      // A Request cannot change its URL, and `new Request(url, request)` drops a body that is
-      // a stream in browsers: the body is copied as text (bookings are small JSON).
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-      return new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: hasBody ? await request.text() : undefined,
-        signal: request.signal,
-      })
-    },
-  }
-}
-
-export interface PublicClientOptions {
-  /** The business the page is for (its `?business=`), or null; the page knows, not the client. */
-  getBusiness: () => string | null
-  baseUrl?: string
-  timeoutMs?: number
-  fetch?: (request: Request) => Promise<Response>
-}
-
-export function createPublicClient(options: PublicClientOptions): Client<paths> {
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
-  const client = createClient<paths>({
-    // openapi-fetch needs an absolute base to build URLs outside the browser (tests).
-    baseUrl: options.baseUrl ?? '',
-    fetch: (request) => fetchWithTimeout(request, timeoutMs, options.fetch),
-  })
-  client.use(jsonHeaders, businessQuery(options.getBusiness))
-  return client
-}
-
-/** A fresh Idempotency-Key: one per intended write, kept for its retries. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID()
+/** A signed-in customer's ID token, as the `my-…` calls send it. */
+function bearer(idToken: string) {
+  return { Authorization: `Bearer ${idToken}` }
 }
 
 /** Calls of the public API, named for what the booking pages do with them. */
@@ -139,6 +99,23 @@ export function createPublicBookingApi(client: Client<paths>) {
         }),
       )
     },
+    async privacyNotice() {
+      return unwrap(await client.GET('/api/v1/public/privacy-notice'))
+    },
+    /** The signed-in customer's appointments with this business. */
+    async myAppointments(idToken: string) {
+      return unwrap(
+        await client.GET('/api/v1/public/my-appointments', { headers: bearer(idToken) }),
+      )
+    },
+    async myProfile(idToken: string) {
+      return unwrap(await client.GET('/api/v1/public/my-profile', { headers: bearer(idToken) }))
+    },
+    async saveMyProfile(idToken: string, body: CustomerProfileInput) {
+      return unwrap(
+        await client.PUT('/api/v1/public/my-profile', { headers: bearer(idToken), body }),
+      )
+    },
     async cancel(appointmentId: string, token: string, idempotencyKey: string, reason: string) {
       return unwrap(
         await client.POST('/api/v1/public/appointments/{appointmentId}/cancel', {
@@ -154,3 +131,6 @@ export function createPublicBookingApi(client: Client<paths>) {
 }
 
 export type PublicBookingApi = ReturnType<typeof createPublicBookingApi>
+
+/** THE booking pages' calls: every one is for the page's business (its `?business=`). */
+export const bookingApi = createPublicBookingApi(createPublicClient({ getBusiness: pageBusiness }))

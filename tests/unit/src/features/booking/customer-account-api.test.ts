@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/api/api-error'
-import { createPublicClient } from '../../../../src/api/public-client'
-import { createCustomerAccountApi } from '../../../../src/features/booking/customer-account-effects'
-import { sendJson, startTestServer, type TestServer } from '../../../support/unit/test-server'
+import { ApiError } from '../../../../../src/api/api-error'
+import { createPublicBookingApi } from '../../../../../src/features/booking/api'
+import { createCustomerAccountApi } from '../../../../../src/features/booking/customer-account-effects'
+import { createPublicClient } from '../../../../../src/features/booking/public-client'
+import { sendJson, startTestServer, type TestServer } from '../../../../support/unit/test-server'
 
 let server: TestServer
 beforeEach(async () => {
@@ -12,7 +13,11 @@ afterEach(() => server.close())
 
 function accountApi(token: string | null) {
   const client = createPublicClient({ baseUrl: server.origin, getBusiness: () => 'harbor-street' })
-  return createCustomerAccountApi('harbor-street', client, async () => token)
+  return createCustomerAccountApi(
+    'harbor-street',
+    createPublicBookingApi(client),
+    async () => token,
+  )
 }
 
 const cara = { name: 'Cara Doe', email: 'cara@example.test', phone: null }

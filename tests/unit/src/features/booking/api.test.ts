@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError, parseRetryAfter } from '../../../../src/api/api-error'
-import { createPublicBookingApi, createPublicClient } from '../../../../src/api/public-client'
-import type { PublicBookingInput } from '../../../../src/machines/booking.machine'
-import { sendJson, startTestServer, type TestServer } from '../../../support/unit/test-server'
+import { ApiError, parseRetryAfter } from '../../../../../src/api/api-error'
+import { createPublicBookingApi } from '../../../../../src/features/booking/api'
+import { createPublicClient } from '../../../../../src/features/booking/public-client'
+import type { PublicBookingInput } from '../../../../../src/machines/booking-context'
+import { sendJson, startTestServer, type TestServer } from '../../../../support/unit/test-server'
 
 const body: PublicBookingInput = {
   service_id: '7a0e2d64-3c0f-4f57-8f0e-2a3b4c5d6e01',
