@@ -16,6 +16,12 @@ const EMBEDDED_DATABASE_FILES = [
   'tests/api/backup.test.ts',
 ]
 
+/**
+ * API files that replace a module (`vi.mock`): they need a module graph of their own, so they
+ * run apart from the `api` project, whose files share one per worker (see below).
+ */
+const MODULE_MOCKING_FILES = ['tests/api/composition-root.test.ts']
+
 const apiSettings = {
   environment: 'node',
   globalSetup: ['tests/api/global-setup.ts'],
@@ -25,11 +31,11 @@ const apiSettings = {
   hookTimeout: 60_000,
 }
 
-// One Vitest run, seven projects: pure units and machines, shared components in a DOM,
-// model-based paths generated from
-// machine graphs, the local Stripe service through the stripe SDK, API tests through
-// app.inject against a real database and the Auth emulator (all of them, and the embedded
-// database's own files), and the production set-up's processes.
+// One Vitest run, eight projects: pure units and machines, shared components in a DOM,
+// model-based paths generated from machine graphs, the local Stripe service through the stripe
+// SDK, API tests through app.inject against a real database and the Auth emulator (all of them,
+// the few that mock a module apart, and the embedded database's own files), and the production
+// set-up's processes.
 export default defineConfig({
   test: {
     projects: [
@@ -51,7 +57,20 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...apiSettings } },
+      {
+        // The files in a worker share the modules they import (isolate: false): loading the
+        // server's module graph afresh for every file took more than half of the suite's
+        // processor time. It is safe because the server keeps no state in its modules: every
+        // part is built by composeServer, and each test's app builds its own.
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: MODULE_MOCKING_FILES,
+          isolate: false,
+          ...apiSettings,
+        },
+      },
+      { test: { name: 'api-isolated', include: MODULE_MOCKING_FILES, ...apiSettings } },
       { test: { name: 'api-embedded', include: EMBEDDED_DATABASE_FILES, ...apiSettings } },
       {
         // The production set-up as it runs: `npm run start:prod`'s processes, HAProxy from

@@ -30,6 +30,12 @@ import {
 } from './lib/suite-report.ts'
 
 const root = resolve(import.meta.dirname, '..')
+/**
+ * Test files run side by side in this many processes. Vitest's own default is one fewer than the
+ * processors, which on the 2-core CI machine is one: the API files, which mostly wait on the
+ * database and the Auth emulator, then ran one after the other with a processor idle.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS ?? 3)
 const bin = (name: string) => join(root, 'node_modules', '.bin', name)
 
 function run(command: string, args: string[]) {
@@ -154,7 +160,15 @@ async function vitestApiOnPostgres() {
     console.log(`\n[api] PostgreSQL ${server.version} at ${server.url}`)
     await vitest(
       `vitest API + scale on PostgreSQL ${server.version}`,
-      ['--project', 'api', '--project', 'scale'],
+      [
+        '--project',
+        'api',
+        '--project',
+        'api-isolated',
+        '--project',
+        'scale',
+        `--maxWorkers=${WORKERS}`,
+      ],
       { TEST_DATABASE_URL: server.url },
       '[api] ',
     )
@@ -211,6 +225,7 @@ await vitest(
     'local-stripe',
     '--project',
     'api-embedded',
+    `--maxWorkers=${WORKERS}`,
   ],
   { TEST_DATABASE_URL: undefined, [MODEL_COVERAGE_DIR]: modelCoverageDir },
 )

@@ -2,42 +2,43 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
- * Seconds each end-to-end file took in a full `npm test` (two shards side by side on the 2-core
- * CI machine, under load; 29 Nov 2026), its tests summed. Only the proportions matter: they
+ * Seconds each end-to-end file took, its tests summed, in a run of three shards on the 2-core
+ * machine under heavy load (29 Nov 2026; two tests that ran out of time there counted at their
+ * usual length). Only the proportions matter: they
  * split the files into shards that end together, where Playwright's own `--shard` splits by
  * count and left one shard three minutes behind the other. A file not listed counts as an
  * average one; re-measure when a file's time changes much (the list reporter prints each test's).
  */
 const MEASURED_SECONDS: Record<string, number> = {
-  'auth.spec.ts': 49,
-  'billing.spec.ts': 139,
-  'booking-customer-account.spec.ts': 37,
-  'booking-keyboard.spec.ts': 92,
-  'booking-languages.spec.ts': 70,
-  'booking-model.spec.ts': 80,
-  'booking-not-found.spec.ts': 22,
-  'booking-questions.spec.ts': 30,
-  'booking-self-service-languages.spec.ts': 32,
-  'booking-wizard.spec.ts': 28,
-  'business-identity.spec.ts': 49,
-  'business-setup.spec.ts': 81,
-  'calendar.spec.ts': 106,
-  'customer-data-rights.spec.ts': 29,
-  'customers.spec.ts': 161,
-  'dashboard.spec.ts': 34,
-  'embed.spec.ts': 44,
-  'live.spec.ts': 17,
-  'no-show-fee.spec.ts': 126,
-  'paid-booking.spec.ts': 38,
-  'payment-refunds.spec.ts': 15,
-  'payments-list.spec.ts': 43,
-  'payments-settings.spec.ts': 48,
-  'public-booking.spec.ts': 168,
-  'roles.spec.ts': 60,
-  'services.spec.ts': 80,
-  'settings-and-activity.spec.ts': 31,
-  'shell.spec.ts': 25,
-  'team.spec.ts': 73,
+  'auth.spec.ts': 68,
+  'billing.spec.ts': 259,
+  'booking-customer-account.spec.ts': 82,
+  'booking-keyboard.spec.ts': 316,
+  'booking-languages.spec.ts': 244,
+  'booking-model.spec.ts': 166,
+  'booking-not-found.spec.ts': 43,
+  'booking-questions.spec.ts': 84,
+  'booking-self-service-languages.spec.ts': 91,
+  'booking-wizard.spec.ts': 31,
+  'business-identity.spec.ts': 96,
+  'business-setup.spec.ts': 139,
+  'calendar.spec.ts': 203,
+  'customer-data-rights.spec.ts': 30,
+  'customers.spec.ts': 269,
+  'dashboard.spec.ts': 44,
+  'embed.spec.ts': 83,
+  'live.spec.ts': 38,
+  'no-show-fee.spec.ts': 78,
+  'paid-booking.spec.ts': 54,
+  'payment-refunds.spec.ts': 42,
+  'payments-list.spec.ts': 100,
+  'payments-settings.spec.ts': 80,
+  'public-booking.spec.ts': 300,
+  'roles.spec.ts': 81,
+  'services.spec.ts': 144,
+  'settings-and-activity.spec.ts': 73,
+  'shell.spec.ts': 52,
+  'team.spec.ts': 177,
 }
 
 const known = Object.values(MEASURED_SECONDS)

@@ -18,7 +18,7 @@ import {
 import { endToEndFiles, exactFileFilter, planShards } from './e2e-shards.ts'
 import { failures, firstLine, record, runPrefixed, type Tally } from './suite-report.ts'
 
-export const DEFAULT_E2E_SHARDS = 3
+export const DEFAULT_E2E_SHARDS = 4
 
 interface PlaywrightSuite {
   suites?: PlaywrightSuite[]
