@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { Link } from 'wouter'
-import { type ActorRefFrom, fromPromise } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import { loadActiveServices, type Service } from '../../api/appointments'
 import { CustomerComboBox } from '../../components/appointments/customer-combo-box'
 import { RequiredNote } from '../../components/form/field-parts'
@@ -11,27 +11,13 @@ import { FormTextField } from '../../components/form/text-field'
 import { formatDuration } from '../../domain/duration-minutes'
 import {
   type Appointment,
-  type BookingRequest,
-  type ChosenCustomer,
   NEXT_SLOT_HORIZON_DAYS,
   type NewCustomerValues,
-  type ProposalQuery,
-  type ProposedSlot,
-  quickAppointmentMachine,
+  type quickAppointmentMachine,
 } from '../../machines/quick-appointment.machine'
-import { bookAppointment, createQuickCustomer, findNextSlot } from './api'
 import { formatClockRange, formatSlotStart } from './dashboard-values'
+import { createQuickAppointmentLogic } from './effects'
 import { validateQuickCustomer } from './quick-customer'
-
-const quickLogic = quickAppointmentMachine.provide({
-  actors: {
-    createCustomer: fromPromise<ChosenCustomer, NewCustomerValues>(({ input }) =>
-      createQuickCustomer(input),
-    ),
-    findSlot: fromPromise<ProposedSlot, ProposalQuery>(({ input }) => findNextSlot(input)),
-    book: fromPromise<Appointment, BookingRequest>(({ input }) => bookAppointment(input)),
-  },
-})
 
 /** The bookable services for the dialog's select, loaded when it opens. */
 function useBookableServices() {
@@ -81,14 +67,7 @@ export function QuickAppointmentDialog({
   const latest = useRef(onBooked)
   latest.current = onBooked
   const logic = useMemo(
-    () =>
-      quickLogic.provide({
-        actions: {
-          notifyBooked: ({ context }) => {
-            if (context.appointment) latest.current(context.appointment)
-          },
-        },
-      }),
+    () => createQuickAppointmentLogic((appointment) => latest.current(appointment)),
     [],
   )
   const actor = useActorRef(logic, {
