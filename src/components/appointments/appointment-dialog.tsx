@@ -10,13 +10,13 @@ import { accessFor, mayChangeAppointment } from '../../domain/appointment-access
 import type { AppointmentChange } from '../../machines/appointment-dialog.machine'
 import type { Profile } from '../../machines/auth.machine'
 import { StepError, ViewActions } from './appointment-actions'
-import { type DialogActor, dialogLogic } from './appointment-dialog-logic'
 import { AppointmentFacts } from './appointment-facts'
 import { formatAppointmentTime } from './appointment-format'
 import { AppointmentPaymentSection } from './appointment-payment-section'
 import { NotesStep, RescheduleStep } from './appointment-steps'
 import { BookingAnswersList } from './booking-answers-list'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
+import { createAppointmentDialogLogic, type DialogActor } from './effects'
 import { NoShowFeePanel } from './no-show-fee-panel'
 import { SubmittedDetailsPanel } from './submitted-details-panel'
 import { TillDialog } from './till-dialog'
@@ -102,15 +102,10 @@ function AppointmentModal({
   callbacks.current = { onChanged, onLoaded }
 
   const [logic] = useState(() =>
-    dialogLogic.provide({
-      actions: {
-        notifyChanged: ({ context }, { change }) => {
-          if (!context.appointment) return
-          const message = changeMessage(change, context.appointment, timeZone)
-          if (message) toast.success(message)
-          callbacks.current.onChanged?.(context.appointment)
-        },
-      },
+    createAppointmentDialogLogic((change, changed) => {
+      const message = changeMessage(change, changed, timeZone)
+      if (message) toast.success(message)
+      callbacks.current.onChanged?.(changed)
     }),
   )
   const actor = useActorRef(logic, {

@@ -3,22 +3,13 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useRef, useState } from 'react'
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
-import {
-  type Appointment,
-  createAppointment,
-  loadActiveServices,
-  loadCustomer,
-  loadTeam,
-} from '../../api/appointments'
+import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import { accessFor, mayBook } from '../../domain/appointment-access'
 import { toWallClock } from '../../domain/appointment-time'
 import {
   type AppointmentFormInput,
-  appointmentFormMachine,
-  type BookingChoices,
   type BookingValues,
   performersOf,
 } from '../../machines/appointment-form.machine'
@@ -30,30 +21,9 @@ import { FormError } from '../form-error'
 import { formatAppointmentTime } from './appointment-format'
 import { CustomerComboBox } from './customer-combo-box'
 import { ClockField, DayField } from './day-time-fields'
+import { createAppointmentFormLogic, type FormActor } from './effects'
 import { OverrideCheckbox } from './override-checkbox'
 import { SlotPicks } from './slot-picks'
-
-async function loadChoices({ customerId }: { customerId: string | null }): Promise<BookingChoices> {
-  const [services, team, customer] = await Promise.all([
-    loadActiveServices(),
-    loadTeam(),
-    customerId ? loadCustomer(customerId) : Promise.resolve(null),
-  ])
-  return {
-    services,
-    team: team.filter((member) => member.bookable),
-    customer: customer ? { id: customer.id, name: customer.name } : null,
-  }
-}
-
-const formLogic = appointmentFormMachine.provide({
-  actors: {
-    loadChoices: fromPromise(({ input }) => loadChoices(input)),
-    book: fromPromise(({ input }) => createAppointment(input)),
-  },
-})
-
-type FormActor = ReturnType<typeof useActorRef<typeof formLogic>>
 
 const ANY_MEMBER = 'any'
 const NOTES_MAX_LENGTH = 2000
@@ -124,20 +94,14 @@ function BookingModal({
   callbacks.current = { onClose, onBooked }
 
   const [logic] = useState(() =>
-    formLogic.provide({
-      actions: {
-        notifyBooked: ({ context }) => {
-          const booked = context.booked
-          if (!booked) return
-          const when = formatAppointmentTime(booked.starts_at, booked.ends_at, timeZone)
-          toast.success(
-            `${booked.service_name} for ${booked.customer_name} with ${booked.team_member_name}, ${when}.`,
-            'Appointment booked',
-          )
-          callbacks.current.onBooked?.(booked)
-          callbacks.current.onClose()
-        },
-      },
+    createAppointmentFormLogic((booked) => {
+      const when = formatAppointmentTime(booked.starts_at, booked.ends_at, timeZone)
+      toast.success(
+        `${booked.service_name} for ${booked.customer_name} with ${booked.team_member_name}, ${when}.`,
+        'Appointment booked',
+      )
+      callbacks.current.onBooked?.(booked)
+      callbacks.current.onClose()
     }),
   )
   const [input] = useState(() => formInput(initial, profile))

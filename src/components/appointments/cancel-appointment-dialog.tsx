@@ -1,7 +1,5 @@
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import type { components } from '../../../shared/contract/schema'
-import { unwrap } from '../../api/api-error'
-import { api } from '../../api/client'
+import { type Appointment, cancelAppointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import {
@@ -15,8 +13,6 @@ import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
 import { formatAppointmentTime } from './appointment-format'
 import { CancellationRefundNotice } from './cancellation-refund-notice'
-
-type Appointment = components['schemas']['Appointment']
 
 interface CancelValues {
   reason: string
@@ -33,19 +29,6 @@ export function validateCancelReason(values: Pick<CancelValues, 'reason'>): Fiel
   return collectErrors({
     reason: isBlank(values.reason) && 'Say why the appointment is cancelled.',
   })
-}
-
-async function cancelAppointment(
-  id: string,
-  reason: string,
-  keepPayment: boolean,
-): Promise<Appointment> {
-  return unwrap(
-    await api.POST('/api/v1/appointments/{appointmentId}/cancel', {
-      params: { path: { appointmentId: id } },
-      body: keepPayment ? { reason, keep_payment: true } : { reason },
-    }),
-  )
 }
 
 /**
