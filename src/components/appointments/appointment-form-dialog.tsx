@@ -1,7 +1,7 @@
 import './appointments.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useRef, useState } from 'react'
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button, Form } from 'react-aria-components'
 import { Link } from 'wouter'
 import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
@@ -18,6 +18,7 @@ import { RequiredNote } from '../form/field-parts'
 import { FormSelectField, type SelectOption } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
 import { FormError } from '../form-error'
+import { ModalDialog } from '../modal-dialog'
 import { formatAppointmentTime } from './appointment-format'
 import { CustomerComboBox } from './customer-combo-box'
 import { ClockField, DayField } from './day-time-fields'
@@ -111,48 +112,29 @@ function BookingModal({
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose()
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+    <ModalDialog
+      title="New appointment"
+      onClose={onClose}
+      busy={busy}
+      modalClass="p-appointment-modal"
+      closeButton
     >
-      <Modal className="p-modal p-appointment-modal">
-        <Dialog className="p-dialog" aria-busy={loading}>
-          <div className="p-appointment-modal__header">
-            <Heading slot="title" className="p-dialog__title">
-              New appointment
-            </Heading>
-            <Button
-              className="p-icon-button"
-              aria-label="Close"
-              onPress={onClose}
-              isDisabled={busy}
-            >
-              <span aria-hidden="true">×</span>
-            </Button>
-          </div>
-          {loadFailed ? (
-            <LoadFailed actor={actor} onClose={onClose} />
-          ) : loading ? (
-            <div className="p-form-skeleton" role="status">
-              <span className="p-visually-hidden">Loading services and team…</span>
-              {['a', 'b', 'c', 'd'].map((key) => (
-                <div className="p-stack-sm" key={key} aria-hidden="true">
-                  <span className="p-skeleton p-form-skeleton__label" />
-                  <span className="p-skeleton p-form-skeleton__input" />
-                </div>
-              ))}
+      {loadFailed ? (
+        <LoadFailed actor={actor} onClose={onClose} />
+      ) : loading ? (
+        <div className="p-form-skeleton" role="status">
+          <span className="p-visually-hidden">Loading services and team…</span>
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <div className="p-stack-sm" key={key} aria-hidden="true">
+              <span className="p-skeleton p-form-skeleton__label" />
+              <span className="p-skeleton p-form-skeleton__input" />
             </div>
-          ) : (
-            <BookingForm actor={actor} profile={profile} onClose={onClose} />
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          ))}
+        </div>
+      ) : (
+        <BookingForm actor={actor} profile={profile} onClose={onClose} />
+      )}
+    </ModalDialog>
   )
 }
 

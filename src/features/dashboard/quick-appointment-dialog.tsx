@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button, Form } from 'react-aria-components'
 import { Link } from 'wouter'
 import type { ActorRefFrom } from 'xstate'
 import { loadActiveServices, type Service } from '../../api/appointments'
@@ -8,6 +8,7 @@ import { CustomerComboBox } from '../../components/appointments/customer-combo-b
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormSelectField } from '../../components/form/select-field'
 import { FormTextField } from '../../components/form/text-field'
+import { ModalDialog } from '../../components/modal-dialog'
 import { formatDuration } from '../../domain/duration-minutes'
 import {
   type Appointment,
@@ -85,114 +86,89 @@ export function QuickAppointmentDialog({
   const booking = useSelector(actor, (s) => s.matches('booking') || s.matches('booked'))
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !booking) onClose()
-      }}
-      isDismissable={!booking}
-      isKeyboardDismissDisabled={booking}
+    <ModalDialog
+      title="Quick Appointment"
+      onClose={onClose}
+      busy={booking}
+      modalClass="p-quick-modal"
     >
-      <Modal className="p-modal p-quick-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Quick Appointment
-          </Heading>
-          <p className="p-muted">
-            Choose the customer and the service; the next free time is proposed, and one press books
-            it.
-          </p>
+      <p className="p-muted">
+        Choose the customer and the service; the next free time is proposed, and one press books it.
+      </p>
 
-          {step === 'customer' ? (
-            <div className="p-stack-sm">
-              <CustomerComboBox
-                value={null}
-                autoFocus
-                isRequired={false}
-                noMatchText="No customer matches: add them with New customer."
-                onChange={(chosen) => {
-                  if (chosen) send({ type: 'quick.customerChosen', customer: chosen })
-                }}
-              />
-              <div>
-                <Button
-                  className="p-button p-button--small"
-                  onPress={() => send({ type: 'quick.newCustomerStarted' })}
-                >
-                  New customer
-                </Button>
-              </div>
-            </div>
-          ) : step === 'newCustomer' ? (
-            <NewCustomerForm actor={actor} />
-          ) : (
-            <div className="p-quick-summary">
-              <span>
-                <span className="p-muted">Customer </span>
-                <strong data-testid="quick-customer">{customer?.name}</strong>
-              </span>
-              <Button
-                className="p-button p-button--small p-button--ghost"
-                onPress={() => send({ type: 'quick.customerCleared' })}
-                isDisabled={booking}
-              >
-                Change customer
-              </Button>
-            </div>
-          )}
-
-          {step === 'slot' ? (
-            <>
-              <ServiceChoice
-                serviceId={service?.id ?? null}
-                canAddServices={canAddServices}
-                isDisabled={booking}
-                onChosen={(chosen) => send({ type: 'quick.serviceChosen', service: chosen })}
-              />
-              <Proposal actor={actor} timeZone={timeZone} />
-            </>
-          ) : null}
-
-          <div className="p-dialog__actions">
-            <Button className="p-button" onPress={onClose} isDisabled={booking}>
-              Close
+      {step === 'customer' ? (
+        <div className="p-stack-sm">
+          <CustomerComboBox
+            value={null}
+            autoFocus
+            isRequired={false}
+            noMatchText="No customer matches: add them with New customer."
+            onChange={(chosen) => {
+              if (chosen) send({ type: 'quick.customerChosen', customer: chosen })
+            }}
+          />
+          <div>
+            <Button
+              className="p-button p-button--small"
+              onPress={() => send({ type: 'quick.newCustomerStarted' })}
+            >
+              New customer
             </Button>
           </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        </div>
+      ) : step === 'newCustomer' ? (
+        <NewCustomerForm actor={actor} />
+      ) : (
+        <div className="p-quick-summary">
+          <span>
+            <span className="p-muted">Customer </span>
+            <strong data-testid="quick-customer">{customer?.name}</strong>
+          </span>
+          <Button
+            className="p-button p-button--small p-button--ghost"
+            onPress={() => send({ type: 'quick.customerCleared' })}
+            isDisabled={booking}
+          >
+            Change customer
+          </Button>
+        </div>
+      )}
+
+      {step === 'slot' ? (
+        <>
+          <ServiceChoice
+            serviceId={service?.id ?? null}
+            canAddServices={canAddServices}
+            isDisabled={booking}
+            onChosen={(chosen) => send({ type: 'quick.serviceChosen', service: chosen })}
+          />
+          <Proposal actor={actor} timeZone={timeZone} />
+        </>
+      ) : null}
+
+      <div className="p-dialog__actions">
+        <Button className="p-button" onPress={onClose} isDisabled={booking}>
+          Close
+        </Button>
+      </div>
+    </ModalDialog>
   )
 }
 
 /** What Quick Appointment says to a staff user with no team-member record of their own. */
 export function QuickAppointmentUnavailable({ onClose }: { onClose: () => void }) {
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-    >
-      <Modal className="p-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Quick Appointment
-          </Heading>
-          <p>
-            Your account is not linked to a team member of this business, so there is no column to
-            book in. An owner or admin can book for you, or link your account from the Team page.
-          </p>
-          <div className="p-dialog__actions">
-            <Button className="p-button" onPress={onClose} autoFocus>
-              Close
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title="Quick Appointment" onClose={onClose}>
+      <p>
+        Your account is not linked to a team member of this business, so there is no column to book
+        in. An owner or admin can book for you, or link your account from the Team page.
+      </p>
+      <div className="p-dialog__actions">
+        <Button className="p-button" onPress={onClose} autoFocus>
+          Close
+        </Button>
+      </div>
+    </ModalDialog>
   )
 }
 
