@@ -77,6 +77,20 @@ export async function markAppointmentNoShow(id: string): Promise<Appointment> {
   )
 }
 
+/** Cancels a confirmed appointment; `keepPayment` keeps what the customer paid (after the cut-off). */
+export async function cancelAppointment(
+  id: string,
+  reason: string,
+  keepPayment: boolean,
+): Promise<Appointment> {
+  return unwrap(
+    await api.POST('/api/v1/appointments/{appointmentId}/cancel', {
+      params: { path: { appointmentId: id } },
+      body: keepPayment ? { reason, keep_payment: true } : { reason },
+    }),
+  )
+}
+
 /** Free starts of one day (business zone) for a service; all bookable members when none given. */
 export async function loadDaySlots(query: {
   serviceId: string

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { CustomerImportInput, CustomerImportReport } from '../api/customer-import'
+import type { components } from '../../shared/contract/schema'
 import {
   type ColumnMapping,
   type ColumnTarget,
@@ -10,6 +10,9 @@ import {
 } from '../domain/customer-import-columns'
 import { importRowsOf, type ParsedFile } from '../domain/customer-import-rows'
 import { messageOf } from './call-errors'
+
+export type CustomerImportInput = components['schemas']['CustomerImportInput']
+export type CustomerImportReport = components['schemas']['CustomerImportReport']
 
 export type DuplicateChoice = CustomerImportInput['on_duplicate']
 

@@ -8,10 +8,11 @@
  */
 import { describe, expect } from 'vitest'
 import { ApiError } from '../../src/api/api-error'
-import type { CustomerImportInput, CustomerImportReport } from '../../src/api/customer-import'
 import type { ParsedFile } from '../../src/domain/customer-import-rows'
 import {
   type CustomerImportEvent,
+  type CustomerImportInput,
+  type CustomerImportReport,
   customerImportMachine,
 } from '../../src/machines/customer-import.machine'
 import { describeModel, parkedActor } from '../support/model/describe-model'

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components'
 import { Link } from 'wouter'
 import type { Appointment } from '../../api/appointments'
 import { bookAgainHref, nextWeekSameTime } from '../../domain/book-again'
-import type { DialogActor } from './appointment-dialog-logic'
+import type { DialogActor } from './effects'
 
 /** Why the last step failed, with a link to the appointment in the way of a move. */
 export function StepError({ actor }: { actor: DialogActor }) {

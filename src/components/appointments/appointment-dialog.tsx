@@ -1,7 +1,7 @@
 import './appointments.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button } from 'react-aria-components'
 import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents } from '../../app/live-context'
@@ -9,14 +9,15 @@ import { useToast } from '../../app/toast-context'
 import { accessFor, mayChangeAppointment } from '../../domain/appointment-access'
 import type { AppointmentChange } from '../../machines/appointment-dialog.machine'
 import type { Profile } from '../../machines/auth.machine'
+import { ModalDialog } from '../modal-dialog'
 import { StepError, ViewActions } from './appointment-actions'
-import { type DialogActor, dialogLogic } from './appointment-dialog-logic'
 import { AppointmentFacts } from './appointment-facts'
 import { formatAppointmentTime } from './appointment-format'
 import { AppointmentPaymentSection } from './appointment-payment-section'
 import { NotesStep, RescheduleStep } from './appointment-steps'
 import { BookingAnswersList } from './booking-answers-list'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
+import { createAppointmentDialogLogic, type DialogActor } from './effects'
 import { NoShowFeePanel } from './no-show-fee-panel'
 import { SubmittedDetailsPanel } from './submitted-details-panel'
 import { TillDialog } from './till-dialog'
@@ -102,22 +103,16 @@ function AppointmentModal({
   callbacks.current = { onChanged, onLoaded }
 
   const [logic] = useState(() =>
-    dialogLogic.provide({
-      actions: {
-        notifyChanged: ({ context }, { change }) => {
-          if (!context.appointment) return
-          const message = changeMessage(change, context.appointment, timeZone)
-          if (message) toast.success(message)
-          callbacks.current.onChanged?.(context.appointment)
-        },
-      },
+    createAppointmentDialogLogic((change, changed) => {
+      const message = changeMessage(change, changed, timeZone)
+      if (message) toast.success(message)
+      callbacks.current.onChanged?.(changed)
     }),
   )
   const actor = useActorRef(logic, {
     input: { appointmentId, appointment: known, timeZone, access: accessFor(profile) },
   })
   const appointment = useSelector(actor, (s) => s.context.appointment)
-  const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'))
   const step = useSelector(actor, (s) => {
@@ -145,98 +140,81 @@ function AppointmentModal({
     : 'Appointment'
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose()
-      }}
-      isDismissable={!busy && step !== 'cancelling' && step !== 'checkingOut'}
-      isKeyboardDismissDisabled={busy || step === 'cancelling' || step === 'checkingOut'}
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      // The cancel and till dialogs open on top: their Escape closes them, not this one.
+      holdOpen={step === 'cancelling' || step === 'checkingOut'}
+      modalClass="p-appointment-modal"
+      closeButton
     >
-      <Modal className="p-modal p-appointment-modal">
-        <Dialog className="p-dialog" aria-busy={loading}>
-          <div className="p-appointment-modal__header">
-            <Heading slot="title" className="p-dialog__title">
-              {title}
-            </Heading>
-            <Button
-              className="p-icon-button"
-              aria-label="Close"
-              onPress={onClose}
-              isDisabled={busy}
-            >
-              <span aria-hidden="true">×</span>
-            </Button>
-          </div>
-          {appointment ? (
-            <>
-              <AppointmentFacts appointment={appointment} timeZone={timeZone} />
-              <BookingAnswersList appointment={appointment} />
-              <AppointmentPaymentSection
-                appointment={appointment}
-                profile={profile}
-                canAct={step === 'viewing' && !busy}
-              />
-              {step === 'viewing' ? (
-                <SubmittedDetailsPanel
-                  appointment={appointment}
-                  profile={profile}
-                  onAccepted={(updated) => {
-                    actor.send({ type: 'appointment.received', appointment: updated })
-                    callbacks.current.onChanged?.(updated)
-                  }}
-                />
-              ) : null}
-              {step === 'viewing' && appointment.status === 'no_show' ? (
-                <NoShowFeePanel
-                  appointment={appointment}
-                  timeZone={timeZone}
-                  canCharge={mayChangeAppointment(accessFor(profile), appointment)}
-                />
-              ) : null}
-              <StepError actor={actor} />
-              {step === 'rescheduling' ? (
-                <RescheduleStep actor={actor} appointment={appointment} profile={profile} />
-              ) : step === 'editingNotes' ? (
-                <NotesStep actor={actor} />
-              ) : (
-                <ViewActions
-                  actor={actor}
-                  appointment={appointment}
-                  timeZone={timeZone}
-                  onClose={onClose}
-                />
-              )}
-              <CancelAppointmentDialog
-                appointment={appointment}
-                isOpen={step === 'cancelling'}
-                onClose={() => actor.send({ type: 'cancel.dismiss' })}
-                onCancelled={(updated) => actor.send({ type: 'cancel.done', appointment: updated })}
-              />
-              {step === 'checkingOut' ? (
-                <TillDialog
-                  appointment={appointment}
-                  onClose={() => actor.send({ type: 'checkout.dismiss' })}
-                  onCheckedOut={(result) =>
-                    actor.send({ type: 'checkout.done', appointment: result.appointment })
-                  }
-                />
-              ) : null}
-            </>
-          ) : loadFailed ? (
-            <LoadFailure actor={actor} onClose={onClose} />
+      {appointment ? (
+        <>
+          <AppointmentFacts appointment={appointment} timeZone={timeZone} />
+          <BookingAnswersList appointment={appointment} />
+          <AppointmentPaymentSection
+            appointment={appointment}
+            profile={profile}
+            canAct={step === 'viewing' && !busy}
+          />
+          {step === 'viewing' ? (
+            <SubmittedDetailsPanel
+              appointment={appointment}
+              profile={profile}
+              onAccepted={(updated) => {
+                actor.send({ type: 'appointment.received', appointment: updated })
+                callbacks.current.onChanged?.(updated)
+              }}
+            />
+          ) : null}
+          {step === 'viewing' && appointment.status === 'no_show' ? (
+            <NoShowFeePanel
+              appointment={appointment}
+              timeZone={timeZone}
+              canCharge={mayChangeAppointment(accessFor(profile), appointment)}
+            />
+          ) : null}
+          <StepError actor={actor} />
+          {step === 'rescheduling' ? (
+            <RescheduleStep actor={actor} appointment={appointment} profile={profile} />
+          ) : step === 'editingNotes' ? (
+            <NotesStep actor={actor} />
           ) : (
-            <div className="p-stack-sm" role="status">
-              <span className="p-visually-hidden">Loading the appointment…</span>
-              <span className="p-skeleton" style={{ width: '60%' }} aria-hidden="true" />
-              <span className="p-skeleton" style={{ width: '40%' }} aria-hidden="true" />
-              <span className="p-skeleton" style={{ width: '80%' }} aria-hidden="true" />
-            </div>
+            <ViewActions
+              actor={actor}
+              appointment={appointment}
+              timeZone={timeZone}
+              onClose={onClose}
+            />
           )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <CancelAppointmentDialog
+            appointment={appointment}
+            isOpen={step === 'cancelling'}
+            onClose={() => actor.send({ type: 'cancel.dismiss' })}
+            onCancelled={(updated) => actor.send({ type: 'cancel.done', appointment: updated })}
+          />
+          {step === 'checkingOut' ? (
+            <TillDialog
+              appointment={appointment}
+              onClose={() => actor.send({ type: 'checkout.dismiss' })}
+              onCheckedOut={(result) =>
+                actor.send({ type: 'checkout.done', appointment: result.appointment })
+              }
+            />
+          ) : null}
+        </>
+      ) : loadFailed ? (
+        <LoadFailure actor={actor} onClose={onClose} />
+      ) : (
+        <div className="p-stack-sm" role="status">
+          <span className="p-visually-hidden">Loading the appointment…</span>
+          <span className="p-skeleton" style={{ width: '60%' }} aria-hidden="true" />
+          <span className="p-skeleton" style={{ width: '40%' }} aria-hidden="true" />
+          <span className="p-skeleton" style={{ width: '80%' }} aria-hidden="true" />
+        </div>
+      )}
+    </ModalDialog>
   )
 }
 

@@ -1,24 +1,15 @@
 import './appointments.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useRef, useState } from 'react'
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button, Form } from 'react-aria-components'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
-import {
-  type Appointment,
-  createAppointment,
-  loadActiveServices,
-  loadCustomer,
-  loadTeam,
-} from '../../api/appointments'
+import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import { accessFor, mayBook } from '../../domain/appointment-access'
 import { toWallClock } from '../../domain/appointment-time'
 import {
   type AppointmentFormInput,
-  appointmentFormMachine,
-  type BookingChoices,
   type BookingValues,
   performersOf,
 } from '../../machines/appointment-form.machine'
@@ -27,33 +18,13 @@ import { RequiredNote } from '../form/field-parts'
 import { FormSelectField, type SelectOption } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
 import { FormError } from '../form-error'
+import { ModalDialog } from '../modal-dialog'
 import { formatAppointmentTime } from './appointment-format'
 import { CustomerComboBox } from './customer-combo-box'
 import { ClockField, DayField } from './day-time-fields'
+import { createAppointmentFormLogic, type FormActor } from './effects'
 import { OverrideCheckbox } from './override-checkbox'
 import { SlotPicks } from './slot-picks'
-
-async function loadChoices({ customerId }: { customerId: string | null }): Promise<BookingChoices> {
-  const [services, team, customer] = await Promise.all([
-    loadActiveServices(),
-    loadTeam(),
-    customerId ? loadCustomer(customerId) : Promise.resolve(null),
-  ])
-  return {
-    services,
-    team: team.filter((member) => member.bookable),
-    customer: customer ? { id: customer.id, name: customer.name } : null,
-  }
-}
-
-const formLogic = appointmentFormMachine.provide({
-  actors: {
-    loadChoices: fromPromise(({ input }) => loadChoices(input)),
-    book: fromPromise(({ input }) => createAppointment(input)),
-  },
-})
-
-type FormActor = ReturnType<typeof useActorRef<typeof formLogic>>
 
 const ANY_MEMBER = 'any'
 const NOTES_MAX_LENGTH = 2000
@@ -124,20 +95,14 @@ function BookingModal({
   callbacks.current = { onClose, onBooked }
 
   const [logic] = useState(() =>
-    formLogic.provide({
-      actions: {
-        notifyBooked: ({ context }) => {
-          const booked = context.booked
-          if (!booked) return
-          const when = formatAppointmentTime(booked.starts_at, booked.ends_at, timeZone)
-          toast.success(
-            `${booked.service_name} for ${booked.customer_name} with ${booked.team_member_name}, ${when}.`,
-            'Appointment booked',
-          )
-          callbacks.current.onBooked?.(booked)
-          callbacks.current.onClose()
-        },
-      },
+    createAppointmentFormLogic((booked) => {
+      const when = formatAppointmentTime(booked.starts_at, booked.ends_at, timeZone)
+      toast.success(
+        `${booked.service_name} for ${booked.customer_name} with ${booked.team_member_name}, ${when}.`,
+        'Appointment booked',
+      )
+      callbacks.current.onBooked?.(booked)
+      callbacks.current.onClose()
     }),
   )
   const [input] = useState(() => formInput(initial, profile))
@@ -147,48 +112,29 @@ function BookingModal({
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose()
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+    <ModalDialog
+      title="New appointment"
+      onClose={onClose}
+      busy={busy}
+      modalClass="p-appointment-modal"
+      closeButton
     >
-      <Modal className="p-modal p-appointment-modal">
-        <Dialog className="p-dialog" aria-busy={loading}>
-          <div className="p-appointment-modal__header">
-            <Heading slot="title" className="p-dialog__title">
-              New appointment
-            </Heading>
-            <Button
-              className="p-icon-button"
-              aria-label="Close"
-              onPress={onClose}
-              isDisabled={busy}
-            >
-              <span aria-hidden="true">×</span>
-            </Button>
-          </div>
-          {loadFailed ? (
-            <LoadFailed actor={actor} onClose={onClose} />
-          ) : loading ? (
-            <div className="p-form-skeleton" role="status">
-              <span className="p-visually-hidden">Loading services and team…</span>
-              {['a', 'b', 'c', 'd'].map((key) => (
-                <div className="p-stack-sm" key={key} aria-hidden="true">
-                  <span className="p-skeleton p-form-skeleton__label" />
-                  <span className="p-skeleton p-form-skeleton__input" />
-                </div>
-              ))}
+      {loadFailed ? (
+        <LoadFailed actor={actor} onClose={onClose} />
+      ) : loading ? (
+        <div className="p-form-skeleton" role="status">
+          <span className="p-visually-hidden">Loading services and team…</span>
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <div className="p-stack-sm" key={key} aria-hidden="true">
+              <span className="p-skeleton p-form-skeleton__label" />
+              <span className="p-skeleton p-form-skeleton__input" />
             </div>
-          ) : (
-            <BookingForm actor={actor} profile={profile} onClose={onClose} />
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          ))}
+        </div>
+      ) : (
+        <BookingForm actor={actor} profile={profile} onClose={onClose} />
+      )}
+    </ModalDialog>
   )
 }
 

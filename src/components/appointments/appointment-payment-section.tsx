@@ -1,23 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Button } from 'react-aria-components'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
-import type { Appointment } from '../../api/appointments'
-import {
-  type AppointmentPayment,
-  type AppointmentPayments,
-  loadAppointmentPayments,
-  type PaymentState,
-} from '../../api/appointments'
+import type { Appointment, AppointmentPayment, PaymentState } from '../../api/appointments'
 import type { Profile } from '../../machines/auth.machine'
-import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'
 import { STAFF_CLOCK } from './appointment-format'
+import { createAppointmentPaymentsLogic } from './effects'
 import { TILL_METHOD_LABELS } from './payment-format'
 import { RefundPaymentDialog } from './refund-payment-dialog'
-
-const paymentsLoad = createLoadMachine<AppointmentPayments>()
 
 const STATE_LABELS: Record<PaymentState, { label: string; tone: string }> = {
   pending: { label: 'Awaiting payment', tone: 'p-badge--warn' },
@@ -79,11 +70,7 @@ function PaymentSection({
   canAct: boolean
   onRefunded: () => void
 }) {
-  const actor = useActorRef(
-    paymentsLoad.provide({
-      actors: { load: fromPromise(() => loadAppointmentPayments(appointment.id)) },
-    }),
-  )
+  const actor = useActorRef(createAppointmentPaymentsLogic(appointment.id))
   const data = useSelector(actor, (s) => s.context.data)
   const failed = useSelector(actor, (s) => s.matches('failed'))
   const [refunding, setRefunding] = useState<AppointmentPayment | null>(null)

@@ -1,7 +1,5 @@
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import type { components } from '../../../shared/contract/schema'
-import { unwrap } from '../../api/api-error'
-import { api } from '../../api/client'
+import { Button, Form } from 'react-aria-components'
+import { type Appointment, cancelAppointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import {
@@ -13,10 +11,9 @@ import { RequiredNote } from '../form/field-parts'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
+import { ModalDialog } from '../modal-dialog'
 import { formatAppointmentTime } from './appointment-format'
 import { CancellationRefundNotice } from './cancellation-refund-notice'
-
-type Appointment = components['schemas']['Appointment']
 
 interface CancelValues {
   reason: string
@@ -33,19 +30,6 @@ export function validateCancelReason(values: Pick<CancelValues, 'reason'>): Fiel
   return collectErrors({
     reason: isBlank(values.reason) && 'Say why the appointment is cancelled.',
   })
-}
-
-async function cancelAppointment(
-  id: string,
-  reason: string,
-  keepPayment: boolean,
-): Promise<Appointment> {
-  return unwrap(
-    await api.POST('/api/v1/appointments/{appointmentId}/cancel', {
-      params: { path: { appointmentId: id } },
-      body: keepPayment ? { reason, keep_payment: true } : { reason },
-    }),
-  )
 }
 
 /**
@@ -106,62 +90,46 @@ function CancelAppointmentModal({
   const busy = form.isSaving
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose()
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
-    >
-      <Modal className="p-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Cancel appointment?
-          </Heading>
-          <p>
-            <strong>{appointment.customer_name}</strong>: {appointment.service_name} with{' '}
-            {appointment.team_member_name}, {when}. The time becomes free for other bookings at
-            once.
-          </p>
-          <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
-            <RequiredNote />
-            <FormTextField
-              label="Reason"
-              name="reason"
-              multiline
-              rows={3}
-              isRequired
-              autoFocus
-              maxLength={CANCEL_REASON_MAX_LENGTH}
-              description={`Kept with the appointment and in the activity log (up to ${CANCEL_REASON_MAX_LENGTH} characters).`}
-              value={form.values.reason}
-              onChange={(reason) => form.change({ reason })}
-              error={form.fieldErrors.reason}
-              isReadOnly={busy}
-            />
-            <CancellationRefundNotice
-              appointmentId={appointment.id}
-              keepPayment={form.values.keep_payment}
-              onKeepPaymentChange={(keep_payment) => form.change({ keep_payment })}
-              isDisabled={busy}
-            />
-            {form.fieldErrors.keep_payment ? (
-              <p className="p-field__error">{form.fieldErrors.keep_payment}</p>
-            ) : null}
-            <div className="p-dialog__actions">
-              <Button className="p-button" onPress={onClose} isDisabled={busy}>
-                Keep it
-              </Button>
-              <Button type="submit" className="p-button p-button--danger" isPending={busy}>
-                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-                {busy ? 'Cancelling…' : 'Cancel appointment'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title="Cancel appointment?" onClose={onClose} busy={busy}>
+      <p>
+        <strong>{appointment.customer_name}</strong>: {appointment.service_name} with{' '}
+        {appointment.team_member_name}, {when}. The time becomes free for other bookings at once.
+      </p>
+      <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+        <RequiredNote />
+        <FormTextField
+          label="Reason"
+          name="reason"
+          multiline
+          rows={3}
+          isRequired
+          autoFocus
+          maxLength={CANCEL_REASON_MAX_LENGTH}
+          description={`Kept with the appointment and in the activity log (up to ${CANCEL_REASON_MAX_LENGTH} characters).`}
+          value={form.values.reason}
+          onChange={(reason) => form.change({ reason })}
+          error={form.fieldErrors.reason}
+          isReadOnly={busy}
+        />
+        <CancellationRefundNotice
+          appointmentId={appointment.id}
+          keepPayment={form.values.keep_payment}
+          onKeepPaymentChange={(keep_payment) => form.change({ keep_payment })}
+          isDisabled={busy}
+        />
+        {form.fieldErrors.keep_payment ? (
+          <p className="p-field__error">{form.fieldErrors.keep_payment}</p>
+        ) : null}
+        <div className="p-dialog__actions">
+          <Button className="p-button" onPress={onClose} isDisabled={busy}>
+            Keep it
+          </Button>
+          <Button type="submit" className="p-button p-button--danger" isPending={busy}>
+            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+            {busy ? 'Cancelling…' : 'Cancel appointment'}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
   )
 }

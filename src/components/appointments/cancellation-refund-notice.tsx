@@ -1,12 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { Checkbox } from 'react-aria-components'
-import { fromPromise } from 'xstate'
-import { type AppointmentPayments, loadAppointmentPayments } from '../../api/appointments'
-import { createLoadMachine } from '../../machines/page-load.machine'
 import { formatMoney } from '../form/money'
-
-const paymentsLoad = createLoadMachine<AppointmentPayments>()
+import { createAppointmentPaymentsLogic } from './effects'
 
 /**
  * What cancelling does with the money the customer paid, said before staff confirm: the
@@ -25,11 +21,7 @@ export function CancellationRefundNotice({
   onKeepPaymentChange: (keep: boolean) => void
   isDisabled: boolean
 }) {
-  const actor = useActorRef(
-    paymentsLoad.provide({
-      actors: { load: fromPromise(() => loadAppointmentPayments(appointmentId)) },
-    }),
-  )
+  const actor = useActorRef(createAppointmentPaymentsLogic(appointmentId))
   const data = useSelector(actor, (s) => s.context.data)
   const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const helpId = useId()

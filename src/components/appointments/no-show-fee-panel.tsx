@@ -1,20 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from 'react-aria-components'
-import { fromPromise } from 'xstate'
 import type { Appointment } from '../../api/appointments'
-import { chargeNoShowFee, loadNoShowFee } from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
-import { type NoShowFee, noShowFeeMachine } from '../../machines/no-show-fee.machine'
+import type { NoShowFee } from '../../machines/no-show-fee.machine'
 import { formatMoney } from '../form/money'
 import { formatClockTime } from './appointment-format'
-
-const feeLogic = noShowFeeMachine.provide({
-  actors: {
-    loadFee: fromPromise(({ input }) => loadNoShowFee(input.id)),
-    chargeFee: fromPromise(({ input }) => chargeNoShowFee(input.id, input.key)),
-  },
-})
+import { createNoShowFeeLogic } from './effects'
 
 function amountOf(fee: NoShowFee): string {
   return fee.amount_minor !== null && fee.currency
@@ -40,13 +32,7 @@ export function NoShowFeePanel({
 }) {
   const toast = useToast()
   const [logic] = useState(() =>
-    feeLogic.provide({
-      actions: {
-        notifyCharged: ({ context }) => {
-          if (context.fee) toast.success(`The no-show fee of ${amountOf(context.fee)} is charged.`)
-        },
-      },
-    }),
+    createNoShowFeeLogic((fee) => toast.success(`The no-show fee of ${amountOf(fee)} is charged.`)),
   )
   const actor = useActorRef(logic, {
     input: { appointmentId: appointment.id, newKey: () => crypto.randomUUID() },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button, Form } from 'react-aria-components'
 import type { Appointment } from '../../api/appointments'
 import {
   type AppointmentPayment,
@@ -18,6 +18,7 @@ import { MoneyField } from '../form/money-field'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
+import { ModalDialog } from '../modal-dialog'
 
 interface RefundValues {
   amount_minor: number | null
@@ -91,65 +92,50 @@ export function RefundPaymentDialog({
   const busy = form.isSaving
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose()
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
-    >
-      <Modal className="p-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Refund payment
-          </Heading>
-          <p>
-            <strong>{appointment.customer_name}</strong> paid {money(payment.amount_minor)};{' '}
-            {money(left)} can still be refunded.{' '}
-            {payment.kind === 'in_person'
-              ? 'It was paid at the till: give the money back there (cash or the terminal); the refund is recorded at once.'
-              : 'The money goes back to their card and they get an e-mail saying so.'}
-          </p>
-          <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
-            <RequiredNote />
-            <MoneyField
-              label="Amount to refund"
-              name="amount_minor"
-              isRequired
-              currency={payment.currency}
-              valueMinor={form.values.amount_minor}
-              maxMinor={left}
-              onChange={(amount_minor) => form.change({ amount_minor })}
-              error={form.fieldErrors.amount_minor}
-              isReadOnly={busy}
-            />
-            <FormTextField
-              label="Reason"
-              name="reason"
-              multiline
-              rows={3}
-              isRequired
-              maxLength={REASON_MAX_LENGTH}
-              description="Kept with the refund and in the activity log."
-              value={form.values.reason}
-              onChange={(reason) => form.change({ reason })}
-              error={form.fieldErrors.reason}
-              isReadOnly={busy}
-            />
-            <div className="p-dialog__actions">
-              <Button className="p-button" onPress={onClose} isDisabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" className="p-button p-button--danger" isPending={busy}>
-                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-                {busy ? 'Refunding…' : 'Refund'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title="Refund payment" onClose={onClose} busy={busy}>
+      <p>
+        <strong>{appointment.customer_name}</strong> paid {money(payment.amount_minor)};{' '}
+        {money(left)} can still be refunded.{' '}
+        {payment.kind === 'in_person'
+          ? 'It was paid at the till: give the money back there (cash or the terminal); the refund is recorded at once.'
+          : 'The money goes back to their card and they get an e-mail saying so.'}
+      </p>
+      <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+        <RequiredNote />
+        <MoneyField
+          label="Amount to refund"
+          name="amount_minor"
+          isRequired
+          currency={payment.currency}
+          valueMinor={form.values.amount_minor}
+          maxMinor={left}
+          onChange={(amount_minor) => form.change({ amount_minor })}
+          error={form.fieldErrors.amount_minor}
+          isReadOnly={busy}
+        />
+        <FormTextField
+          label="Reason"
+          name="reason"
+          multiline
+          rows={3}
+          isRequired
+          maxLength={REASON_MAX_LENGTH}
+          description="Kept with the refund and in the activity log."
+          value={form.values.reason}
+          onChange={(reason) => form.change({ reason })}
+          error={form.fieldErrors.reason}
+          isReadOnly={busy}
+        />
+        <div className="p-dialog__actions">
+          <Button className="p-button" onPress={onClose} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" className="p-button p-button--danger" isPending={busy}>
+            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+            {busy ? 'Refunding…' : 'Refund'}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
   )
 }

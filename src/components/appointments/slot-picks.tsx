@@ -1,14 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Button } from 'react-aria-components'
-import { fromPromise } from 'xstate'
-import { loadDaySlots } from '../../api/appointments'
 import { toWallClock } from '../../domain/appointment-time'
-import { type DaySlotQuery, daySlotsMachine, sameQuery } from '../../machines/day-slots.machine'
-
-const daySlotsLogic = daySlotsMachine.provide({
-  actors: { loadSlots: fromPromise(({ input }) => loadDaySlots(input)) },
-})
+import { type DaySlotQuery, sameQuery } from '../../machines/day-slots.machine'
+import { daySlotsLogic } from './effects'
 
 /** How many quick picks show before "Show all". */
 const FIRST_PICKS = 24

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { Button, Form } from 'react-aria-components'
 import { type Appointment, type CheckoutResult, checkoutAppointment } from '../../api/appointments'
 import { useToast } from '../../app/toast-context'
 import {
@@ -21,6 +21,7 @@ import { FormRadioGroupField } from '../form/radio-group-field'
 import { FormSwitchField } from '../form/switch-field'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
+import { ModalDialog } from '../modal-dialog'
 
 const tillForm = createEntityFormMachine<TillValues, CheckoutResult>()
 
@@ -98,204 +99,191 @@ export function TillDialog({
     })
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose()
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+    <ModalDialog
+      title={`Checkout: ${appointment.customer_name}`}
+      onClose={onClose}
+      busy={busy}
+      modalClass="p-till-modal"
     >
-      <Modal className="p-modal p-till-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Checkout: {appointment.customer_name}
-          </Heading>
-          <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
-            <FormRadioGroupField
-              label="Payment method"
-              name="method"
-              value={values.method}
-              options={METHODS}
-              onChange={(method) => form.change({ method })}
-              error={errors.method}
-              isReadOnly={busy}
-            />
-            <fieldset className="p-till-extras">
-              <legend className="p-field__label">Extra items sold</legend>
-              {values.extras.length === 0 ? (
-                <p className="p-muted">None. Add products or add-ons sold with the visit.</p>
-              ) : null}
-              {values.extras.map((extra, index) => (
-                <div key={extra.key} className="p-till-extras__row">
-                  <FormTextField
-                    label={`Item ${index + 1}`}
-                    name={`extras.${index}.name`}
-                    value={extra.name}
-                    maxLength={EXTRA_NAME_MAX}
-                    onChange={(name) => setExtra(index, { name })}
-                    error={errors[`extras.${index}.name`]}
-                    isReadOnly={busy}
-                  />
-                  <FormNumberField
-                    label="Quantity"
-                    name={`extras.${index}.quantity`}
-                    value={extra.quantity}
-                    minValue={1}
-                    maxValue={1000}
-                    onChange={(quantity) => setExtra(index, { quantity })}
-                    error={errors[`extras.${index}.quantity`]}
-                    isReadOnly={busy}
-                  />
-                  <MoneyField
-                    label="Unit price"
-                    name={`extras.${index}.unit_price_minor`}
-                    currency={currency}
-                    valueMinor={extra.unitPriceMinor}
-                    onChange={(unitPriceMinor) => setExtra(index, { unitPriceMinor })}
-                    error={errors[`extras.${index}.unit_price_minor`]}
-                    isReadOnly={busy}
-                  />
-                  <Button
-                    className="p-button p-button--small p-till-extras__remove"
-                    aria-label={`Remove item ${index + 1}${extra.name ? ` (${extra.name})` : ''}`}
-                    onPress={() =>
-                      form.change({ extras: values.extras.filter((_, at) => at !== index) })
-                    }
-                    isDisabled={busy}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              ))}
+      <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+        <FormRadioGroupField
+          label="Payment method"
+          name="method"
+          value={values.method}
+          options={METHODS}
+          onChange={(method) => form.change({ method })}
+          error={errors.method}
+          isReadOnly={busy}
+        />
+        <fieldset className="p-till-extras">
+          <legend className="p-field__label">Extra items sold</legend>
+          {values.extras.length === 0 ? (
+            <p className="p-muted">None. Add products or add-ons sold with the visit.</p>
+          ) : null}
+          {values.extras.map((extra, index) => (
+            <div key={extra.key} className="p-till-extras__row">
+              <FormTextField
+                label={`Item ${index + 1}`}
+                name={`extras.${index}.name`}
+                value={extra.name}
+                maxLength={EXTRA_NAME_MAX}
+                onChange={(name) => setExtra(index, { name })}
+                error={errors[`extras.${index}.name`]}
+                isReadOnly={busy}
+              />
+              <FormNumberField
+                label="Quantity"
+                name={`extras.${index}.quantity`}
+                value={extra.quantity}
+                minValue={1}
+                maxValue={1000}
+                onChange={(quantity) => setExtra(index, { quantity })}
+                error={errors[`extras.${index}.quantity`]}
+                isReadOnly={busy}
+              />
+              <MoneyField
+                label="Unit price"
+                name={`extras.${index}.unit_price_minor`}
+                currency={currency}
+                valueMinor={extra.unitPriceMinor}
+                onChange={(unitPriceMinor) => setExtra(index, { unitPriceMinor })}
+                error={errors[`extras.${index}.unit_price_minor`]}
+                isReadOnly={busy}
+              />
               <Button
-                className="p-button p-button--small"
-                onPress={() => {
-                  form.change({
-                    extras: [
-                      ...values.extras,
-                      { key: `extra-${nextKey}`, name: '', quantity: 1, unitPriceMinor: null },
-                    ],
-                  })
-                  setNextKey((key) => key + 1)
-                }}
+                className="p-button p-button--small p-till-extras__remove"
+                aria-label={`Remove item ${index + 1}${extra.name ? ` (${extra.name})` : ''}`}
+                onPress={() =>
+                  form.change({ extras: values.extras.filter((_, at) => at !== index) })
+                }
                 isDisabled={busy}
               >
-                Add an item
+                Remove
               </Button>
-            </fieldset>
-            <div className="p-form-grid">
-              <FormRadioGroupField
-                label="Discount as"
-                name="discount_kind"
-                value={values.discountKind}
-                options={[
-                  { id: 'amount', label: 'Amount' },
-                  { id: 'percent', label: 'Percent' },
-                ]}
-                onChange={(discountKind) => form.change({ discountKind })}
-                isReadOnly={busy}
-              />
-              {values.discountKind === 'amount' ? (
-                <MoneyField
-                  label="Discount"
-                  name="discount_minor"
-                  currency={currency}
-                  valueMinor={values.discountMinor}
-                  onChange={(discountMinor) => form.change({ discountMinor })}
-                  error={errors.discount_minor}
-                  isReadOnly={busy}
-                />
-              ) : (
-                <FormNumberField
-                  label="Discount"
-                  name="discount_percent"
-                  unit="%"
-                  value={values.discountPercent}
-                  minValue={0}
-                  maxValue={100}
-                  onChange={(discountPercent) => form.change({ discountPercent })}
-                  error={errors.discount_percent}
-                  isReadOnly={busy}
-                />
-              )}
             </div>
-            <FormRadioGroupField
-              label="Tip"
-              name="tip"
-              value={values.tip}
-              options={TIPS}
-              onChange={(tip) => form.change({ tip })}
-              error={values.tip === 'custom' ? undefined : errors.tip_minor}
+          ))}
+          <Button
+            className="p-button p-button--small"
+            onPress={() => {
+              form.change({
+                extras: [
+                  ...values.extras,
+                  { key: `extra-${nextKey}`, name: '', quantity: 1, unitPriceMinor: null },
+                ],
+              })
+              setNextKey((key) => key + 1)
+            }}
+            isDisabled={busy}
+          >
+            Add an item
+          </Button>
+        </fieldset>
+        <div className="p-form-grid">
+          <FormRadioGroupField
+            label="Discount as"
+            name="discount_kind"
+            value={values.discountKind}
+            options={[
+              { id: 'amount', label: 'Amount' },
+              { id: 'percent', label: 'Percent' },
+            ]}
+            onChange={(discountKind) => form.change({ discountKind })}
+            isReadOnly={busy}
+          />
+          {values.discountKind === 'amount' ? (
+            <MoneyField
+              label="Discount"
+              name="discount_minor"
+              currency={currency}
+              valueMinor={values.discountMinor}
+              onChange={(discountMinor) => form.change({ discountMinor })}
+              error={errors.discount_minor}
               isReadOnly={busy}
             />
-            {values.tip === 'custom' ? (
-              <MoneyField
-                label="Tip amount"
-                name="tip_minor"
-                currency={currency}
-                valueMinor={values.customTipMinor}
-                onChange={(customTipMinor) => form.change({ customTipMinor })}
-                error={errors.tip_minor}
-                isReadOnly={busy}
-              />
-            ) : null}
-            <dl className="p-till-summary" aria-live="polite" data-testid="till-summary">
-              <SummaryLine label={appointment.service_name} value={money(figures.serviceMinor)} />
-              {figures.extrasMinor > 0 ? (
-                <SummaryLine label="Extras" value={money(figures.extrasMinor)} />
-              ) : null}
-              {figures.discountMinor > 0 ? (
-                <SummaryLine label="Discount" value={`−${money(figures.discountMinor)}`} />
-              ) : null}
-              <SummaryLine label="Total" value={money(figures.totalMinor)} />
-              {figures.paidBeforeMinor > 0 ? (
-                <SummaryLine
-                  label="Paid online before"
-                  value={`−${money(figures.paidBeforeMinor)}`}
-                />
-              ) : null}
-              <SummaryLine label="Still due" value={money(figures.dueMinor)} />
-              {figures.tipMinor > 0 ? (
-                <SummaryLine label="Tip" value={money(figures.tipMinor)} />
-              ) : null}
-              <SummaryLine label="Take now" value={money(figures.paidNowMinor)} strong />
-            </dl>
-            {appointment.customer_email ? (
-              <FormSwitchField
-                label="E-mail a receipt"
-                name="send_receipt"
-                value={values.sendReceipt}
-                onChange={(sendReceipt) => form.change({ sendReceipt })}
-                description={`To ${appointment.customer_email}.`}
-                isDisabled={busy}
-              />
-            ) : (
-              <p className="p-muted">No receipt: the customer has no e-mail address on file.</p>
-            )}
-            {form.formError && Object.keys(errors).length === 0 ? (
-              <div className="p-alert" role="alert">
-                {form.formError}
-              </div>
-            ) : null}
-            <div className="p-dialog__actions">
-              <Button className="p-button" onPress={onClose} isDisabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" className="p-button p-button--primary" isPending={busy}>
-                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-                {busy
-                  ? 'Recording…'
-                  : figures.paidNowMinor > 0
-                    ? `Take ${money(figures.paidNowMinor)}`
-                    : 'Check out'}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          ) : (
+            <FormNumberField
+              label="Discount"
+              name="discount_percent"
+              unit="%"
+              value={values.discountPercent}
+              minValue={0}
+              maxValue={100}
+              onChange={(discountPercent) => form.change({ discountPercent })}
+              error={errors.discount_percent}
+              isReadOnly={busy}
+            />
+          )}
+        </div>
+        <FormRadioGroupField
+          label="Tip"
+          name="tip"
+          value={values.tip}
+          options={TIPS}
+          onChange={(tip) => form.change({ tip })}
+          error={values.tip === 'custom' ? undefined : errors.tip_minor}
+          isReadOnly={busy}
+        />
+        {values.tip === 'custom' ? (
+          <MoneyField
+            label="Tip amount"
+            name="tip_minor"
+            currency={currency}
+            valueMinor={values.customTipMinor}
+            onChange={(customTipMinor) => form.change({ customTipMinor })}
+            error={errors.tip_minor}
+            isReadOnly={busy}
+          />
+        ) : null}
+        <dl className="p-till-summary" aria-live="polite" data-testid="till-summary">
+          <SummaryLine label={appointment.service_name} value={money(figures.serviceMinor)} />
+          {figures.extrasMinor > 0 ? (
+            <SummaryLine label="Extras" value={money(figures.extrasMinor)} />
+          ) : null}
+          {figures.discountMinor > 0 ? (
+            <SummaryLine label="Discount" value={`−${money(figures.discountMinor)}`} />
+          ) : null}
+          <SummaryLine label="Total" value={money(figures.totalMinor)} />
+          {figures.paidBeforeMinor > 0 ? (
+            <SummaryLine label="Paid online before" value={`−${money(figures.paidBeforeMinor)}`} />
+          ) : null}
+          <SummaryLine label="Still due" value={money(figures.dueMinor)} />
+          {figures.tipMinor > 0 ? (
+            <SummaryLine label="Tip" value={money(figures.tipMinor)} />
+          ) : null}
+          <SummaryLine label="Take now" value={money(figures.paidNowMinor)} strong />
+        </dl>
+        {appointment.customer_email ? (
+          <FormSwitchField
+            label="E-mail a receipt"
+            name="send_receipt"
+            value={values.sendReceipt}
+            onChange={(sendReceipt) => form.change({ sendReceipt })}
+            description={`To ${appointment.customer_email}.`}
+            isDisabled={busy}
+          />
+        ) : (
+          <p className="p-muted">No receipt: the customer has no e-mail address on file.</p>
+        )}
+        {form.formError && Object.keys(errors).length === 0 ? (
+          <div className="p-alert" role="alert">
+            {form.formError}
+          </div>
+        ) : null}
+        <div className="p-dialog__actions">
+          <Button className="p-button" onPress={onClose} isDisabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" className="p-button p-button--primary" isPending={busy}>
+            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+            {busy
+              ? 'Recording…'
+              : figures.paidNowMinor > 0
+                ? `Take ${money(figures.paidNowMinor)}`
+                : 'Check out'}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
   )
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import './form-kit.css'
+import { Button } from 'react-aria-components'
+import { ModalDialog } from '../modal-dialog'
 
 /**
  * Asks before something that cannot be undone (a delete). A modal react-aria dialog: focus is
@@ -37,48 +37,41 @@ export function ConfirmDialog({
   confirmDisabled?: boolean
 }) {
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
+    <ModalDialog
       isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+      onClose={() => onOpenChange(false)}
+      busy={busy}
+      role="alertdialog"
+      title={title}
     >
-      <Modal className="p-modal">
-        <Dialog className="p-dialog" role="alertdialog">
-          <Heading slot="title" className="p-dialog__title">
-            {title}
-          </Heading>
-          <div className="p-stack-sm">{children}</div>
-          {error ? (
-            <div className="p-alert" role="alert">
-              {error}
-            </div>
-          ) : null}
-          <div className="p-dialog__actions">
-            <Button
-              className="p-button"
-              onPress={() => onOpenChange(false)}
-              isDisabled={busy}
-              autoFocus
-            >
-              {cancelLabel}
-            </Button>
-            {extraAction}
-            {error && extraAction ? null : (
-              <Button
-                className={`p-button p-button--${tone}`}
-                onPress={onConfirm}
-                isPending={busy}
-                isDisabled={confirmDisabled}
-              >
-                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-                {confirmLabel}
-              </Button>
-            )}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div className="p-stack-sm">{children}</div>
+      {error ? (
+        <div className="p-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="p-dialog__actions">
+        <Button
+          className="p-button"
+          onPress={() => onOpenChange(false)}
+          isDisabled={busy}
+          autoFocus
+        >
+          {cancelLabel}
+        </Button>
+        {extraAction}
+        {error && extraAction ? null : (
+          <Button
+            className={`p-button p-button--${tone}`}
+            onPress={onConfirm}
+            isPending={busy}
+            isDisabled={confirmDisabled}
+          >
+            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+            {confirmLabel}
+          </Button>
+        )}
+      </div>
+    </ModalDialog>
   )
 }

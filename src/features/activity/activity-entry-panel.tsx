@@ -1,7 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import { fromPromise } from 'xstate'
-import { activityEntryMachine } from '../../machines/activity-entry.machine'
 import {
   type ActivityEntry,
   actionLabel,
@@ -12,11 +10,7 @@ import {
   formatOccurredAt,
   isBlockValue,
 } from './activity-format'
-import { loadActivityEntry } from './api'
-
-const entryLogic = activityEntryMachine.provide({
-  actors: { loadEntry: fromPromise(({ input }) => loadActivityEntry(input.entryId)) },
-})
+import { entryLogic } from './effects'
 
 /**
  * The details of one activity entry in a side panel: who, when, what, and the before/after of

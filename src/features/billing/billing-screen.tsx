@@ -3,7 +3,6 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Button, Meter } from 'react-aria-components'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
@@ -19,12 +18,8 @@ import {
   usageText,
 } from '../../domain/billing'
 import { messageOf } from '../../machines/call-errors'
-import { createLoadMachine } from '../../machines/page-load.machine'
-import { type BillingOverview, createPortalSession, loadBillingOverview } from './api'
-
-const overviewLogic = createLoadMachine<BillingOverview>().provide({
-  actors: { load: fromPromise(() => loadBillingOverview()) },
-})
+import { type BillingOverview, createPortalSession } from './api'
+import { overviewLogic } from './effects'
 
 /** /settings/billing: the plan and how it stands, usage, invoices and the card (owners). */
 export function BillingScreen() {

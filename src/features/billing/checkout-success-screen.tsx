@@ -9,7 +9,7 @@ import { AccessDenied } from '../../components/access-denied'
 import { LoadingIndicator } from '../../components/loading-indicator'
 import { billedText } from '../../domain/billing'
 import type { Profile } from '../../machines/auth.machine'
-import { checkoutLogic } from './effects'
+import { createCheckoutReturnLogic } from './effects'
 
 /**
  * /checkout/success?session_id=…: where Stripe sends the owner back. It syncs the session at
@@ -43,14 +43,11 @@ function CheckoutReturn({ sessionId, profile }: { sessionId: string; profile: Pr
   const latestProfile = useRef(profile)
   latestProfile.current = profile
   const [logic] = useState(() =>
-    checkoutLogic.provide({
-      actions: {
-        // The stored profile (and so the banner and every plan check) follows at once; the
-        // live profile update that the server also sends replaces it again.
-        activated: (_, { subscription }) =>
-          receiveProfile({ ...latestProfile.current, subscription }),
-      },
-    }),
+    // The stored profile (and so the banner and every plan check) follows at once; the live
+    // profile update that the server also sends replaces it again.
+    createCheckoutReturnLogic((subscription) =>
+      receiveProfile({ ...latestProfile.current, subscription }),
+    ),
   )
   const actor = useActorRef(logic, { input: { sessionId } })
   const isSyncing = useSelector(actor, (s) => s.hasTag('loading'))

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate'
+import type { components } from '../../../shared/contract/schema'
 import {
   type CheckoutChoices,
   type CheckoutSync,
@@ -6,11 +7,25 @@ import {
   type SessionRedirect,
   type SessionRequest,
 } from '../../machines/checkout.machine'
-import { createCheckoutSession, loadBillingOverview, loadPlans, syncCheckoutSession } from './api'
+import { createLoadMachine } from '../../machines/page-load.machine'
+import {
+  type BillingOverview,
+  createCheckoutSession,
+  loadBillingOverview,
+  loadPlans,
+  syncCheckoutSession,
+} from './api'
+
+type Subscription = components['schemas']['Subscription']
+
+/** The billing overview (plan, usage, invoices, card), loaded from the API. */
+export const overviewLogic = createLoadMachine<BillingOverview>().provide({
+  actors: { load: fromPromise(() => loadBillingOverview()) },
+})
 
 /**
- * The checkout machine with the browser's effects. The screen adds `activated` (it needs the
- * auth context). `goTo` leaves the app: the hosted checkout and portal are Stripe's pages.
+ * The checkout machine with the browser's effects. `goTo` leaves the app: the hosted checkout
+ * and portal are Stripe's pages.
  */
 export const checkoutLogic = checkoutMachine.provide({
   actors: {
@@ -29,3 +44,13 @@ export const checkoutLogic = checkoutMachine.provide({
     goTo: (_, { url }) => window.location.assign(url),
   },
 })
+
+/**
+ * The checkout machine on the way back from Stripe: `onActivated` hears of the subscription
+ * the session started (the screen hands it to the auth context).
+ */
+export function createCheckoutReturnLogic(onActivated: (subscription: Subscription) => void) {
+  return checkoutLogic.provide({
+    actions: { activated: (_, { subscription }) => onActivated(subscription) },
+  })
+}

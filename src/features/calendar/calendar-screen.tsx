@@ -3,14 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
-import {
-  type Appointment,
-  loadTeam,
-  type TeamMember,
-  updateAppointment,
-} from '../../api/appointments'
+import { type Appointment, updateAppointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
 import { useToast } from '../../app/toast-context'
@@ -35,22 +29,10 @@ import {
   shiftDate,
 } from '../../domain/calendar-search-params'
 import type { Profile } from '../../machines/auth.machine'
-import { calendarMachine } from '../../machines/calendar.machine'
-import { createLoadMachine } from '../../machines/page-load.machine'
-import { loadCalendarView } from './api'
 import { appointmentEvent, scheduleEvents, shownAppointments } from './calendar-events'
 import { CalendarToolbar } from './calendar-toolbar'
+import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
-
-const calendarLogic = calendarMachine.provide({
-  actors: { loadView: fromPromise(({ input }) => loadCalendarView(input)) },
-})
-
-const teamLogic = createLoadMachine<TeamMember[]>().provide({
-  actors: {
-    load: fromPromise(async () => (await loadTeam()).filter((member) => member.bookable)),
-  },
-})
 
 // Keep in step with the phone breakpoint of the form kit and calendar.css.
 const NARROW_QUERY = '(max-width: 639px)'

@@ -2,22 +2,12 @@ import { saveBlob } from '../../components/save-blob'
 import './customer-import/customer-import.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import { fromPromise } from 'xstate'
-import { importCustomers } from '../../api/customer-import'
 import { useToast } from '../../app/toast-context'
-import { customerImportMachine } from '../../machines/customer-import.machine'
 import { FileStep } from './customer-import/file-step'
-import { errorReportCsv, errorReportName, readCsvFile } from './customer-import/import-file'
+import { errorReportCsv, errorReportName } from './customer-import/import-file'
 import { MappingStep } from './customer-import/mapping-step'
 import { DoneStep, ReportStep } from './customer-import/report-step'
-
-const importLogic = customerImportMachine.provide({
-  actors: {
-    readFile: fromPromise(({ input }) => readCsvFile(input.file)),
-    checkImport: fromPromise(({ input }) => importCustomers(input)),
-    runImport: fromPromise(({ input }) => importCustomers(input)),
-  },
-})
+import { createCustomerImportLogic } from './effects'
 
 const STEP_TITLES = {
   choose: 'Step 1 of 3: choose a file',
@@ -33,19 +23,12 @@ const STEP_TITLES = {
 export function CustomerImportScreen() {
   const toast = useToast()
   const [logic] = useState(() =>
-    importLogic.provide({
-      actions: {
-        notifyImported: ({ context }) => {
-          const counts = context.report?.counts
-          if (counts) {
-            toast.success(
-              `${counts.created.toLocaleString()} added, ${counts.merged.toLocaleString()} merged.`,
-              'Customers imported',
-            )
-          }
-        },
-      },
-    }),
+    createCustomerImportLogic(({ counts }) =>
+      toast.success(
+        `${counts.created.toLocaleString()} added, ${counts.merged.toLocaleString()} merged.`,
+        'Customers imported',
+      ),
+    ),
   )
   const actor = useActorRef(logic)
   const step = useSelector(actor, (s) =>

@@ -1,11 +1,9 @@
-import type { Customer } from '../../api/customers'
 import './customers.css'
 import './customer-profile.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, useParams } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AppointmentFormDialog } from '../../components/appointments/appointment-form-dialog'
@@ -13,20 +11,12 @@ import { EmptyState } from '../../components/form/empty-state'
 import { FormSkeleton } from '../../components/form/list-skeleton'
 import { accessFor, mayBook } from '../../domain/appointment-access'
 import { mailtoHref, telHref } from '../../domain/contact-links'
-import { createLoadMachine } from '../../machines/page-load.machine'
-import { type CustomerOverview, loadCustomer, loadCustomerOverview } from './api'
 import { CustomerAppointmentHistory, VisitsTable } from './customer-appointment-history'
 import { CustomerConsent } from './customer-consent'
 import { CustomerFigures } from './customer-figures'
 import { CustomerNotes } from './customer-notes'
 import { CustomerTagList } from './customer-table'
-
-interface ClientProfileData {
-  customer: Customer
-  overview: CustomerOverview
-}
-
-const profileLoad = createLoadMachine<ClientProfileData>()
+import { createClientProfileLogic } from './effects'
 
 /**
  * /customers/:id: the client profile a front desk keeps open: contact (click to call or
@@ -44,21 +34,7 @@ export function CustomerScreen() {
 
 function ClientProfile({ id, onBooked }: { id: string; onBooked: () => void }) {
   const profile = useProfile()
-  const logic = useMemo(
-    () =>
-      profileLoad.provide({
-        actors: {
-          load: fromPromise(async () => {
-            const [customer, overview] = await Promise.all([
-              loadCustomer(id),
-              loadCustomerOverview(id),
-            ])
-            return { customer, overview }
-          }),
-        },
-      }),
-    [id],
-  )
+  const logic = useMemo(() => createClientProfileLogic(id), [id])
   const actor = useActorRef(logic)
   const data = useSelector(actor, (s) => s.context.data)
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null))

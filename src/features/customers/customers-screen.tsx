@@ -13,7 +13,8 @@ import { FormSelectField } from '../../components/form/select-field'
 import { useEntityList } from '../../components/form/use-entity-list'
 import { ListScreenBody } from '../../components/list-screen-body'
 import { createEntityListMachine } from '../../machines/entity-list.machine'
-import { exportFileName, fetchCustomersCsv } from './customer-export'
+import { fetchCustomersCsv } from './api'
+import { exportFileName } from './customer-export'
 import {
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_SORT_LABELS,

@@ -3,7 +3,6 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
 import { useCurrentUser, useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
@@ -20,17 +19,12 @@ import {
   mayChangeAppointment,
 } from '../../domain/appointment-access'
 import type { Profile } from '../../machines/auth.machine'
-import { dashboardMachine } from '../../machines/dashboard.machine'
-import { loadDashboard } from './api'
 import { AppointmentList, AppointmentListSkeleton } from './appointment-list'
 import { DashboardFigures, DashboardFiguresSkeleton } from './dashboard-figures'
 import { type Appointment, formatSlotStart } from './dashboard-values'
+import { dashboardLogic } from './effects'
 import { QuickAppointmentDialog, QuickAppointmentUnavailable } from './quick-appointment-dialog'
 import { BookingPageBar, SetupChecklistCard } from './setup-checklist'
-
-const dashboardLogic = dashboardMachine.provide({
-  actors: { load: fromPromise(() => loadDashboard()) },
-})
 
 /** The address that opens Quick Appointment (the header action links here). */
 export const QUICK_APPOINTMENT_HREF = '/dashboard?quick=1'

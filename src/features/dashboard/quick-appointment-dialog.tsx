@@ -1,63 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components'
-import { Link } from 'wouter'
-import { type ActorRefFrom, fromPromise } from 'xstate'
-import { loadActiveServices, type Service } from '../../api/appointments'
+import { useMemo, useRef } from 'react'
+import { Button } from 'react-aria-components'
 import { CustomerComboBox } from '../../components/appointments/customer-combo-box'
-import { RequiredNote } from '../../components/form/field-parts'
-import { FormSelectField } from '../../components/form/select-field'
-import { FormTextField } from '../../components/form/text-field'
-import { formatDuration } from '../../domain/duration-minutes'
-import {
-  type Appointment,
-  type BookingRequest,
-  type ChosenCustomer,
-  NEXT_SLOT_HORIZON_DAYS,
-  type NewCustomerValues,
-  type ProposalQuery,
-  type ProposedSlot,
-  quickAppointmentMachine,
-} from '../../machines/quick-appointment.machine'
-import { bookAppointment, createQuickCustomer, findNextSlot } from './api'
-import { formatClockRange, formatSlotStart } from './dashboard-values'
+import { ModalDialog } from '../../components/modal-dialog'
+import type { Appointment } from '../../machines/quick-appointment.machine'
+import { createQuickAppointmentLogic } from './effects'
+import { NewCustomerForm, Proposal, ServiceChoice } from './quick-appointment-steps'
 import { validateQuickCustomer } from './quick-customer'
-
-const quickLogic = quickAppointmentMachine.provide({
-  actors: {
-    createCustomer: fromPromise<ChosenCustomer, NewCustomerValues>(({ input }) =>
-      createQuickCustomer(input),
-    ),
-    findSlot: fromPromise<ProposedSlot, ProposalQuery>(({ input }) => findNextSlot(input)),
-    book: fromPromise<Appointment, BookingRequest>(({ input }) => bookAppointment(input)),
-  },
-})
-
-/** The bookable services for the dialog's select, loaded when it opens. */
-function useBookableServices() {
-  const [services, setServices] = useState<Service[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    let current = true
-    setError(null)
-    // A retry shows the placeholder again while it loads.
-    if (attempt > 0) setServices(null)
-    loadActiveServices()
-      .then((found) => {
-        if (current) setServices(found)
-      })
-      .catch((failure: unknown) => {
-        if (current) {
-          setError(failure instanceof Error ? failure.message : 'Services could not be loaded.')
-        }
-      })
-    return () => {
-      current = false
-    }
-  }, [attempt])
-  return { services, error, retry: () => setAttempt((n) => n + 1) }
-}
 
 /**
  * Quick Appointment: choose a customer (or add one), choose a service, and book the next free
@@ -81,14 +30,7 @@ export function QuickAppointmentDialog({
   const latest = useRef(onBooked)
   latest.current = onBooked
   const logic = useMemo(
-    () =>
-      quickLogic.provide({
-        actions: {
-          notifyBooked: ({ context }) => {
-            if (context.appointment) latest.current(context.appointment)
-          },
-        },
-      }),
+    () => createQuickAppointmentLogic((appointment) => latest.current(appointment)),
     [],
   )
   const actor = useActorRef(logic, {
@@ -106,375 +48,88 @@ export function QuickAppointmentDialog({
   const booking = useSelector(actor, (s) => s.matches('booking') || s.matches('booked'))
 
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !booking) onClose()
-      }}
-      isDismissable={!booking}
-      isKeyboardDismissDisabled={booking}
+    <ModalDialog
+      title="Quick Appointment"
+      onClose={onClose}
+      busy={booking}
+      modalClass="p-quick-modal"
     >
-      <Modal className="p-modal p-quick-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Quick Appointment
-          </Heading>
-          <p className="p-muted">
-            Choose the customer and the service; the next free time is proposed, and one press books
-            it.
-          </p>
+      <p className="p-muted">
+        Choose the customer and the service; the next free time is proposed, and one press books it.
+      </p>
 
-          {step === 'customer' ? (
-            <div className="p-stack-sm">
-              <CustomerComboBox
-                value={null}
-                autoFocus
-                isRequired={false}
-                noMatchText="No customer matches: add them with New customer."
-                onChange={(chosen) => {
-                  if (chosen) send({ type: 'quick.customerChosen', customer: chosen })
-                }}
-              />
-              <div>
-                <Button
-                  className="p-button p-button--small"
-                  onPress={() => send({ type: 'quick.newCustomerStarted' })}
-                >
-                  New customer
-                </Button>
-              </div>
-            </div>
-          ) : step === 'newCustomer' ? (
-            <NewCustomerForm actor={actor} />
-          ) : (
-            <div className="p-quick-summary">
-              <span>
-                <span className="p-muted">Customer </span>
-                <strong data-testid="quick-customer">{customer?.name}</strong>
-              </span>
-              <Button
-                className="p-button p-button--small p-button--ghost"
-                onPress={() => send({ type: 'quick.customerCleared' })}
-                isDisabled={booking}
-              >
-                Change customer
-              </Button>
-            </div>
-          )}
-
-          {step === 'slot' ? (
-            <>
-              <ServiceChoice
-                serviceId={service?.id ?? null}
-                canAddServices={canAddServices}
-                isDisabled={booking}
-                onChosen={(chosen) => send({ type: 'quick.serviceChosen', service: chosen })}
-              />
-              <Proposal actor={actor} timeZone={timeZone} />
-            </>
-          ) : null}
-
-          <div className="p-dialog__actions">
-            <Button className="p-button" onPress={onClose} isDisabled={booking}>
-              Close
+      {step === 'customer' ? (
+        <div className="p-stack-sm">
+          <CustomerComboBox
+            value={null}
+            autoFocus
+            isRequired={false}
+            noMatchText="No customer matches: add them with New customer."
+            onChange={(chosen) => {
+              if (chosen) send({ type: 'quick.customerChosen', customer: chosen })
+            }}
+          />
+          <div>
+            <Button
+              className="p-button p-button--small"
+              onPress={() => send({ type: 'quick.newCustomerStarted' })}
+            >
+              New customer
             </Button>
           </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        </div>
+      ) : step === 'newCustomer' ? (
+        <NewCustomerForm actor={actor} />
+      ) : (
+        <div className="p-quick-summary">
+          <span>
+            <span className="p-muted">Customer </span>
+            <strong data-testid="quick-customer">{customer?.name}</strong>
+          </span>
+          <Button
+            className="p-button p-button--small p-button--ghost"
+            onPress={() => send({ type: 'quick.customerCleared' })}
+            isDisabled={booking}
+          >
+            Change customer
+          </Button>
+        </div>
+      )}
+
+      {step === 'slot' ? (
+        <>
+          <ServiceChoice
+            serviceId={service?.id ?? null}
+            canAddServices={canAddServices}
+            isDisabled={booking}
+            onChosen={(chosen) => send({ type: 'quick.serviceChosen', service: chosen })}
+          />
+          <Proposal actor={actor} timeZone={timeZone} />
+        </>
+      ) : null}
+
+      <div className="p-dialog__actions">
+        <Button className="p-button" onPress={onClose} isDisabled={booking}>
+          Close
+        </Button>
+      </div>
+    </ModalDialog>
   )
 }
 
 /** What Quick Appointment says to a staff user with no team-member record of their own. */
 export function QuickAppointmentUnavailable({ onClose }: { onClose: () => void }) {
   return (
-    <ModalOverlay
-      className="p-modal-overlay"
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-    >
-      <Modal className="p-modal">
-        <Dialog className="p-dialog">
-          <Heading slot="title" className="p-dialog__title">
-            Quick Appointment
-          </Heading>
-          <p>
-            Your account is not linked to a team member of this business, so there is no column to
-            book in. An owner or admin can book for you, or link your account from the Team page.
-          </p>
-          <div className="p-dialog__actions">
-            <Button className="p-button" onPress={onClose} autoFocus>
-              Close
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  )
-}
-
-type QuickActor = ActorRefFrom<typeof quickAppointmentMachine>
-
-function NewCustomerForm({ actor }: { actor: QuickActor }) {
-  const values = useSelector(actor, (s) => s.context.newCustomer)
-  const errors = useSelector(actor, (s) => s.context.fieldErrors)
-  const creating = useSelector(actor, (s) => s.matches({ newCustomer: 'creating' }))
-  const failure = useSelector(actor, (s) =>
-    s.matches({ newCustomer: 'failed' }) ? s.context.error : null,
-  )
-  const change = (changes: Partial<NewCustomerValues>) =>
-    actor.send({ type: 'quick.newCustomerChanged', values: changes })
-  // Errors about fields this short form does not have still need saying.
-  const otherErrors = Object.entries(errors)
-    .filter(([field]) => !['name', 'email', 'phone'].includes(field))
-    .map(([, message]) => message)
-
-  return (
-    <Form
-      className="p-stack-sm p-quick-new-customer"
-      aria-label="New customer"
-      validationBehavior="aria"
-      onSubmit={(event) => {
-        event.preventDefault()
-        actor.send({ type: 'quick.newCustomerSubmitted' })
-      }}
-    >
-      <h3 className="p-quick-step-title">New customer</h3>
-      <RequiredNote />
-      <FormTextField
-        label="Name"
-        name="name"
-        isRequired
-        autoFocus
-        maxLength={120}
-        autoComplete="off"
-        value={values.name}
-        onChange={(name) => change({ name })}
-        error={errors.name}
-        isReadOnly={creating}
-      />
-      <div className="p-form-grid">
-        <FormTextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          value={values.email}
-          onChange={(email) => change({ email })}
-          error={errors.email}
-          isReadOnly={creating}
-        />
-        <FormTextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          maxLength={40}
-          value={values.phone}
-          onChange={(phone) => change({ phone })}
-          error={errors.phone}
-          isReadOnly={creating}
-        />
-      </div>
-      <p className="p-field__description">An e-mail address or a phone number, to reach them.</p>
-      {failure || otherErrors.length > 0 ? (
-        <div className="p-alert" role="alert">
-          {failure ?? otherErrors.join(' ')}
-        </div>
-      ) : null}
-      <div className="p-row">
-        <Button type="submit" className="p-button p-button--primary" isPending={creating}>
-          {creating ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
-          {failure ? 'Try again' : creating ? 'Adding…' : 'Add customer'}
-        </Button>
-        <Button
-          className="p-button p-button--ghost"
-          isDisabled={creating}
-          onPress={() => actor.send({ type: 'quick.newCustomerCancelled' })}
-        >
-          Choose an existing customer
-        </Button>
-      </div>
-    </Form>
-  )
-}
-
-function ServiceChoice({
-  serviceId,
-  canAddServices,
-  isDisabled,
-  onChosen,
-}: {
-  serviceId: string | null
-  canAddServices: boolean
-  isDisabled: boolean
-  onChosen: (service: { id: string; name: string }) => void
-}) {
-  const { services, error, retry } = useBookableServices()
-  const box = useRef<HTMLDivElement>(null)
-  const ready = services !== null && services.length > 0
-
-  // The step after choosing a customer: focus goes to the service, unless one is chosen.
-  useEffect(() => {
-    if (ready && serviceId === null) box.current?.querySelector<HTMLElement>('button')?.focus()
-  }, [ready, serviceId])
-
-  if (error) {
-    return (
-      <div className="p-alert" role="alert">
-        <strong className="p-alert__title">Services could not be loaded</strong>
-        {error}{' '}
-        <Button className="p-button p-button--small" onPress={retry}>
-          Try again
-        </Button>
-      </div>
-    )
-  }
-  if (services === null) {
-    return (
-      <div className="p-field" role="status">
-        <span className="p-field__label">Service</span>
-        <span className="p-skeleton p-quick-select-skeleton" aria-hidden="true" />
-        <span className="p-visually-hidden">Loading services…</span>
-      </div>
-    )
-  }
-  if (services.length === 0) {
-    return (
-      <div className="p-quick-info" role="status">
-        There is no active service to book yet.{' '}
-        {canAddServices ? (
-          <Link href="/services/create">Add a service</Link>
-        ) : (
-          'An owner or admin of your business adds them.'
-        )}
-      </div>
-    )
-  }
-  return (
-    <div ref={box}>
-      <FormSelectField
-        label="Service"
-        name="service_id"
-        isRequired
-        isDisabled={isDisabled}
-        value={serviceId}
-        options={services.map((item) => ({
-          id: item.id,
-          label: item.name,
-          description: formatDuration(item.duration_minutes),
-        }))}
-        onChange={(id) => {
-          const chosen = services.find((item) => item.id === id)
-          if (chosen) onChosen({ id: chosen.id, name: chosen.name })
-        }}
-      />
-    </div>
-  )
-}
-
-function Proposal({ actor, timeZone }: { actor: QuickActor; timeZone: string }) {
-  const state = useSelector(actor, (s) => {
-    if (s.matches('booking') || s.matches('booked')) return 'booking' as const
-    if (s.matches({ slot: 'proposing' })) return 'proposing' as const
-    if (s.matches({ slot: 'proposed' })) return 'proposed' as const
-    if (s.matches({ slot: 'noSlot' })) return 'noSlot' as const
-    if (s.matches({ slot: 'proposalFailed' })) return 'proposalFailed' as const
-    if (s.matches({ slot: 'bookingFailed' })) return 'bookingFailed' as const
-    return 'none' as const
-  })
-  const proposal = useSelector(actor, (s) => s.context.proposal)
-  const service = useSelector(actor, (s) => s.context.service)
-  const notice = useSelector(actor, (s) => s.context.notice)
-  const error = useSelector(actor, (s) => s.context.error)
-  const retry = () => actor.send({ type: 'quick.retry' })
-
-  if (state === 'none') return null
-
-  const announcement =
-    state === 'proposing'
-      ? 'Finding the next free time…'
-      : state === 'noSlot'
-        ? 'No free time found.'
-        : state === 'proposed' && proposal
-          ? `${notice ?? ''} Next free time: ${formatSlotStart(proposal.starts_at, timeZone)} with ${proposal.team_member_name}.`
-          : ''
-
-  return (
-    <div className="p-quick-proposal">
-      {/* One short sentence for screen readers as the proposal changes; the details follow. */}
-      <p className="p-visually-hidden" role="status">
-        {announcement}
+    <ModalDialog title="Quick Appointment" onClose={onClose}>
+      <p>
+        Your account is not linked to a team member of this business, so there is no column to book
+        in. An owner or admin can book for you, or link your account from the Team page.
       </p>
-      {state === 'proposing' ? (
-        <p className="p-quick-proposal__finding" aria-hidden="true">
-          <span className="p-spinner" /> Finding the next free time…
-        </p>
-      ) : state === 'noSlot' ? (
-        <div className="p-stack-sm">
-          <p className="p-quick-proposal__title">No free time</p>
-          <p>
-            Nothing is free for {service?.name} in the next {NEXT_SLOT_HORIZON_DAYS} days. Check the
-            team's working hours and who performs this service, or choose another service.
-          </p>
-          <div>
-            <Button className="p-button p-button--small" onPress={retry}>
-              Look again
-            </Button>
-          </div>
-        </div>
-      ) : state === 'proposalFailed' ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">No time could be proposed</strong>
-          {error}{' '}
-          <Button className="p-button p-button--small" onPress={retry}>
-            Try again
-          </Button>
-        </div>
-      ) : proposal ? (
-        <div className="p-stack-sm">
-          {notice ? <p className="p-quick-proposal__notice">{notice}</p> : null}
-          <p className="p-quick-proposal__title">Next free time</p>
-          <p className="p-quick-proposal__slot" data-testid="quick-proposal">
-            {formatSlotStart(proposal.starts_at, timeZone)} with {proposal.team_member_name}
-          </p>
-          <p className="p-muted">
-            {service?.name}, {formatClockRange(proposal.starts_at, proposal.ends_at, timeZone)}
-          </p>
-          {state === 'bookingFailed' ? (
-            <div className="p-alert" role="alert">
-              <strong className="p-alert__title">Not booked</strong>
-              {error}
-            </div>
-          ) : null}
-          <div>
-            <Button
-              className="p-button p-button--primary"
-              autoFocus
-              isPending={state === 'booking'}
-              onPress={() =>
-                actor.send(
-                  state === 'bookingFailed' ? { type: 'quick.retry' } : { type: 'quick.book' },
-                )
-              }
-            >
-              {state === 'booking' ? (
-                <span className="p-spinner p-button__spinner" aria-hidden="true" />
-              ) : null}
-              {state === 'booking'
-                ? 'Booking…'
-                : state === 'bookingFailed'
-                  ? 'Try booking again'
-                  : 'Book this time'}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </div>
+      <div className="p-dialog__actions">
+        <Button className="p-button" onPress={onClose} autoFocus>
+          Close
+        </Button>
+      </div>
+    </ModalDialog>
   )
 }

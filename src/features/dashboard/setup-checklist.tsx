@@ -1,23 +1,13 @@
-import {
-  dismissSetupChecklist,
-  loadSetupChecklist,
-  type SetupChecklist,
-  type SetupStep,
-} from './api'
+import { dismissSetupChecklist, type SetupChecklist, type SetupStep } from './api'
 import './setup-checklist.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
 import { useToast } from '../../app/toast-context'
 import { BookingAddress, bookingPageUrl } from '../../components/booking-address'
 import type { Profile } from '../../machines/auth.machine'
-import { createLoadMachine } from '../../machines/page-load.machine'
-
-const checklistLoad = createLoadMachine<SetupChecklist>().provide({
-  actors: { load: fromPromise(() => loadSetupChecklist()) },
-})
+import { checklistLogic } from './effects'
 
 type Unbookable = SetupChecklist['unbookable_services']
 
@@ -28,7 +18,7 @@ type Unbookable = SetupChecklist['unbookable_services']
  */
 export function SetupChecklistCard({ profile }: { profile: Profile }) {
   const toast = useToast()
-  const actor = useActorRef(checklistLoad)
+  const actor = useActorRef(checklistLogic)
   const checklist = useSelector(actor, (s) => s.context.data)
   const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const failure = useSelector(actor, (s) => s.context.failure)

@@ -1,15 +1,9 @@
-import {
-  createPaymentOnboardingLink,
-  loadPaymentAccount,
-  type PaymentAccount,
-  syncPaymentAccount,
-} from './api'
+import { createPaymentOnboardingLink, type PaymentAccount } from './api'
 import './payment-settings.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, useLocation, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
@@ -18,12 +12,10 @@ import { FormError } from '../../components/form-error'
 import { badgeClass } from '../../domain/billing'
 import { PAYMENT_STATUS_TEXT, paymentAction, returnedMessage } from '../../domain/payments'
 import { messageOf } from '../../machines/call-errors'
-import { createLoadMachine } from '../../machines/page-load.machine'
+import { createPaymentAccountLogic } from './effects'
 import { PaymentHoldForm } from './payment-hold-form'
 
 const PAYMENTS_PATH = '/settings/payments'
-
-const accountLogic = createLoadMachine<PaymentAccount>()
 
 /**
  * How the page was opened: plainly, back from Stripe's onboarding (`?onboarding=returned`:
@@ -51,13 +43,7 @@ function PaymentsPage() {
     return onboarding === 'returned' || onboarding === 'refresh' ? onboarding : 'plain'
   })
   const [logic] = useState(() =>
-    accountLogic.provide({
-      actors: {
-        load: fromPromise(() =>
-          arrival === 'returned' ? syncPaymentAccount() : loadPaymentAccount(),
-        ),
-      },
-    }),
+    createPaymentAccountLogic({ syncFromStripe: arrival === 'returned' }),
   )
   const actor = useActorRef(logic)
   const data = useSelector(actor, (s) => s.context.data)

@@ -2,16 +2,13 @@ import './settings.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Button } from 'react-aria-components'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
 import { badgeClass, subscriptionBadges } from '../../domain/billing'
-import { createLoadMachine } from '../../machines/page-load.machine'
-import { loadBusinessConfiguration, loadSettings } from './api'
 import { BookingPageLink } from './booking-page-link'
+import { overviewLogic, type SettingsOverviewData } from './effects'
 import {
-  type BusinessConfiguration,
   describeAppearance,
   describeBookingPolicy,
   describeBusiness,
@@ -19,22 +16,7 @@ import {
   describeNotifications,
   SETTING_CARDS,
   type SettingCard,
-  type Settings,
 } from './setting-pages'
-
-interface Overview {
-  settings: Settings
-  business: BusinessConfiguration
-}
-
-const overviewLogic = createLoadMachine<Overview>().provide({
-  actors: {
-    load: fromPromise(async () => {
-      const [settings, business] = await Promise.all([loadSettings(), loadBusinessConfiguration()])
-      return { settings, business }
-    }),
-  },
-})
 
 /** /settings: one card per setting, each with what it is set to now and a link to change it. */
 export function SettingsScreen() {
@@ -92,7 +74,7 @@ function CardSummary({
   failed,
 }: {
   card: SettingCard
-  data: Overview | null
+  data: SettingsOverviewData | null
   failed: boolean
 }) {
   if (card.key === 'billing') return <BillingSummary />

@@ -1,16 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Button, Checkbox } from 'react-aria-components'
-import { fromPromise } from 'xstate'
-import type { TeamMember } from '../../api/catalogue'
-import { loadAllTeamMembers } from '../../api/catalogue'
 import { todayIn } from '../../domain/appointment-time'
 import { zoneMovePreview } from '../../domain/zone-move'
-import { createLoadMachine } from '../../machines/page-load.machine'
-
-const teamLoad = createLoadMachine<TeamMember[]>().provide({
-  actors: { load: fromPromise(async () => (await loadAllTeamMembers()).items) },
-})
+import { zoneMoveTeamLogic } from './effects'
 
 /**
  * In the dialog before a change of the business's time zone (it reads the team when shown):
@@ -29,7 +22,7 @@ export function ZoneMoveChoice({
   move: boolean
   onMoveChange: (move: boolean) => void
 }) {
-  const actor = useActorRef(teamLoad)
+  const actor = useActorRef(zoneMoveTeamLogic)
   const team = useSelector(actor, (s) => s.context.data)
   const failed = useSelector(actor, (s) => s.context.failure !== null)
   const preview = useMemo(

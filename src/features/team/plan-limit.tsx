@@ -1,18 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { fromPromise } from 'xstate'
 import { can } from '../../../shared/permissions.ts'
 import { bookableMembersText, type LimitDecision, planAllows } from '../../../shared/plan-limits'
 import { usageText } from '../../domain/billing'
 import type { Profile } from '../../machines/auth.machine'
 import type { SaveFailure } from '../../machines/entity-form.machine'
-import { createLoadMachine } from '../../machines/page-load.machine'
-import { loadPlanUsage, type PlanLimit, type PlanUsage, planLimitOf } from './api'
-
-const planUsageLogic = createLoadMachine<PlanUsage>().provide({
-  actors: { load: fromPromise(() => loadPlanUsage()) },
-})
+import { type PlanLimit, type PlanUsage, planLimitOf } from './api'
+import { planUsageLogic } from './effects'
 
 /**
  * The plan in force and its usage, for explaining the bookable limit before anyone hits it.

@@ -1,7 +1,7 @@
 import Papa from 'papaparse'
 import { SPREADSHEET_FORMULA_START } from '../../../../shared/spreadsheet-formula'
-import type { CustomerImportReport } from '../../../api/customer-import'
 import { type ParsedFile, parsedFileProblem } from '../../../domain/customer-import-rows'
+import type { CustomerImportReport } from '../../../machines/customer-import.machine'
 
 /**
  * Reads a chosen or dropped file as CSV in the browser (papaparse: quoted cells with line

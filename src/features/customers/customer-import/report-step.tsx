@@ -1,7 +1,7 @@
 import { Button, Checkbox } from 'react-aria-components'
 import { Link } from 'wouter'
-import type { CustomerImportReport } from '../../../api/customer-import'
 import { COLUMN_TARGET_LABELS } from '../../../domain/customer-import-columns'
+import type { CustomerImportReport } from '../../../machines/customer-import.machine'
 
 type RowResult = CustomerImportReport['rows'][number]
 

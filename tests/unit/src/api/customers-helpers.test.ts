@@ -11,10 +11,8 @@ import {
   valuesToPatch,
 } from '../../../../src/components/customer-values'
 import { addTag } from '../../../../src/domain/customer-tags'
-import {
-  exportFileName,
-  fetchCustomersCsv,
-} from '../../../../src/features/customers/customer-export'
+import { fetchCustomersCsv } from '../../../../src/features/customers/api'
+import { exportFileName } from '../../../../src/features/customers/customer-export'
 import {
   customerFilterQuery,
   descriptorToSort,
