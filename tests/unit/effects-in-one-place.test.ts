@@ -18,10 +18,8 @@ const GENERIC_HOOKS = [
   'src/components/form/use-entity-form.ts',
   'src/components/form/use-entity-list.ts',
 ]
-/** The booking pages' manage screen still builds its machine; it moves with the booking work. */
-const BOOKING_PENDING = ['src/features/booking/booking-event-screen.tsx']
-
-const CLIENTS = ['src/api/client.ts', 'src/api/public-client.ts']
+/** The staff client, and the booking pages' own (no sign-in, so no Firebase on those pages). */
+const CLIENTS = ['src/api/client.ts', 'src/features/booking/public-client.ts']
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -38,15 +36,15 @@ function providesOutsideEffects(paths: string[], read: (path: string) => string)
   return paths.filter(
     (path) =>
       !/(^|\/|-)effects\.ts$/.test(path) &&
-      ![...GENERIC_HOOKS, ...BOOKING_PENDING].includes(path) &&
+      !GENERIC_HOOKS.includes(path) &&
       /\.provide\(/.test(read(path)),
   )
 }
 
-/** Files that import an API client without being an api file (booking's pages excepted). */
+/** Files that import an API client without being an api file. */
 function clientsOutsideApiFiles(paths: string[], read: (path: string) => string) {
   return paths.filter((path) => {
-    if (path.endsWith('/api.ts') || path.startsWith('src/features/booking/')) return false
+    if (path.endsWith('/api.ts')) return false
     const specifiers = [...read(path).matchAll(/from '(\.[^']+)'/g)].map((match) => match[1] ?? '')
     return specifiers.some((specifier) => {
       const target = relative(root, resolve(root, dirname(path), specifier))

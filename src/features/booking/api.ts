@@ -4,6 +4,9 @@ import { unwrap } from '../../api/api-error'
 import { pageBusiness } from './page-business'
 import { createPublicClient } from './public-client'
 
+/** The key a booking request carries, so that a retry books once (the client makes it). */
+export { newIdempotencyKey } from './public-client'
+
 /**
  * Every call the booking pages make, declared once: the wizard, the manage link, a team
  * member's page, the privacy notice and the signed-in customer's pages. Screens and effects

@@ -16,7 +16,7 @@ import { Outcome } from './manage-outcome'
 import { Reschedule } from './manage-reschedule'
 import { type ManageActor, VIEW_FOCUS } from './manage-view'
 import { pageBusiness } from './page-business'
-import { newIdempotencyKey } from './public-client'
+import { newIdempotencyKey } from './api'
 import { detectedTimeZone, formatDayAndTime } from './slot-days'
 import { usePageBusiness } from './use-page-business'
 
