@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
-import { takesTimeInConstraint } from '../appointment-occupancy.ts'
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { appointmentCountsWhere } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -198,19 +198,12 @@ export function createTeamMemberRepository(db: Db) {
      * Appointments with the team member: `upcoming` are not cancelled and not yet over; `all`
      * includes the history, which keeps the team member referenced.
      */
-    async appointmentCounts(tenantId: string, teamMemberId: string, now: Date) {
+    appointmentCounts(tenantId: string, teamMemberId: string, now: Date) {
       const scope = and(
         eq(appointments.tenantId, tenantId),
         eq(appointments.teamMemberId, teamMemberId),
       )
-      const [upcoming, all] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(appointments)
-          .where(and(scope, takesTimeInConstraint, gt(appointments.endsAt, now))),
-        db.select({ n: count() }).from(appointments).where(scope),
-      ])
-      return { upcoming: upcoming[0]?.n ?? 0, all: all[0]?.n ?? 0 }
+      return appointmentCountsWhere(db, scope, now)
     },
 
     /**
