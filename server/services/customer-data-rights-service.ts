@@ -71,6 +71,22 @@ export function createCustomerDataRightsService(database: Database) {
     return { identity, said }
   }
 
+  /** Every name the customer was known by: the record's, what they typed, the log's renames. */
+  function namesOf(
+    customer: { name: string },
+    appointments: CustomerDataAppointment[],
+    activity: CustomerDataActivityRow[],
+  ): string[] {
+    return personalTexts([
+      customer.name,
+      ...appointments.map((a) => a.submittedName),
+      ...activity
+        .filter((entry) => entry.entityType === 'customer')
+        .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
+        .flatMap((change) => [change.before, change.after]),
+    ])
+  }
+
   /** The e-mail addresses their messages went to: the record's and what they typed. */
   function addressesOf(
     customer: { email: string | null },
@@ -98,14 +114,7 @@ export function createCustomerDataRightsService(database: Database) {
           member.tenantId,
           customerId,
         )
-        const names = personalTexts([
-          customer.name,
-          ...appointments.map((a) => a.submittedName),
-          ...activityAboutIds
-            .filter((entry) => entry.entityType === 'customer')
-            .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
-            .flatMap((change) => [change.before, change.after]),
-        ])
+        const names = namesOf(customer, appointments, activityAboutIds)
         const [refunds, emails, activity, business, teamNotes] = await Promise.all([
           data.refunds(
             member.tenantId,
@@ -265,14 +274,7 @@ export function createCustomerDataRightsService(database: Database) {
           customerId,
         )
         const texts = knownTexts(customer, appointments, activityAboutIds)
-        const names = personalTexts([
-          customer.name,
-          ...appointments.map((a) => a.submittedName),
-          ...activityAboutIds
-            .filter((entry) => entry.entityType === 'customer')
-            .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
-            .flatMap((change) => [change.before, change.after]),
-        ])
+        const names = namesOf(customer, appointments, activityAboutIds)
         const activity = await data.activity(
           member.tenantId,
           customerId,
