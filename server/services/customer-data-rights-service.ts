@@ -7,6 +7,7 @@ import {
   createCustomerDataRepository,
 } from '../db/repositories/customer-data-repository.ts'
 import { createCustomerNoteRepository } from '../db/repositories/customer-note-repository.ts'
+import { createCustomerRepository } from '../db/repositories/customer-repository.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import {
   ERASED_CUSTOMER_ACTOR,
@@ -242,7 +243,7 @@ export function createCustomerDataRightsService(database: Database) {
     async erase(member: Member, customerId: string, input: CustomerEraseInput): Promise<Customer> {
       return database.transaction(async (tx) => {
         const data = createCustomerDataRepository(tx)
-        const customer = await data.lockCustomer(member.tenantId, customerId)
+        const customer = await createCustomerRepository(tx).lock(member.tenantId, customerId)
         if (!customer) throw customerNotFound()
         if (customer.erasedAt) throw customerErased()
         const typed = input.confirm_name.trim().toLowerCase()
