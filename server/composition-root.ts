@@ -133,8 +133,6 @@ export function composeServer(options: ServerPartsOptions) {
     database,
     onSyncError: (error) => log.warn({ err: error }, 'rate-limit counts not shared this time'),
   })
-  // The business of a public request or page: subdomain, then `?business=`, then the default.
-  const resolveBusiness = createBusinessResolver(database.db, publicBooking, readCache)
   // Present when this process runs the background jobs, the only senders of e-mail.
   const jobs = options.jobs && {
     intervalMs: options.jobs.intervalMs,
@@ -236,6 +234,8 @@ export function composeServer(options: ServerPartsOptions) {
 
   // ── The public booking API: no sign-in, rate limited, reads through the read cache ──
   const publicCatalog = createPublicCatalogService(database, readCache)
+  // The business of a public request or page: subdomain, then `?business=`, then the default.
+  const resolveBusiness = createBusinessResolver(publicCatalog.businessBySlug, publicBooking)
   const publicServices = {
     publicCatalog,
     publicBookings: createPublicBookingService({

@@ -1,4 +1,5 @@
-import { and, gt, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, count, gt, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm'
+import type { Db } from './database.ts'
 import { appointments, freeingStatuses } from './schema.ts'
 
 /*
@@ -22,3 +23,22 @@ export function takesTimeAt(at: Date): SQL {
 
 /** A booking made (confirmed, or closed as completed or no-show): not a hold, not cancelled. */
 export const isBooking: SQL = inArray(appointments.status, ['confirmed', 'completed', 'no_show'])
+
+/**
+ * The appointments in `scope` (a service's, a team member's): `upcoming` take their time and
+ * are not yet over; `all` includes the history, which keeps what they name referenced.
+ */
+export async function appointmentCountsWhere(
+  db: Db,
+  scope: SQL | undefined,
+  now: Date,
+): Promise<{ upcoming: number; all: number }> {
+  const [upcoming, all] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(appointments)
+      .where(and(scope, takesTimeInConstraint, gt(appointments.endsAt, now))),
+    db.select({ n: count() }).from(appointments).where(scope),
+  ])
+  return { upcoming: upcoming[0]?.n ?? 0, all: all[0]?.n ?? 0 }
+}

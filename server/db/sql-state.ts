@@ -9,6 +9,17 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined
 }
 
+/** The unique constraint (23505) that refused the row, also when drizzle wraps the error. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
+    if (code === '23505' && typeof constraint === 'string') return constraint
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
 /** A unique (23505) or exclusion (23P01) constraint refused the row: another write got there first. */
 export function isConstraintConflict(error: unknown): boolean {
   const code = sqlStateOf(error)

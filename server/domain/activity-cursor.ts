@@ -1,4 +1,5 @@
 import { isInCalendarRange } from './calendar-range.ts'
+import type { FieldError } from './refusal.ts'
 
 /**
  * Where the previous page of the activity log ended: the (occurred_at, id) of its last entry.
@@ -43,4 +44,46 @@ function isRealInstant(text: string): boolean {
   const time = Date.parse(text)
   if (Number.isNaN(time) || !isInCalendarRange(text)) return false
   return new Date(time).toISOString().slice(0, 19) === text.slice(0, 19)
+}
+
+/**
+ * Where a list asked with `cursor` starts: after the cursor's entry, or at the first page
+ * (`after` null). A text this server did not make is a field error on `query.cursor`, for the
+ * caller to refuse with its other errors.
+ */
+export function readCursor(cursor: string | undefined): {
+  after: ActivityCursor | null
+  errors: FieldError[]
+} {
+  const after = cursor === undefined ? null : decodeActivityCursor(cursor)
+  if (cursor === undefined || after !== null) return { after, errors: [] }
+  return {
+    after,
+    errors: [
+      {
+        path: 'query.cursor',
+        message: 'is not a cursor from this list; start from the first page',
+      },
+    ],
+  }
+}
+
+/**
+ * A page of a list read one row beyond `limit`: that extra row says another page follows,
+ * which starts after the page's last row.
+ */
+export function pageOf<Row extends { position: string; id: string }, Item>(
+  rows: readonly Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+): { items: Item[]; next_cursor: string | null } {
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    items: page.map(toItem),
+    next_cursor:
+      rows.length > limit && last
+        ? encodeActivityCursor({ occurredAt: last.position, id: last.id })
+        : null,
+  }
 }

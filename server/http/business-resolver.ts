@@ -1,8 +1,5 @@
 import { isIP } from 'node:net'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../db/database.ts'
-import { GLOBAL_SCOPE, type ReadCache } from '../db/read-cache.ts'
-import { createTenantRepository, type Tenant } from '../db/repositories/tenant-repository.ts'
 import { HttpProblem } from './problem.ts'
 
 /** Subdomains that name the site itself, never a business. */
@@ -43,21 +40,22 @@ export interface BusinessResolverOptions {
   defaultBusiness: string | undefined
 }
 
+/** The business a public request is for; a 400 or 404 problem when it names none that exists. */
+export type BusinessResolver<Business> = (request: FastifyRequest) => Promise<Business>
+
 /**
  * Finds the business of a public request. Precedence: the host's subdomain (a page served
  * at acme.example.com is acme's, whatever its query says), then the `business` query
  * parameter, then the installation's default. `localhost` is always a base host so
- * development works with `acme.localhost`.
+ * development works with `acme.localhost`. The lookup by slug is handed in (the public
+ * catalogue's, which reads through the per-process read cache).
  */
-export function createBusinessResolver(
-  db: Db,
+export function createBusinessResolver<Business>(
+  businessBySlug: (slug: string) => Promise<Business | undefined>,
   options: BusinessResolverOptions,
-  /** Per-process cache of public reads; the tenant returned carries the request's view. */
-  cache?: ReadCache,
-) {
+): BusinessResolver<Business> {
   const baseHosts = [...new Set([new URL(options.publicUrl).hostname.toLowerCase(), 'localhost'])]
-  const tenants = createTenantRepository(db)
-  return async (request: FastifyRequest): Promise<Tenant> => {
+  return async (request) => {
     const query = request.query as { business?: string } | undefined
     const slug =
       businessSlugFromHost(request.headers.host, baseHosts) ??
@@ -69,11 +67,8 @@ export function createBusinessResolver(
         errors: [{ path: 'query.business', message }],
       })
     }
-    const view = cache ? await cache.begin() : undefined
-    const tenant = view
-      ? await view.get(GLOBAL_SCOPE, 'business', slug, () => tenants.findBySlugOrFormer(slug))
-      : await tenants.findBySlugOrFormer(slug)
-    if (!tenant) throw new HttpProblem(404, `No business called "${slug}" takes bookings here.`)
-    return cache && view ? cache.carry(tenant, view) : tenant
+    const business = await businessBySlug(slug)
+    if (!business) throw new HttpProblem(404, `No business called "${slug}" takes bookings here.`)
+    return business
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../shared/contract/schema.d.ts'
-import type { createBusinessResolver } from '../http/business-resolver.ts'
+import type { BusinessResolver } from '../http/business-resolver.ts'
 import type { OperationRequest } from '../http/operation-types.ts'
 import { requireIdentity } from '../http/require-identity.ts'
 import type { createLogoService } from '../services/logo-service.ts'
@@ -15,13 +15,17 @@ type PublicAvailability = components['schemas']['PublicAvailability']
 type MyAppointments = components['schemas']['MyAppointments']
 type CustomerProfile = components['schemas']['CustomerProfile']
 
+type PublicCatalogService = ReturnType<typeof createPublicCatalogService>
+/** A business as the public catalogue finds it by its slug. */
+type Business = Parameters<PublicCatalogService['business']>[0]
+
 export interface PublicBookingHandlerDeps {
-  catalog: ReturnType<typeof createPublicCatalogService>
+  catalog: PublicCatalogService
   booking: ReturnType<typeof createPublicBookingService>
   accounts: ReturnType<typeof createCustomerAccountService>
   logos: ReturnType<typeof createLogoService>
   /** The business a public request is for (see createBusinessResolver); 400/404 otherwise. */
-  resolveBusiness: ReturnType<typeof createBusinessResolver>
+  resolveBusiness: BusinessResolver<Business>
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type ActivityRow,
   createActivityRepository,
 } from '../db/repositories/activity-repository.ts'
-import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
+import { pageOf, readCursor } from '../domain/activity-cursor.ts'
 import type { Member } from '../domain/member.ts'
 import { assertValid, notFound } from '../domain/refusal.ts'
 
@@ -26,18 +26,11 @@ export function createActivityService(database: Database) {
   const entries = createActivityRepository(database.db)
   return {
     async list(member: Member, query: ActivityQuery): Promise<ActivityPage> {
-      const after = query.cursor === undefined ? null : decodeActivityCursor(query.cursor)
+      const { after, errors: cursorErrors } = readCursor(query.cursor)
       const from = query.from === undefined ? undefined : new Date(query.from)
       const to = query.to === undefined ? undefined : new Date(query.to)
       assertValid([
-        ...(query.cursor !== undefined && after === null
-          ? [
-              {
-                path: 'query.cursor',
-                message: 'is not a cursor from this list; start from the first page',
-              },
-            ]
-          : []),
+        ...cursorErrors,
         ...(from && to && to < from
           ? [{ path: 'query.to', message: 'must not be before from' }]
           : []),
@@ -48,15 +41,7 @@ export function createActivityService(database: Database) {
         { entityType: query.entity_type, actorUid: query.actor, from, to, after },
         query.limit + 1,
       )
-      const page = rows.slice(0, query.limit)
-      const last = page.at(-1)
-      return {
-        items: page.map(toEntry),
-        next_cursor:
-          rows.length > query.limit && last
-            ? encodeActivityCursor({ occurredAt: last.position, id: last.id })
-            : null,
-      }
+      return pageOf(rows, query.limit, toEntry)
     },
 
     async get(member: Member, id: string): Promise<ActivityEntry> {

@@ -7,6 +7,7 @@ import {
   createCustomerDataRepository,
 } from '../db/repositories/customer-data-repository.ts'
 import { createCustomerNoteRepository } from '../db/repositories/customer-note-repository.ts'
+import { createCustomerRepository } from '../db/repositories/customer-repository.ts'
 import { describeInstant } from '../domain/business-time.ts'
 import {
   ERASED_CUSTOMER_ACTOR,
@@ -71,6 +72,22 @@ export function createCustomerDataRightsService(database: Database) {
     return { identity, said }
   }
 
+  /** Every name the customer was known by: the record's, what they typed, the log's renames. */
+  function namesOf(
+    customer: { name: string },
+    appointments: CustomerDataAppointment[],
+    activity: CustomerDataActivityRow[],
+  ): string[] {
+    return personalTexts([
+      customer.name,
+      ...appointments.map((a) => a.submittedName),
+      ...activity
+        .filter((entry) => entry.entityType === 'customer')
+        .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
+        .flatMap((change) => [change.before, change.after]),
+    ])
+  }
+
   /** The e-mail addresses their messages went to: the record's and what they typed. */
   function addressesOf(
     customer: { email: string | null },
@@ -98,14 +115,7 @@ export function createCustomerDataRightsService(database: Database) {
           member.tenantId,
           customerId,
         )
-        const names = personalTexts([
-          customer.name,
-          ...appointments.map((a) => a.submittedName),
-          ...activityAboutIds
-            .filter((entry) => entry.entityType === 'customer')
-            .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
-            .flatMap((change) => [change.before, change.after]),
-        ])
+        const names = namesOf(customer, appointments, activityAboutIds)
         const [refunds, emails, activity, business, teamNotes] = await Promise.all([
           data.refunds(
             member.tenantId,
@@ -233,7 +243,7 @@ export function createCustomerDataRightsService(database: Database) {
     async erase(member: Member, customerId: string, input: CustomerEraseInput): Promise<Customer> {
       return database.transaction(async (tx) => {
         const data = createCustomerDataRepository(tx)
-        const customer = await data.lockCustomer(member.tenantId, customerId)
+        const customer = await createCustomerRepository(tx).lock(member.tenantId, customerId)
         if (!customer) throw customerNotFound()
         if (customer.erasedAt) throw customerErased()
         const typed = input.confirm_name.trim().toLowerCase()
@@ -265,14 +275,7 @@ export function createCustomerDataRightsService(database: Database) {
           customerId,
         )
         const texts = knownTexts(customer, appointments, activityAboutIds)
-        const names = personalTexts([
-          customer.name,
-          ...appointments.map((a) => a.submittedName),
-          ...activityAboutIds
-            .filter((entry) => entry.entityType === 'customer')
-            .flatMap((entry) => entry.changes.filter((c) => c.field === 'name'))
-            .flatMap((change) => [change.before, change.after]),
-        ])
+        const names = namesOf(customer, appointments, activityAboutIds)
         const activity = await data.activity(
           member.tenantId,
           customerId,

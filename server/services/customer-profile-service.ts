@@ -18,7 +18,7 @@ import {
 } from '../db/repositories/customer-note-repository.ts'
 import { createCustomerRepository } from '../db/repositories/customer-repository.ts'
 import { createSettingsRepository } from '../db/repositories/settings-repository.ts'
-import { decodeActivityCursor, encodeActivityCursor } from '../domain/activity-cursor.ts'
+import { pageOf, readCursor } from '../domain/activity-cursor.ts'
 import type { Member } from '../domain/member.ts'
 import { assertValid, forbidden, notFound } from '../domain/refusal.ts'
 import { customerErased } from './customer-service.ts'
@@ -140,15 +140,8 @@ export function createCustomerProfileService(database: Database) {
       customerId: string,
       query: { cursor?: string | undefined; limit: number },
     ): Promise<CustomerNotePage> {
-      const after = query.cursor === undefined ? null : decodeActivityCursor(query.cursor)
-      if (query.cursor !== undefined && after === null) {
-        assertValid([
-          {
-            path: 'query.cursor',
-            message: 'is not a cursor from this list; start from the first page',
-          },
-        ])
-      }
+      const { after, errors: cursorErrors } = readCursor(query.cursor)
+      assertValid(cursorErrors)
       await customerOf(db, member, customerId)
       // One more than asked says whether another page follows.
       const rows = await createCustomerNoteRepository(db).list(
@@ -157,15 +150,7 @@ export function createCustomerProfileService(database: Database) {
         after,
         query.limit + 1,
       )
-      const page = rows.slice(0, query.limit)
-      const last = page.at(-1)
-      return {
-        items: page.map(toCustomerNote),
-        next_cursor:
-          rows.length > query.limit && last
-            ? encodeActivityCursor({ occurredAt: last.position, id: last.id })
-            : null,
-      }
+      return pageOf(rows, query.limit, toCustomerNote)
     },
 
     async addNote(

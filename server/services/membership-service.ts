@@ -35,13 +35,7 @@ export function createMembershipService(database: Database) {
     tx: Db,
     identity: Identity,
   ): Promise<{ member: Member; current: Current }> {
-    const user = await createUserRepository(tx).upsert({
-      uid: identity.uid,
-      email: identity.email,
-      displayName: identity.name,
-    })
-    const actor: Actor = { uid: user.uid, name: user.displayName, email: user.email }
-    await acceptInvitations(tx, identity, actor)
+    const { user, actor } = await signIn(tx, identity)
 
     const membershipRepository = createMembershipRepository(tx)
     let current = await membershipRepository.findCurrentForUser(user.uid)
@@ -79,13 +73,7 @@ export function createMembershipService(database: Database) {
     identity: Identity,
     setup: BusinessSetup,
   ): Promise<{ member: Member; current: Current }> {
-    const user = await createUserRepository(tx).upsert({
-      uid: identity.uid,
-      email: identity.email,
-      displayName: identity.name,
-    })
-    const actor: Actor = { uid: user.uid, name: user.displayName, email: user.email }
-    await acceptInvitations(tx, identity, actor)
+    const { user, actor } = await signIn(tx, identity)
     const membershipRepository = createMembershipRepository(tx)
     const existing = await membershipRepository.findCurrentForUser(user.uid)
     if (existing) throw alreadyRegistered(existing.tenant.name)
@@ -119,6 +107,18 @@ export interface BusinessSetup {
 }
 
 const DEFAULT_SETUP: BusinessSetup = { timeZone: 'UTC', currency: 'USD' }
+
+/** The user as the token names them now, and the invitations to their e-mail accepted. */
+async function signIn(tx: Db, identity: Identity) {
+  const user = await createUserRepository(tx).upsert({
+    uid: identity.uid,
+    email: identity.email,
+    displayName: identity.name,
+  })
+  const actor: Actor = { uid: user.uid, name: user.displayName, email: user.email }
+  await acceptInvitations(tx, identity, actor)
+  return { user, actor }
+}
 
 function alreadyRegistered(businessName: string) {
   return conflict(`You already belong to ${businessName}.`, {

@@ -1,29 +1,29 @@
-import { randomBytes } from 'node:crypto'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { can, selfEditableTeamMemberFields } from '../../shared/permissions.ts'
-import type { Database, Db } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
 import { createActivityRepository } from '../db/repositories/activity-repository.ts'
-import { createServiceRepository } from '../db/repositories/service-repository.ts'
 import {
   createTeamMemberRepository,
   type NewTeamMember,
   type TeamMemberRecord,
 } from '../db/repositories/team-member-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
-import { slugCandidates } from '../domain/business-name.ts'
 import type { Member } from '../domain/member.ts'
 import { plural } from '../domain/plural.ts'
-import { assertValid, conflict, type FieldError, forbidden, Refusal } from '../domain/refusal.ts'
-import { teamMemberSlugBase } from '../domain/slug.ts'
+import { conflict } from '../domain/refusal.ts'
 import { teamMemberFields, teamMemberUpdateSummary } from '../domain/team-member-changes.ts'
-import {
-  defaultWorkingHours,
-  normalizeWorkingHours,
-  workingHoursErrors,
-} from '../domain/working-hours.ts'
+import { defaultWorkingHours } from '../domain/working-hours.ts'
 import { notifyProfileChange } from '../realtime/live-events.ts'
 import { refuseBeyondPlan } from './billing/current-plan.ts'
 import { createTeamAccess, refuseEndingLastOwner } from './team-access-service.ts'
+import { checkServices, teamMemberColumns } from './team-member-input.ts'
+import { authorizeUpdate, requireOwnership } from './team-member-permissions.ts'
+import {
+  freeSlugFor,
+  insertWithFreeSlug,
+  refuseTakenEmail,
+  refuseTakenSlug,
+  withUniqueFields,
+} from './team-member-uniqueness.ts'
 import { teamMemberNotFound, teamMemberViews, toTeamMember } from './team-member-views.ts'
 
 type TeamMember = components['schemas']['TeamMember']
@@ -37,8 +37,6 @@ export interface TeamMemberListQuery {
   limit: number
   offset: number
 }
-
-const MAX_SLUG_ATTEMPTS = 20
 
 /**
  * The team of the member's business: its records, who may change which of their fields, and
@@ -232,185 +230,4 @@ export function createTeamMemberService(database: Database) {
       })
     },
   }
-}
-
-/** Only an owner touches ownership; the 403 reads like every other missing capability. */
-function requireOwnership(member: Member, what: string): void {
-  if (!can(member.permission, 'ownership.manage')) {
-    throw forbidden(`You don't have permission to ${what}.`)
-  }
-}
-
-/**
- * Owners and admins change anyone; only an owner touches ownership (who is an owner, and an
- * owner's e-mail, which is where a pending owner invitation would go). Staff change only
- * their own name, bio, time zone and working hours: other fields sent unchanged are fine,
- * so a form that posts everything still works.
- */
-function authorizeUpdate(
-  member: Member,
-  target: TeamMemberRecord,
-  proposed: TeamMemberRecord,
-  changed: string[],
-): void {
-  if (!can(member.permission, 'team.write')) {
-    const isSelf = member.teamMemberId === target.id && can(member.permission, 'team.writeSelf')
-    if (!isSelf) throw forbidden('You can change only your own team-member profile.')
-    const selfEditable: readonly string[] = selfEditableTeamMemberFields
-    const refused = changed.filter((field) => !selfEditable.includes(field))
-    if (refused.length > 0) {
-      throw new Refusal(
-        'forbidden',
-        `You can change only your own name, bio, time zone and working hours, not ${refused.join(', ')}.`,
-        {
-          errors: refused.map((field) => ({
-            path: `body.${field}`,
-            message: 'cannot be changed by staff',
-          })),
-        },
-      )
-    }
-    return
-  }
-  const ownershipChanges =
-    changed.includes('permission') &&
-    (target.permission === 'owner' || proposed.permission === 'owner')
-  if (ownershipChanges) {
-    requireOwnership(member, 'change who owns the business')
-  }
-  if (target.permission === 'owner' && changed.includes('email')) {
-    requireOwnership(member, "change an owner's e-mail")
-  }
-}
-
-async function refuseTakenEmail(tx: Db, tenantId: string, email: string, exceptId?: string) {
-  const clash = await createTeamMemberRepository(tx).findByEmail(tenantId, email, exceptId)
-  if (!clash) return
-  throw conflict(`${clash.name} already uses the e-mail ${email} in your team.`, {
-    errors: [{ path: 'body.email', message: `is already used by ${clash.name}` }],
-    existing: { id: clash.id, href: `/team/${clash.id}/edit` },
-  })
-}
-
-async function refuseTakenSlug(tx: Db, tenantId: string, slug: string, exceptId?: string) {
-  const clash = await createTeamMemberRepository(tx).findBySlug(tenantId, slug, exceptId)
-  if (!clash) return
-  throw conflict(`${clash.name} already has the public slug "${slug}".`, {
-    errors: [{ path: 'body.slug', message: `is already used by ${clash.name}` }],
-    existing: { id: clash.id, href: `/team/${clash.id}/edit` },
-  })
-}
-
-/** The first slug made from the name that nobody else in the business has. */
-async function freeSlugFor(tx: Db, tenantId: string, name: string, exceptId: string) {
-  const team = createTeamMemberRepository(tx)
-  let attempts = 0
-  for (const candidate of slugCandidates(teamMemberSlugBase(name), () =>
-    randomBytes(3).toString('hex'),
-  )) {
-    if (!(await team.findBySlug(tenantId, candidate, exceptId))) return candidate
-    if (++attempts > 20) break
-  }
-  throw conflict('No free public slug was found for this name; choose one.', {
-    errors: [{ path: 'body.slug', message: 'is already taken' }],
-  })
-}
-
-/** Inserts with the given slug, or the first free one made from the name. */
-async function insertWithFreeSlug(
-  tx: Db,
-  tenantId: string,
-  values: Omit<NewTeamMember, 'slug'>,
-  slug: string | undefined,
-) {
-  const team = createTeamMemberRepository(tx)
-  const candidates = slug
-    ? [slug]
-    : slugCandidates(teamMemberSlugBase(values.name), () => randomBytes(3).toString('hex'))
-  let attempts = 0
-  for (const candidate of candidates) {
-    if (++attempts > MAX_SLUG_ATTEMPTS) break
-    const row = await team.createIfSlugFree(tenantId, { ...values, slug: candidate })
-    if (row) return row
-  }
-  throw conflict('That public slug was just taken; choose another.', {
-    errors: [{ path: 'body.slug', message: 'is already taken' }],
-  })
-}
-
-/**
- * Unique e-mails and slugs are checked before writing; two requests racing past the check
- * on PostgreSQL still meet the unique index, whose violation names the field here.
- */
-async function withUniqueFields<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    const field = uniqueFieldOf(error)
-    if (!field) throw error
-    throw conflict(`Another team member already has this ${field.replace('_', ' ')}.`, {
-      errors: [{ path: `body.${field}`, message: 'is already taken' }],
-      cause: error,
-    })
-  }
-}
-
-const uniqueConstraintFields: Record<string, string> = {
-  team_members_tenant_email_unique: 'email',
-  team_members_tenant_slug_unique: 'slug',
-}
-
-function uniqueFieldOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return undefined
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
-    if (code === '23505' && typeof constraint === 'string')
-      return uniqueConstraintFields[constraint]
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
-
-/** The columns a create or patch body sets, after the rules the contract cannot express. */
-function teamMemberColumns(input: TeamMemberPatch): Partial<NewTeamMember> {
-  const errors: FieldError[] = []
-  const columns: Partial<NewTeamMember> = {}
-  if (input.name !== undefined) {
-    columns.name = input.name.trim()
-    if (!columns.name) errors.push({ path: 'body.name', message: 'must not be blank' })
-  }
-  if (input.email !== undefined) columns.email = input.email
-  if (input.permission !== undefined) columns.permission = input.permission
-  if (input.slug !== undefined) columns.slug = input.slug
-  if (input.bio !== undefined) columns.bio = input.bio
-  if (input.time_zone !== undefined) columns.timeZone = input.time_zone
-  if (input.bookable !== undefined) columns.bookable = input.bookable
-  if (input.working_hours !== undefined) {
-    errors.push(...workingHoursErrors(input.working_hours, 'body.working_hours'))
-    columns.workingHours = normalizeWorkingHours(input.working_hours)
-  }
-  assertValid(errors)
-  return columns
-}
-
-/** The given services, sorted, once each checked to belong to this business. */
-async function checkServices(
-  tx: Db,
-  tenantId: string,
-  ids: readonly string[] | undefined,
-): Promise<string[] | undefined> {
-  if (ids === undefined) return undefined
-  const known = await createServiceRepository(tx).existingIds(tenantId, ids)
-  const unknown = ids.filter((id) => !known.has(id))
-  assertValid(
-    unknown.length === 0
-      ? []
-      : [
-          {
-            path: 'body.service_ids',
-            message: `contains ${plural(unknown.length, 'id')} that ${unknown.length === 1 ? 'is not a service' : 'are not services'} of this business: ${unknown.join(', ')}`,
-          },
-        ],
-  )
-  return [...ids].sort()
 }

@@ -22,7 +22,9 @@ vi.mock(import('../../server/notifications/appointment-notifier.ts'), async (ori
 })
 vi.mock(import('../../server/http/business-resolver.ts'), async (original) => {
   const actual = await original()
-  return { ...actual, createBusinessResolver: vi.fn(actual.createBusinessResolver) }
+  // A spy of a generic factory is no longer generic; the cast keeps the module's own type.
+  const spy = vi.fn(actual.createBusinessResolver) as typeof actual.createBusinessResolver
+  return { ...actual, createBusinessResolver: spy }
 })
 vi.mock(import('../../server/services/settings-service.ts'), async (original) => {
   const actual = await original()

@@ -56,6 +56,9 @@ const refused: ImportCase[] = [
   { file: 'src/routes/probe.tsx', from: 'drizzle-orm' },
   { file: 'server/plugins/probe.ts', from: '../../src/api/client' },
   { file: 'server/http/probe.ts', from: 'react' },
+  // Item 2 of issue 23: server/http is the edge; what reads the database is handed to it.
+  { file: 'server/http/probe.ts', from: '../db/repositories/tenant-repository.ts' },
+  { file: 'server/http/probe.ts', from: '../services/public/public-catalog-service.ts' },
   { file: 'shared/probe.ts', from: '../src/api/client' },
   { file: 'shared/probe.ts', from: '../server/domain/working-hours.ts' },
   { file: 'shared/probe.ts', from: 'node:crypto' },

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { appointmentService, paymentAppointment } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import { appointments, payments, services, tenantSettings } from '../schema.ts'
 
@@ -29,17 +30,8 @@ export async function loadPaidAtBooking(
       cancellationCutoffMinutes: sql<number>`coalesce(${tenantSettings.cancellationCutoffMinutes}, 1440)`,
     })
     .from(payments)
-    .innerJoin(
-      appointments,
-      and(
-        eq(appointments.tenantId, payments.tenantId),
-        eq(appointments.id, payments.appointmentId),
-      ),
-    )
-    .innerJoin(
-      services,
-      and(eq(services.tenantId, appointments.tenantId), eq(services.id, appointments.serviceId)),
-    )
+    .innerJoin(appointments, paymentAppointment())
+    .innerJoin(services, appointmentService())
     .leftJoin(tenantSettings, eq(tenantSettings.tenantId, payments.tenantId))
     .where(
       and(

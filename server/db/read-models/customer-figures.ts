@@ -1,5 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm'
-import { appointmentService, appointmentTeamMember } from '../appointment-joins.ts'
+import {
+  appointmentService,
+  appointmentTeamMember,
+  paymentAppointment,
+} from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import { appointments, payments, services, teamMembers } from '../schema.ts'
 
@@ -43,13 +47,7 @@ export async function loadMoneyReceived(
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${receivedMinor}), 0)` })
     .from(payments)
-    .innerJoin(
-      appointments,
-      and(
-        eq(appointments.tenantId, payments.tenantId),
-        eq(appointments.id, payments.appointmentId),
-      ),
-    )
+    .innerJoin(appointments, paymentAppointment())
     .where(
       and(
         eq(payments.tenantId, tenantId),
@@ -80,11 +78,7 @@ export async function loadMoneyReceivedByAppointment(
     .from(payments)
     .innerJoin(
       appointments,
-      and(
-        eq(appointments.tenantId, payments.tenantId),
-        eq(appointments.id, payments.appointmentId),
-        eq(appointments.currency, payments.currency),
-      ),
+      and(paymentAppointment(), eq(appointments.currency, payments.currency)),
     )
     .where(
       and(

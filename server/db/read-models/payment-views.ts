@@ -17,7 +17,12 @@ import {
   type PaymentSummary,
   summarisePayments,
 } from '../../domain/payment-state.ts'
-import { appointmentCustomer, appointmentService } from '../appointment-joins.ts'
+import {
+  appointmentCustomer,
+  appointmentService,
+  paymentAppointment,
+  refundPayment,
+} from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -163,13 +168,7 @@ export async function listPayments(
       position,
     })
     .from(payments)
-    .innerJoin(
-      appointments,
-      and(
-        eq(appointments.tenantId, payments.tenantId),
-        eq(appointments.id, payments.appointmentId),
-      ),
-    )
+    .innerJoin(appointments, paymentAppointment())
     .innerJoin(services, appointmentService())
     .innerJoin(customers, appointmentCustomer())
     .where(and(...conditions))
@@ -228,13 +227,7 @@ export async function loadTakings(
   const [refunded] = await db
     .select({ sum: sql<string>`coalesce(sum(${paymentRefunds.amountMinor}), 0)` })
     .from(paymentRefunds)
-    .innerJoin(
-      payments,
-      and(
-        eq(payments.tenantId, paymentRefunds.tenantId),
-        eq(payments.id, paymentRefunds.paymentId),
-      ),
-    )
+    .innerJoin(payments, refundPayment())
     .where(
       and(
         eq(paymentRefunds.tenantId, tenantId),

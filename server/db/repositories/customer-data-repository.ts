@@ -109,15 +109,6 @@ export function createCustomerDataRepository(db: Db) {
       return row
     },
 
-    async lockCustomer(tenantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-        .for('update')
-      return row
-    },
-
     async findCustomer(tenantId: string, id: string) {
       const [row] = await db
         .select()

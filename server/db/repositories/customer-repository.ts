@@ -1,5 +1,6 @@
 import { and, count, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type CustomerSearchTerms, PHONE_PUNCTUATION } from '../../domain/customer-search.ts'
+import { paymentAppointment } from '../appointment-joins.ts'
 import { isBooking } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, customers, payments } from '../schema.ts'
@@ -226,13 +227,7 @@ export function createCustomerRepository(db: Db) {
       const [row] = await db
         .select({ total: count() })
         .from(payments)
-        .innerJoin(
-          appointments,
-          and(
-            eq(appointments.tenantId, payments.tenantId),
-            eq(appointments.id, payments.appointmentId),
-          ),
-        )
+        .innerJoin(appointments, paymentAppointment())
         .where(and(eq(payments.tenantId, tenantId), eq(appointments.customerId, customerId)))
       return row?.total ?? 0
     },

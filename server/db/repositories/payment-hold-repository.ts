@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm'
+import { paymentAppointment } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import { appointments, payments } from '../schema.ts'
 
@@ -85,13 +86,7 @@ export function createPaymentHoldRepository(db: Db) {
       const due = await db
         .select({ id: payments.id })
         .from(payments)
-        .innerJoin(
-          appointments,
-          and(
-            eq(appointments.tenantId, payments.tenantId),
-            eq(appointments.id, payments.appointmentId),
-          ),
-        )
+        .innerJoin(appointments, paymentAppointment())
         .where(
           and(
             eq(payments.status, 'pending'),
@@ -135,13 +130,7 @@ export function createPaymentHoldRepository(db: Db) {
           stripeCheckoutSessionId: sql<string>`${payments.stripeCheckoutSessionId}`,
         })
         .from(payments)
-        .innerJoin(
-          appointments,
-          and(
-            eq(appointments.tenantId, payments.tenantId),
-            eq(appointments.id, payments.appointmentId),
-          ),
-        )
+        .innerJoin(appointments, paymentAppointment())
         .where(
           and(
             eq(payments.status, 'pending'),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../database.ts'
 import { appointments, paymentRefunds, payments, type refundCauses } from '../schema.ts'
 
@@ -30,6 +31,18 @@ export interface PaymentSuccess {
  * syncing one payment at once take turns, and the second sees what the first wrote.
  */
 export function createPaymentRepository(db: Db) {
+  /** Changes one payment of the business, its `updated_at` with it. */
+  async function change(
+    tenantId: string,
+    paymentId: string,
+    values: PgUpdateSetSource<typeof payments>,
+  ): Promise<void> {
+    await db
+      .update(payments)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+  }
+
   return {
     async insertPending(payment: {
       tenantId: string
@@ -130,52 +143,35 @@ export function createPaymentRepository(db: Db) {
       paymentId: string,
       failure: { paymentIntentId: string | null; message: string },
     ): Promise<void> {
-      await db
-        .update(payments)
-        .set({
-          status: 'failed',
-          stripePaymentIntentId: failure.paymentIntentId,
-          failureMessage: failure.message,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+      await change(tenantId, paymentId, {
+        status: 'failed',
+        stripePaymentIntentId: failure.paymentIntentId,
+        failureMessage: failure.message,
+      })
     },
 
     async attachCheckout(tenantId: string, paymentId: string, sessionId: string): Promise<void> {
-      await db
-        .update(payments)
-        .set({ stripeCheckoutSessionId: sessionId, updatedAt: sql`now()` })
-        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+      await change(tenantId, paymentId, { stripeCheckoutSessionId: sessionId })
     },
 
     async markSucceeded(tenantId: string, paymentId: string, success: PaymentSuccess) {
-      await db
-        .update(payments)
-        .set({
-          status: 'succeeded',
-          stripePaymentIntentId: success.paymentIntentId,
-          stripeCustomerId: success.customerId,
-          stripePaymentMethodId: success.paymentMethodId,
-          paidAt: success.paidAt,
-          failureMessage: null,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+      await change(tenantId, paymentId, {
+        status: 'succeeded',
+        stripePaymentIntentId: success.paymentIntentId,
+        stripeCustomerId: success.customerId,
+        stripePaymentMethodId: success.paymentMethodId,
+        paidAt: success.paidAt,
+        failureMessage: null,
+      })
     },
 
     async markExpired(tenantId: string, paymentId: string): Promise<void> {
-      await db
-        .update(payments)
-        .set({ status: 'expired', updatedAt: sql`now()` })
-        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+      await change(tenantId, paymentId, { status: 'expired' })
     },
 
     /** Why the last attempt was declined, for staff; the payment stays open for a retry. */
     async noteFailure(tenantId: string, paymentId: string, message: string): Promise<void> {
-      await db
-        .update(payments)
-        .set({ failureMessage: message, updatedAt: sql`now()` })
-        .where(and(eq(payments.tenantId, tenantId), eq(payments.id, paymentId)))
+      await change(tenantId, paymentId, { failureMessage: message })
     },
 
     /**
@@ -198,13 +194,9 @@ export function createPaymentRepository(db: Db) {
         .onConflictDoNothing({ target: paymentRefunds.stripeRefundId })
         .returning({ id: paymentRefunds.id })
       if (inserted.length === 0) return false
-      await db
-        .update(payments)
-        .set({
-          refundedAmountMinor: sql`${payments.refundedAmountMinor} + ${refund.amountMinor}`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.tenantId, refund.tenantId), eq(payments.id, refund.paymentId)))
+      await change(refund.tenantId, refund.paymentId, {
+        refundedAmountMinor: sql`${payments.refundedAmountMinor} + ${refund.amountMinor}`,
+      })
       return true
     },
 
@@ -215,10 +207,6 @@ export function createPaymentRepository(db: Db) {
         .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.paymentId, paymentId)))
     },
 
-    /**
-     * Lets the appointment's hold go at once (its Checkout expired, or could not be opened):
-     * `payment_expired` frees its time. Answers whether it was still a hold.
-     */
     /**
      * Deletes a hold whose Checkout never opened, with its payment (which must be `pending`,
      * without a session): the hold's appointment exists only for that payment. Answers
@@ -255,6 +243,10 @@ export function createPaymentRepository(db: Db) {
       return deleted.length === 1
     },
 
+    /**
+     * Lets the appointment's hold go at once (its Checkout expired, or could not be opened):
+     * `payment_expired` frees its time. Answers whether it was still a hold.
+     */
     async releaseHold(tenantId: string, appointmentId: string): Promise<boolean> {
       const released = await db
         .update(appointments)

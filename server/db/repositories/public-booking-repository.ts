@@ -222,19 +222,6 @@ export function createPublicBookingRepository(db: Db) {
         .returning()
       return row
     },
-
-    async updateCustomer(
-      tenantId: string,
-      id: string,
-      values: Partial<Pick<CustomerRow, 'name' | 'phone' | 'timeZone'>>,
-    ): Promise<CustomerRow | undefined> {
-      const [row] = await db
-        .update(customers)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-        .returning()
-      return row
-    },
   }
 }
 

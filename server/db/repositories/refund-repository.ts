@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { refundPayment } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
 import { paymentRefunds, payments } from '../schema.ts'
 import type { RefundCause } from './payment-repository.ts'
@@ -184,13 +185,7 @@ export function createRefundRepository(db: Db) {
       return db
         .select({ refund: paymentRefunds, payment: payments })
         .from(paymentRefunds)
-        .innerJoin(
-          payments,
-          and(
-            eq(payments.tenantId, paymentRefunds.tenantId),
-            eq(payments.id, paymentRefunds.paymentId),
-          ),
-        )
+        .innerJoin(payments, refundPayment())
         .where(and(...conditions))
         .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id))
         .limit(options.limit)

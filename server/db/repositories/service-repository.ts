@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
-import { takesTimeInConstraint } from '../appointment-occupancy.ts'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { appointmentCountsWhere } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { performedBySomeoneBookable } from '../read-models/setup-progress.ts'
 import { appointments, services, serviceTeamMembers, tenants } from '../schema.ts'
@@ -142,16 +142,9 @@ export function createServiceRepository(db: Db) {
      * Appointments that use the service: `upcoming` are not cancelled and not yet over;
      * `all` includes the history, which keeps the service referenced.
      */
-    async appointmentCounts(tenantId: string, serviceId: string, now: Date) {
+    appointmentCounts(tenantId: string, serviceId: string, now: Date) {
       const scope = and(eq(appointments.tenantId, tenantId), eq(appointments.serviceId, serviceId))
-      const [upcoming, all] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(appointments)
-          .where(and(scope, takesTimeInConstraint, gt(appointments.endsAt, now))),
-        db.select({ n: count() }).from(appointments).where(scope),
-      ])
-      return { upcoming: upcoming[0]?.n ?? 0, all: all[0]?.n ?? 0 }
+      return appointmentCountsWhere(db, scope, now)
     },
 
     /** The currency prices are kept in: the business's own. */

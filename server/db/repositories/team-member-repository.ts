@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
-import { takesTimeInConstraint } from '../appointment-occupancy.ts'
+import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { appointmentCountsWhere } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import {
   appointments,
@@ -26,6 +26,22 @@ export interface TeamMemberQuery {
 
 /** The team of one business, and the access its members have. Always scoped by tenant id. */
 export function createTeamMemberRepository(db: Db) {
+  /** A team member of the business (other than `exceptId`) matching `condition`: id and name. */
+  async function findOther(tenantId: string, condition: SQL, exceptId: string | undefined) {
+    const [row] = await db
+      .select({ id: teamMembers.id, name: teamMembers.name })
+      .from(teamMembers)
+      .where(
+        and(
+          eq(teamMembers.tenantId, tenantId),
+          condition,
+          exceptId ? ne(teamMembers.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1)
+    return row
+  }
+
   async function withServices(rows: TeamMemberRow[]): Promise<TeamMemberRecord[]> {
     const first = rows[0]
     if (!first) return []
@@ -87,35 +103,13 @@ export function createTeamMemberRepository(db: Db) {
     },
 
     /** Another team member of the business with this e-mail, in any letter case. */
-    async findByEmail(tenantId: string, email: string, exceptId?: string) {
-      const [row] = await db
-        .select({ id: teamMembers.id, name: teamMembers.name })
-        .from(teamMembers)
-        .where(
-          and(
-            eq(teamMembers.tenantId, tenantId),
-            sql`lower(${teamMembers.email}) = lower(${email})`,
-            exceptId ? ne(teamMembers.id, exceptId) : undefined,
-          ),
-        )
-        .limit(1)
-      return row
+    findByEmail(tenantId: string, email: string, exceptId?: string) {
+      return findOther(tenantId, sql`lower(${teamMembers.email}) = lower(${email})`, exceptId)
     },
 
     /** Another team member of the business with this public slug. */
-    async findBySlug(tenantId: string, slug: string, exceptId?: string) {
-      const [row] = await db
-        .select({ id: teamMembers.id, name: teamMembers.name })
-        .from(teamMembers)
-        .where(
-          and(
-            eq(teamMembers.tenantId, tenantId),
-            eq(teamMembers.slug, slug),
-            exceptId ? ne(teamMembers.id, exceptId) : undefined,
-          ),
-        )
-        .limit(1)
-      return row
+    findBySlug(tenantId: string, slug: string, exceptId?: string) {
+      return findOther(tenantId, eq(teamMembers.slug, slug), exceptId)
     },
 
     /** Keeps a slug the team member gave up, so their old profile link still finds them. */
@@ -198,19 +192,12 @@ export function createTeamMemberRepository(db: Db) {
      * Appointments with the team member: `upcoming` are not cancelled and not yet over; `all`
      * includes the history, which keeps the team member referenced.
      */
-    async appointmentCounts(tenantId: string, teamMemberId: string, now: Date) {
+    appointmentCounts(tenantId: string, teamMemberId: string, now: Date) {
       const scope = and(
         eq(appointments.tenantId, tenantId),
         eq(appointments.teamMemberId, teamMemberId),
       )
-      const [upcoming, all] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(appointments)
-          .where(and(scope, takesTimeInConstraint, gt(appointments.endsAt, now))),
-        db.select({ n: count() }).from(appointments).where(scope),
-      ])
-      return { upcoming: upcoming[0]?.n ?? 0, all: all[0]?.n ?? 0 }
+      return appointmentCountsWhere(db, scope, now)
     },
 
     /**

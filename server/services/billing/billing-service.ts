@@ -16,11 +16,8 @@ import type {
   StripeGateway,
   SubscriptionSnapshot,
 } from '../../payments/stripe-gateway.ts'
-import {
-  StripeUnavailableError,
-  WebhookPayloadError,
-  WebhookSignatureError,
-} from '../../payments/stripe-sdk.ts'
+import { WebhookPayloadError, WebhookSignatureError } from '../../payments/stripe-sdk.ts'
+import { refuseStripeOutage } from '../payments/stripe-refusals.ts'
 import { billedInterval, loadCurrentPlan, planView, subscriptionView } from './current-plan.ts'
 import { createSubscriptionSync } from './subscription-sync.ts'
 
@@ -301,17 +298,7 @@ export function outagesAsProblems<T extends Record<string, (...args: never[]) =>
 ): T {
   const guarded = Object.entries(service).map(([name, work]) => [
     name,
-    async (...args: never[]) => {
-      try {
-        return await work(...args)
-      } catch (error) {
-        if (!(error instanceof StripeUnavailableError)) throw error
-        throw unavailable('Stripe did not answer; please try again in a minute.', {
-          retryAfterSeconds: 60,
-          cause: error,
-        })
-      }
-    },
+    (...args: never[]) => refuseStripeOutage(() => work(...args)),
   ])
   return Object.fromEntries(guarded) as T
 }

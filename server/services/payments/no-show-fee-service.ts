@@ -18,6 +18,7 @@ import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import { appointmentNotFound } from '../booking/booking-lookups.ts'
 import { createIdempotency, type StoredAnswers } from '../public/idempotency.ts'
+import { paymentsUnavailable } from './stripe-refusals.ts'
 
 type NoShowFee = components['schemas']['NoShowFee']
 
@@ -215,10 +216,7 @@ export function createNoShowFeeService(deps: NoShowFeeServiceDeps) {
   async function charge(charger: FeeCharger, appointmentId: string): Promise<NoShowFee> {
     const stripe = gateway
     if (!stripe) {
-      throw unavailable('Payments are not available on this server right now.', {
-        retryAfterSeconds: 60,
-        type: '/problems/payments-unavailable',
-      })
+      throw paymentsUnavailable()
     }
     const { payment, card } = await begin(charger, appointmentId)
     let outcome: OffSessionCharge

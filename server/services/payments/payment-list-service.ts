@@ -6,7 +6,7 @@ import {
   type PaymentListRow,
 } from '../../db/read-models/payment-views.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
-import { decodeActivityCursor, encodeActivityCursor } from '../../domain/activity-cursor.ts'
+import { pageOf, readCursor } from '../../domain/activity-cursor.ts'
 import { csvRow, UTF8_BOM } from '../../domain/csv.ts'
 import type { Member } from '../../domain/member.ts'
 import { PAYMENT_CSV_HEADER, paymentCsvRow } from '../../domain/payment-csv.ts'
@@ -39,18 +39,11 @@ const EXPORT_PAGE = 500
  */
 export function createPaymentListService(database: Database) {
   const filterOf = (query: PaymentListQuery, cursor?: string): PaymentListFilter => {
-    const after = cursor === undefined ? null : decodeActivityCursor(cursor)
+    const { after, errors: cursorErrors } = readCursor(cursor)
     const from = query.from === undefined ? undefined : new Date(query.from)
     const to = query.to === undefined ? undefined : new Date(query.to)
     assertValid([
-      ...(cursor !== undefined && after === null
-        ? [
-            {
-              path: 'query.cursor',
-              message: 'is not a cursor from this list; start from the first page',
-            },
-          ]
-        : []),
+      ...cursorErrors,
       ...(from && to && to < from
         ? [{ path: 'query.to', message: 'must not be before from' }]
         : []),
@@ -66,15 +59,7 @@ export function createPaymentListService(database: Database) {
       const filter = filterOf(query, query.cursor)
       // One more than asked says whether another page follows.
       const rows = await listPayments(database.db, member.tenantId, filter, query.limit + 1)
-      const page = rows.slice(0, query.limit)
-      const last = page.at(-1)
-      return {
-        items: page.map(toPayment),
-        next_cursor:
-          rows.length > query.limit && last
-            ? encodeActivityCursor({ occurredAt: last.position, id: last.id })
-            : null,
-      }
+      return pageOf(rows, query.limit, toPayment)
     },
 
     async export(member: Member, query: PaymentListQuery): Promise<PaymentExport> {

@@ -11,6 +11,7 @@ import { StripeUnavailableError } from '../../payments/stripe-sdk.ts'
 import { createIdempotency, type StoredAnswers } from '../public/idempotency.ts'
 import { type OwedRefunds, owedRefundKey } from './owed-refunds.ts'
 import { refundPayment, stripeRefusal } from './payment-refunds.ts'
+import { paymentsUnavailable } from './stripe-refusals.ts'
 import { refundAtTill, tooMuch } from './till-refunds.ts'
 
 type AppointmentPayments = components['schemas']['AppointmentPayments']
@@ -92,10 +93,7 @@ export function createStaffRefunds(deps: {
         (await refunds.owedMinor(tenantId, payment.id))
       if (input.amount_minor > left) throw tooMuch(left, payment.currency)
       if (!gateway) {
-        throw unavailable('Payments are not available on this server right now.', {
-          retryAfterSeconds: 60,
-          type: '/problems/payments-unavailable',
-        })
+        throw paymentsUnavailable()
       }
       const reservation = await refunds.insertOwed({
         id,

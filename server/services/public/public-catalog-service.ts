@@ -1,14 +1,14 @@
 import type { components, operations } from '../../../shared/contract/schema.d.ts'
 import { planAllows } from '../../../shared/plan-limits.ts'
 import type { Database } from '../../db/database.ts'
-import { busyScope, type ReadCache, readThrough } from '../../db/read-cache.ts'
+import { busyScope, GLOBAL_SCOPE, type ReadCache, readThrough } from '../../db/read-cache.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { createLogoRepository } from '../../db/repositories/logo-repository.ts'
 import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
 import { createScheduleRepository } from '../../db/repositories/schedule-repository.ts'
 import { createSettingsRepository } from '../../db/repositories/settings-repository.ts'
 import { createTeamMemberRepository } from '../../db/repositories/team-member-repository.ts'
-import type { Tenant } from '../../db/repositories/tenant-repository.ts'
+import { createTenantRepository, type Tenant } from '../../db/repositories/tenant-repository.ts'
 import { bookableStarts } from '../../domain/booking-notice.ts'
 import { instantRangeRefusal } from '../../domain/instant-range.ts'
 import { invalidField, notFound } from '../../domain/refusal.ts'
@@ -47,6 +47,7 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
   const repo = createPublicBookingRepository(database.db)
   const appointments = createAppointmentRepository(database.db)
   const schedules = createScheduleRepository(database.db)
+  const tenants = createTenantRepository(database.db)
   // The request's view travels with the business its resolver found (see ReadCache.carry).
   const viewOf = (tenant: Tenant) => (cache ? cache.viewFor(tenant) : readThrough)
 
@@ -65,6 +66,18 @@ export function createPublicCatalogService(database: Database, cache?: ReadCache
   }
 
   return {
+    /**
+     * The business with this public slug, or the one that had it before a change; it carries
+     * the request's cached reads from here on (see ReadCache.carry). Undefined when none has it.
+     */
+    async businessBySlug(slug: string): Promise<Tenant | undefined> {
+      const view = cache ? await cache.begin() : undefined
+      const tenant = view
+        ? await view.get(GLOBAL_SCOPE, 'business', slug, () => tenants.findBySlugOrFormer(slug))
+        : await tenants.findBySlugOrFormer(slug)
+      return tenant && cache && view ? cache.carry(tenant, view) : tenant
+    },
+
     catalogOf,
 
     /**

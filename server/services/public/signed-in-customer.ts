@@ -1,6 +1,6 @@
 import type { Database, Db } from '../../db/database.ts'
 import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
-import { createPublicBookingRepository } from '../../db/repositories/public-booking-repository.ts'
+import { createCustomerRepository } from '../../db/repositories/customer-repository.ts'
 import { changedFields } from '../../domain/activity-changes.ts'
 import { customerFields, customerUpdateSummary } from '../../domain/customer-changes.ts'
 import {
@@ -40,11 +40,7 @@ async function update(
     ),
   )
   if (Object.keys(differing).length === 0) return before
-  const after = await createPublicBookingRepository(tx).updateCustomer(
-    before.tenantId,
-    before.id,
-    differing,
-  )
+  const after = await createCustomerRepository(tx).update(before.tenantId, before.id, differing)
   if (!after) throw new Error(`Customer ${before.id} vanished mid-update.`)
   const changes = changedFields(toCustomer(before), toCustomer(after), customerFields)
   if (changes.length === 0) return after

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   decodeActivityCursor,
   encodeActivityCursor,
+  pageOf,
+  readCursor,
 } from '../../../../server/domain/activity-cursor.ts'
 
 const id = '3f1c9a2e-5b7d-4c1e-9a8b-0d2e4f6a8c0e'
@@ -38,5 +40,51 @@ describe('activity cursor', () => {
     ['SQL in the id', encode(['2024-03-01T10:00:00Z', `${id}' or 1=1 --`])],
   ])('rejects %s', (_, text) => {
     expect(decodeActivityCursor(text)).toBeNull()
+  })
+})
+
+describe('a page of a cursor list', () => {
+  const row = (second: number) => ({
+    position: `2024-03-01T10:00:0${second}.000001Z`,
+    id,
+    name: `row ${second}`,
+  })
+
+  it('starts at the first page without a cursor, and after the cursor’s entry with one', () => {
+    expect(readCursor(undefined)).toEqual({ after: null, errors: [] })
+    const cursor = { occurredAt: '2024-03-01T10:00:00Z', id }
+    expect(readCursor(encodeActivityCursor(cursor))).toEqual({ after: cursor, errors: [] })
+  })
+
+  it('names a text this server did not make as an error on query.cursor', () => {
+    expect(readCursor('abc+/=')).toEqual({
+      after: null,
+      errors: [
+        {
+          path: 'query.cursor',
+          message: 'is not a cursor from this list; start from the first page',
+        },
+      ],
+    })
+  })
+
+  it('leaves the extra row out and continues after the page’s last row', () => {
+    const page = pageOf([row(1), row(2), row(3)], 2, (r) => r.name)
+    expect(page.items).toEqual(['row 1', 'row 2'])
+    expect(decodeActivityCursor(page.next_cursor ?? '')).toEqual({
+      occurredAt: row(2).position,
+      id,
+    })
+  })
+
+  it('has no next page when no row came beyond the limit', () => {
+    expect(pageOf([row(1), row(2)], 2, (r) => r.name)).toEqual({
+      items: ['row 1', 'row 2'],
+      next_cursor: null,
+    })
+    expect(pageOf([], 2, (r: ReturnType<typeof row>) => r.name)).toEqual({
+      items: [],
+      next_cursor: null,
+    })
   })
 })
