@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import { localStripePort } from '../support/e2e/ports.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
@@ -24,14 +25,6 @@ const GOOD = '4242424242424242'
 const SAVES_THEN_DECLINES = '4000000000000341'
 
 test.use({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' })
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** Time to book both customers and keep their cards, on a busy machine. */
 const BOOKING_MARGIN_MS = 30_000
@@ -176,12 +169,7 @@ test('staff charge the no-show fee: a decline shows its reason and waits for the
   await expect(declined).toContainText(/declined/i)
   const tryAgain = fee.getByRole('button', { name: 'Try charging $25.00 again' })
   await expect(tryAgain).toBeVisible()
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { within: '[role="dialog"]', seriousOnly: true })
 
   // Nothing tries again by itself: after a while the server still has one declined attempt.
   await page.waitForTimeout(2_000)

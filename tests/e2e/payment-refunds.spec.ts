@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 import { localStripePort } from '../support/e2e/ports.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
@@ -12,14 +13,6 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  */
 
 const localStripe = `http://127.0.0.1:${localStripePort}`
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** The Tuesday after next in UTC (a new business's zone): a working day, always ahead. */
 function nextTuesday(): string {
@@ -110,12 +103,7 @@ test('staff refund part of a paid appointment with a reason, cancel it (the rest
   await expect(refund.getByText('Say why you refund it')).toBeVisible()
   await amount.fill('12.50')
   await refund.getByLabel('Reason').fill('Colour faded within a week')
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { within: '[role="dialog"]', seriousOnly: true })
   await refund.getByRole('button', { name: 'Refund', exact: true }).click()
 
   await expect(

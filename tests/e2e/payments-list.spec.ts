@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { localStripePort } from '../support/e2e/ports.ts'
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
@@ -12,15 +13,6 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  * the owner finds the payment in Payments, narrows the list, downloads it as CSV, and sees it
  * in the dashboard's revenue.
  */
-
-async function signInAsNewOwner(page: Page) {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('ledger'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** Settings → Payments' flow through the API: onboarding link, completed, synced. */
 async function connectStripe(page: Page) {
@@ -104,7 +96,7 @@ function paymentRow(page: Page, customerName: string) {
 test('the owner finds a paid booking in Payments, narrows the list, downloads it, and sees it in revenue', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'ledger')
   // Before any payment: the list says how to start taking them.
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -132,12 +124,7 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
     'href',
     new RegExp(`appointment=${appointmentId}`),
   )
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { within: 'main', seriousOnly: true })
 
   // Narrowed by state, with the keyboard: nothing refunded; the paid one under "Paid".
   const state = page.getByRole('button', { name: /State/ })
@@ -190,23 +177,12 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
   await expect(revenue).toContainText('Paid online and at the till, tips included, less refunds')
 })
 
-/** Axe on one part of the page: no serious or critical violations. */
-async function expectNoAxeViolations(page: Page, selector: string, where: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`),
-    where,
-  ).toEqual([])
-}
-
 test('the front desk checks a client in, takes payment with a tip at the till, and finds it in Payments', async ({
   page,
 }) => {
   // A whole front-desk visit, with axe run four times on the till: longer than most tests.
   test.slow()
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'ledger')
   const team = await staffApi<{ items: Array<{ id: string }> }>(page, 'GET', '/api/v1/team-members')
   const memberId = team.items[0]?.id ?? ''
   const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
@@ -275,11 +251,11 @@ test('the front desk checks a client in, takes payment with a tip at the till, a
     await page.setViewportSize(size)
     for (const dark of [false, true]) {
       await page.evaluate((on) => document.documentElement.classList.toggle('p-dark', on), dark)
-      await expectNoAxeViolations(
-        page,
-        '.p-till-modal',
-        `${size.width} px, ${dark ? 'dark' : 'light'}`,
-      )
+      await expectNoAxeViolations(page, {
+        within: '.p-till-modal',
+        seriousOnly: true,
+        label: `${size.width} px, ${dark ? 'dark' : 'light'}`,
+      })
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove('p-dark'))
