@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { PendingButton } from './pending-button'
 import './form-kit.css'
 
 /**
@@ -66,15 +67,14 @@ export function ConfirmDialog({
             </Button>
             {extraAction}
             {error && extraAction ? null : (
-              <Button
+              <PendingButton
                 className={`p-button p-button--${tone}`}
                 onPress={onConfirm}
                 isPending={busy}
                 isDisabled={confirmDisabled}
               >
-                {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
                 {confirmLabel}
-              </Button>
+              </PendingButton>
             )}
           </div>
         </Dialog>

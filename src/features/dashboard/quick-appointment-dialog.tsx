@@ -6,6 +6,7 @@ import { type ActorRefFrom, fromPromise } from 'xstate'
 import { loadActiveServices, type Service } from '../../api/appointments'
 import { CustomerComboBox } from '../../components/appointments/customer-combo-box'
 import { RequiredNote } from '../../components/form/field-parts'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormSelectField } from '../../components/form/select-field'
 import { FormTextField } from '../../components/form/text-field'
 import { formatDuration } from '../../domain/duration-minutes'
@@ -288,10 +289,9 @@ function NewCustomerForm({ actor }: { actor: QuickActor }) {
         </div>
       ) : null}
       <div className="p-row">
-        <Button type="submit" className="p-button p-button--primary" isPending={creating}>
-          {creating ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        <PendingButton type="submit" className="p-button p-button--primary" isPending={creating}>
           {failure ? 'Try again' : creating ? 'Adding…' : 'Add customer'}
-        </Button>
+        </PendingButton>
         <Button
           className="p-button p-button--ghost"
           isDisabled={creating}
@@ -453,7 +453,7 @@ function Proposal({ actor, timeZone }: { actor: QuickActor; timeZone: string }) 
             </div>
           ) : null}
           <div>
-            <Button
+            <PendingButton
               className="p-button p-button--primary"
               autoFocus
               isPending={state === 'booking'}
@@ -463,15 +463,12 @@ function Proposal({ actor, timeZone }: { actor: QuickActor; timeZone: string }) 
                 )
               }
             >
-              {state === 'booking' ? (
-                <span className="p-spinner p-button__spinner" aria-hidden="true" />
-              ) : null}
               {state === 'booking'
                 ? 'Booking…'
                 : state === 'bookingFailed'
                   ? 'Try booking again'
                   : 'Book this time'}
-            </Button>
+            </PendingButton>
           </div>
         </div>
       ) : null}

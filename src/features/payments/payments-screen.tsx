@@ -21,6 +21,7 @@ import { ListSkeleton } from '../../components/form/list-skeleton'
 import { LoadFailedAlert } from '../../components/form/load-failed-alert'
 import { LoadMoreFooter } from '../../components/form/load-more-footer'
 import { formatMoney } from '../../components/form/money'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormSelectField } from '../../components/form/select-field'
 import { useCursorFeed } from '../../components/form/use-cursor-feed'
 import { createCursorFeedMachine } from '../../machines/cursor-feed.machine'
@@ -133,15 +134,14 @@ function PaymentsList({ timeZone, permission }: { timeZone: string; permission: 
             Clear filters
           </Button>
         ) : null}
-        <Button
+        <PendingButton
           className="p-button p-payments-list__export"
           onPress={exportCsv}
           isPending={exporting}
           isDisabled={empty || loading}
         >
-          {exporting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           Export CSV
-        </Button>
+        </PendingButton>
       </search>
       {loading ? (
         <ListSkeleton rows={6} columns={6} label="Loading payments…" />
