@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { BUSINESS } from '../support/e2e/public-booking.ts'
 import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
-
-async function addCustomerViaApi(page: Page, body: Record<string, unknown>) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.post('/api/v1/customers', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: body,
-  })
-  expect(response.status()).toBe(201)
-  return (await response.json()) as { id: string; name: string }
-}
+import { addCustomerViaApi } from '../support/e2e/staff-api.ts'
 
 test('an owner downloads a customer’s data, then erases it after typing their name', async ({
   page,

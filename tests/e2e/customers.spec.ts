@@ -1,20 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { signInToNewBusiness } from '../support/e2e/sign-in.ts'
-import { staffApi } from '../support/e2e/staff-api.ts'
-
-/** Adds a customer through the API with the signed-in user's token. */
-async function addCustomerViaApi(page: Page, body: Record<string, unknown>) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.post('/api/v1/customers', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: body,
-  })
-  expect(response.status()).toBe(201)
-  return (await response.json()) as { id: string; name: string }
-}
+import { addCustomerViaApi, staffApi } from '../support/e2e/staff-api.ts'
 
 test('an owner adds, finds, edits and deletes a customer', async ({ page }) => {
   await signInToNewBusiness(page, 'customers')

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
-import { localStripePort } from '../support/e2e/ports.ts'
+import { bookAndPayThroughApi } from '../support/e2e/paid-booking.ts'
 import { signIn } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
@@ -20,7 +20,6 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  * half away, and the test waits for it.
  */
 
-const LOCAL_STRIPE_SECRET = 'sk_test_local'
 const GOOD = '4242424242424242'
 const SAVES_THEN_DECLINES = '4000000000000341'
 
@@ -94,8 +93,10 @@ async function bookWithCard(
   customer: { name: string; email: string },
   card: string,
 ): Promise<string> {
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${business.slug}`, {
-    data: {
+  return bookAndPayThroughApi(
+    page.request,
+    business.slug,
+    {
       service_id: business.serviceId,
       team_member_id: business.teamMemberId,
       starts_at: business.startsAt.toISOString(),
@@ -103,35 +104,8 @@ async function bookWithCard(
       time_zone: 'UTC',
       language: 'en',
     },
-  })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const confirmation = (await booked.json()) as {
-    appointment: { id: string }
-    manage_token: string
-    payment: { checkout_url: string }
-  }
-  const sessionId = confirmation.payment.checkout_url.split('/').pop()
-  const paid = await fetch(
-    `http://127.0.0.1:${localStripePort}/_local/checkout/sessions/${sessionId}/pay`,
-    {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${LOCAL_STRIPE_SECRET}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ card }),
-    },
+    { card },
   )
-  expect(paid.status).toBe(200)
-  const back = await page.request.post(
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${business.slug}`,
-    {
-      headers: { 'x-manage-token': confirmation.manage_token },
-      data: { session_id: sessionId },
-    },
-  )
-  expect(((await back.json()) as { state: string }).state).toBe('confirmed')
-  return confirmation.appointment.id
 }
 
 async function openAppointment(page: Page, id: string, startsAt: Date) {

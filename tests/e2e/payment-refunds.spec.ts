@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-import { localStripePort } from '../support/e2e/ports.ts'
+import { bookAndPayThroughApi } from '../support/e2e/paid-booking.ts'
 import { signIn } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
@@ -11,8 +11,6 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  * new owner connects Stripe, a customer books and pays on the local Checkout); the refund is
  * all in the browser.
  */
-
-const localStripe = `http://127.0.0.1:${localStripePort}`
 
 /** The Tuesday after next in UTC (a new business's zone): a working day, always ahead. */
 function nextTuesday(): string {
@@ -47,37 +45,18 @@ async function paidBooking(page: Page): Promise<string> {
     team_member_ids: [teamMemberId],
     payment_rule: { kind: 'full' },
   })
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${me.tenant.slug}`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
+  return bookAndPayThroughApi(
+    page.request,
+    me.tenant.slug,
+    {
       service_id: service.id,
       team_member_id: teamMemberId,
       starts_at: `${nextTuesday()}T10:00:00Z`,
       customer: { name: 'Rosa Refund', email: uniqueEmail('rosa') },
       time_zone: 'UTC',
     },
-  })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const confirmation = (await booked.json()) as {
-    appointment: { id: string }
-    manage_token: string
-    payment: { checkout_url: string }
-  }
-  const sessionId = confirmation.payment.checkout_url.split('/').pop() ?? ''
-  const paid = await page.request.post(`${localStripe}/_local/checkout/sessions/${sessionId}/pay`, {
-    headers: { authorization: 'Bearer sk_test_local' },
-    form: { card: '4242424242424242' },
-  })
-  expect(paid.status(), await paid.text()).toBe(200)
-  const back = await page.request.post(
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${me.tenant.slug}`,
-    {
-      headers: { 'X-Manage-Token': confirmation.manage_token },
-      data: { session_id: sessionId },
-    },
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
   )
-  expect(((await back.json()) as { state: string }).state).toBe('confirmed')
-  return confirmation.appointment.id
 }
 
 test('staff refund part of a paid appointment with a reason, cancel it (the rest refunded), and find both in the activity log', async ({

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
-import { localStripePort } from '../support/e2e/ports.ts'
+import { bookAndPayThroughApi } from '../support/e2e/paid-booking.ts'
 import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
@@ -52,41 +52,13 @@ async function bookAndPay(page: Page, customerName: string) {
   expect(free.status(), await free.text()).toBe(200)
   const [slot] = ((await free.json()) as { slots: Array<{ starts_at: string }> }).slots
   if (!slot) throw new Error('nothing free in the next two weeks')
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${me.tenant.slug}`, {
-    data: {
-      service_id: service.id,
-      team_member_id: memberId,
-      starts_at: slot.starts_at,
-      customer: { name: customerName, email: uniqueEmail('payer') },
-      time_zone: 'America/New_York',
-    },
+  return bookAndPayThroughApi(page.request, me.tenant.slug, {
+    service_id: service.id,
+    team_member_id: memberId,
+    starts_at: slot.starts_at,
+    customer: { name: customerName, email: uniqueEmail('payer') },
+    time_zone: 'America/New_York',
   })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const confirmation = (await booked.json()) as {
-    appointment: { id: string }
-    manage_token: string
-    payment: { checkout_url: string }
-  }
-  const sessionId = confirmation.payment.checkout_url.split('/').pop()
-  // The local Stripe's stand-in for the customer paying on its hosted Checkout page.
-  const paid = await page.request.post(
-    `http://127.0.0.1:${localStripePort}/_local/checkout/sessions/${sessionId}/pay`,
-    {
-      headers: { Authorization: 'Bearer sk_test_local' },
-      form: { card: '4242424242424242' },
-    },
-  )
-  expect(paid.status(), await paid.text()).toBe(200)
-  // The booking page's return (the webhook may have synced it already: the same sync).
-  const returned = await page.request.post(
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${me.tenant.slug}`,
-    {
-      headers: { 'x-manage-token': confirmation.manage_token },
-      data: { session_id: sessionId },
-    },
-  )
-  expect(returned.status(), await returned.text()).toBe(200)
-  return confirmation.appointment.id
 }
 
 function paymentRow(page: Page, customerName: string) {
