@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appointments, notificationOutbox } from '../../server/db/schema.ts'
+import { appointments } from '../../server/db/schema.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import { bookingBody, bookPublicly, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   createSchedulingBusiness,
@@ -37,15 +38,7 @@ const putLanguage = (business: SchedulingBusiness, body: object) =>
   call(testApp, business.owner, 'PUT', '/api/v1/settings/language', body)
 
 async function customerEmailOf(appointmentId: string) {
-  const [row] = await testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.appointmentId, appointmentId),
-        eq(notificationOutbox.recipient, 'customer'),
-      ),
-    )
+  const [row] = await outboxFor(testApp, appointmentId, { recipient: 'customer' })
   if (!row) throw new Error('No e-mail to the customer was queued.')
   return row
 }

@@ -4,13 +4,12 @@
  * not) comes in by the Connect webhook and by the booking page's return, through one sync.
  */
 import { and, eq } from 'drizzle-orm'
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
 import { signedDelivery } from '../../local-stripe/webhook-delivery.ts'
 import {
   appointments,
-  notificationOutbox,
   paymentAccounts,
   paymentRefunds,
   payments,
@@ -30,6 +29,12 @@ import {
   createConnectedBusiness,
 } from '../support/api/connected-business.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { outboxFor } from '../support/api/outbox.ts'
+import {
+  localStripeClient,
+  payingAppOptions,
+  ROOMY_PUBLIC_LIMITS,
+} from '../support/api/paying-app.ts'
 import { bookingBody, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   addService,
@@ -44,10 +49,10 @@ type Confirmation = components['schemas']['PublicBookingConfirmation']
 type PaymentReturn = components['schemas']['PublicPaymentReturn']
 
 const SECRET = 'sk_test_booking_payments'
+/** The Connect webhook's secret, as payingAppOptions names it. */
 const CONNECT_SECRET = 'whsec_booking_payments_connect'
 const APP_URL = 'http://book.slotwise.test'
 const DECLINED = '4000000000000002'
-const ROOMY = { limit: 10_000, windowMs: 60_000 }
 
 let localStripe: LocalStripe
 let stripe: Stripe
@@ -58,18 +63,8 @@ let nextDay = 2
 
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
-  const { hostname, port } = new URL(localStripe.url)
-  stripe = new Stripe(SECRET, { host: hostname, port, protocol: 'http' })
-  testApp = await createTestApp({
-    stripe: {
-      secretKey: SECRET,
-      webhookSecret: 'whsec_booking_payments_platform',
-      connectWebhookSecret: CONNECT_SECRET,
-      apiUrl: localStripe.url,
-    },
-    publicBooking: { secret: 'booking-payments-secret-0123456789abcdef', publicUrl: APP_URL },
-    publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
-  })
+  stripe = localStripeClient(SECRET, localStripe.url)
+  testApp = await createTestApp(payingAppOptions('booking_payments', SECRET, localStripe.url))
   salon = await createConnectedBusiness(testApp, 'Paid Salon')
   other = await createConnectedBusiness(testApp, 'Other Paid Salon')
 }, 120_000)
@@ -169,10 +164,7 @@ async function paymentOf(appointmentId: string) {
 }
 
 async function mailsOf(appointmentId: string) {
-  return testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.appointmentId, appointmentId))
+  return outboxFor(testApp, appointmentId)
 }
 
 describe('booking a paid service', () => {
@@ -482,7 +474,7 @@ describe('when Stripe does not answer', () => {
         connectWebhookSecret: CONNECT_SECRET,
         apiUrl: 'http://127.0.0.1:9',
       },
-      publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
+      publicRateLimits: ROOMY_PUBLIC_LIMITS,
     })
     try {
       const business = await createSchedulingBusiness(down, 'Stripe Down Salon')

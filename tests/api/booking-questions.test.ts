@@ -1,13 +1,6 @@
-/**
- * Booking questions of every kind: staff define them per service, the booking page shows them,
- * the server checks the answers (each problem a 400 naming
- * `body.booking_answers.<question id>`) and stores them with the labels as asked, for staff and
- * the team member's e-mail.
- */
-import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { notificationOutbox } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import {
   bookingBody,
   bookPublicly,
@@ -221,28 +214,12 @@ describe('answering them', () => {
     expect(staffView.statusCode, staffView.body).toBe(200)
     expect(staffView.json<Appointment>().booking_answers).toEqual(expected)
 
-    const mails = await world.testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.appointmentId, appointment.id),
-          eq(notificationOutbox.recipient, 'team_member'),
-        ),
-      )
+    const mails = await outboxFor(world.testApp, appointment.id, { recipient: 'team_member' })
     expect(mails).toHaveLength(1)
     expect(mails[0]?.bodyText).toContain(
       '- Hair length: Long\n- I agree to the terms: Yes\n- Anything else?: <b>Hi</b>\n    second line',
     )
-    const customerMails = await world.testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.appointmentId, appointment.id),
-          eq(notificationOutbox.recipient, 'customer'),
-        ),
-      )
+    const customerMails = await outboxFor(world.testApp, appointment.id, { recipient: 'customer' })
     expect(customerMails[0]?.bodyText).not.toContain('Hair length')
   })
 
@@ -394,15 +371,7 @@ describe('short text and multiple choice answers', () => {
         value: ['Scalp massage', 'Wash'],
       },
     ])
-    const [mail] = await world.testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.appointmentId, appointment.id),
-          eq(notificationOutbox.recipient, 'team_member'),
-        ),
-      )
+    const [mail] = await outboxFor(world.testApp, appointment.id, { recipient: 'team_member' })
     expect(mail?.bodyText).toContain(
       '- Name for the booking sheet: Ann Lee\n- Extras: Scalp massage, Wash',
     )

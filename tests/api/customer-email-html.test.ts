@@ -5,7 +5,7 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../../scripts/lib/smtp-inbox.ts'
 import {
-  notificationOutbox,
+  type notificationOutbox,
   services,
   teamMembers,
   tenantSettings,
@@ -15,6 +15,7 @@ import { brandPair } from '../../shared/brand-colours.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
 import { type MimePart, mimeParts } from '../support/api/mime.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import { bookingBody, bookPublicly, slugOf } from '../support/api/public-booking.ts'
 import { setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
 import { call } from '../support/api/team-business.ts'
@@ -109,10 +110,7 @@ async function deliver(appointmentId: string): Promise<ReceivedMail[]> {
 }
 
 async function outboxRow(appointmentId: string, kind: string, recipient: string) {
-  const rows = await world.testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.appointmentId, appointmentId))
+  const rows = await outboxFor(world.testApp, appointmentId)
   const row = rows.find((candidate) => candidate.kind === kind && candidate.recipient === recipient)
   if (!row) throw new Error(`no ${kind} to the ${recipient}`)
   return row as OutboxRow

@@ -4,12 +4,13 @@
  * extras, a deposit paid online then the rest at the till, a cash refund) must add up to exactly
  * the same total in the dashboard's revenue, the payments list and its CSV.
  */
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appointments, customers, notificationOutbox, payments } from '../../server/db/schema.ts'
+import { appointments, customers, payments } from '../../server/db/schema.ts'
 import { customerHtml } from '../../server/notifications/customer-html.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { parseCsv } from '../support/api/csv.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import {
   createSchedulingBusiness,
   inDays,
@@ -73,15 +74,7 @@ async function customerWithEmail(name: string): Promise<string> {
 }
 
 async function receiptsOf(appointmentId: string) {
-  return testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.appointmentId, appointmentId),
-        eq(notificationOutbox.kind, 'receipt'),
-      ),
-    )
+  return outboxFor(testApp, appointmentId, { kind: 'receipt' })
 }
 
 describe('check-in', () => {

@@ -3,32 +3,32 @@
  * setup-mode Checkout) is charged off-session on the business's connected account when staff
  * ask, once; a decline is recorded with Stripe's reason and never retried by itself.
  */
-import { and, eq, sql } from 'drizzle-orm'
-import Stripe from 'stripe'
+import { and, eq } from 'drizzle-orm'
+import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
-import { activityLog, appointments, notificationOutbox, payments } from '../../server/db/schema.ts'
+import { activityLog, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { payAndReturn } from '../support/api/checkout-payment.ts'
+import { moveIntoPast } from '../support/api/appointment-rows.ts'
+import { bookAndPay } from '../support/api/checkout-payment.ts'
 import {
   type ConnectedBusiness,
   createConnectedBusiness,
 } from '../support/api/connected-business.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
-import { bookingBody, publicCall } from '../support/api/public-booking.ts'
+import { outboxFor } from '../support/api/outbox.ts'
+import { localStripeClient, payingAppOptions } from '../support/api/paying-app.ts'
+import { bookingBody } from '../support/api/public-booking.ts'
 import { addService, inDays } from '../support/api/scheduling-business.ts'
 import { call } from '../support/api/team-business.ts'
 import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 
-type Confirmation = components['schemas']['PublicBookingConfirmation']
 type NoShowFee = components['schemas']['NoShowFee']
 
 const SECRET = 'sk_test_no_show_fees'
-const APP_URL = 'http://book.slotwise.test'
 const GOOD = '4242424242424242'
 /** Saved at Checkout; every later charge on it is declined (local-stripe/README.md). */
 const SAVES_THEN_DECLINES = '4000000000000341'
-const ROOMY = { limit: 10_000, windowMs: 60_000 }
 const FEE = 2500
 
 let localStripe: LocalStripe
@@ -52,18 +52,8 @@ async function connectedBusiness(label: string) {
 
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
-  const { hostname, port } = new URL(localStripe.url)
-  stripe = new Stripe(SECRET, { host: hostname, port, protocol: 'http' })
-  testApp = await createTestApp({
-    stripe: {
-      secretKey: SECRET,
-      webhookSecret: 'whsec_no_show_platform',
-      connectWebhookSecret: 'whsec_no_show_connect',
-      apiUrl: localStripe.url,
-    },
-    publicBooking: { secret: 'no-show-fees-secret-0123456789abcdef', publicUrl: APP_URL },
-    publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
-  })
+  stripe = localStripeClient(SECRET, localStripe.url)
+  testApp = await createTestApp(payingAppOptions('no_show', SECRET, localStripe.url))
   salon = await connectedBusiness('Fee Salon')
   other = await connectedBusiness('Other Fee Salon')
 }, 120_000)
@@ -73,6 +63,8 @@ afterAll(async () => {
   await localStripe?.stop()
 })
 
+const checkout = () => ({ url: localStripe.url, secretKey: SECRET })
+
 /** A booking of the card-on-file service whose card is saved with `card` at Checkout. */
 async function bookWithCard(
   business: typeof salon,
@@ -80,46 +72,19 @@ async function bookWithCard(
   serviceId = business.cardServiceId,
   performer = business.staffMemberId,
 ) {
-  const response = await publicCall(testApp, 'POST', '/api/v1/public/bookings', {
-    business: business.slug,
-    body: bookingBody(business, inDays(nextDay++, '10:00', business.timeZone), {
-      service_id: serviceId,
-      team_member_id: performer,
-      customer: { name: 'Nora <No-show>', email: uniqueEmail('noshow') },
-      language: 'de',
-    }),
+  const body = bookingBody(business, inDays(nextDay++, '10:00', business.timeZone), {
+    service_id: serviceId,
+    team_member_id: performer,
+    customer: { name: 'Nora <No-show>', email: uniqueEmail('noshow') },
+    language: 'de',
   })
-  expect(response.statusCode, response.body).toBe(201)
-  const confirmation = response.json<Confirmation>()
-  await payAndReturn(
-    testApp,
-    { url: localStripe.url, secretKey: SECRET },
-    business.slug,
-    confirmation,
-    card,
-  )
+  const confirmation = await bookAndPay(testApp, checkout(), business.slug, body, card)
   return confirmation.appointment.id
 }
 
-/**
- * Moves the appointment 60 days back (the API books only the future) so it can be closed;
- * each booking is on its own day, so the moved ones never overlap.
- */
-async function startedLongAgo(appointmentId: string) {
-  const back = sql`interval '60 days'`
-  await testApp.database.db
-    .update(appointments)
-    .set({
-      startsAt: sql`${appointments.startsAt} - ${back}`,
-      endsAt: sql`${appointments.endsAt} - ${back}`,
-      busyFrom: sql`${appointments.busyFrom} - ${back}`,
-      busyUntil: sql`${appointments.busyUntil} - ${back}`,
-    })
-    .where(eq(appointments.id, appointmentId))
-}
-
 async function noShow(business: typeof salon, appointmentId: string) {
-  await startedLongAgo(appointmentId)
+  // Each booking is on its own day, so the moved ones never overlap.
+  await moveIntoPast(testApp, appointmentId, 60)
   const marked = await call(
     testApp,
     business.owner,
@@ -161,15 +126,7 @@ async function intentsOf(business: typeof salon, appointmentId: string) {
 }
 
 async function feeMails(appointmentId: string) {
-  return testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.appointmentId, appointmentId),
-        eq(notificationOutbox.kind, 'no_show_fee'),
-      ),
-    )
+  return outboxFor(testApp, appointmentId, { kind: 'no_show_fee' })
 }
 
 async function activityOf(appointmentId: string) {

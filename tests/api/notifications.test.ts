@@ -13,6 +13,7 @@ import { createMailer } from '../../server/notifications/mailer.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
 import { type MimePart, mimeParts } from '../support/api/mime.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import { addBookingCustomer, setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
 import { call } from '../support/api/team-business.ts'
 
@@ -85,11 +86,10 @@ beforeAll(async () => {
 })
 
 function outboxOf(appointmentId: string): Promise<OutboxRow[]> {
-  return world.testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.appointmentId, appointmentId))
-    .orderBy(asc(notificationOutbox.createdAt), asc(notificationOutbox.recipient))
+  return outboxFor(world.testApp, appointmentId).orderBy(
+    asc(notificationOutbox.createdAt),
+    asc(notificationOutbox.recipient),
+  )
 }
 
 function parseCalendar(text: string | null) {

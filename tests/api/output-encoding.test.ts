@@ -7,13 +7,14 @@ import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../../scripts
 import {
   appointments,
   customers,
-  notificationOutbox,
+  type notificationOutbox,
   services,
   teamMembers,
   tenants,
 } from '../../server/db/schema.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
 import { decodeEncodedWords, headerFields, mimeParts } from '../support/api/mime.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import { bookingBody, bookPublicly, slugOf } from '../support/api/public-booking.ts'
 import {
   appointmentApi,
@@ -128,10 +129,7 @@ afterAll(async () => {
 const at = (time: string) => inDays(nextDay++, time, salon.timeZone)
 
 async function outboxOf(appointmentId: string): Promise<OutboxRow[]> {
-  return testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.appointmentId, appointmentId))
+  return outboxFor(testApp, appointmentId)
 }
 
 /** Runs the jobs until nothing is due; the messages about the appointment that arrived. */

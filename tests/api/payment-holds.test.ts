@@ -35,6 +35,7 @@ import { createBookingService } from '../../server/services/booking/booking-serv
 import type { components } from '../../shared/contract/schema.d.ts'
 import { createConnectedBusiness } from '../support/api/connected-business.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import { bookingBody } from '../support/api/public-booking.ts'
 import { createRacingBusiness, type RacingBusiness } from '../support/api/racing-business.ts'
 import { addService, inDays } from '../support/api/scheduling-business.ts'
@@ -162,10 +163,7 @@ describe('a hold', () => {
     const held = await bookings.hold(visitorRequest(startsAt, now))
     expect(held.status).toBe('pending_payment')
     expect(held.hold_expires_at).toBe(new Date(now + HOLD).toISOString())
-    const outbox = await testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.appointmentId, held.id))
+    const outbox = await outboxFor(testApp, held.id)
     expect(outbox).toEqual([])
     const [entry] = await testApp.database.db
       .select({ summary: activityLog.summary })
@@ -577,10 +575,7 @@ describe('confirming a hold once paid', () => {
     expect(taken.outcome).toBe('taken')
     expect(taken.appointment.status).toBe('payment_expired')
     expect((await statusOf(booked.id))?.status).toBe('confirmed')
-    const outbox = await testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.appointmentId, expired.id))
+    const outbox = await outboxFor(testApp, expired.id)
     expect(outbox).toEqual([])
   })
 

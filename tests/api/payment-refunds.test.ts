@@ -7,18 +7,20 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { and, eq } from 'drizzle-orm'
-import Stripe from 'stripe'
+import { eq } from 'drizzle-orm'
+import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalStripe, startLocalStripe } from '../../local-stripe/server.ts'
-import { notificationOutbox, paymentRefunds, payments } from '../../server/db/schema.ts'
+import { paymentRefunds, payments } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
-import { payAndReturn } from '../support/api/checkout-payment.ts'
+import { bookAndPay } from '../support/api/checkout-payment.ts'
 import {
   type ConnectedBusiness,
   createConnectedBusiness,
 } from '../support/api/connected-business.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { outboxFor } from '../support/api/outbox.ts'
+import { localStripeClient, payingAppOptions } from '../support/api/paying-app.ts'
 import { bookingBody, publicCall } from '../support/api/public-booking.ts'
 import { addService, inDays, type SchedulingBusiness } from '../support/api/scheduling-business.ts'
 import { type Relay, startRelay } from '../support/api/stripe-relay.ts'
@@ -30,7 +32,6 @@ type AppointmentPayments = components['schemas']['AppointmentPayments']
 type EmulatorUser = SchedulingBusiness['owner']
 
 const SECRET = 'sk_test_payment_refunds'
-const ROOMY = { limit: 10_000, windowMs: 60_000 }
 const DAY_MINUTES = 24 * 60
 
 let localStripe: LocalStripe
@@ -45,20 +46,10 @@ let nextDay = 3
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
   relay = await startRelay(new URL(localStripe.url))
-  const { hostname, port } = new URL(localStripe.url)
-  stripe = new Stripe(SECRET, { host: hostname, port, protocol: 'http' })
+  stripe = localStripeClient(SECRET, localStripe.url)
   testApp = await createTestApp({
-    stripe: {
-      secretKey: SECRET,
-      webhookSecret: 'whsec_payment_refunds_platform',
-      connectWebhookSecret: 'whsec_payment_refunds_connect',
-      apiUrl: relay.url,
-    },
-    publicBooking: {
-      secret: 'payment-refunds-secret-0123456789abcdef',
-      publicUrl: 'http://x.test',
-    },
-    publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
+    // The server reaches Stripe through the relay, which can be made to fail.
+    ...payingAppOptions('payment_refunds', SECRET, relay.url),
     // The jobs run only when asked (runOnce), an hour apart otherwise.
     jobs: { intervalMs: 3_600_000, outboxDir: await mkdtemp(join(tmpdir(), 'slotwise-refunds-')) },
   })
@@ -84,21 +75,16 @@ async function paidService(business: Paid, rule: Record<string, unknown>, price 
 
 /** Books the service publicly (in German), pays on Checkout and syncs: a confirmed, paid booking. */
 async function paidBooking(business: Paid, serviceId: string, days = nextDay++) {
-  const response = await publicCall(testApp, 'POST', '/api/v1/public/bookings', {
-    business: business.slug,
-    body: bookingBody(business, inDays(days, '10:00', business.timeZone), {
-      service_id: serviceId,
-      customer: { name: 'Pia Payer', email: uniqueEmail('refund') },
-      language: 'de',
-    }),
+  const body = bookingBody(business, inDays(days, '10:00', business.timeZone), {
+    service_id: serviceId,
+    customer: { name: 'Pia Payer', email: uniqueEmail('refund') },
+    language: 'de',
   })
-  expect(response.statusCode, response.body).toBe(201)
-  const confirmation = response.json<Confirmation>()
-  await payAndReturn(
+  const confirmation = await bookAndPay(
     testApp,
     { url: localStripe.url, secretKey: SECRET },
     business.slug,
-    confirmation,
+    body,
   )
   return confirmation
 }
@@ -169,15 +155,7 @@ async function refundedOnStripe(business: Paid, paymentIntentId: string | null) 
 }
 
 async function customerMails(appointmentId: string) {
-  return testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.appointmentId, appointmentId),
-        eq(notificationOutbox.recipient, 'customer'),
-      ),
-    )
+  return outboxFor(testApp, appointmentId, { recipient: 'customer' })
 }
 
 function staffCancel(user: EmulatorUser, appointmentId: string, body: object) {

@@ -9,6 +9,7 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import { payAndReturn } from '../support/api/checkout-payment.ts'
 import { createConnectedBusiness } from '../support/api/connected-business.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { payingAppOptions } from '../support/api/paying-app.ts'
 import { bookingBody, publicCall, slugOf } from '../support/api/public-booking.ts'
 import {
   addService,
@@ -25,7 +26,6 @@ type Dashboard = components['schemas']['Dashboard']
 type Appointment = components['schemas']['Appointment']
 
 const SECRET = 'sk_test_payments_list'
-const ROOMY = { limit: 10_000, windowMs: 60_000 }
 
 let localStripe: LocalStripe
 let testApp: TestApp
@@ -34,19 +34,7 @@ let bystander: SchedulingBusiness
 
 beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
-  testApp = await createTestApp({
-    stripe: {
-      secretKey: SECRET,
-      webhookSecret: 'whsec_payments_list_platform',
-      connectWebhookSecret: 'whsec_payments_list_connect',
-      apiUrl: localStripe.url,
-    },
-    publicBooking: {
-      secret: 'payments-list-secret-0123456789abcdef',
-      publicUrl: 'http://book.slotwise.test',
-    },
-    publicRateLimits: { readsPerIp: ROOMY, writesPerIp: ROOMY, bookingsPerEmail: ROOMY },
-  })
+  testApp = await createTestApp(payingAppOptions('payments_list', SECRET, localStripe.url))
   salon = await createConnectedBusiness(testApp, 'Paid Ledger')
   bystander = await createSchedulingBusiness(testApp, 'Bystander Ledger')
 }, 120_000)

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { activityLog, appointments, customers, notificationOutbox } from '../../server/db/schema.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import {
   bookingBody,
   bookPublicly,
@@ -168,15 +169,7 @@ describe("booking with an existing customer's e-mail", () => {
     })
 
     // The customer's e-mail greets whoever typed the form, and holds nothing stored.
-    const mail = await world.testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.appointmentId, appointment.id),
-          eq(notificationOutbox.recipient, 'customer'),
-        ),
-      )
+    const mail = await outboxFor(world.testApp, appointment.id, { recipient: 'customer' })
     expect(mail).toHaveLength(1)
     expect(mail[0]?.bodyText).toContain('Hello Mallory Typed,')
     expectNothingStored(`${mail[0]?.subject}\n${mail[0]?.bodyText}\n${mail[0]?.ics}`)
@@ -232,13 +225,9 @@ describe("booking with an existing customer's e-mail", () => {
     expectNothingStored(cancelled.body)
     expect(cancelled.json<PublicAppointment>().customer_name).toBe('Mallory Typed')
 
-    const mails = await world.testApp.database.db
-      .select()
-      .from(notificationOutbox)
-      .where(
-        and(eq(notificationOutbox.appointmentId, id), eq(notificationOutbox.recipient, 'customer')),
-      )
-      .orderBy(asc(notificationOutbox.createdAt))
+    const mails = await outboxFor(world.testApp, id, { recipient: 'customer' }).orderBy(
+      asc(notificationOutbox.createdAt),
+    )
     expect(mails.map((mail) => mail.kind)).toEqual(['confirmation', 'reschedule', 'cancellation'])
     for (const mail of mails) expectNothingStored(`${mail.bodyText}\n${mail.ics}`)
     expect(await customerNow(alice.id)).toEqual(alice)

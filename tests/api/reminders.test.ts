@@ -1,15 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import { appointments, notificationOutbox, tenantSettings } from '../../server/db/schema.ts'
+import { appointments, tenantSettings } from '../../server/db/schema.ts'
 import { queueDueReminders } from '../../server/jobs/reminders.ts'
 import { createAppointmentNotifier } from '../../server/notifications/appointment-notifier.ts'
 import type { components } from '../../shared/contract/schema.d.ts'
 import { uniqueEmail } from '../support/api/emulator-users.ts'
+import { outboxFor } from '../support/api/outbox.ts'
 import {
   addBookingCustomer,
   inDays,
@@ -86,15 +87,7 @@ const book = (day: number, time = '10:00'): Promise<Appointment> =>
   })
 
 async function remindersOf(appointmentId: string) {
-  return world.testApp.database.db
-    .select()
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.appointmentId, appointmentId),
-        eq(notificationOutbox.kind, 'reminder'),
-      ),
-    )
+  return outboxFor(world.testApp, appointmentId, { kind: 'reminder' })
 }
 
 async function reminderQueuedAt(appointmentId: string): Promise<Date | null> {

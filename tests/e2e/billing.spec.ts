@@ -1,13 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test'
-import {
-  createEmulatorAccount,
-  createVerifiedAccount,
-  strongPassword,
-  uniqueEmail,
-} from '../support/e2e/accounts.ts'
+import { createVerifiedAccount, strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import { localStripePort } from '../support/e2e/ports.ts'
+import { signIn, signInAsNewOwner } from '../support/e2e/sign-in.ts'
 
 /**
  * Subscription billing against the real `npm start` path and its local Stripe service: the
@@ -19,21 +15,6 @@ import { localStripePort } from '../support/e2e/ports.ts'
 const localStripe = `http://127.0.0.1:${localStripePort}`
 const goodCard = '4242 4242 4242 4242'
 const decliningCard = '4000 0000 0000 0341'
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
-
-/** A new owner, signed in: their business starts on a 14-day Pro trial without a card. */
-async function signInAsNewOwner(page: Page, prefix: string): Promise<string> {
-  const { email, password } = await createEmulatorAccount(uniqueEmail(prefix))
-  await signIn(page, email, password)
-  return email
-}
 
 /** The local Stripe's API with the secret key `npm start` gives it. */
 async function stripeApi<T>(method: 'GET' | 'POST', path: string): Promise<T> {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { authEmulatorPort } from '../support/e2e/ports.ts'
 import { chooseFirstTime } from '../support/e2e/public-booking.ts'
@@ -14,11 +14,6 @@ test.use({ viewport: { width: 375, height: 812 } })
 
 const BUSINESS = 'harbor-street'
 const ACCOUNT_PAGE = `/booking/my-appointments?business=${BUSINESS}`
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
-}
 
 /** The sign-in link the Auth emulator "sent" to this address (it keeps every one). */
 async function signInLinkFor(request: APIRequestContext, email: string): Promise<string> {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { buildWizardUrl } from '../../shared/booking-links.ts'
 import { CATALOGUES } from '../../shared/i18n/catalogues.ts'
 import { LANGUAGES, type Language } from '../../shared/languages.ts'
 import { formatPrice } from '../../src/components/appointments/appointment-format.ts'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import {
   BUSINESS,
@@ -12,6 +12,7 @@ import {
   chooseTimeNextWeek,
   monthLoaded,
 } from '../support/e2e/public-booking.ts'
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 
 /**
  * The booking page in the visitor's language, end to end: a German browser books the demo
@@ -108,14 +109,14 @@ test('a German browser books in German, and the confirmation e-mail is in German
   // The page's own checks speak German.
   await page.getByRole('button', { name: de.book_now }).click()
   await expect(page.getByText(de.error_name_required)).toBeVisible()
-  await expectNoAxeViolations(page, 'de light details step:')
+  await expectNoAxeViolations(page, { label: 'de light details step' })
   await page.getByLabel(de.field_name).fill('Jana Schmidt')
   await page.getByLabel(de.field_email).fill(email)
   await page.getByRole('button', { name: de.book_now }).click()
   await expect(page.getByText(`Ihr Termin ist gebucht, Jana Schmidt.`)).toBeVisible()
   await expect(page.getByRole('link', { name: de.confirmation_manage })).toBeVisible()
   await expect(page.locator('.p-booking-summary')).toContainText(price)
-  await expectNoAxeViolations(page, 'de light confirmation:')
+  await expectNoAxeViolations(page, { label: 'de light confirmation' })
 
   const [mail] = await waitForMail(email, 1)
   expect(mail?.text).toContain('Guten Tag Jana Schmidt,')
@@ -128,13 +129,6 @@ test('a German browser books in German, and the confirmation e-mail is in German
 async function showIn(page: Page, language: Language) {
   await page.locator('#page-language').selectOption(language)
   await expect(page.locator('html')).toHaveAttribute('lang', language)
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(
-    violations.map((violation) => `${where} ${violation.id}: ${violation.nodes[0]?.html}`),
-  ).toEqual([])
 }
 
 /**
@@ -187,22 +181,22 @@ for (const viewport of [
           scheme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/,
         )
         await expect(h1(page, words.book_an_appointment)).toBeVisible()
-        await expectNoAxeViolations(page, `${language} ${scheme} service step:`)
+        await expectNoAxeViolations(page, { label: `${language} ${scheme} service step` })
         await page.goto(`${timeStep.pathname}${timeStep.search}`)
         await expect(h1(page, words.title_choose_time)).toBeVisible()
         await monthLoaded(page)
         await expect(page.getByRole('switch', { name: words.clock_24 })).toBeVisible()
-        await expectNoAxeViolations(page, `${language} ${scheme} time step:`)
+        await expectNoAxeViolations(page, { label: `${language} ${scheme} time step` })
         if (scheme !== 'dark' || !laterSteps.includes(language)) continue
         await page.locator('.p-time-list__time').first().click()
         await expect(h1(page, words.title_your_details)).toBeVisible()
         // With its checks' messages shown: they are part of the step.
         await page.getByRole('button', { name: words.book_now }).click()
         await expect(page.getByText(words.error_name_required)).toBeVisible()
-        await expectNoAxeViolations(page, `${language} ${scheme} details step:`)
+        await expectNoAxeViolations(page, { label: `${language} ${scheme} details step` })
         await page.goto(confirmation)
         await expect(page.getByRole('link', { name: words.confirmation_manage })).toBeVisible()
-        await expectNoAxeViolations(page, `${language} ${scheme} confirmation:`)
+        await expectNoAxeViolations(page, { label: `${language} ${scheme} confirmation` })
       }
     }
     await context.close()
@@ -244,22 +238,12 @@ test('the footer language switcher works with the keyboard alone and is remember
   await expect(page.getByRole('link', { name: de.start_a_booking })).toBeVisible()
 })
 
-async function signInAsNewOwner(browser: Browser): Promise<Page> {
-  const page = await browser.newPage()
-  const { email, password } = await createEmulatorAccount(uniqueEmail('languages'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  return page
-}
-
 test('a business that keeps its own language shows it to a German browser, with no switcher', async ({
   browser,
 }) => {
   // A business of its own (a new owner's), so the demo business's settings stay as they are.
-  const owner = await signInAsNewOwner(browser)
+  const owner = await browser.newPage()
+  await signInAsNewOwner(owner, 'languages')
   await owner.goto('/settings')
   const link = owner
     .getByRole('region', { name: 'Your booking page' })

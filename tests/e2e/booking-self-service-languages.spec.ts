@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { manageUrl } from '../../shared/booking-links.ts'
+import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { BUSINESS, bookThroughApi, monthLoaded } from '../support/e2e/public-booking.ts'
 
@@ -14,16 +14,6 @@ import { BUSINESS, bookThroughApi, monthLoaded } from '../support/e2e/public-boo
 test.use({ viewport: { width: 375, height: 812 }, locale: 'de-DE' })
 
 const GERMAN_WEEKDAY = /Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag/
-
-async function expectNoAxeViolationsLightAndDark(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([])
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 test('the manage page speaks German: its words, dates, picker and messages', async ({ page }) => {
   // Eight axe scans (four screens, light and dark): more than the default minute on a busy machine.
@@ -39,13 +29,13 @@ test('the manage page speaks German: its words, dates, picker and messages', asy
   await expect(page.locator('#reschedule-deadline')).toContainText('Sie können den Termin bis')
   await expect(page.locator('#reschedule-deadline')).toContainText(GERMAN_WEEKDAY)
   await expect(page.getByRole('link', { name: 'Kalenderdatei (.ics)' })).toBeVisible()
-  await expectNoAxeViolationsLightAndDark(page)
+  await expectNoAxeViolationsInEveryLook(page)
 
   await page.getByRole('button', { name: 'Verschieben' }).click()
   await expect(page.getByRole('heading', { name: 'Neue Uhrzeit wählen' })).toBeFocused()
   await monthLoaded(page)
   await expect(page.getByRole('radio').first()).toBeVisible()
-  await expectNoAxeViolationsLightAndDark(page)
+  await expectNoAxeViolationsInEveryLook(page)
   await page.screenshot({
     path: test.info().outputPath('manage-reschedule-de.png'),
     fullPage: true,
@@ -57,14 +47,14 @@ test('the manage page speaks German: its words, dates, picker and messages', asy
   await expect(page.getByRole('heading', { name: 'Diesen Termin absagen' })).toBeFocused()
   await page.getByRole('button', { name: 'Termin absagen' }).last().click()
   await expect(page.getByText('Bitte sagen Sie uns kurz, warum Sie absagen.')).toBeVisible()
-  await expectNoAxeViolationsLightAndDark(page)
+  await expectNoAxeViolationsInEveryLook(page)
   await page.getByLabel('Grund').fill('Krank')
   await page.getByRole('button', { name: 'Termin absagen' }).last().click()
   await expect(page.getByRole('heading', { name: 'Abgesagt' })).toBeVisible()
   await expect(page.getByText('Ihr Termin wurde abgesagt.')).toBeVisible()
   await expect(page.getByText('Angegebener Grund: Krank')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Erneut buchen' })).toBeVisible()
-  await expectNoAxeViolationsLightAndDark(page)
+  await expectNoAxeViolationsInEveryLook(page)
 })
 
 test('a manage link without its token says so in German', async ({ page }) => {
@@ -82,5 +72,5 @@ test('my appointments asks for the address in German', async ({ page }) => {
   await page.getByLabel('E-Mail').fill('lena@example')
   await page.getByRole('button', { name: 'Anmeldelink senden' }).click()
   await expect(page.getByText(/E-Mail-Adresse wie name@beispiel\.de/)).toBeVisible()
-  await expectNoAxeViolationsLightAndDark(page)
+  await expectNoAxeViolationsInEveryLook(page)
 })

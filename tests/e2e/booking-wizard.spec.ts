@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   chooseTimeFrom,
@@ -15,11 +15,6 @@ import {
  */
 
 test.use({ viewport: { width: 375, height: 812 } })
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
-}
 
 test('a new customer books, reschedules and cancels from the manage link', async ({ page }) => {
   await page.goto('/booking?business=harbor-street')

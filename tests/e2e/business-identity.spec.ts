@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { chooseTimeNextWeek, fillDetails } from '../support/e2e/public-booking.ts'
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 import { png } from '../support/unit/images.ts'
 
@@ -14,15 +15,6 @@ import { png } from '../support/unit/images.ts'
  */
 
 const BUSINESS_NAME = "Existing Owner's Business"
-
-async function signInAsNewOwner(page: Page): Promise<void> {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('identity'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** The booking page's path and query, from the address Settings shows the owner. */
 async function bookingPageAddress(page: Page): Promise<string> {
@@ -66,17 +58,10 @@ async function offerAService(page: Page, service: string, address: string): Prom
   return member.name
 }
 
-/** `within`: only that part (the staff shell around Settings is not this spec's subject). */
-async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page })
-  const { violations } = await (within ? builder.include(within) : builder).analyze()
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([])
-}
-
 test('an owner uploads a logo and picks a colour; the booking page wears them in both themes', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'identity')
   const booking = await bookingPageAddress(page)
 
   await page.goto('/settings/appearance')
@@ -100,7 +85,7 @@ test('an owner uploads a logo and picks a colour; the booking page wears them in
   await expect(logoSection.getByRole('img', { name: 'Your logo' })).toBeVisible()
   await expect(logoSection.getByRole('alert')).toHaveCount(0)
   await expect(page.getByLabel('Replace the logo')).toBeVisible()
-  await expectNoAxeViolations(page, 'main')
+  await expectNoAxeViolations(page, { within: 'main' })
 
   await chooseBrandColour(page, '#fde047')
   await page.goto(booking)

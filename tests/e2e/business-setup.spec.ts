@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
 import { strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
 import { monthLoaded } from '../support/e2e/public-booking.ts'
 
@@ -10,22 +10,6 @@ test.slow()
 
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 375, height: 812 }
-
-/** No axe violations in `within`, on a phone and a desktop, light and dark. */
-async function expectAccessibleEverywhere(page: Page, within: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /p-dark/ : /^(?!.*p-dark)/)
-      const { violations } = await new AxeBuilder({ page }).include(within).analyze()
-      expect(
-        violations.map((v) => `${viewport.width}px ${scheme} ${v.id}: ${v.nodes[0]?.html}`),
-      ).toEqual([])
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 /** A zone through the picker: typed, then its option chosen. */
 async function chooseZone(page: Page, zone: string) {
@@ -108,7 +92,7 @@ test('a new owner in New York registers, follows the checklist and shares a link
   // Detected from the browser, shown and editable.
   await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/New_York')
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD')
-  await expectAccessibleEverywhere(page, 'main')
+  await expectNoAxeViolationsInEveryLook(page, { viewports: [PHONE, DESKTOP], within: 'main' })
   await page.setViewportSize(DESKTOP)
   await register(page, 'Maya Lopez', 'Maple Hair')
 
@@ -123,7 +107,7 @@ test('a new owner in New York registers, follows the checklist and shares a link
   await expect(checklist).toContainText('1 of 3 steps done')
   await checklist.getByRole('button', { name: 'Show QR code' }).click()
   await expect(checklist.getByRole('img', { name: /^QR code that opens/ })).toBeVisible()
-  await expectAccessibleEverywhere(page, 'main')
+  await expectNoAxeViolationsInEveryLook(page, { viewports: [PHONE, DESKTOP], within: 'main' })
   await page.setViewportSize(DESKTOP)
 
   await addFirstService(page, 'Cut and Style')
@@ -156,7 +140,10 @@ test('a business moved to New York after sign-up takes its owner along and offer
   await expect(dialog.getByRole('list', { name: 'Team members who move' })).toHaveText(
     'Ravi Shah: Mon–Fri 09:00–17:00 UTC → Mon–Fri 09:00–17:00 America/New_York',
   )
-  await expectAccessibleEverywhere(page, '[role="alertdialog"]')
+  await expectNoAxeViolationsInEveryLook(page, {
+    viewports: [PHONE, DESKTOP],
+    within: '[role="alertdialog"]',
+  })
   // Left behind, the hours would land five hours earlier on New York's clocks.
   // react-aria keeps the real input under its visual; the label is what a user clicks.
   const moveLabel = dialog.locator('label').filter({ hasText: 'Move this team member' })

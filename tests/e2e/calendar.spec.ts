@@ -5,6 +5,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from '../support/e2e/accounts.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 import { staffAuthHeaders } from '../support/e2e/staff-api.ts'
 
 // The browser lives elsewhere than the business (UTC): the calendar must show business time.
@@ -17,14 +18,6 @@ interface Business {
   teamMemberId: string
   serviceId: string
   customer: { id: string; name: string }
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
 }
 
 async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {

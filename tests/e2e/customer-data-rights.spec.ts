@@ -1,35 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { BUSINESS } from '../support/e2e/public-booking.ts'
-
-/** A new owner with a business of their own, signed in on the dashboard. */
-async function signInAsNewOwner(page: Page): Promise<void> {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('rights'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
-
-async function addCustomerViaApi(page: Page, body: Record<string, unknown>) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.post('/api/v1/customers', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: body,
-  })
-  expect(response.status()).toBe(201)
-  return (await response.json()) as { id: string; name: string }
-}
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
+import { addCustomerViaApi } from '../support/e2e/staff-api.ts'
 
 test('an owner downloads a customer’s data, then erases it after typing their name', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 })
   await page.emulateMedia({ colorScheme: 'dark' })
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'rights')
   const customer = await addCustomerViaApi(page, {
     name: 'Erin Forget',
     email: 'erin.forget@example.test',
@@ -54,8 +36,7 @@ test('an owner downloads a customer’s data, then erases it after typing their 
   await expect(dialog).toContainText('rename the customer “Erased customer”')
   const erase = dialog.getByRole('button', { name: 'Erase for good' })
   await expect(erase).toBeDisabled()
-  const { violations } = await new AxeBuilder({ page }).include('.p-modal').analyze()
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  await expectNoAxeViolations(page, { within: '.p-modal' })
   await page.keyboard.press('Tab')
   await expect(dialog.getByRole('textbox', { name: 'Type “Erin Forget” to confirm' })).toBeFocused()
   await page.keyboard.type('erin forget')

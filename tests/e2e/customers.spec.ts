@@ -1,33 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-import { staffApi } from '../support/e2e/staff-api.ts'
-
-/** A new owner with a business of their own, signed in on the dashboard. */
-async function signInAsNewOwner(page: Page): Promise<void> {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('customers'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByTestId('business-name')).toHaveText("Existing Owner's Business")
-}
-
-/** Adds a customer through the API with the signed-in user's token. */
-async function addCustomerViaApi(page: Page, body: Record<string, unknown>) {
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
-  const response = await page.request.post('/api/v1/customers', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: body,
-  })
-  expect(response.status()).toBe(201)
-  return (await response.json()) as { id: string; name: string }
-}
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
+import { signInToNewBusiness } from '../support/e2e/sign-in.ts'
+import { addCustomerViaApi, staffApi } from '../support/e2e/staff-api.ts'
 
 test('an owner adds, finds, edits and deletes a customer', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   await page.getByRole('link', { name: 'Customers' }).click()
   await expect(page.getByRole('heading', { name: 'No customers yet' })).toBeVisible()
 
@@ -128,7 +107,7 @@ test('an owner adds, finds, edits and deletes a customer', async ({ page }) => {
 test('a second customer with the same e-mail is refused, with a link to the first', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   const first = await addCustomerViaApi(page, { name: 'Chloe First', email: 'chloe@example.test' })
 
   await page.goto('/customers/create')
@@ -150,7 +129,7 @@ test('a second customer with the same e-mail is refused, with a link to the firs
 })
 
 test('Export CSV downloads the customers of the current filter', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   await addCustomerViaApi(page, { name: 'Dana Gold', email: 'dana@example.test', tags: ['gold'] })
   await addCustomerViaApi(page, { name: 'Eli Plain', email: 'eli@example.test' })
 
@@ -171,7 +150,7 @@ test('Export CSV downloads the customers of the current filter', async ({ page }
 })
 
 test('on a phone the customers are cards, not a table', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   await addCustomerViaApi(page, { name: 'Fay Phone', phone: '+44 20 7946 0000' })
   await page.setViewportSize({ width: 375, height: 800 })
   await page.goto('/customers')
@@ -184,7 +163,7 @@ test('on a phone the customers are cards, not a table', async ({ page }) => {
 })
 
 test('customers come 25 to a page, sorted on the server', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   for (let index = 1; index <= 26; index += 1) {
     await addCustomerViaApi(page, { name: `Page Person ${String(index).padStart(2, '0')}` })
   }
@@ -210,15 +189,10 @@ test('customers come 25 to a page, sorted on the server', async ({ page }) => {
  * No axe violation of any impact on the screen itself (`main`: the app shell's drawer and
  * react-aria's live announcer in <body> are other screens' business).
  */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([])
-}
-
 test('the client profile: figures and visits on a direct load, a note, and Book again prefilled', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   const team = await staffApi<{ items: { id: string; name: string }[] }>(
     page,
     'GET',
@@ -281,7 +255,7 @@ test('the client profile: figures and visits on a direct load, a note, and Book 
     await page.setViewportSize(viewport)
     for (const dark of [false, true]) {
       await page.evaluate((on) => document.documentElement.classList.toggle('p-dark', on), dark)
-      await expectNoAxeViolations(page)
+      await expectNoAxeViolations(page, { within: 'main' })
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove('p-dark'))
@@ -303,7 +277,7 @@ test('an owner imports a Square export: map, check, leave out a bad row, import'
 }) => {
   // Four steps, each checked by axe in four ways: longer than one screen's test.
   test.slow()
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'customers')
   await addCustomerViaApi(page, { name: 'Maria Lopez', email: 'maria@example.test' })
   const screens: string[] = []
   /** No axe violations on a phone and a desktop, light and dark; a screenshot of each. */

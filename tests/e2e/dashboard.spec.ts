@@ -1,16 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 import { staffAuthHeaders } from '../support/e2e/staff-api.ts'
-
-/** A brand-new owner with a business of their own, signed in on the dashboard. */
-async function signInAsNewOwner(page: Page) {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('dashboard'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
   const response = await page.request.post(path, { headers: await staffAuthHeaders(page), data })
@@ -74,7 +64,7 @@ async function expectedPlace(page: Page, appointmentId: string) {
 test('Quick Appointment books the proposed slot, which shows in the lists and the counts', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'dashboard')
   // Without services the dashboard leads to adding one.
   await expect(page.getByRole('link', { name: 'Add your first service' })).toBeVisible()
   await expect(figure(page, 'today')).toHaveText('0')
@@ -146,7 +136,7 @@ test('Quick Appointment books the proposed slot, which shows in the lists and th
 })
 
 test('an appointment is cancelled from the dashboard with a reason', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'dashboard')
   const { serviceId } = await addServiceViaApi(page, 'Consultation')
   const customer = await apiPost<{ id: string }>(page, '/api/v1/customers', {
     name: 'Carl Cancel',
@@ -220,7 +210,7 @@ test('an appointment is cancelled from the dashboard with a reason', async ({ pa
 })
 
 test('Quick Appointment works with the keyboard alone', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'dashboard')
   const { member } = await addServiceViaApi(page, 'Massage')
   await apiPost(page, '/api/v1/customers', { name: 'Kim Keys', phone: '+1 555 0100' })
   await page.reload()

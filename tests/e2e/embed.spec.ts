@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Frame, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import {
   connectStripe,
@@ -148,8 +148,7 @@ test('on an allowed website the frame loads, fits each step, books and tells the
   expect(confirmation).not.toBeNull()
   await expectFitted(page, frame)
   // axe looks into the frame too.
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
+  await expectNoAxeViolations(page)
 
   // The host page got one `slotwise:booked` event, with the appointment's id.
   await expect
@@ -325,6 +324,5 @@ test('Settings lists the allowed websites and gives the snippets to copy', async
   await expect(staff.getByLabel('Your websites')).toHaveValue(
     'https://www.example.com\nhttp://localhost:8691',
   )
-  const { violations } = await new AxeBuilder({ page: staff }).analyze()
-  expect(violations.map((violation) => violation.id)).toEqual([])
+  await expectNoAxeViolations(staff)
 })

@@ -1,22 +1,13 @@
-import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test'
+import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-
-async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  return page
-}
+import { signInOnNewPage } from '../support/e2e/sign-in.ts'
 
 test('a business renamed in one browser is renamed in a second one without reload', async ({
   browser,
 }) => {
   const { email, password } = await createEmulatorAccount(uniqueEmail('live'))
-  const first = await signIn(browser, email, password)
-  const second = await signIn(browser, email, password)
+  const first = await signInOnNewPage(browser, email, password)
+  const second = await signInOnNewPage(browser, email, password)
   for (const page of [first, second]) {
     // The header says whether the screen updates by itself, in words.
     await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible()

@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
-import { localStripePort } from '../support/e2e/ports.ts'
+import { bookAndPayThroughApi } from '../support/e2e/paid-booking.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
@@ -19,19 +20,10 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  * half away, and the test waits for it.
  */
 
-const LOCAL_STRIPE_SECRET = 'sk_test_local'
 const GOOD = '4242424242424242'
 const SAVES_THEN_DECLINES = '4000000000000341'
 
 test.use({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' })
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** Time to book both customers and keep their cards, on a busy machine. */
 const BOOKING_MARGIN_MS = 30_000
@@ -101,8 +93,10 @@ async function bookWithCard(
   customer: { name: string; email: string },
   card: string,
 ): Promise<string> {
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${business.slug}`, {
-    data: {
+  return bookAndPayThroughApi(
+    page.request,
+    business.slug,
+    {
       service_id: business.serviceId,
       team_member_id: business.teamMemberId,
       starts_at: business.startsAt.toISOString(),
@@ -110,35 +104,8 @@ async function bookWithCard(
       time_zone: 'UTC',
       language: 'en',
     },
-  })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const confirmation = (await booked.json()) as {
-    appointment: { id: string }
-    manage_token: string
-    payment: { checkout_url: string }
-  }
-  const sessionId = confirmation.payment.checkout_url.split('/').pop()
-  const paid = await fetch(
-    `http://127.0.0.1:${localStripePort}/_local/checkout/sessions/${sessionId}/pay`,
-    {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${LOCAL_STRIPE_SECRET}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ card }),
-    },
+    { card },
   )
-  expect(paid.status).toBe(200)
-  const back = await page.request.post(
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${business.slug}`,
-    {
-      headers: { 'x-manage-token': confirmation.manage_token },
-      data: { session_id: sessionId },
-    },
-  )
-  expect(((await back.json()) as { state: string }).state).toBe('confirmed')
-  return confirmation.appointment.id
 }
 
 async function openAppointment(page: Page, id: string, startsAt: Date) {
@@ -176,12 +143,7 @@ test('staff charge the no-show fee: a decline shows its reason and waits for the
   await expect(declined).toContainText(/declined/i)
   const tryAgain = fee.getByRole('button', { name: 'Try charging $25.00 again' })
   await expect(tryAgain).toBeVisible()
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { within: '[role="dialog"]', seriousOnly: true })
 
   // Nothing tries again by itself: after a while the server still has one declined attempt.
   await page.waitForTimeout(2_000)

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import {
@@ -64,11 +64,6 @@ async function customerPage(browser: Browser): Promise<Page> {
     colorScheme: 'dark',
   })
   return context.newPage()
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
 async function expectNoSideways(page: Page) {

@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-import { localStripePort } from '../support/e2e/ports.ts'
+import { bookAndPayThroughApi } from '../support/e2e/paid-booking.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
@@ -10,16 +11,6 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  * new owner connects Stripe, a customer books and pays on the local Checkout); the refund is
  * all in the browser.
  */
-
-const localStripe = `http://127.0.0.1:${localStripePort}`
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** The Tuesday after next in UTC (a new business's zone): a working day, always ahead. */
 function nextTuesday(): string {
@@ -54,37 +45,18 @@ async function paidBooking(page: Page): Promise<string> {
     team_member_ids: [teamMemberId],
     payment_rule: { kind: 'full' },
   })
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${me.tenant.slug}`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
+  return bookAndPayThroughApi(
+    page.request,
+    me.tenant.slug,
+    {
       service_id: service.id,
       team_member_id: teamMemberId,
       starts_at: `${nextTuesday()}T10:00:00Z`,
       customer: { name: 'Rosa Refund', email: uniqueEmail('rosa') },
       time_zone: 'UTC',
     },
-  })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const confirmation = (await booked.json()) as {
-    appointment: { id: string }
-    manage_token: string
-    payment: { checkout_url: string }
-  }
-  const sessionId = confirmation.payment.checkout_url.split('/').pop() ?? ''
-  const paid = await page.request.post(`${localStripe}/_local/checkout/sessions/${sessionId}/pay`, {
-    headers: { authorization: 'Bearer sk_test_local' },
-    form: { card: '4242424242424242' },
-  })
-  expect(paid.status(), await paid.text()).toBe(200)
-  const back = await page.request.post(
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${me.tenant.slug}`,
-    {
-      headers: { 'X-Manage-Token': confirmation.manage_token },
-      data: { session_id: sessionId },
-    },
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
   )
-  expect(((await back.json()) as { state: string }).state).toBe('confirmed')
-  return confirmation.appointment.id
 }
 
 test('staff refund part of a paid appointment with a reason, cancel it (the rest refunded), and find both in the activity log', async ({
@@ -110,12 +82,7 @@ test('staff refund part of a paid appointment with a reason, cancel it (the rest
   await expect(refund.getByText('Say why you refund it')).toBeVisible()
   await amount.fill('12.50')
   await refund.getByLabel('Reason').fill('Colour faded within a week')
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { within: '[role="dialog"]', seriousOnly: true })
   await refund.getByRole('button', { name: 'Refund', exact: true }).click()
 
   await expect(

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-import { localStripePort } from '../support/e2e/ports.ts'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
+import { uniqueEmail } from '../support/e2e/accounts.ts'
+import { bookAndPayThroughApi } from '../support/e2e/paid-booking.ts'
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 import { staffApi } from '../support/e2e/staff-api.ts'
 
 /**
@@ -12,15 +13,6 @@ import { staffApi } from '../support/e2e/staff-api.ts'
  * the owner finds the payment in Payments, narrows the list, downloads it as CSV, and sees it
  * in the dashboard's revenue.
  */
-
-async function signInAsNewOwner(page: Page) {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('ledger'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 /** Settings → Payments' flow through the API: onboarding link, completed, synced. */
 async function connectStripe(page: Page) {
@@ -60,41 +52,13 @@ async function bookAndPay(page: Page, customerName: string) {
   expect(free.status(), await free.text()).toBe(200)
   const [slot] = ((await free.json()) as { slots: Array<{ starts_at: string }> }).slots
   if (!slot) throw new Error('nothing free in the next two weeks')
-  const booked = await page.request.post(`/api/v1/public/bookings?business=${me.tenant.slug}`, {
-    data: {
-      service_id: service.id,
-      team_member_id: memberId,
-      starts_at: slot.starts_at,
-      customer: { name: customerName, email: uniqueEmail('payer') },
-      time_zone: 'America/New_York',
-    },
+  return bookAndPayThroughApi(page.request, me.tenant.slug, {
+    service_id: service.id,
+    team_member_id: memberId,
+    starts_at: slot.starts_at,
+    customer: { name: customerName, email: uniqueEmail('payer') },
+    time_zone: 'America/New_York',
   })
-  expect(booked.status(), await booked.text()).toBe(201)
-  const confirmation = (await booked.json()) as {
-    appointment: { id: string }
-    manage_token: string
-    payment: { checkout_url: string }
-  }
-  const sessionId = confirmation.payment.checkout_url.split('/').pop()
-  // The local Stripe's stand-in for the customer paying on its hosted Checkout page.
-  const paid = await page.request.post(
-    `http://127.0.0.1:${localStripePort}/_local/checkout/sessions/${sessionId}/pay`,
-    {
-      headers: { Authorization: 'Bearer sk_test_local' },
-      form: { card: '4242424242424242' },
-    },
-  )
-  expect(paid.status(), await paid.text()).toBe(200)
-  // The booking page's return (the webhook may have synced it already: the same sync).
-  const returned = await page.request.post(
-    `/api/v1/public/appointments/${confirmation.appointment.id}/payment-return?business=${me.tenant.slug}`,
-    {
-      headers: { 'x-manage-token': confirmation.manage_token },
-      data: { session_id: sessionId },
-    },
-  )
-  expect(returned.status(), await returned.text()).toBe(200)
-  return confirmation.appointment.id
 }
 
 function paymentRow(page: Page, customerName: string) {
@@ -104,7 +68,7 @@ function paymentRow(page: Page, customerName: string) {
 test('the owner finds a paid booking in Payments, narrows the list, downloads it, and sees it in revenue', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'ledger')
   // Before any payment: the list says how to start taking them.
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -132,12 +96,7 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
     'href',
     new RegExp(`appointment=${appointmentId}`),
   )
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { within: 'main', seriousOnly: true })
 
   // Narrowed by state, with the keyboard: nothing refunded; the paid one under "Paid".
   const state = page.getByRole('button', { name: /State/ })
@@ -190,23 +149,12 @@ test('the owner finds a paid booking in Payments, narrows the list, downloads it
   await expect(revenue).toContainText('Paid online and at the till, tips included, less refunds')
 })
 
-/** Axe on one part of the page: no serious or critical violations. */
-async function expectNoAxeViolations(page: Page, selector: string, where: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help}`),
-    where,
-  ).toEqual([])
-}
-
 test('the front desk checks a client in, takes payment with a tip at the till, and finds it in Payments', async ({
   page,
 }) => {
   // A whole front-desk visit, with axe run four times on the till: longer than most tests.
   test.slow()
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'ledger')
   const team = await staffApi<{ items: Array<{ id: string }> }>(page, 'GET', '/api/v1/team-members')
   const memberId = team.items[0]?.id ?? ''
   const service = await staffApi<{ id: string }>(page, 'POST', '/api/v1/services', {
@@ -275,11 +223,11 @@ test('the front desk checks a client in, takes payment with a tip at the till, a
     await page.setViewportSize(size)
     for (const dark of [false, true]) {
       await page.evaluate((on) => document.documentElement.classList.toggle('p-dark', on), dark)
-      await expectNoAxeViolations(
-        page,
-        '.p-till-modal',
-        `${size.width} px, ${dark ? 'dark' : 'light'}`,
-      )
+      await expectNoAxeViolations(page, {
+        within: '.p-till-modal',
+        seriousOnly: true,
+        label: `${size.width} px, ${dark ? 'dark' : 'light'}`,
+      })
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove('p-dark'))

@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
 import { localStripePort } from '../support/e2e/ports.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 
 /**
  * Connecting a business's own Stripe account in Settings → Payments, against the real
@@ -9,24 +10,8 @@ import { localStripePort } from '../support/e2e/ports.ts'
  * page, chooses how it ends, and comes back to the status it led to.
  */
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
-
 function statusBadge(page: Page) {
   return page.getByTestId('payment-status')
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  )
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
 /** On the local Stripe's hosted onboarding: how this onboarding ends. */
@@ -49,7 +34,7 @@ test('an owner connects Stripe from Settings and sees it active', async ({ page 
   await expect(page).toHaveURL(/\/settings\/payments$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
   await expect(statusBadge(page)).toHaveText('Not connected')
-  await expectNoSeriousAxeViolations(page)
+  await expectNoAxeViolations(page, { seriousOnly: true })
 
   await page.getByRole('button', { name: 'Connect with Stripe' }).click()
   await finishOnboarding(page, 'Complete onboarding')
@@ -107,7 +92,7 @@ test('a new owner who leaves details missing sees Restricted and what is missing
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow).toBeLessThanOrEqual(0)
-  await expectNoSeriousAxeViolations(page)
+  await expectNoAxeViolations(page, { seriousOnly: true })
 
   // Stripe sends an expired or used link to the refresh address: the app asks for a fresh one.
   await page.goto('/settings/payments?onboarding=refresh')
@@ -142,7 +127,7 @@ test('an owner who disconnects Slotwise in Stripe is told so and connects a new 
     })
     .toBe('Disconnected')
   await expect(page.getByText(/customers now book without paying/)).toBeVisible()
-  await expectNoSeriousAxeViolations(page)
+  await expectNoAxeViolations(page, { seriousOnly: true })
 
   await page.getByRole('button', { name: 'Connect Stripe again' }).click()
   await finishOnboarding(page, 'Complete onboarding')

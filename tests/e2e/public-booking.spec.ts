@@ -1,8 +1,11 @@
 import { gzipSync } from 'node:zlib'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { en } from '../../shared/i18n/en.ts'
 import { SLOT_TAKEN_NOTICE } from '../../src/machines/booking-context.ts'
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInEveryLook,
+} from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
 import { manageLinkIn, waitForMail } from '../support/e2e/mail-inbox.ts'
 import {
@@ -26,33 +29,9 @@ import {
  * phone-sized screen.
  */
 
-test.use({ viewport: { width: 375, height: 812 } })
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
-
-/** No violations in the light palette or the dark one, at the phone size and on a desktop. */
-async function expectNoAxeViolationsEverywhere(page: Page) {
-  for (const viewport of [
-    { width: 375, height: 812 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(viewport)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme })
-      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
-      else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
-      const { violations } = await new AxeBuilder({ page }).analyze()
-      expect(
-        violations.map((v) => `${viewport.width}px ${colorScheme} ${v.id}: ${v.help}`),
-      ).toEqual([])
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 375, height: 812 })
-}
+const PHONE = { width: 375, height: 812 }
+const DESKTOP = { width: 1280, height: 800 }
+test.use({ viewport: PHONE })
 
 test('services come by category, the business is a tap away, and a service one person performs skips the team step', async ({
   page,
@@ -84,7 +63,7 @@ test('services come by category, the business is a tap away, and a service one p
     'href',
     'https://www.google.com/maps/search/?api=1&query=48%20Harbor%20Street%2C%20Brooklyn%2C%20NY%2011201',
   )
-  await expectNoAxeViolationsEverywhere(page)
+  await expectNoAxeViolationsInEveryLook(page, { viewports: [PHONE, DESKTOP] })
 
   // Only Diego trims beards: no team member to choose, straight to the times, with him.
   await page.getByRole('button', { name: /Beard Trim/ }).click()
@@ -109,7 +88,7 @@ test('services come by category, the business is a tap away, and a service one p
   expect(box).not.toBeNull()
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(812)
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
-  await expectNoAxeViolationsEverywhere(page)
+  await expectNoAxeViolationsInEveryLook(page, { viewports: [PHONE, DESKTOP] })
 
   // Back leads to the services, where the choice was made.
   await page.getByRole('link', { name: '← Back' }).click()
@@ -167,7 +146,7 @@ test('too late to cancel online: the page gives the business’s number to call 
   const where = page.getByRole('definition').filter({ hasText: 'Harbor Street Studio' })
   await expect(where.getByRole('link', { name: /48 Harbor Street/ })).toBeVisible()
   await expect(where.getByRole('link', { name: 'hello@harbor-street.test' })).toBeVisible()
-  await expectNoAxeViolationsEverywhere(page)
+  await expectNoAxeViolationsInEveryLook(page, { viewports: [PHONE, DESKTOP] })
 })
 
 test('a new customer books, gets the invitation, then moves and cancels from the e-mail link', async ({

@@ -1,19 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
   createEmulatorAccount,
   createVerifiedAccount,
   strongPassword,
   uniqueEmail,
 } from '../support/e2e/accounts.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
 import { staffAuthHeaders } from '../support/e2e/staff-api.ts'
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
 
 test('a staff member works with customers but cannot reach settings or the activity log', async ({
   page,

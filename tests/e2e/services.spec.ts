@@ -1,15 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-
-/** A brand-new owner with a business of their own (no services yet), signed in. */
-async function signInAsNewOwner(page: Page) {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('services'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 
 /** A text, number or colour input by its label (steppers and sections share the label). */
 function field(page: Page, name: string) {
@@ -40,7 +30,7 @@ async function addService(
 }
 
 test('an owner creates, edits and deletes a service', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'services')
   await page.goto('/services')
   await expect(page).toHaveTitle('Services - Slotwise Appointments')
 
@@ -111,7 +101,7 @@ test('an owner creates, edits and deletes a service', async ({ page }) => {
 test('search, sort by price and the status filter narrow the list on the server', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'services')
   await addService(page, { name: 'Haircut', duration: '30', price: '40', category: 'Hair' })
   await addService(page, { name: 'Colour', duration: '90', price: '120', category: 'Hair' })
   await addService(page, { name: 'Manicure', duration: '45', price: '35', category: 'Nails' })
@@ -141,7 +131,7 @@ test('search, sort by price and the status filter narrow the list on the server'
 })
 
 test('leaving a form with unsaved changes asks first', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'services')
   await page.goto('/services')
   await page.getByRole('link', { name: 'Add Service' }).click()
   await field(page, 'Name').fill('Half-typed service')
@@ -170,7 +160,7 @@ test('leaving a form with unsaved changes asks first', async ({ page }) => {
 test('a service in use cannot be deleted: the server says why and it can be deactivated instead', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'services')
   await addService(page, { name: 'Group Yoga', duration: '60', price: '15' })
   await page.getByRole('link', { name: 'Group Yoga', exact: true }).first().click()
   await expect(field(page, 'Name')).toHaveValue('Group Yoga')
@@ -206,7 +196,7 @@ test('a service in use cannot be deleted: the server says why and it can be deac
 test('after a direct load the names open their services, even when the profile arrives last', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'services')
   await addService(page, { name: 'Beard Trim', duration: '20', price: '18' })
 
   // The role that decides the links comes with the profile; hold it until the list is shown,

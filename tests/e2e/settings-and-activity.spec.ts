@@ -1,16 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, uniqueEmail } from '../support/e2e/accounts.ts'
-
-/** A new owner with a business of their own, signed in on the dashboard. */
-async function signInAsNewOwner(page: Page): Promise<void> {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('settings'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByTestId('business-name')).toHaveText("Existing Owner's Business")
-}
+import { expect, test } from '@playwright/test'
+import { signInToNewBusiness } from '../support/e2e/sign-in.ts'
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
@@ -19,7 +8,7 @@ function isoDay(offsetDays: number): string {
 test('an owner changes the booking policy and finds the change, with its diff, in the activity log', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'settings')
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Settings' })
@@ -90,7 +79,7 @@ test('an owner changes the booking policy and finds the change, with its diff, i
 })
 
 test('changing the currency says what it affects before saving', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'settings')
   await page.goto('/settings')
   await page.getByRole('link', { name: 'Business configuration' }).click()
   await expect(page).toHaveURL(/\/settings\/business-configuration\/edit$/)
@@ -130,7 +119,7 @@ test('changing the currency says what it affects before saving', async ({ page }
 test('a setting that does not exist says so, and settings save field by field', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'settings')
   await page.goto('/settings/payroll')
   await expect(page.getByRole('heading', { name: 'There is no such setting' })).toBeVisible()
   await page.getByRole('link', { name: 'See all settings' }).click()
@@ -158,7 +147,7 @@ test('a setting that does not exist says so, and settings save field by field', 
 })
 
 test('the activity log loads older entries on demand and narrows by actor', async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInToNewBusiness(page, 'settings')
   const token = await page.evaluate(() => localStorage.getItem('authToken'))
   for (let index = 1; index <= 26; index += 1) {
     const response = await page.request.post('/api/v1/customers', {

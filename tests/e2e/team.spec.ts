@@ -1,15 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { createEmulatorAccount, strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
+import { strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
 import { authEmulatorPort } from '../support/e2e/ports.ts'
-
-async function signInAsNewOwner(page: Page) {
-  const { email, password } = await createEmulatorAccount(uniqueEmail('team-owner'))
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-}
+import { signInAsNewOwner } from '../support/e2e/sign-in.ts'
 
 function field(scope: Page | Locator, name: string) {
   return scope.getByRole('textbox', { name, exact: true })
@@ -47,7 +39,7 @@ async function choose(page: Page, select: string, option: string) {
 test('an owner adds a team member with working hours and time off, edits and removes them', async ({
   page,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'team-owner')
   await page.goto('/team')
   await expect(page).toHaveTitle('Team - Slotwise Appointments')
   await page.getByRole('link', { name: 'Add Team Member' }).click()
@@ -157,7 +149,7 @@ test('an owner adds a team member with working hours and time off, edits and rem
 })
 
 test("the server's refusal of a taken slug and e-mail shows at those fields", async ({ page }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'team-owner')
   const email = uniqueEmail('ben')
   await page.goto('/team/create')
   await field(page, 'Name').fill('Ben Ito')
@@ -196,7 +188,7 @@ test('a staff member sees the team, and changes only their own hours and profile
   page,
   browser,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'team-owner')
   const staffEmail = uniqueEmail('sam')
   await page.goto('/team/create')
   await field(page, 'Name').fill('Sam Staff')
@@ -267,7 +259,7 @@ test('an owner removes a former employee’s access: their next request is refus
   page,
   browser,
 }) => {
-  await signInAsNewOwner(page)
+  await signInAsNewOwner(page, 'team-owner')
   const auth = {
     Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}`,
   }

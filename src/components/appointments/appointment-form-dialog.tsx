@@ -15,6 +15,7 @@ import {
 } from '../../machines/appointment-form.machine'
 import type { Profile } from '../../machines/auth.machine'
 import { RequiredNote } from '../form/field-parts'
+import { PendingButton } from '../form/pending-button'
 import { FormSelectField, type SelectOption } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
 import { FormError } from '../form-error'
@@ -335,10 +336,9 @@ function BookingForm({
         <Button className="p-button" onPress={onClose} isDisabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" className="p-button p-button--primary" isPending={submitting}>
-          {submitting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        <PendingButton type="submit" className="p-button p-button--primary" isPending={submitting}>
           {submitting ? 'Booking…' : 'Book appointment'}
-        </Button>
+        </PendingButton>
       </div>
     </Form>
   )

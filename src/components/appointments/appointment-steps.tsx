@@ -4,6 +4,7 @@ import { Button, Form } from 'react-aria-components'
 import { type Appointment, loadPerformers, type TeamMember } from '../../api/appointments'
 import { accessFor } from '../../domain/appointment-access'
 import type { Profile } from '../../machines/auth.machine'
+import { PendingButton } from '../form/pending-button'
 import { FormSelectField } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
 import { ClockField, DayField } from './day-time-fields'
@@ -179,10 +180,9 @@ function StepActions({
       >
         Back
       </Button>
-      <Button type="submit" className="p-button p-button--primary" isPending={busy}>
-        {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+      <PendingButton type="submit" className="p-button p-button--primary" isPending={busy}>
         {busy ? busyLabel : label}
-      </Button>
+      </PendingButton>
     </div>
   )
 }

@@ -8,6 +8,7 @@ import {
   type SaveFailure,
 } from '../../machines/entity-form.machine'
 import { RequiredNote } from '../form/field-parts'
+import { PendingButton } from '../form/pending-button'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
@@ -124,10 +125,9 @@ function CancelAppointmentModal({
           <Button className="p-button" onPress={onClose} isDisabled={busy}>
             Keep it
           </Button>
-          <Button type="submit" className="p-button p-button--danger" isPending={busy}>
-            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+          <PendingButton type="submit" className="p-button p-button--danger" isPending={busy}>
             {busy ? 'Cancelling…' : 'Cancel appointment'}
-          </Button>
+          </PendingButton>
         </div>
       </Form>
     </ModalDialog>

@@ -15,6 +15,7 @@ import {
 import { RequiredNote } from '../form/field-parts'
 import { formatMoney } from '../form/money'
 import { MoneyField } from '../form/money-field'
+import { PendingButton } from '../form/pending-button'
 import { FormTextField } from '../form/text-field'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors, isBlank } from '../form/validation'
@@ -130,10 +131,9 @@ export function RefundPaymentDialog({
           <Button className="p-button" onPress={onClose} isDisabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" className="p-button p-button--danger" isPending={busy}>
-            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+          <PendingButton type="submit" className="p-button p-button--danger" isPending={busy}>
             {busy ? 'Refunding…' : 'Refund'}
-          </Button>
+          </PendingButton>
         </div>
       </Form>
     </ModalDialog>

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button, Form } from 'react-aria-components'
+import { Form } from 'react-aria-components'
 import { can } from '../../../shared/permissions.ts'
 import {
   type Appointment,
@@ -11,6 +11,7 @@ import { useToast } from '../../app/toast-context'
 import type { Profile } from '../../machines/auth.machine'
 import { createEntityFormMachine, type FieldErrors } from '../../machines/entity-form.machine'
 import { FormCheckboxGroupField } from '../form/checkbox-group-field'
+import { PendingButton } from '../form/pending-button'
 import { useEntityForm } from '../form/use-entity-form'
 import { collectErrors } from '../form/validation'
 
@@ -145,10 +146,9 @@ function AcceptForm({
         isReadOnly={busy}
       />
       <div>
-        <Button type="submit" className="p-button" isPending={busy}>
-          {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        <PendingButton type="submit" className="p-button" isPending={busy}>
           {busy ? 'Updating…' : 'Update customer record'}
-        </Button>
+        </PendingButton>
       </div>
     </Form>
   )

@@ -17,6 +17,7 @@ import { createEntityFormMachine, type SaveFailure } from '../../machines/entity
 import { formatMoney } from '../form/money'
 import { MoneyField } from '../form/money-field'
 import { FormNumberField } from '../form/number-field'
+import { PendingButton } from '../form/pending-button'
 import { FormRadioGroupField } from '../form/radio-group-field'
 import { FormSwitchField } from '../form/switch-field'
 import { FormTextField } from '../form/text-field'
@@ -273,14 +274,13 @@ export function TillDialog({
           <Button className="p-button" onPress={onClose} isDisabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" className="p-button p-button--primary" isPending={busy}>
-            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+          <PendingButton type="submit" className="p-button p-button--primary" isPending={busy}>
             {busy
               ? 'Recording…'
               : figures.paidNowMinor > 0
                 ? `Take ${money(figures.paidNowMinor)}`
                 : 'Check out'}
-          </Button>
+          </PendingButton>
         </div>
       </Form>
     </ModalDialog>

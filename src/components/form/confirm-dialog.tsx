@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from 'react-aria-components'
 import { ModalDialog } from '../modal-dialog'
+import { PendingButton } from './pending-button'
 
 /**
  * Asks before something that cannot be undone (a delete). A modal react-aria dialog: focus is
@@ -61,15 +62,14 @@ export function ConfirmDialog({
         </Button>
         {extraAction}
         {error && extraAction ? null : (
-          <Button
+          <PendingButton
             className={`p-button p-button--${tone}`}
             onPress={onConfirm}
             isPending={busy}
             isDisabled={confirmDisabled}
           >
-            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
             {confirmLabel}
-          </Button>
+          </PendingButton>
         )}
       </div>
     </ModalDialog>

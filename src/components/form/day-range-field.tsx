@@ -1,3 +1,4 @@
+import './form-kit.css'
 import './filter-bar.css'
 import {
   Button,

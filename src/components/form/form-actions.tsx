@@ -1,5 +1,5 @@
-import { Button } from 'react-aria-components'
 import { Link } from 'wouter'
+import { PendingButton } from './pending-button'
 import './form-kit.css'
 
 /**
@@ -27,15 +27,14 @@ export function FormActions({
 }) {
   return (
     <div className={sticky ? 'p-form-actions p-form-actions--sticky' : 'p-form-actions'}>
-      <Button
+      <PendingButton
         type="submit"
         className="p-button p-button--primary"
         isPending={busy}
         isDisabled={isDisabled}
       >
-        {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
         {busy ? 'Saving…' : saveLabel}
-      </Button>
+      </PendingButton>
       {cancelHref ? (
         <Link href={cancelHref} className="p-button p-button--ghost">
           Cancel

@@ -1,5 +1,5 @@
-import { Button } from 'react-aria-components'
 import './load-more-footer.css'
+import { PendingButton } from './pending-button'
 import type { CursorFeedView } from './use-cursor-feed'
 
 /**
@@ -22,12 +22,9 @@ export function LoadMoreFooter({
         </p>
       ) : null}
       {feed.hasMore ? (
-        <Button className="p-button" isPending={feed.loadingMore} onPress={feed.loadMore}>
-          {feed.loadingMore ? (
-            <span className="p-spinner p-button__spinner" aria-hidden="true" />
-          ) : null}
+        <PendingButton className="p-button" isPending={feed.loadingMore} onPress={feed.loadMore}>
           {feed.moreFailure ? 'Try loading more again' : 'Load more'}
-        </Button>
+        </PendingButton>
       ) : (
         <p className="p-muted">That's everything{filtered ? ' that matches' : ''}.</p>
       )}

@@ -1,14 +1,12 @@
 import './activity-log.css'
 import { useMemo } from 'react'
-import { Button } from 'react-aria-components'
 import { Link, useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
+import { CursorFeedBody } from '../../components/form/cursor-feed-body'
 import { EmptyState } from '../../components/form/empty-state'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import { LoadFailedAlert } from '../../components/form/load-failed-alert'
-import { LoadMoreFooter } from '../../components/form/load-more-footer'
 import { useCursorFeed } from '../../components/form/use-cursor-feed'
 import { createCursorFeedMachine } from '../../machines/cursor-feed.machine'
 import { ActivityEntryPanel } from './activity-entry-panel'
@@ -62,7 +60,7 @@ function ActivityLog({ timeZone }: { timeZone: string }) {
     sameFilter,
     loadPage: loadActivityPage,
   })
-  const { items: entries, loading, empty, failure } = feed
+  const { items: entries, failure } = feed
   const actors = useKnownActors(entries)
 
   const show = (next: ActivityView) => navigate(hrefFor(next), { replace: true })
@@ -75,37 +73,24 @@ function ActivityLog({ timeZone }: { timeZone: string }) {
         Every change to your business, newest first. Times are shown in {timeZone}.
       </p>
       <ActivityFilterBar view={view} actors={actors} timeZone={timeZone} onChange={show} />
-      {loading ? (
-        <ActivityTableSkeleton />
-      ) : failure ? (
-        <LoadFailedAlert
-          title="Couldn't load the activity log"
-          message={failure.message}
-          onRetry={feed.retry}
-        />
-      ) : empty ? (
-        isFiltered(view) ? (
-          <EmptyState
-            title="No activity matches these filters"
-            action={
-              <Button className="p-button" onPress={() => show(EMPTY_ACTIVITY_VIEW)}>
-                Clear filters
-              </Button>
-            }
-          >
-            Try another type, person or range of days.
-          </EmptyState>
-        ) : (
+      <CursorFeedBody
+        feed={feed}
+        skeleton={<ActivityTableSkeleton />}
+        errorTitle="Couldn't load the activity log"
+        filtered={isFiltered(view)}
+        noMatch={{
+          title: 'No activity matches these filters',
+          hint: 'Try another type, person or range of days.',
+          onClear: () => show(EMPTY_ACTIVITY_VIEW),
+        }}
+        nothingYet={
           <EmptyState title="No activity yet">
             Changes to services, customers, the team and settings will appear here.
           </EmptyState>
-        )
-      ) : (
-        <>
-          <ActivityTable entries={entries} view={view} timeZone={timeZone} />
-          <LoadMoreFooter feed={feed} filtered={isFiltered(view)} />
-        </>
-      )}
+        }
+      >
+        <ActivityTable entries={entries} view={view} timeZone={timeZone} />
+      </CursorFeedBody>
       {view.entryId ? (
         <ActivityEntryPanel
           entryId={view.entryId}

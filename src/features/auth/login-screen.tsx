@@ -1,14 +1,12 @@
 import { type FormEvent, useState } from 'react'
-import { Button, Form } from 'react-aria-components'
+import { Form } from 'react-aria-components'
 import { Link, useSearch } from 'wouter'
 import { useAuthActions, useAuthBusy, useAuthError } from '../../app/auth-context'
 import { FormError } from '../../components/form-error'
 import { AuthCardLayout } from './auth-card-layout'
 import { EMAIL_MESSAGES } from './auth-form-messages'
-import { GoogleIcon } from './google-icon'
+import { type AuthMethod, ContinueWithGoogle, PasswordSubmitButton } from './auth-method-buttons'
 import { TextInputField } from './text-input-field'
-
-type Method = 'password' | 'google'
 
 /** Sign-in. On success the guest guard sends the user on (to ?next= or the dashboard). */
 export function LoginScreen() {
@@ -17,7 +15,7 @@ export function LoginScreen() {
   const error = useAuthError()
   const search = useSearch()
   // Only this visit's attempts: an error left over from another page is not this form's.
-  const [method, setMethod] = useState<Method | null>(null)
+  const [method, setMethod] = useState<AuthMethod | null>(null)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -60,32 +58,9 @@ export function LoginScreen() {
           isRequired
           messages={{ required: 'Enter your password.' }}
         />
-        <Button
-          type="submit"
-          className="p-button p-button--primary p-button--block p-button--large"
-          isPending={busy && method === 'password'}
-          isDisabled={busy && method !== 'password'}
-        >
-          {busy && method === 'password' ? (
-            <span className="p-spinner p-button__spinner" aria-hidden="true" />
-          ) : null}
-          Sign in
-        </Button>
+        <PasswordSubmitButton busy={busy} method={method} label="Sign in" />
       </Form>
-      <p className="p-divider">or</p>
-      <Button
-        className="p-button p-button--block p-button--large"
-        onPress={onGoogle}
-        isPending={busy && method === 'google'}
-        isDisabled={busy && method !== 'google'}
-      >
-        {busy && method === 'google' ? (
-          <span className="p-spinner p-button__spinner" aria-hidden="true" />
-        ) : (
-          <GoogleIcon />
-        )}
-        Continue with Google
-      </Button>
+      <ContinueWithGoogle busy={busy} method={method} onPress={onGoogle} />
     </AuthCardLayout>
   )
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useMemo, useState } from 'react'
-import { Button, Form } from 'react-aria-components'
+import { Form } from 'react-aria-components'
 import { Link, useSearch } from 'wouter'
 import { useAuthActions, useAuthBusy, useAuthError } from '../../app/auth-context'
 import { FormComboBoxField } from '../../components/form/combo-box-field'
@@ -9,11 +9,9 @@ import { currencyForLanguages, currencyOptions } from '../../domain/business-reg
 import { checkPassword, meetsPasswordRules } from '../../domain/password-rules'
 import { AuthCardLayout } from './auth-card-layout'
 import { EMAIL_MESSAGES } from './auth-form-messages'
-import { GoogleIcon } from './google-icon'
+import { type AuthMethod, ContinueWithGoogle, PasswordSubmitButton } from './auth-method-buttons'
 import { PasswordChecklist } from './password-checklist'
 import { TextInputField } from './text-input-field'
-
-type Method = 'password' | 'google'
 
 /** The browser's own zone, when it is one the zone picker offers; else UTC. */
 function browserTimeZone(): string {
@@ -33,7 +31,7 @@ export function RegisterScreen() {
   const search = useSearch()
   const checklistId = useId()
   const [password, setPassword] = useState('')
-  const [method, setMethod] = useState<Method | null>(null)
+  const [method, setMethod] = useState<AuthMethod | null>(null)
   const [businessName, setBusinessName] = useState('')
   // Guessed from the browser, shown and editable: hours and prices are read in them.
   const [timeZone, setTimeZone] = useState(browserTimeZone)
@@ -140,32 +138,9 @@ export function RegisterScreen() {
           messages={{ required: 'Choose a password.' }}
         />
         <PasswordChecklist id={checklistId} results={checkPassword(password)} />
-        <Button
-          type="submit"
-          className="p-button p-button--primary p-button--block p-button--large"
-          isPending={busy && method === 'password'}
-          isDisabled={busy && method !== 'password'}
-        >
-          {busy && method === 'password' ? (
-            <span className="p-spinner p-button__spinner" aria-hidden="true" />
-          ) : null}
-          Create account
-        </Button>
+        <PasswordSubmitButton busy={busy} method={method} label="Create account" />
       </Form>
-      <p className="p-divider">or</p>
-      <Button
-        className="p-button p-button--block p-button--large"
-        onPress={onGoogle}
-        isPending={busy && method === 'google'}
-        isDisabled={busy && method !== 'google'}
-      >
-        {busy && method === 'google' ? (
-          <span className="p-spinner p-button__spinner" aria-hidden="true" />
-        ) : (
-          <GoogleIcon />
-        )}
-        Continue with Google
-      </Button>
+      <ContinueWithGoogle busy={busy} method={method} onPress={onGoogle} />
     </AuthCardLayout>
   )
 }

@@ -6,6 +6,7 @@ import { Link } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormError } from '../../components/form-error'
 import {
   badgeClass,
@@ -248,16 +249,15 @@ function BillingActions({ overview }: { overview: BillingOverview }) {
   return (
     <div className="p-stack-sm">
       <div className="p-checkout-actions">
-        <Button
+        <PendingButton
           className="p-button p-button--primary"
           isDisabled={portalReason !== null}
           isPending={busy}
           aria-describedby={portalReason ? 'portal-reason' : undefined}
           onPress={() => void openPortal()}
         >
-          {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           Manage billing
-        </Button>
+        </PendingButton>
         {overview.billing_available ? (
           <Link href="/checkout" className="p-button">
             Change plan

@@ -6,6 +6,7 @@ import { Link, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormError } from '../../components/form-error'
 import {
   type BillingInterval,
@@ -154,16 +155,15 @@ function PlanChooser() {
       {failedAt === 'redirecting' ? null : (
         <div className="p-stack-sm">
           <div className="p-checkout-actions">
-            <Button
+            <PendingButton
               className="p-button p-button--primary p-button--large"
               isDisabled={refusal !== null}
               isPending={isBusy}
               aria-describedby={hintId}
               onPress={() => actor.send({ type: 'checkout.continue' })}
             >
-              {isBusy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
               Continue
-            </Button>
+            </PendingButton>
             <Link href="/settings/billing" className="p-button p-button--ghost">
               Back to billing
             </Link>

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { Button } from 'react-aria-components'
 import { useToast } from '../../app/toast-context'
 import { ConfirmDialog } from '../../components/form/confirm-dialog'
 import { DangerZone } from '../../components/form/danger-zone'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormTextField } from '../../components/form/text-field'
 import { useConfirmedAction } from '../../components/form/use-confirmed-action'
 import { saveBlob } from '../../components/save-blob'
@@ -35,10 +35,9 @@ export function ExportCustomerData({ id }: { id: string }) {
         export is recorded in the activity log.
       </p>
       <div>
-        <Button className="p-button" onPress={download} isPending={busy}>
-          {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        <PendingButton className="p-button" onPress={download} isPending={busy}>
           Download their data
-        </Button>
+        </PendingButton>
       </div>
     </section>
   )

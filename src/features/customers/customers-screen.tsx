@@ -8,6 +8,7 @@ import { can } from '../../../shared/permissions'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import { EmptyState } from '../../components/form/empty-state'
+import { PendingButton } from '../../components/form/pending-button'
 import { ListSearchField } from '../../components/form/search-field'
 import { FormSelectField } from '../../components/form/select-field'
 import { useEntityList } from '../../components/form/use-entity-list'
@@ -96,15 +97,14 @@ export function CustomersScreen() {
           options={CUSTOMER_SORTS.map((id) => ({ id, label: CUSTOMER_SORT_LABELS[id] }))}
           onChange={(next) => list.sort(next)}
         />
-        <Button
+        <PendingButton
           className="p-button p-customers__export"
           onPress={exportCsv}
           isPending={exporting}
           isDisabled={nothingYet}
         >
-          {exporting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           Export CSV
-        </Button>
+        </PendingButton>
         {mayImport ? (
           <Link href="/customers/import" className="p-button">
             Import

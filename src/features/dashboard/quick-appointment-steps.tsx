@@ -5,6 +5,7 @@ import { Link } from 'wouter'
 import type { ActorRefFrom } from 'xstate'
 import { loadActiveServices, type Service } from '../../api/appointments'
 import { RequiredNote } from '../../components/form/field-parts'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormSelectField } from '../../components/form/select-field'
 import { FormTextField } from '../../components/form/text-field'
 import { formatDuration } from '../../domain/duration-minutes'
@@ -115,10 +116,9 @@ export function NewCustomerForm({ actor }: { actor: QuickActor }) {
         </div>
       ) : null}
       <div className="p-row">
-        <Button type="submit" className="p-button p-button--primary" isPending={creating}>
-          {creating ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        <PendingButton type="submit" className="p-button p-button--primary" isPending={creating}>
           {failure ? 'Try again' : creating ? 'Adding…' : 'Add customer'}
-        </Button>
+        </PendingButton>
         <Button
           className="p-button p-button--ghost"
           isDisabled={creating}
@@ -280,7 +280,7 @@ export function Proposal({ actor, timeZone }: { actor: QuickActor; timeZone: str
             </div>
           ) : null}
           <div>
-            <Button
+            <PendingButton
               className="p-button p-button--primary"
               autoFocus
               isPending={state === 'booking'}
@@ -290,15 +290,12 @@ export function Proposal({ actor, timeZone }: { actor: QuickActor; timeZone: str
                 )
               }
             >
-              {state === 'booking' ? (
-                <span className="p-spinner p-button__spinner" aria-hidden="true" />
-              ) : null}
               {state === 'booking'
                 ? 'Booking…'
                 : state === 'bookingFailed'
                   ? 'Try booking again'
                   : 'Book this time'}
-            </Button>
+            </PendingButton>
           </div>
         </div>
       ) : null}

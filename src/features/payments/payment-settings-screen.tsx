@@ -8,6 +8,7 @@ import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { useToast } from '../../app/toast-context'
 import { AccessDenied } from '../../components/access-denied'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormError } from '../../components/form-error'
 import { badgeClass } from '../../domain/billing'
 import { PAYMENT_STATUS_TEXT, paymentAction, returnedMessage } from '../../domain/payments'
@@ -207,10 +208,13 @@ function OnboardingAction({ account, reopen }: { account: PaymentAccount; reopen
   return (
     <div className="p-stack-sm">
       <div>
-        <Button className="p-button p-button--primary" isPending={busy} onPress={() => void open()}>
-          {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+        <PendingButton
+          className="p-button p-button--primary"
+          isPending={busy}
+          onPress={() => void open()}
+        >
           {action.label}
-        </Button>
+        </PendingButton>
       </div>
       <p className="p-field__description">
         {action.kind === 'connect' || action.kind === 'reconnect'

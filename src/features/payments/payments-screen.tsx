@@ -16,11 +16,11 @@ import {
   PAYMENT_STATE_TONES,
   TILL_METHOD_LABELS,
 } from '../../components/appointments/payment-format'
+import { CursorFeedBody } from '../../components/form/cursor-feed-body'
 import { EmptyState } from '../../components/form/empty-state'
 import { ListSkeleton } from '../../components/form/list-skeleton'
-import { LoadFailedAlert } from '../../components/form/load-failed-alert'
-import { LoadMoreFooter } from '../../components/form/load-more-footer'
 import { formatMoney } from '../../components/form/money'
+import { PendingButton } from '../../components/form/pending-button'
 import { FormSelectField } from '../../components/form/select-field'
 import { useCursorFeed } from '../../components/form/use-cursor-feed'
 import { createCursorFeedMachine } from '../../machines/cursor-feed.machine'
@@ -133,46 +133,30 @@ function PaymentsList({ timeZone, permission }: { timeZone: string; permission: 
             Clear filters
           </Button>
         ) : null}
-        <Button
+        <PendingButton
           className="p-button p-payments-list__export"
           onPress={exportCsv}
           isPending={exporting}
           isDisabled={empty || loading}
         >
-          {exporting ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           Export CSV
-        </Button>
+        </PendingButton>
       </search>
-      {loading ? (
-        <ListSkeleton rows={6} columns={6} label="Loading payments…" />
-      ) : failure ? (
-        <LoadFailedAlert
-          title="Couldn't load your payments"
-          message={failure.message}
-          onRetry={feed.retry}
-        />
-      ) : empty ? (
-        isPaymentsViewFiltered(view) ? (
-          <EmptyState
-            title="No payments match these filters"
-            action={
-              <Button className="p-button" onPress={() => show(EMPTY_PAYMENTS_VIEW)}>
-                Clear filters
-              </Button>
-            }
-          >
-            Nothing {describePaymentsView(view)}. Try another state or range of days.
-          </EmptyState>
-        ) : (
-          <NoPaymentsYet permission={permission} />
-        )
-      ) : (
-        <>
-          <PaymentsTable payments={payments} timeZone={timeZone} />
-          <PaymentCards payments={payments} timeZone={timeZone} />
-          <LoadMoreFooter feed={feed} filtered={isPaymentsViewFiltered(view)} />
-        </>
-      )}
+      <CursorFeedBody
+        feed={feed}
+        skeleton={<ListSkeleton rows={6} columns={6} label="Loading payments…" />}
+        errorTitle="Couldn't load your payments"
+        filtered={isPaymentsViewFiltered(view)}
+        noMatch={{
+          title: 'No payments match these filters',
+          hint: <>Nothing {describePaymentsView(view)}. Try another state or range of days.</>,
+          onClear: () => show(EMPTY_PAYMENTS_VIEW),
+        }}
+        nothingYet={<NoPaymentsYet permission={permission} />}
+      >
+        <PaymentsTable payments={payments} timeZone={timeZone} />
+        <PaymentCards payments={payments} timeZone={timeZone} />
+      </CursorFeedBody>
     </div>
   )
 }

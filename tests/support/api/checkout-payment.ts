@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { components } from '../../../shared/contract/schema.d.ts'
-import { publicCall } from './public-booking.ts'
+import { bookPublicly, publicCall } from './public-booking.ts'
 import type { TestApp } from './test-app.ts'
 
 type Confirmation = components['schemas']['PublicBookingConfirmation']
@@ -73,4 +73,17 @@ export async function payAndReturn(
   const back = await returnFromCheckout(testApp, slug, confirmation, sessionId)
   expect(back.statusCode, back.body).toBe(200)
   expect(back.json<{ state: string }>().state).toBe('confirmed')
+}
+
+/** Books `body` on the public page and pays at Checkout with `card`: a confirmed, paid booking. */
+export async function bookAndPay(
+  testApp: TestApp,
+  stripe: CheckoutStripe,
+  slug: string,
+  body: object,
+  card = GOOD_CARD,
+): Promise<Confirmation> {
+  const confirmation = await bookPublicly(testApp, slug, body)
+  await payAndReturn(testApp, stripe, slug, confirmation, card)
+  return confirmation
 }

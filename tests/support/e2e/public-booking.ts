@@ -1,6 +1,7 @@
 import { type Browser, expect, type FrameLocator, type Page } from '@playwright/test'
 import { DEMO_OWNER } from '../../../server/auth/demo-owner.ts'
 import { timeZoneCity } from '../../../src/domain/time-zone-names.ts'
+import { signIn } from './sign-in.ts'
 
 /** The seeded demo business (server/db/seed.ts) that the public pages show. */
 export const BUSINESS = 'harbor-street'
@@ -188,11 +189,7 @@ export async function fillDetails(page: Page, customer: { name: string; email: s
 export async function signInAsStaff(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(DEMO_OWNER.email)
-  await page.getByLabel('Password').fill(DEMO_OWNER.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
   return page
 }
 

@@ -24,3 +24,16 @@ export async function staffApi<T>(
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true)
   return (await response.json()) as T
 }
+
+/** Adds a customer through the API as the signed-in staff member: it must be created (201). */
+export async function addCustomerViaApi(
+  page: Page,
+  body: Record<string, unknown>,
+): Promise<{ id: string; name: string }> {
+  const response = await page.request.post('/api/v1/customers', {
+    headers: await staffAuthHeaders(page),
+    data: body,
+  })
+  expect(response.status()).toBe(201)
+  return (await response.json()) as { id: string; name: string }
+}

@@ -16,6 +16,7 @@ import {
   type Profile,
   type SignOutResult,
 } from '../../../src/machines/auth.machine'
+import { sampleSubscription } from './billing-samples.ts'
 import { createParkedEffects, type EffectOutcome } from './parked-effects'
 
 type AuthImplementations = NonNullable<Parameters<typeof authMachine.provide>[0]>
@@ -131,14 +132,7 @@ export function failedSignIn(error: string): AuthResult {
 
 export const sampleProfile: Profile = {
   user: { uid: alice.uid, email: alice.email, display_name: alice.displayName },
-  subscription: {
-    plan_id: 'free',
-    plan_name: 'Free',
-    status: 'active',
-    trial_ends_at: null,
-    current_period_end: null,
-    cancel_at_period_end: false,
-  },
+  subscription: sampleSubscription(),
   permission: 'owner',
   tenant: {
     id: '0b6f3c2e-3f7c-4a55-9d1e-6b0f2f0c9a11',

@@ -13,6 +13,7 @@ import type {
   LiveSocketCommand,
 } from '../../../src/api/live-socket'
 import { backoffDelay, liveMachine } from '../../../src/machines/live.machine'
+import { sampleSubscription } from './billing-samples.ts'
 
 /** One socket the machine opened: what it was given and what it was told. */
 export interface FakeSocket {
@@ -156,14 +157,7 @@ export const sampleProfileEvent: LiveProfileEvent = {
   profile: {
     user: { uid: 'uid-alice', email: 'alice@example.com', display_name: 'Alice' },
     team_member_id: null,
-    subscription: {
-      plan_id: 'free',
-      plan_name: 'Free',
-      status: 'active',
-      trial_ends_at: null,
-      current_period_end: null,
-      cancel_at_period_end: false,
-    },
+    subscription: sampleSubscription(),
     permission: 'owner',
     tenant: {
       id: '4d7f7c44-2b8a-4b7e-9a55-0c1b2c3d4e5f',

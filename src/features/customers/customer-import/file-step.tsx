@@ -1,5 +1,6 @@
 import type { DropItem, FileDropItem } from 'react-aria-components'
-import { Button, DropZone, FileTrigger, Text } from 'react-aria-components'
+import { DropZone, FileTrigger, Text } from 'react-aria-components'
+import { PendingButton } from '../../../components/form/pending-button'
 import { FILE_SOURCE_NAMES } from '../../../domain/customer-import-columns'
 
 const SOURCES = ['fresha', 'square', 'calendly', 'acuity'] as const
@@ -47,10 +48,9 @@ export function FileStep({
             if (file) onFile(file)
           }}
         >
-          <Button className="p-button p-button--primary" isDisabled={busy} isPending={busy}>
-            {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
+          <PendingButton className="p-button p-button--primary" isDisabled={busy} isPending={busy}>
             Choose a file
-          </Button>
+          </PendingButton>
         </FileTrigger>
       </DropZone>
       {error ? (

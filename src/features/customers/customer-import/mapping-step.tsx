@@ -1,6 +1,7 @@
 import { getCountries } from 'libphonenumber-js/min'
 import { useMemo } from 'react'
 import { Button } from 'react-aria-components'
+import { PendingButton } from '../../../components/form/pending-button'
 import { FormRadioGroupField } from '../../../components/form/radio-group-field'
 import { FormSelectField } from '../../../components/form/select-field'
 import {
@@ -185,15 +186,14 @@ export function MappingStep({
         </div>
       ) : null}
       <div className="p-row">
-        <Button
+        <PendingButton
           className="p-button p-button--primary"
           isDisabled={problem !== undefined || busy}
           isPending={busy}
           onPress={() => send({ type: 'import.check' })}
         >
-          {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           {busy ? 'Checking…' : 'Check the file'}
-        </Button>
+        </PendingButton>
         <Button
           className="p-button"
           isDisabled={busy}

@@ -1,5 +1,6 @@
 import { Button, Checkbox } from 'react-aria-components'
 import { Link } from 'wouter'
+import { PendingButton } from '../../../components/form/pending-button'
 import { COLUMN_TARGET_LABELS } from '../../../domain/customer-import-columns'
 import type { CustomerImportReport } from '../../../machines/customer-import.machine'
 
@@ -190,15 +191,14 @@ export function ReportStep({
         </p>
       ) : null}
       <div className="p-row">
-        <Button
+        <PendingButton
           className="p-button p-button--primary"
           isDisabled={writes === 0 || blocked || busy}
           isPending={busy}
           onPress={() => send({ type: 'import.confirm' })}
         >
-          {busy ? <span className="p-spinner p-button__spinner" aria-hidden="true" /> : null}
           {busy ? 'Importing…' : `Import ${plural(writes, 'customer row', 'customer rows')}`}
-        </Button>
+        </PendingButton>
         <Button
           className="p-button"
           isDisabled={busy}

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { appointments, tenants } from '../../../../server/db/schema.ts'
+import { tenants } from '../../../../server/db/schema.ts'
 import { png } from '../../unit/images.ts'
-import { type CheckoutStripe, payAndReturn } from '../checkout-payment.ts'
+import { moveIntoPast } from '../appointment-rows.ts'
+import { bookAndPay, type CheckoutStripe } from '../checkout-payment.ts'
 import { type EmulatorUser, signUp, verifyEmail } from '../emulator-users.ts'
 import { bookingBody, bookPublicly } from '../public-booking.ts'
 import {
@@ -84,12 +85,12 @@ async function paidBooking(
     team_member_ids: [business.staffMemberId],
     payment_rule: { kind: 'full' },
   })
-  const booked = await bookPublicly(
+  const booked = await bookAndPay(
     testApp,
+    stripe,
     slug,
     bookingBody(business, inDays(3, '11:00', business.timeZone), { service_id: serviceId }),
   )
-  await payAndReturn(testApp, stripe, slug, booked)
   const payments = await ok(
     call(testApp, business.owner, 'GET', `/api/v1/appointments/${booked.appointment.id}/payments`),
   )
@@ -146,24 +147,14 @@ async function noShowWithKeptCard(
     team_member_ids: [business.staffMemberId],
     payment_rule: { kind: 'card_on_file', no_show_fee_minor: 2500 },
   })
-  const booked = await bookPublicly(
+  const booked = await bookAndPay(
     testApp,
+    stripe,
     slug,
     bookingBody(business, inDays(3, '10:00', business.timeZone), { service_id: serviceId }),
   )
-  await payAndReturn(testApp, stripe, slug, booked)
   const id = booked.appointment.id
-  // The API books only the future; a no-show needs a start that has passed.
-  const back = sql`interval '30 days'`
-  await testApp.database.db
-    .update(appointments)
-    .set({
-      startsAt: sql`${appointments.startsAt} - ${back}`,
-      endsAt: sql`${appointments.endsAt} - ${back}`,
-      busyFrom: sql`${appointments.busyFrom} - ${back}`,
-      busyUntil: sql`${appointments.busyUntil} - ${back}`,
-    })
-    .where(eq(appointments.id, id))
+  await moveIntoPast(testApp, id, 30)
   await owner('POST', `/api/v1/appointments/${id}/no-show`)
   return id
 }

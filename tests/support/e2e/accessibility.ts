@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+interface AxeCheck {
+  /** A selector the check is limited to (the whole page when absent). */
+  within?: string
+  /** Only the serious and critical violations count (where a third-party widget is minor). */
+  seriousOnly?: boolean
+  /** Said before each violation, so that a failure names the page or look it was on. */
+  label?: string
+}
+
+/** axe finds no violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, check: AxeCheck = {}): Promise<void> {
+  const builder = new AxeBuilder({ page })
+  const { violations } = await (check.within ? builder.include(check.within) : builder).analyze()
+  const counted = check.seriousOnly
+    ? violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    : violations
+  const prefix = check.label ? `${check.label} ` : ''
+  expect(
+    counted.map(
+      (violation) =>
+        `${prefix}${violation.id}: ${violation.help} (${violation.nodes[0]?.html ?? ''})`,
+    ),
+  ).toEqual([])
+}
+
+type Viewport = { width: number; height: number }
+
+/**
+ * axe finds no violation in the light and the dark scheme (the app follows the system's), on
+ * each of `viewports` (the current one when none is given). The page is left in the light
+ * scheme at the size it had.
+ */
+export async function expectNoAxeViolationsInEveryLook(
+  page: Page,
+  { viewports, within }: { viewports?: Viewport[]; within?: string } = {},
+): Promise<void> {
+  const before = page.viewportSize()
+  if (!before) throw new Error('a page without a fixed viewport cannot be put back as it was')
+  for (const viewport of viewports ?? [before]) {
+    await page.setViewportSize(viewport)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+      else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
+      await expectNoAxeViolations(page, { within, label: `${viewport.width}px ${colorScheme}` })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize(before)
+}
