@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../shared/contract/schema'
 import { joinWallClock, wallClockToInstant } from '../domain/appointment-time'
-import type { Blocking, DialogAccess } from './appointment-dialog.machine'
-import { blockingOf } from './appointment-dialog.machine'
+import { type Blocking, blockingOf, type DialogAccess } from './appointment-dialog-rules'
 import { type FieldErrors, toSaveFailure } from './entity-form.machine'
 
 type Appointment = components['schemas']['Appointment']

@@ -8,11 +8,11 @@ import { describe } from 'vitest'
 import { createActor } from 'xstate'
 import type { components } from '../../shared/contract/schema'
 import { ApiError } from '../../src/api/api-error'
-import {
-  type AppointmentDialogEvent,
-  type AppointmentDialogInput,
-  appointmentDialogMachine,
-} from '../../src/machines/appointment-dialog.machine'
+import { appointmentDialogMachine } from '../../src/machines/appointment-dialog.machine'
+import type {
+  AppointmentDialogEvent,
+  AppointmentDialogInput,
+} from '../../src/machines/appointment-dialog-rules'
 import { describeModel } from '../support/model/describe-model'
 import { done, failed, type ModelEvent, sampleErrors } from '../support/model/sample-events'
 import {

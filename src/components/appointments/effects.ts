@@ -18,10 +18,8 @@ import {
   undoCheckIn,
   updateAppointment,
 } from '../../api/appointments'
-import {
-  type AppointmentChange,
-  appointmentDialogMachine,
-} from '../../machines/appointment-dialog.machine'
+import { appointmentDialogMachine } from '../../machines/appointment-dialog.machine'
+import type { AppointmentChange } from '../../machines/appointment-dialog-rules'
 import {
   appointmentFormMachine,
   type BookingChoices,

@@ -1,10 +1,10 @@
 import { createActor, fromPromise } from 'xstate'
 import type { components } from '../../../shared/contract/schema'
-import {
-  type AppointmentChange,
-  type AppointmentDialogInput,
-  appointmentDialogMachine,
-} from '../../../src/machines/appointment-dialog.machine'
+import { appointmentDialogMachine } from '../../../src/machines/appointment-dialog.machine'
+import type {
+  AppointmentChange,
+  AppointmentDialogInput,
+} from '../../../src/machines/appointment-dialog-rules'
 import { type Appointment, BERLIN, NOW } from './appointment-samples'
 
 type AppointmentPatch = components['schemas']['AppointmentPatch']
@@ -14,6 +14,8 @@ export type DialogEffect =
   | 'updateAppointment'
   | 'completeAppointment'
   | 'markNoShow'
+  | 'checkIn'
+  | 'undoCheckIn'
 
 interface Pending {
   effect: DialogEffect
@@ -42,6 +44,8 @@ export function createDialogHarness(input: Partial<AppointmentDialogInput> = {})
       updateAppointment: park('updateAppointment') as never,
       completeAppointment: park('completeAppointment') as never,
       markNoShow: park('markNoShow') as never,
+      checkIn: park('checkIn') as never,
+      undoCheckIn: park('undoCheckIn') as never,
     },
     actions: {
       notifyChanged: (_, { change }) => changes.push(change),

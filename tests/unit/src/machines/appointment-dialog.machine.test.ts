@@ -5,7 +5,7 @@ import {
   reschedulePatch,
   rescheduleValuesOf,
   validateReschedule,
-} from '../../../../src/machines/appointment-dialog.machine'
+} from '../../../../src/machines/appointment-dialog-rules'
 import { createDialogHarness, flush } from '../../../support/unit/appointment-dialog-harness'
 import { ALEX, BERLIN, BO, NOW, sampleAppointment } from '../../../support/unit/appointment-samples'
 
@@ -216,6 +216,27 @@ describe('appointment dialog machine', () => {
     expect(actor.getSnapshot().matches({ ready: 'viewing' })).toBe(true)
     expect(actor.getSnapshot().context.error).toBe('Too early.')
     expect(changes).toEqual(['completed'])
+  })
+
+  it('reports each one-press change as its own: no-show, check-in and its undoing', async () => {
+    const { actor, take, changes } = createDialogHarness({ appointment: started })
+    actor.start()
+    actor.send({ type: 'appointment.noShow' })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    take('markNoShow').resolve({ ...started, status: 'no_show' })
+    await flush()
+    actor.send({ type: 'appointment.received', appointment: started })
+    actor.send({ type: 'appointment.checkIn' })
+    expect(actor.getSnapshot().matches({ ready: 'checkingIn' })).toBe(true)
+    take('checkIn').resolve({ ...started, checked_in_at: started.starts_at })
+    await flush()
+    actor.send({ type: 'appointment.undoCheckIn' })
+    expect(actor.getSnapshot().matches({ ready: 'undoingCheckIn' })).toBe(true)
+    take('undoCheckIn').resolve(started)
+    await flush()
+    expect(actor.getSnapshot().matches({ ready: 'viewing' })).toBe(true)
+    expect(actor.getSnapshot().context.appointment?.checked_in_at).toBeNull()
+    expect(changes).toEqual(['noShow', 'checkedIn', 'checkInUndone'])
   })
 
   it('cancels through the cancel dialog, or goes back when it is dismissed', () => {
