@@ -170,6 +170,10 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
         formError: null,
         failure: null,
       })),
+      showFieldErrors: assign({
+        fieldErrors: ({ context }) => context.validate(context.values),
+        formError: null,
+      }),
       /** Provided by the app (toast, navigation); `context.saved` holds what the save returned. */
       notifySaved: () => {},
       /** Provided by the app (toast); `context.failure` says why. */
@@ -236,14 +240,7 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
             actions: 'applyChange',
           },
           'form.submit': [
-            {
-              guard: 'failsValidation',
-              target: 'invalid',
-              actions: assign({
-                fieldErrors: ({ context }) => context.validate(context.values),
-                formError: null,
-              }),
-            },
+            { guard: 'failsValidation', target: 'invalid', actions: 'showFieldErrors' },
             { target: 'saving' },
           ],
           'form.reset': { target: 'editing', actions: 'reset' },
@@ -322,13 +319,7 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
             actions: 'applyChange',
           },
           'form.submit': [
-            {
-              guard: 'failsValidation',
-              target: 'invalid',
-              actions: assign({
-                fieldErrors: ({ context }) => context.validate(context.values),
-              }),
-            },
+            { guard: 'failsValidation', target: 'invalid', actions: 'showFieldErrors' },
             { target: 'saving' },
           ],
           'form.reset': { target: 'editing', actions: 'reset' },
@@ -345,9 +336,7 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
               guard: 'failsValidation',
               target: 'invalid',
               reenter: true,
-              actions: assign({
-                fieldErrors: ({ context }) => context.validate(context.values),
-              }),
+              actions: 'showFieldErrors',
             },
             { target: 'saving' },
           ],
@@ -361,14 +350,7 @@ export function createEntityFormMachine<Values extends object, Saved = unknown>(
             actions: 'applyChange',
           },
           'form.submit': [
-            {
-              guard: 'failsValidation',
-              target: 'invalid',
-              actions: assign({
-                fieldErrors: ({ context }) => context.validate(context.values),
-                formError: null,
-              }),
-            },
+            { guard: 'failsValidation', target: 'invalid', actions: 'showFieldErrors' },
             { target: 'saving' },
           ],
           'form.reset': { target: 'editing', actions: 'reset' },
