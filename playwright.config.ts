@@ -26,6 +26,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${appPort}`,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
+    // Transitions and endless animations off (the app honours the setting): axe then never reads
+    // a colour halfway through a theme switch, and on two software-rendering cores the pages no
+    // longer repaint a pulsing "Live" dot and spinners all test long.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -2,43 +2,44 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
- * Seconds each end-to-end file took, its tests summed, in a run of three shards on the 2-core
- * machine under heavy load (29 Nov 2026; two tests that ran out of time there counted at their
- * usual length). Only the proportions matter: they
- * split the files into shards that end together, where Playwright's own `--shard` splits by
- * count and left one shard three minutes behind the other. A file not listed counts as an
- * average one; re-measure when a file's time changes much (the list reporter prints each test's).
+ * Seconds each end-to-end file took, its tests summed, in a fresh-clone `bash .ci/run` (four
+ * shards on the 2-core machine, 29 Nov 2026; booking-languages counted at about two thirds, as
+ * its scans stopped reloading the page for each scheme after that run). Only the proportions
+ * matter: they split the files into shards that end together, where Playwright's own `--shard`
+ * splits by count and left one shard three minutes behind the other. A file not listed counts as
+ * an average one; re-measure when a file's time changes much (the list reporter prints each
+ * test's).
  */
 const MEASURED_SECONDS: Record<string, number> = {
-  'auth.spec.ts': 68,
-  'billing.spec.ts': 259,
-  'booking-customer-account.spec.ts': 82,
-  'booking-keyboard.spec.ts': 316,
-  'booking-languages.spec.ts': 244,
-  'booking-model.spec.ts': 166,
-  'booking-not-found.spec.ts': 43,
-  'booking-questions.spec.ts': 84,
-  'booking-self-service-languages.spec.ts': 91,
-  'booking-wizard.spec.ts': 31,
-  'business-identity.spec.ts': 96,
-  'business-setup.spec.ts': 139,
-  'calendar.spec.ts': 203,
-  'customer-data-rights.spec.ts': 30,
-  'customers.spec.ts': 269,
-  'dashboard.spec.ts': 44,
-  'embed.spec.ts': 83,
-  'live.spec.ts': 38,
-  'no-show-fee.spec.ts': 78,
-  'paid-booking.spec.ts': 54,
-  'payment-refunds.spec.ts': 42,
-  'payments-list.spec.ts': 100,
-  'payments-settings.spec.ts': 80,
-  'public-booking.spec.ts': 300,
-  'roles.spec.ts': 81,
-  'services.spec.ts': 144,
-  'settings-and-activity.spec.ts': 73,
-  'shell.spec.ts': 52,
-  'team.spec.ts': 177,
+  'auth.spec.ts': 69,
+  'billing.spec.ts': 174,
+  'booking-customer-account.spec.ts': 58,
+  'booking-keyboard.spec.ts': 179,
+  'booking-languages.spec.ts': 230,
+  'booking-model.spec.ts': 110,
+  'booking-not-found.spec.ts': 29,
+  'booking-questions.spec.ts': 78,
+  'booking-self-service-languages.spec.ts': 43,
+  'booking-wizard.spec.ts': 54,
+  'business-identity.spec.ts': 30,
+  'business-setup.spec.ts': 104,
+  'calendar.spec.ts': 132,
+  'customer-data-rights.spec.ts': 22,
+  'customers.spec.ts': 151,
+  'dashboard.spec.ts': 47,
+  'embed.spec.ts': 54,
+  'live.spec.ts': 24,
+  'no-show-fee.spec.ts': 72,
+  'paid-booking.spec.ts': 25,
+  'payment-refunds.spec.ts': 45,
+  'payments-list.spec.ts': 98,
+  'payments-settings.spec.ts': 27,
+  'public-booking.spec.ts': 236,
+  'roles.spec.ts': 54,
+  'services.spec.ts': 113,
+  'settings-and-activity.spec.ts': 89,
+  'shell.spec.ts': 37,
+  'team.spec.ts': 74,
 }
 
 const known = Object.values(MEASURED_SECONDS)

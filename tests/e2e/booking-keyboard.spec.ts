@@ -173,6 +173,7 @@ test('rescheduling offers the same month picker, by keyboard, without axe violat
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+    else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
     const { violations } = await new AxeBuilder({ page }).analyze()
     expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([])
   }

@@ -289,7 +289,9 @@ test('an owner imports a Square export: map, check, leave out a bad row, import'
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.setViewportSize(viewport)
         await page.emulateMedia({ colorScheme })
+        // The app follows the scheme a moment later: scan only once it has.
         if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
+        else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
         // The screen itself: the shared sidebar's business name and account panel sit outside
         // any landmark on a desktop (axe's `region`), as on every staff screen.
         const { violations } = await new AxeBuilder({ page }).include('main').analyze()

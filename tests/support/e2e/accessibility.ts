@@ -35,7 +35,7 @@ type Viewport = { width: number; height: number }
  */
 export async function expectNoAxeViolationsInEveryLook(
   page: Page,
-  { viewports, within }: { viewports?: Viewport[]; within?: string } = {},
+  { viewports, within, label }: { viewports?: Viewport[]; within?: string; label?: string } = {},
 ): Promise<void> {
   const before = page.viewportSize()
   if (!before) throw new Error('a page without a fixed viewport cannot be put back as it was')
@@ -45,7 +45,8 @@ export async function expectNoAxeViolationsInEveryLook(
       await page.emulateMedia({ colorScheme })
       if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
       else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
-      await expectNoAxeViolations(page, { within, label: `${viewport.width}px ${colorScheme}` })
+      const look = `${viewport.width}px ${colorScheme}`
+      await expectNoAxeViolations(page, { within, label: label ? `${label} ${look}` : look })
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })
