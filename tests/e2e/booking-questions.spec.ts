@@ -35,6 +35,9 @@ async function toggle(scope: ReturnType<typeof question>, name: string) {
 async function addServiceWithQuestions(staff: Page, name: string) {
   await staff.goto('/services/create')
   await staff.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  // One of the demo's own categories: the demo business is shared by the shard's files, and the
+  // booking page lists its categories exactly (public-booking.spec.ts).
+  await staff.getByRole('textbox', { name: 'Category', exact: true }).fill('Styling')
   await staff.getByRole('textbox', { name: 'Duration (minutes)', exact: true }).fill('30')
   await staff.getByRole('textbox', { name: 'Price', exact: true }).fill('25')
   // A group session, so the time step also shows the seats left.

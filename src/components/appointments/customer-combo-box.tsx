@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   Button,
   ComboBox,
@@ -42,6 +42,16 @@ export function CustomerComboBox({
   const [items, setItems] = useState<Customer[]>([])
   const [searching, setSearching] = useState(false)
   const [failed, setFailed] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+
+  // Focused one frame after mounting, not through react-aria's autoFocus: a modal dialog focuses
+  // itself once it has opened, and with reduced motion (no opening animation) that came after the
+  // field's own focus and took it away.
+  useEffect(() => {
+    if (!autoFocus) return
+    const frame = requestAnimationFrame(() => input.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [autoFocus])
 
   // The prefilled customer arrives after the first render (loaded with the form's choices).
   useEffect(() => {
@@ -103,11 +113,10 @@ export function CustomerComboBox({
       // The server has searched name, e-mail and phone; react-aria's own filter would look at
       // the name alone and hide a customer found by e-mail or phone.
       defaultFilter={() => true}
-      autoFocus={autoFocus}
     >
       <FieldLabel isRequired={isRequired}>Customer</FieldLabel>
       <Group className="p-input-group">
-        <Input className="p-input" placeholder="Search by name, e-mail or phone" />
+        <Input ref={input} className="p-input" placeholder="Search by name, e-mail or phone" />
         <Button className="p-input-group__button" aria-label="Show customers">
           <span className="p-chevron" aria-hidden="true">
             ▼
