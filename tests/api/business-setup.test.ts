@@ -67,7 +67,10 @@ async function addService(user: EmulatorUser, body: object): Promise<Service> {
 
 /** The first free start the booking page offers over the next week, in the zone given. */
 async function firstOfferedStart(slug: string, serviceId: string, timeZone: string) {
+  // From a UTC midnight (evening in New York), so the first day searched starts before its 09:00:
+  // from "now + 2 days" itself, a run after 14:00 UTC began that day past 09:00 and got 09:15.
   const from = new Date(Date.now() + 2 * 86_400_000)
+  from.setUTCHours(0, 0, 0, 0)
   const to = new Date(from.getTime() + 7 * 86_400_000)
   const response = await publicCall(
     testApp,
