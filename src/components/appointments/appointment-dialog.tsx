@@ -109,6 +109,9 @@ function AppointmentModal({
       callbacks.current.onChanged?.(changed)
     }),
   )
+  // Bumped when the cancel request has answered: its refund is made by then, while a live update
+  // of the cancellation can arrive (and reload the money) before the refund was.
+  const [cancelAnswers, setCancelAnswers] = useState(0)
   const actor = useActorRef(logic, {
     input: { appointmentId, appointment: known, timeZone, access: accessFor(profile) },
   })
@@ -157,6 +160,7 @@ function AppointmentModal({
             appointment={appointment}
             profile={profile}
             canAct={step === 'viewing' && !busy}
+            version={cancelAnswers}
           />
           {step === 'viewing' ? (
             <SubmittedDetailsPanel
@@ -192,7 +196,10 @@ function AppointmentModal({
             appointment={appointment}
             isOpen={step === 'cancelling'}
             onClose={() => actor.send({ type: 'cancel.dismiss' })}
-            onCancelled={(updated) => actor.send({ type: 'cancel.done', appointment: updated })}
+            onCancelled={(updated) => {
+              setCancelAnswers((count) => count + 1)
+              actor.send({ type: 'cancel.done', appointment: updated })
+            }}
           />
           {step === 'checkingOut' ? (
             <TillDialog

@@ -46,14 +46,17 @@ export function AppointmentPaymentSection(props: {
   profile: Profile
   /** The dialog's step: refunds are offered only while it is just showing the appointment. */
   canAct: boolean
+  /** Changes when the money may have changed without the appointment (a cancellation's refund). */
+  version: number
 }) {
-  const { appointment } = props
+  const { appointment, version, ...rest } = props
   // A fresh load (a new machine) for each change of the appointment and after each refund.
   const [refunds, setRefunds] = useState(0)
   return (
     <PaymentSection
-      key={`${appointment.updated_at}|${appointment.status}|${refunds}`}
-      {...props}
+      key={`${appointment.updated_at}|${appointment.status}|${refunds}|${version}`}
+      appointment={appointment}
+      {...rest}
       onRefunded={() => setRefunds((count) => count + 1)}
     />
   )
