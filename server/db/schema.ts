@@ -293,6 +293,8 @@ export const teamMembers = pgTable(
     bio: text('bio').notNull().default(''),
     timeZone: text('time_zone').notNull(),
     bookable: boolean('bookable').notNull().default(true),
+    /** Their calendar colour (`#rrggbb`); a new member gets the next unused palette colour. */
+    color: text('color').notNull().default('#4f46e5'),
     /** Rotating the private calendar feed bumps this; the feed token is derived from it. */
     calendarFeedVersion: integer('calendar_feed_version').notNull().default(0),
     workingHours: jsonb('working_hours').$type<WorkingDay[]>().notNull().default([]),
@@ -316,6 +318,7 @@ export const teamMembers = pgTable(
     index('team_members_email_idx').on(sql`lower(${t.email})`),
     check('team_members_permission_valid', sql`${t.permission} in (${sqlList(permissions)})`),
     check('team_members_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('team_members_color_format', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`),
   ],
 )
 

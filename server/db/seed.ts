@@ -69,6 +69,7 @@ const days = (weekdays: number[], start: string, end: string, breaks: WorkingDay
   weekdays.map((weekday) => ({ weekday, start, end, breaks }))
 
 const ownerProfile = {
+  color: '#4f46e5',
   bio: 'Founded Harbor Street Studio; precision cuts and colour corrections.',
   workingHours: days([2, 3, 4, 5, 6], '10:00', '18:00', lunch('13:00', '14:00')),
   services: ['Signature Haircut', 'Color & Gloss'],
@@ -79,6 +80,7 @@ const demoStaff = [
     name: 'Priya Natarajan',
     email: 'priya@harbor-street.test',
     slug: 'priya-natarajan',
+    color: '#14b8a6',
     bio: 'Colour specialist with a soft spot for balayage.',
     workingHours: days([1, 2, 3, 4, 5], '09:00', '17:00', lunch('12:00', '13:00')),
     services: ['Signature Haircut', 'Color & Gloss', 'Blowout & Style'],
@@ -87,6 +89,7 @@ const demoStaff = [
     name: 'Diego Alvarez',
     email: 'diego@harbor-street.test',
     slug: 'diego-alvarez',
+    color: '#ea580c',
     bio: 'Barber: fades, beards and hot-towel shaves.',
     workingHours: days([3, 4, 5, 6, 7], '11:00', '19:00', [
       { start: '14:00', end: '14:45' },

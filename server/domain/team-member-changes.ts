@@ -12,6 +12,7 @@ export const teamMemberFields = [
   'bookable',
   'service_ids',
   'working_hours',
+  'color',
 ] as const
 
 const wording: Record<string, FieldWording> = {
@@ -21,6 +22,7 @@ const wording: Record<string, FieldWording> = {
   bookable: { label: 'bookable flag' },
   service_ids: { label: 'services' },
   working_hours: { label: 'working hours' },
+  color: { label: 'calendar colour' },
 }
 
 const article: Record<string, string> = { owner: 'an owner', admin: 'an admin', staff: 'staff' }

@@ -2,8 +2,8 @@ import type { components, operations } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import { createScheduleRepository } from '../db/repositories/schedule-repository.ts'
-import type { PooledSlot } from '../domain/availability/types.ts'
-import { workingPeriods } from '../domain/availability/working-periods.ts'
+import type { PooledSlot, WorkingPeriod } from '../domain/availability/types.ts'
+import { breakPeriods, workingPeriods } from '../domain/availability/working-periods.ts'
 import { addDays, dateRangeInstants, daysBetween, startOfDate } from '../domain/business-time.ts'
 import { invalidField, notFound } from '../domain/refusal.ts'
 import { findAvailability, findNextSlot, NEXT_SLOT_HORIZON_DAYS } from './availability-service.ts'
@@ -104,11 +104,10 @@ export function createSchedulingService(database: Database) {
           .map((schedule) => ({
             team_member_id: schedule.teamMemberId,
             name: schedule.name,
+            color: schedule.color,
             time_zone: schedule.timeZone,
-            working_periods: workingPeriods(schedule, from, to).map((period) => ({
-              starts_at: iso(period.startsAt),
-              ends_at: iso(period.endsAt),
-            })),
+            working_periods: workingPeriods(schedule, from, to).map(toPeriod),
+            breaks: breakPeriods(schedule, from, to).map(toPeriod),
             time_off: schedule.timeOff
               .map((span, index) => {
                 const [start, end] = span.allDay
@@ -145,4 +144,8 @@ function checkedRange(startDate: string, endDate: string, timeZone: string) {
 
 function iso(instant: number): string {
   return new Date(instant).toISOString()
+}
+
+function toPeriod(period: WorkingPeriod): components['schemas']['Period'] {
+  return { starts_at: iso(period.startsAt), ends_at: iso(period.endsAt) }
 }

@@ -26,6 +26,7 @@ export function teamMemberColumns(input: TeamMemberPatch): Partial<NewTeamMember
   if (input.bio !== undefined) columns.bio = input.bio
   if (input.time_zone !== undefined) columns.timeZone = input.time_zone
   if (input.bookable !== undefined) columns.bookable = input.bookable
+  if (input.color !== undefined) columns.color = input.color.toLowerCase()
   if (input.working_hours !== undefined) {
     errors.push(...workingHoursErrors(input.working_hours, 'body.working_hours'))
     columns.workingHours = normalizeWorkingHours(input.working_hours)

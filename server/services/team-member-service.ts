@@ -78,6 +78,8 @@ export function createTeamMemberService(database: Database) {
             timeZone: columns.timeZone ?? (await team.businessTimeZone(member.tenantId)),
             bookable,
             workingHours: columns.workingHours ?? defaultWorkingHours(),
+            // Without one, the repository gives the next colour nobody wears yet.
+            ...(columns.color ? { color: columns.color } : {}),
           }
           const row = await insertWithFreeSlug(tx, member.tenantId, values, columns.slug)
           if (serviceIds) await team.setServices(member.tenantId, row.id, serviceIds)

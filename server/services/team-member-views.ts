@@ -63,6 +63,7 @@ export function toTeamMember(
     bio: record.bio,
     time_zone: record.timeZone,
     bookable: record.bookable,
+    color: record.color,
     service_ids: record.serviceIds,
     working_hours: record.workingHours,
     time_off: timeOff.map(toTimeOff),

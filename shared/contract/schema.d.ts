@@ -2626,6 +2626,8 @@ export interface components {
             bookable?: boolean;
             service_ids?: string[];
             working_hours?: components["schemas"]["WorkingHours"];
+            /** @description Their colour in the calendar; a new member without one gets the next unused colour of the palette. */
+            color?: components["schemas"]["HexColor"];
         };
         TeamMemberInput: WithRequired<components["schemas"]["TeamMemberFields"], "name">;
         TeamMemberPatch: components["schemas"]["TeamMemberFields"];
@@ -2639,6 +2641,7 @@ export interface components {
             bio: string;
             time_zone: string;
             bookable: boolean;
+            color: components["schemas"]["HexColor"];
             service_ids: string[];
             working_hours: components["schemas"]["WorkingHours"];
             /** @description Upcoming and current time off, soonest first. */
@@ -2843,8 +2846,11 @@ export interface components {
             /** Format: uuid */
             team_member_id: string;
             name: string;
+            color: components["schemas"]["HexColor"];
             time_zone: string;
             working_periods: components["schemas"]["Period"][];
+            /** @description The breaks of their weekly hours touching the range, as instants (read in their zone), soonest first; a break inside time off is not listed (the time off covers it). */
+            breaks: components["schemas"]["Period"][];
             time_off: (components["schemas"]["Period"] & {
                 reason: string;
             })[];

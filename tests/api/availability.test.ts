@@ -483,6 +483,8 @@ describe('schedule', () => {
       team_member_id: salon.adminMemberId,
       time_zone: 'Europe/Berlin',
       working_periods: [],
+      // The day off covers the lunch break: shaded once, as time off.
+      breaks: [],
       time_off: [
         { starts_at: local(day, '00:00'), ends_at: local(day + 1, '00:00'), reason: 'Course' },
       ],
@@ -491,6 +493,15 @@ describe('schedule', () => {
       { starts_at: local(day, '09:00'), ends_at: local(day, '12:00') },
       { starts_at: local(day, '13:00'), ends_at: local(day, '15:00') },
       { starts_at: local(day, '16:00'), ends_at: local(day, '17:00') },
+    ])
+    expect(byName['Avail Staff']?.breaks).toEqual([
+      { starts_at: local(day, '12:00'), ends_at: local(day, '13:00') },
+    ])
+    // Each in their own colour of the palette, in the order they joined.
+    expect(schedule.members.map((member) => [member.name, member.color])).toEqual([
+      ['Avail Admin', '#0ea5e9'],
+      ['Avail Owner', '#4f46e5'],
+      ['Avail Staff', '#14b8a6'],
     ])
     expect(byName['Avail Staff']?.time_off).toEqual([
       { starts_at: local(day, '15:00'), ends_at: local(day, '16:00'), reason: 'Dentist' },

@@ -29,6 +29,8 @@ export interface BusyRow extends BusyAppointment {
  */
 export interface LoadedSchedule extends MemberSchedule {
   name: string
+  /** Their calendar colour (`#rrggbb`). */
+  color: string
   /** Reasons of `timeOff`, index by index, for the staff calendar. */
   timeOffReasons: string[]
   /**
@@ -87,6 +89,7 @@ export function createScheduleRepository(db: Db) {
       return {
         teamMemberId: member.id,
         name: member.name,
+        color: member.color,
         timeZone: member.timeZone,
         workingHours: member.workingHours,
         timeOff: memberAway.map(timeOffSpan),
@@ -144,6 +147,7 @@ export function createScheduleRepository(db: Db) {
         .select({
           id: teamMembers.id,
           name: teamMembers.name,
+          color: teamMembers.color,
           timeZone: teamMembers.timeZone,
           workingHours: teamMembers.workingHours,
           timeOff: sql<TimeOffJson[]>`(select coalesce(json_agg(json_build_object(
@@ -169,6 +173,7 @@ export function createScheduleRepository(db: Db) {
       return {
         teamMemberId: row.id,
         name: row.name,
+        color: row.color,
         timeZone: row.timeZone,
         workingHours: row.workingHours,
         timeOff: away.map(timeOffSpan),
@@ -289,6 +294,7 @@ function readMembers(
     .select({
       id: teamMembers.id,
       name: teamMembers.name,
+      color: teamMembers.color,
       timeZone: teamMembers.timeZone,
       workingHours: teamMembers.workingHours,
     })

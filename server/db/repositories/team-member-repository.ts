@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
+import { nextUnusedColour } from '../../../shared/calendar-colours.ts'
 import { appointmentCountsWhere } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import {
@@ -48,6 +49,14 @@ export function createTeamMemberRepository(db: Db) {
     const ids = rows.map((row) => row.id)
     const services = await readAssignments(db, first.tenantId, 'teamMember', ids)
     return rows.map((row) => ({ ...row, serviceIds: services.get(row.id) ?? [] }))
+  }
+
+  async function coloursInUse(tenantId: string): Promise<string[]> {
+    const rows = await db
+      .select({ color: teamMembers.color })
+      .from(teamMembers)
+      .where(eq(teamMembers.tenantId, tenantId))
+    return rows.map((row) => row.color)
   }
 
   const inTenant = (tenantId: string, id: string) =>
@@ -138,14 +147,18 @@ export function createTeamMemberRepository(db: Db) {
       return row?.teamMemberId
     },
 
-    /** Inserts the team member unless the slug is taken in the business (then undefined). */
+    /**
+     * Inserts the team member unless the slug is taken in the business (then undefined). Without
+     * a colour of their own they wear the next one nobody in the business wears yet.
+     */
     async createIfSlugFree(
       tenantId: string,
       values: NewTeamMember,
     ): Promise<TeamMemberRow | undefined> {
+      const color = values.color ?? nextUnusedColour(await coloursInUse(tenantId))
       const [row] = await db
         .insert(teamMembers)
-        .values({ ...values, tenantId })
+        .values({ ...values, color, tenantId })
         .onConflictDoNothing({ target: [teamMembers.tenantId, teamMembers.slug] })
         .returning()
       return row

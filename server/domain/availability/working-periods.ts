@@ -48,38 +48,57 @@ export function workingTime(
   from: number,
   to: number,
 ): { hours: Interval[]; periods: Interval[] } {
-  const clock = zoneClock(schedule.timeZone, from - ZONE_MARGIN_MS, to + ZONE_MARGIN_MS)
-  const firstDay = Math.floor(clock.toLocal(from) / DAY_MS) - 1
-  const lastDay = Math.floor(clock.toLocal(to) / DAY_MS) + 1
-  const hours = weeklyHours(schedule.workingHours, clock, firstDay, lastDay)
-  const away = timeOff(schedule.timeOff, clock, firstDay, lastDay)
+  const { hours, away } = weekAndTimeOff(schedule, from, to)
   return { hours, periods: subtractIntervals(hours, away) }
 }
 
+/**
+ * The breaks of the weekly hours overlapping [from, to), whole, as instants read in the
+ * member's zone, soonest first; a break (or the part of one) inside time off is left out, as
+ * the time off already covers it. Shades the staff calendar and explains a time in a break.
+ */
+export function breakPeriods(schedule: Schedule, from: number, to: number): WorkingPeriod[] {
+  const { breaks, away } = weekAndTimeOff(schedule, from, to)
+  return subtractIntervals(breaks, away)
+    .filter((period) => overlaps(period, { start: from, end: to }))
+    .map(({ start, end }) => ({ startsAt: start, endsAt: end }))
+}
+
+/** Hours, breaks and time off of every member-local day touching [from, to], one day either side. */
+function weekAndTimeOff(schedule: Schedule, from: number, to: number) {
+  const clock = zoneClock(schedule.timeZone, from - ZONE_MARGIN_MS, to + ZONE_MARGIN_MS)
+  const firstDay = Math.floor(clock.toLocal(from) / DAY_MS) - 1
+  const lastDay = Math.floor(clock.toLocal(to) / DAY_MS) + 1
+  const { hours, breaks } = weeklyHours(schedule.workingHours, clock, firstDay, lastDay)
+  return { hours, breaks, away: timeOff(schedule.timeOff, clock, firstDay, lastDay) }
+}
+
+/** Working hours minus breaks, and the breaks themselves, of each day from firstDay to lastDay. */
 function weeklyHours(
   week: readonly WorkingDay[],
   clock: ZoneClock,
   firstDay: number,
   lastDay: number,
-): Interval[] {
+): { hours: Interval[]; breaks: Interval[] } {
   const byWeekday = new Map<number, WorkingDay[]>()
   for (const day of week) byWeekday.set(day.weekday, [...(byWeekday.get(day.weekday) ?? []), day])
   const at = (midnight: number, time: string) =>
     clock.toInstant(midnight + clockMinutes(time) * MINUTE_MS)
 
   const pieces: Interval[] = []
+  const allBreaks: Interval[] = []
   for (let day = firstDay; day <= lastDay; day++) {
     const midnight = day * DAY_MS
     for (const hours of byWeekday.get(isoWeekday(day)) ?? []) {
       const open = { start: at(midnight, hours.start), end: at(midnight, hours.end) }
-      const breaks = hours.breaks.map((b) => ({
-        start: at(midnight, b.start),
-        end: at(midnight, b.end),
-      }))
-      pieces.push(...subtractIntervals(mergeIntervals([open]), mergeIntervals(breaks)))
+      const breaks = mergeIntervals(
+        hours.breaks.map((b) => ({ start: at(midnight, b.start), end: at(midnight, b.end) })),
+      )
+      pieces.push(...subtractIntervals(mergeIntervals([open]), breaks))
+      allBreaks.push(...breaks)
     }
   }
-  return mergeIntervals(pieces)
+  return { hours: mergeIntervals(pieces), breaks: mergeIntervals(allBreaks) }
 }
 
 function timeOff(

@@ -6,6 +6,7 @@ import {
   Input,
   parseColor,
 } from 'react-aria-components'
+import { CALENDAR_COLOURS } from '../../../shared/calendar-colours'
 import {
   type FieldBaseProps,
   FieldHelp,
@@ -13,20 +14,6 @@ import {
   fieldClassName,
   fieldStateProps,
 } from './field-parts'
-
-/** A palette that reads well as a calendar colour in both themes. */
-export const PRESET_COLORS = [
-  '#4f46e5',
-  '#0ea5e9',
-  '#14b8a6',
-  '#16a34a',
-  '#ca8a04',
-  '#ea580c',
-  '#dc2626',
-  '#db2777',
-  '#9333ea',
-  '#64748b',
-] as const
 
 const NO_COLOR = parseColor('#000000').withChannelValue('alpha', 0)
 
@@ -46,7 +33,7 @@ function safeParse(value: string) {
 export function FormColorField({
   value,
   onChange,
-  presets = PRESET_COLORS,
+  presets = CALENDAR_COLOURS,
   ...props
 }: FieldBaseProps & {
   value: string

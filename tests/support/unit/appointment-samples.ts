@@ -89,6 +89,7 @@ export function sampleMember(overrides: Partial<TeamMember> = {}): TeamMember {
     bio: '',
     time_zone: BERLIN,
     bookable: true,
+    color: '#4f46e5',
     service_ids: [HAIRCUT],
     working_hours: [],
     time_off: [],

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { checkFit } from '../../../../../server/domain/availability/check-fit.ts'
 import { memberSlots } from '../../../../../server/domain/availability/slots.ts'
-import { workingPeriods } from '../../../../../server/domain/availability/working-periods.ts'
+import {
+  breakPeriods,
+  workingPeriods,
+} from '../../../../../server/domain/availability/working-periods.ts'
 import {
   day,
   everyDay,
@@ -55,6 +58,49 @@ describe('workingPeriods', () => {
     expect(workingPeriods(off, monday('00:00'), tuesday('23:59')).map(span)).toEqual([
       '2026-06-16T00:00-04:00 – 2026-06-16T23:59-04:00',
     ])
+  })
+})
+
+describe('breakPeriods', () => {
+  const schedule = member({
+    workingHours: [
+      day(1, '09:00', '17:00', [
+        ['12:00', '13:00'],
+        ['15:00', '15:15'],
+      ]),
+      day(2, '10:00', '14:00', [['11:00', '11:30']]),
+    ],
+    timeOff: [
+      { allDay: false, startsAt: new Date(monday('15:05')), endsAt: new Date(monday('16:00')) },
+      { allDay: true, startDate: '2026-06-16', endDate: '2026-06-16' },
+    ],
+  })
+
+  it('lists the breaks as instants, less what time off already covers', () => {
+    expect(breakPeriods(schedule, monday('00:00'), tuesday('23:59')).map(span)).toEqual([
+      '2026-06-15T12:00-04:00 – 2026-06-15T13:00-04:00',
+      '2026-06-15T15:00-04:00 – 2026-06-15T15:05-04:00',
+    ])
+  })
+
+  it('keeps only the breaks touching the range, whole', () => {
+    expect(breakPeriods(schedule, monday('12:30'), monday('14:00')).map(span)).toEqual([
+      '2026-06-15T12:00-04:00 – 2026-06-15T13:00-04:00',
+    ])
+  })
+
+  it('reads the wall clock in the member’s zone', () => {
+    const tokyo = zone('Asia/Tokyo')
+    const inTokyo = member({
+      timeZone: 'Asia/Tokyo',
+      workingHours: everyDay('09:00', '17:00', [['12:00', '12:45']]),
+    })
+    const from = tokyo.at('2026-06-15T00:00')
+    expect(
+      breakPeriods(inTokyo, from, from + 24 * HOUR).map(
+        (p) => `${tokyo.iso(p.startsAt)} – ${tokyo.iso(p.endsAt)}`,
+      ),
+    ).toEqual(['2026-06-15T12:00+09:00 – 2026-06-15T12:45+09:00'])
   })
 })
 

@@ -253,10 +253,12 @@ describe('schedule shading', () => {
       {
         team_member_id: ALEX,
         name: 'Alex Kim',
+        color: '#4f46e5',
         time_zone: BERLIN,
         working_periods: [
           { starts_at: '2026-11-23T08:00:00.000Z', ends_at: '2026-11-23T16:00:00.000Z' },
         ],
+        breaks: [],
         time_off: [
           {
             starts_at: '2026-11-24T23:00:00.000Z',
@@ -268,10 +270,12 @@ describe('schedule shading', () => {
       {
         team_member_id: BO,
         name: 'Bo Berg',
+        color: '#0ea5e9',
         time_zone: BERLIN,
         working_periods: [
           { starts_at: '2026-11-23T12:00:00.000Z', ends_at: '2026-11-23T18:00:00.000Z' },
         ],
+        breaks: [],
         time_off: [],
       },
     ],
