@@ -3,6 +3,7 @@ import { Form } from 'react-aria-components'
 import type { Service } from '../../api/catalogue'
 import { loadAllServices } from '../../api/catalogue'
 import { FormCheckboxGroupField } from '../../components/form/checkbox-group-field'
+import { FormColorField } from '../../components/form/color-field'
 import { RequiredNote } from '../../components/form/field-parts'
 import { FormActions } from '../../components/form/form-actions'
 import { FormSelectField } from '../../components/form/select-field'
@@ -171,6 +172,20 @@ export function TeamMemberForm({
           onChange={(bookable) => change({ bookable })}
           error={errors.bookable}
         />
+        {adminOnly ? null : (
+          <FormColorField
+            label="Calendar colour"
+            name="color"
+            description={
+              values.color
+                ? 'Marks them in the team calendar.'
+                : 'Marks them in the team calendar. Left empty, they get a colour nobody else wears yet.'
+            }
+            value={values.color}
+            onChange={(color) => change({ color })}
+            error={errors.color}
+          />
+        )}
       </section>
 
       <section className="p-form-section" aria-labelledby="member-services">

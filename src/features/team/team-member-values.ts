@@ -11,7 +11,10 @@ export type TimeOffInput = components['schemas']['TimeOffInput']
 export type WorkingDay = components['schemas']['WorkingDay']
 export type Permission = components['schemas']['Permission']
 
-/** A team member as the form edits it. Blank e-mail and slug mean "none" and "make one up". */
+/**
+ * A team member as the form edits it. Blank e-mail and slug mean "none" and "make one up"; a
+ * blank colour (a new member) means "the next colour nobody in the business wears yet".
+ */
 export interface TeamMemberValues {
   name: string
   email: string
@@ -20,6 +23,7 @@ export interface TeamMemberValues {
   bio: string
   time_zone: string
   bookable: boolean
+  color: string
   service_ids: string[]
   working_hours: WorkingDay[]
 }
@@ -38,6 +42,7 @@ export function newTeamMemberValues(timeZone: string): TeamMemberValues {
     bio: '',
     time_zone: timeZone,
     bookable: true,
+    color: '',
     service_ids: [],
     working_hours: defaultWorkingHours(),
   }
@@ -52,6 +57,7 @@ export function teamMemberToValues(member: TeamMember): TeamMemberValues {
     bio: member.bio,
     time_zone: member.time_zone,
     bookable: member.bookable,
+    color: member.color,
     service_ids: [...member.service_ids],
     working_hours: member.working_hours.map((day) => ({
       ...day,
@@ -72,6 +78,8 @@ export function teamMemberInput(values: TeamMemberValues): TeamMemberInput {
     bio: values.bio.trim(),
     time_zone: values.time_zone,
     bookable: values.bookable,
+    // Left out, the server gives the next unused colour of the palette.
+    ...(values.color ? { color: values.color } : {}),
     service_ids: values.service_ids,
     working_hours: values.working_hours,
   }
@@ -90,6 +98,7 @@ export const SELF_EDITABLE_FIELDS = ['name', 'bio', 'time_zone', 'working_hours'
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const HEX_COLOUR_PATTERN = /^#[0-9a-f]{6}$/i
 
 /** A public handle from a name: "Zoë Martín-Ruiz" → "zoe-martin-ruiz". */
 export function slugFromName(name: string): string {
@@ -117,6 +126,10 @@ export function validateTeamMember(values: TeamMemberValues): FieldErrors {
         (slug.length < 2 || slug.length > 60 || !SLUG_PATTERN.test(slug)) &&
         'Use 2–60 lowercase letters, digits and single hyphens, e.g. ada-park.',
       time_zone: isBlank(values.time_zone) && 'Choose a time zone.',
+      color:
+        values.color !== '' &&
+        !HEX_COLOUR_PATTERN.test(values.color) &&
+        'Pick a colour or type one like #4f46e5.',
     }),
     ...workingHoursErrors(values.working_hours),
   }

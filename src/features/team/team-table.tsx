@@ -36,15 +36,15 @@ function BookableText({ member }: { member: TeamMember }) {
 }
 
 function MemberName({ member, linked }: { member: TeamMember; linked: boolean }) {
+  const name = (
+    <span className="p-table__primary">
+      <span className="p-color-dot" style={{ background: member.color }} aria-hidden="true" />
+      {member.name}
+    </span>
+  )
   return (
     <>
-      {linked ? (
-        <Link href={`/team/${member.id}/edit`}>
-          <span className="p-table__primary">{member.name}</span>
-        </Link>
-      ) : (
-        <span className="p-table__primary">{member.name}</span>
-      )}
+      {linked ? <Link href={`/team/${member.id}/edit`}>{name}</Link> : name}
       {member.email ? <span className="p-table__secondary">{member.email}</span> : null}
     </>
   )

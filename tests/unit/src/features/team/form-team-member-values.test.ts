@@ -41,6 +41,15 @@ describe('team member form values', () => {
     expect('slug' in body).toBe(false)
   })
 
+  it('a blank colour is left to the server; a typed one is checked', () => {
+    const values = { ...newTeamMemberValues('UTC'), name: 'Ada' }
+    expect(teamMemberInput(values)).not.toHaveProperty('color')
+    expect(teamMemberInput({ ...values, color: '#14b8a6' }).color).toBe('#14b8a6')
+    expect(validateTeamMember({ ...values, color: '#14b8a' })).toEqual({
+      color: 'Pick a colour or type one like #4f46e5.',
+    })
+  })
+
   it('a staff member’s patch of their own hours carries nothing else', () => {
     const initial = {
       ...newTeamMemberValues('UTC'),
