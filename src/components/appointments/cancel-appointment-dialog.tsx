@@ -96,7 +96,12 @@ function CancelAppointmentModal({
         <strong>{appointment.customer_name}</strong>: {appointment.service_name} with{' '}
         {appointment.team_member_name}, {when}. The time becomes free for other bookings at once.
       </p>
-      <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+      <Form
+        className="p-stack"
+        ref={form.formRef}
+        onSubmit={form.onSubmit}
+        validationBehavior="aria"
+      >
         <RequiredNote />
         <FormTextField
           label="Reason"

@@ -101,7 +101,12 @@ export function RefundPaymentDialog({
           ? 'It was paid at the till: give the money back there (cash or the terminal); the refund is recorded at once.'
           : 'The money goes back to their card and they get an e-mail saying so.'}
       </p>
-      <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+      <Form
+        className="p-stack"
+        ref={form.formRef}
+        onSubmit={form.onSubmit}
+        validationBehavior="aria"
+      >
         <RequiredNote />
         <MoneyField
           label="Amount to refund"

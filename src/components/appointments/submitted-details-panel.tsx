@@ -130,6 +130,7 @@ function AcceptForm({
     <Form
       className="p-stack-sm"
       aria-label="Copy to the customer record"
+      ref={form.formRef}
       onSubmit={form.onSubmit}
       validationBehavior="aria"
     >

@@ -106,7 +106,12 @@ export function TillDialog({
       busy={busy}
       modalClass="p-till-modal"
     >
-      <Form className="p-stack" onSubmit={form.onSubmit} validationBehavior="aria">
+      <Form
+        className="p-stack"
+        ref={form.formRef}
+        onSubmit={form.onSubmit}
+        validationBehavior="aria"
+      >
         <FormRadioGroupField
           label="Payment method"
           name="method"

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FormEvent, useMemo, useRef } from 'react'
+import { type FormEvent, type RefObject, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import { useToast } from '../../app/toast-context'
 import type {
@@ -8,6 +8,7 @@ import type {
   SaveFailure,
   SaveInput,
 } from '../../machines/entity-form.machine'
+import { useFocusFirstInvalid } from './use-focus-first-invalid'
 import { useUnsavedChangesWarning } from './use-unsaved-changes-warning'
 
 type FormMachine<Values extends object, Saved> = ReturnType<
@@ -49,6 +50,8 @@ export interface EntityFormView<Values extends object> {
   retryLoad: () => void
   /** For react-aria's `<Form onSubmit>`: stops the browser's submit and sends `form.submit`. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  /** For the `<Form ref>`: a refused submit focuses and shows its first invalid field. */
+  formRef: RefObject<HTMLFormElement | null>
 }
 
 /**
@@ -105,6 +108,7 @@ export function useEntityForm<Values extends object, Saved>(
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'))
 
   useUnsavedChangesWarning((options.warnOnUnsavedChanges ?? true) && dirty)
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(fieldErrors)
 
   const commands = useMemo(
     () => ({
@@ -130,5 +134,6 @@ export function useEntityForm<Values extends object, Saved>(
     loadFailed,
     isSaving,
     ...commands,
+    formRef,
   }
 }

@@ -25,7 +25,7 @@ export function CustomerForm({
     form.failure?.cause instanceof DuplicateCustomerError ? form.failure.cause : null
 
   return (
-    <Form className="p-form" onSubmit={form.onSubmit} validationBehavior="aria">
+    <Form className="p-form" ref={form.formRef} onSubmit={form.onSubmit} validationBehavior="aria">
       {duplicate ? (
         <div className="p-alert" role="alert">
           <strong className="p-alert__title">{DUPLICATE_EMAIL_MESSAGE}</strong>

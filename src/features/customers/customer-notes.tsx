@@ -118,7 +118,12 @@ function NoteComposer({ customerId, onAdded }: { customerId: string; onAdded: ()
     },
   })
   return (
-    <Form className="p-note-composer" onSubmit={form.onSubmit} validationBehavior="aria">
+    <Form
+      className="p-note-composer"
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      validationBehavior="aria"
+    >
       <FormTextField
         label="New note"
         name="text"

@@ -54,7 +54,12 @@ export function PaymentHoldForm() {
           {form.formError}
         </div>
       ) : (
-        <Form className="p-stack-sm" onSubmit={form.onSubmit} validationBehavior="aria">
+        <Form
+          className="p-stack-sm"
+          ref={form.formRef}
+          onSubmit={form.onSubmit}
+          validationBehavior="aria"
+        >
           {form.formError ? (
             <div className="p-alert" role="alert">
               {form.formError}

@@ -58,7 +58,12 @@ export function ServiceForm({
   })
 
   return (
-    <Form className="p-form-page" onSubmit={form.onSubmit} validationBehavior="aria">
+    <Form
+      className="p-form-page"
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      validationBehavior="aria"
+    >
       {form.formError ? <FormError title="Not saved" message={form.formError} /> : null}
       <RequiredNote />
 

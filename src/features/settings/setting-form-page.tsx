@@ -81,7 +81,12 @@ export function SettingFormPage<Values extends object, Saved>({
       {form.isLoading ? (
         <FormSkeleton fields={5} label={`Loading the ${name.toLowerCase()}…`} />
       ) : (
-        <Form className="p-form" onSubmit={form.onSubmit} validationBehavior="aria">
+        <Form
+          className="p-form"
+          ref={form.formRef}
+          onSubmit={form.onSubmit}
+          validationBehavior="aria"
+        >
           {form.formError ? (
             <div className="p-alert" role="alert">
               <strong className="p-alert__title">Couldn't save the {name.toLowerCase()}</strong>

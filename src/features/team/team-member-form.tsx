@@ -72,7 +72,12 @@ export function TeamMemberForm({
   const publicAddress = `${window.location.origin}/booking/${slug || '…'}`
 
   return (
-    <Form className="p-form-page" onSubmit={form.onSubmit} validationBehavior="aria">
+    <Form
+      className="p-form-page"
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      validationBehavior="aria"
+    >
       {form.formError
         ? (saveProblem ?? <FormError title="Not saved" message={form.formError} />)
         : null}

@@ -49,6 +49,7 @@ export function TimeOffForm({
   return (
     <Form
       className="p-time-off-form"
+      ref={form.formRef}
       onSubmit={form.onSubmit}
       validationBehavior="aria"
       aria-label="Add time off"
