@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
 import {
   createEmulatorAccount,
   createVerifiedAccount,
@@ -219,6 +220,56 @@ test('a clash shows the server’s message and links to the appointment in the w
   await expect(page.getByRole('dialog', { name: 'Haircut for Ana Lopez' })).toBeVisible()
   // Opened from a bare link, the calendar moves to that appointment's week behind the dialog.
   await expect(page).toHaveURL(new RegExp(`date=${tuesday}`))
+})
+
+test('a click in a member’s break explains it before booking; “Book anyway” books it', async ({
+  page,
+}) => {
+  const business = await newBusiness(page)
+  const tuesday = nextTuesday(business.timeZone)
+  const patched = await page.request.patch(`/api/v1/team-members/${business.teamMemberId}`, {
+    headers: await staffAuthHeaders(page),
+    data: {
+      name: 'Priya Natarajan',
+      working_hours: [1, 2, 3, 4, 5].map((weekday) => ({
+        weekday,
+        start: '09:00',
+        end: '17:00',
+        breaks: [{ start: '13:00', end: '13:30' }],
+      })),
+    },
+  })
+  expect(patched.status(), await patched.text()).toBe(200)
+
+  // The week view filtered to one member: a click books in her column, at that time.
+  await page.goto(`/calendar?view=week&date=${tuesday}&member=${business.teamMemberId}`)
+  await clickEmptyTime(page, tuesday, '13:00')
+  const dialog = page.getByRole('dialog', { name: 'New appointment' })
+  await expect(dialog.getByRole('button', { name: /Team member/ })).toHaveText(/Priya Natarajan/)
+  const notice = dialog.getByText('Priya is on a break 13:00–13:30 — book anyway?')
+  await expect(notice).toBeVisible()
+  // Her free times that day are offered beside it; the break is not among them.
+  await expect(dialog.getByRole('button', { name: '13:30' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: '13:00' })).toHaveCount(0)
+  await expectNoAxeViolationsInEveryLook(page, { within: '.p-appointment-modal' })
+
+  await dialog.getByRole('combobox', { name: 'Customer' }).fill('Ana')
+  await page.getByRole('option', { name: /Ana Lopez/ }).click()
+  // Booked without the choice, the refusal names the field, which is marked, focused and in view.
+  await dialog.getByRole('button', { name: 'Book appointment' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Please check the highlighted field: Book anyway.',
+  )
+  const bookAnyway = dialog.getByRole('checkbox', { name: 'Book anyway' })
+  await expect(bookAnyway).toBeFocused()
+  await expect(bookAnyway).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog.getByText('Tick “Book anyway” to book this time.')).toBeInViewport()
+
+  await page.keyboard.press('Space')
+  await expect(bookAnyway).toBeChecked()
+  await dialog.getByRole('button', { name: 'Book appointment' }).click()
+  await expect(toast(page, 'Appointment booked')).toBeVisible()
+  await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(/^13:00–13:45, Ana Lopez, Haircut/)
 })
 
 test('the address keeps view, day and filter; Back returns; Enter opens an event', async ({

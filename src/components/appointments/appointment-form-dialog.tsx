@@ -14,20 +14,33 @@ import {
   performersOf,
 } from '../../machines/appointment-form.machine'
 import type { Profile } from '../../machines/auth.machine'
+import { FieldErrorSummary } from '../form/field-error-summary'
 import { RequiredNote } from '../form/field-parts'
 import { PendingButton } from '../form/pending-button'
 import { FormSelectField, type SelectOption } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
+import { useFocusFirstInvalid } from '../form/use-focus-first-invalid'
 import { FormError } from '../form-error'
 import { ModalDialog } from '../modal-dialog'
 import { formatAppointmentTime } from './appointment-format'
 import { CustomerComboBox } from './customer-combo-box'
 import { ClockField, DayField } from './day-time-fields'
 import { createAppointmentFormLogic, type FormActor } from './effects'
-import { OverrideCheckbox } from './override-checkbox'
 import { SlotPicks } from './slot-picks'
+import { WorkingHoursChoice } from './working-hours-choice'
 
 const ANY_MEMBER = 'any'
+/** The form's fields by API name, as the error summary names them. */
+const FIELD_LABELS: Record<string, string> = {
+  customer_id: 'Customer',
+  service_id: 'Service',
+  team_member_id: 'Team member',
+  date: 'Day',
+  starts_at: 'Time',
+  notes: 'Notes',
+  // Refused only for a chosen member's time, which the form has explained: "Book anyway".
+  override_working_hours: 'Book anyway',
+}
 const NOTES_MAX_LENGTH = 2000
 
 /** Where the booking dialog starts: an instant or a business-zone day, a column, a customer. */
@@ -184,6 +197,7 @@ function BookingForm({
   const submitting = useSelector(actor, (s) => s.hasTag('busy'))
   const timeZone = profile.tenant.time_zone
   const change = (next: Partial<BookingValues>) => actor.send({ type: 'form.change', values: next })
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors)
 
   if (!mayBook(access)) {
     return (
@@ -225,6 +239,7 @@ function BookingForm({
         ? `${formatMinutes(service.duration_minutes)}, up to ${service.capacity} people`
         : formatMinutes(service.duration_minutes),
   }))
+  const service = choices.services.find((candidate) => candidate.id === values.serviceId)
   const performers = performersOf(choices, values.serviceId)
   const ownName = choices.team.find((member) => member.id === access.ownTeamMemberId)?.name ?? 'You'
   const memberOptions: SelectOption[] = access.writeAny
@@ -236,6 +251,7 @@ function BookingForm({
 
   return (
     <Form
+      ref={formRef}
       className="p-stack"
       aria-label="New appointment"
       validationBehavior="aria"
@@ -245,15 +261,14 @@ function BookingForm({
       }}
     >
       {error ? (
-        <div className="p-alert" role="alert">
-          {error}
+        <FieldErrorSummary message={error} fieldErrors={errors} labels={FIELD_LABELS}>
           {blocking ? (
             <>
               {' '}
               <Link href={blocking.href}>Open the appointment in the way</Link>
             </>
           ) : null}
-        </div>
+        </FieldErrorSummary>
       ) : null}
       <RequiredNote />
       <CustomerComboBox
@@ -304,6 +319,20 @@ function BookingForm({
           isDisabled={submitting}
         />
       </div>
+      <WorkingHoursChoice
+        chosen={{
+          teamMemberId: values.teamMemberId,
+          memberName: choices.team.find((member) => member.id === values.teamMemberId)?.name ?? '',
+          date: values.date,
+          time: values.time,
+          durationMinutes: service?.duration_minutes ?? 1,
+          timeZone,
+        }}
+        value={values.overrideWorkingHours}
+        onChange={(overrideWorkingHours) => change({ overrideWorkingHours })}
+        error={errors.override_working_hours}
+        isDisabled={submitting}
+      />
       <SlotPicks
         query={
           values.serviceId && values.date
@@ -325,12 +354,6 @@ function BookingForm({
         onChange={(notes) => change({ notes })}
         error={errors.notes}
         isReadOnly={submitting}
-      />
-      <OverrideCheckbox
-        value={values.overrideWorkingHours}
-        onChange={(overrideWorkingHours) => change({ overrideWorkingHours })}
-        error={errors.override_working_hours}
-        isDisabled={submitting}
       />
       <div className="p-dialog__actions">
         <Button className="p-button" onPress={onClose} isDisabled={submitting}>

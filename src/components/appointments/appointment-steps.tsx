@@ -7,10 +7,11 @@ import type { Profile } from '../../machines/auth.machine'
 import { PendingButton } from '../form/pending-button'
 import { FormSelectField } from '../form/select-field'
 import { FormTextField } from '../form/text-field'
+import { useFocusFirstInvalid } from '../form/use-focus-first-invalid'
 import { ClockField, DayField } from './day-time-fields'
 import type { DialogActor } from './effects'
-import { OverrideCheckbox } from './override-checkbox'
 import { SlotPicks } from './slot-picks'
+import { WorkingHoursChoice } from './working-hours-choice'
 
 const NOTES_MAX_LENGTH = 2000
 
@@ -51,6 +52,7 @@ export function RescheduleStep({
   const timeZone = profile.tenant.time_zone
   const change = (next: Partial<typeof values>) =>
     actor.send({ type: 'reschedule.change', values: next })
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors)
 
   // The current member is always a choice, even if they stopped performing the service.
   const options = [
@@ -62,6 +64,7 @@ export function RescheduleStep({
 
   return (
     <Form
+      ref={formRef}
       className="p-stack p-appointment-step"
       aria-label="Reschedule"
       validationBehavior="aria"
@@ -117,7 +120,17 @@ export function RescheduleStep({
           error={errors.starts_at}
         />
       </div>
-      <OverrideCheckbox
+      <WorkingHoursChoice
+        chosen={{
+          teamMemberId: values.teamMemberId,
+          memberName: options.find((option) => option.id === values.teamMemberId)?.label ?? '',
+          date: values.date,
+          time: values.time,
+          durationMinutes: Math.round(
+            (Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)) / 60_000,
+          ),
+          timeZone,
+        }}
         value={values.overrideWorkingHours}
         onChange={(overrideWorkingHours) => change({ overrideWorkingHours })}
         error={errors.override_working_hours}

@@ -13,7 +13,9 @@ import {
   loadCustomer,
   loadDaySlots,
   loadNoShowFee,
+  loadSchedule,
   loadTeam,
+  type MemberSchedule,
   markAppointmentNoShow,
   undoCheckIn,
   updateAppointment,
@@ -97,6 +99,20 @@ export function createAppointmentFormLogic(onBooked: (booked: Appointment) => vo
 export const daySlotsLogic = daySlotsMachine.provide({
   actors: { loadSlots: fromPromise(({ input }) => loadDaySlots(input)) },
 })
+
+const memberDayLoad = createLoadMachine<MemberSchedule | null>()
+
+/** A team member's working periods, breaks and time off on one business-zone day. */
+export function createMemberDayLogic(teamMemberId: string, date: string) {
+  return memberDayLoad.provide({
+    actors: {
+      load: fromPromise(async () => {
+        const schedule = await loadSchedule({ startDate: date, endDate: date, teamMemberId })
+        return schedule.members[0] ?? null
+      }),
+    },
+  })
+}
 
 const paymentsLoad = createLoadMachine<AppointmentPayments>()
 

@@ -1,46 +1,65 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Checkbox } from 'react-aria-components'
 
 /**
  * "Book outside working hours": staff may book outside hours, breaks and time off on purpose,
- * never over another appointment (the server refuses that either way).
+ * never over another appointment (the server refuses that either way). With a `notice` (why the
+ * chosen time is outside them), it reads "Book anyway" under that sentence.
  */
 export function OverrideCheckbox({
   value,
   onChange,
   error,
   isDisabled,
+  notice,
 }: {
   value: boolean
   onChange: (value: boolean) => void
-  error?: string
+  error?: string | undefined
   isDisabled?: boolean
+  notice?: ReactNode
 }) {
   const helpId = useId()
+  const errorId = useId()
   return (
-    <div className="p-field">
+    <div
+      className={notice ? 'p-field p-off-hours' : 'p-field'}
+      data-invalid={error ? true : undefined}
+    >
+      {notice ? (
+        <p id={helpId} className="p-off-hours__notice">
+          {notice}
+        </p>
+      ) : null}
       <Checkbox
         className="p-checkbox"
         name="override_working_hours"
         isSelected={value}
         onChange={onChange}
         isDisabled={isDisabled}
-        aria-describedby={helpId}
+        isInvalid={error ? true : undefined}
+        aria-describedby={error ? `${helpId} ${errorId}` : helpId}
       >
         {({ isSelected }) => (
           <>
             <span className="p-checkbox__box" aria-hidden="true">
               {isSelected ? '✓' : ''}
             </span>
-            Book outside working hours
+            {notice ? 'Book anyway' : 'Book outside working hours'}
           </>
         )}
       </Checkbox>
-      <p id={helpId} className="p-field__description">
-        Allows times outside the team member's hours, breaks and time off. Never over another
-        appointment.
-      </p>
-      {error ? <p className="p-field__error">{error}</p> : null}
+      {notice ? null : (
+        <p id={helpId} className="p-field__description">
+          Allows times outside the team member's hours, breaks and time off. Never over another
+          appointment.
+        </p>
+      )}
+      {error ? (
+        <p id={errorId} className="p-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }
