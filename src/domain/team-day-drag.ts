@@ -31,6 +31,26 @@ export function resizeDraft(draft: MoveDraft, minutes: number): MoveDraft {
   return { ...draft, end }
 }
 
+/**
+ * A keyboard step of a picked-up block: Up and Down move it by a slot (with Shift they move its
+ * end), Left and Right to the neighbouring column. Null for any other key.
+ */
+export function keyboardStep(
+  draft: MoveDraft,
+  key: string,
+  shift: boolean,
+  columnCount: number,
+): MoveDraft | null {
+  const vertical = key === 'ArrowUp' ? -SLOT_MINUTES : key === 'ArrowDown' ? SLOT_MINUTES : 0
+  if (vertical !== 0) {
+    return shift
+      ? resizeDraft(draft, vertical)
+      : shiftDraft(draft, { minutes: vertical, columns: 0 }, columnCount)
+  }
+  const sideways = key === 'ArrowLeft' ? -1 : key === 'ArrowRight' ? 1 : 0
+  return sideways === 0 ? null : shiftDraft(draft, { minutes: 0, columns: sideways }, columnCount)
+}
+
 /** The instant of a minute of a business-zone day (1440 is the next midnight). */
 export function instantOfMinute(date: string, minute: number, timeZone: string): string {
   const day = minute >= MINUTES_PER_DAY ? addDays(date, 1) : date

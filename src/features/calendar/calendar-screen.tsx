@@ -17,6 +17,7 @@ import { formatAppointmentTime } from '../../components/appointments/appointment
 import { EmptyState } from '../../components/form/empty-state'
 import { FormError } from '../../components/form-error'
 import { accessFor, mayBook } from '../../domain/appointment-access'
+import type { MoveRequest } from '../../domain/appointment-move'
 import { laterDay, todayIn, toWallClock } from '../../domain/appointment-time'
 import { parseBookAgain } from '../../domain/book-again'
 import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
@@ -29,10 +30,20 @@ import {
   shiftDate,
 } from '../../domain/calendar-search-params'
 import type { Profile } from '../../machines/auth.machine'
-import { appointmentEvent, scheduleEvents, shownAppointments } from './calendar-events'
+import {
+  appointmentEvent,
+  appointmentLabel,
+  isDraggable,
+  scheduleEvents,
+  shownAppointments,
+} from './calendar-events'
 import { CalendarToolbar } from './calendar-toolbar'
 import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
+import { interimMoveProblem } from './interim-move-check'
+import { teamDayRange } from './team-day-range'
+import { TeamDayView } from './team-day-view'
+import { teamColumns, useTeamViewChoice } from './team-filter'
 
 // Keep in step with the phone breakpoint of the form kit and calendar.css.
 const NARROW_QUERY = '(max-width: 639px)'
@@ -102,8 +113,25 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   const failure = useSelector(calendar, (s) => (s.matches('failed') ? s.context.failure : null))
   const query = useSelector(calendar, (s) => s.context.query)
 
+  const [teamChoice, setTeamChoice] = useTeamViewChoice()
+  const columns = useMemo(
+    () => teamColumns(members ?? [], teamChoice, location.member),
+    [members, teamChoice, location.member],
+  )
+  // More than one column: our own team day view; one member's day stays FullCalendar's.
+  const teamDay = view === 'day' && columns.length > 1
+
   const [title, setTitle] = useState('')
   const [range, setRange] = useState<VisibleRange | null>(null)
+  const showRange = useCallback((next: VisibleRange) => {
+    setRange((current) => (current?.from === next.from && current.to === next.to ? current : next))
+  }, [])
+  useEffect(() => {
+    if (!teamDay) return
+    const day = teamDayRange(date, timeZone)
+    setTitle(day.title)
+    showRange(day.range)
+  }, [teamDay, date, timeZone, showRange])
   useEffect(() => {
     if (range) calendar.send({ type: 'calendar.show', query: { range, memberId: location.member } })
   }, [calendar, range, location.member])
@@ -136,12 +164,19 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   // "New Appointment" without a click: the day in view (never a past one) and the filter's member.
   const headerPrefill = { date: laterDay(date, todayIn(timeZone)), teamMemberId: location.member }
   const openCreate = (at: NewAppointmentAt) => {
-    setCreateAt({ ...at, teamMemberId: location.member })
+    setCreateAt({ teamMemberId: location.member, ...at })
     go({ creating: true, appointmentId: null })
   }
 
-  const move = (appointment: Appointment, startsAt: string, revert: () => void) => {
-    updateAppointment(appointment.id, { starts_at: startsAt, override_working_hours: false })
+  const move = (request: MoveRequest, revert: () => void = () => {}) => {
+    const appointment = appointments.find((item) => item.id === request.appointmentId)
+    if (!appointment) return revert()
+    const toMember = request.teamMemberId !== appointment.team_member_id
+    updateAppointment(appointment.id, {
+      starts_at: request.startsAt,
+      ...(toMember ? { team_member_id: request.teamMemberId } : {}),
+      override_working_hours: false,
+    })
       .then((updated) => {
         changed(updated)
         toast.success(
@@ -190,6 +225,10 @@ function StaffCalendar({ profile }: { profile: Profile }) {
         onToday={() => go({ date: todayIn(timeZone) })}
         onView={(next: CalendarViewName) => go({ view: next })}
         onMember={(member) => go({ member })}
+        team={members ?? []}
+        teamChoice={teamChoice}
+        onTeamChoice={setTeamChoice}
+        shownCount={columns.length}
         onShowCancelled={(showCancelled) => go({ showCancelled }, true)}
       />
       {teamFailure ? (
@@ -221,23 +260,47 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             </span>
           ) : null}
         </div>
-        <FullCalendarView
-          view={view}
-          date={date}
-          timeZone={timeZone}
-          events={events}
-          selectable={mayBook(access)}
-          onRange={({ start, end, title: shownTitle }) => {
-            setTitle(shownTitle)
-            const next = visibleRange(start, end, timeZone)
-            setRange((current) =>
-              current?.from === next.from && current.to === next.to ? current : next,
-            )
-          }}
-          onCreate={openCreate}
-          onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
-          onMove={move}
-        />
+        {teamDay ? (
+          <TeamDayView
+            date={date}
+            timeZone={timeZone}
+            members={columns}
+            schedule={schedule}
+            appointments={shownAppointments(appointments, location.showCancelled)}
+            labelOf={(appointment) => appointmentLabel(appointment, timeZone)}
+            isMovable={(appointment) => isDraggable(appointment, access)}
+            selectable={mayBook(access)}
+            checkMove={(request) => interimMoveProblem(request, appointments, schedule)}
+            onCreate={openCreate}
+            onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+            onMove={(request) => move(request)}
+          />
+        ) : (
+          <FullCalendarView
+            view={view}
+            date={date}
+            timeZone={timeZone}
+            events={events}
+            selectable={mayBook(access)}
+            onRange={({ start, end, title: shownTitle }) => {
+              setTitle(shownTitle)
+              showRange(visibleRange(start, end, timeZone))
+            }}
+            onCreate={openCreate}
+            onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+            onMove={(appointment, startsAt, endsAt, revert) =>
+              move(
+                {
+                  appointmentId: appointment.id,
+                  startsAt,
+                  endsAt,
+                  teamMemberId: appointment.team_member_id,
+                },
+                revert,
+              )
+            }
+          />
+        )}
       </div>
       {location.appointmentId ? (
         <AppointmentDialog

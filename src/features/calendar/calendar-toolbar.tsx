@@ -6,6 +6,8 @@ import {
   CALENDAR_VIEWS,
   type CalendarViewName,
 } from '../../domain/calendar-search-params'
+import type { TeamViewChoice } from '../../domain/team-view-choice'
+import { TeamFilter } from './team-filter'
 
 const EVERYONE = 'everyone'
 
@@ -27,6 +29,10 @@ export function CalendarToolbar({
   onView,
   onMember,
   onShowCancelled,
+  team,
+  teamChoice,
+  onTeamChoice,
+  shownCount,
 }: {
   title: string
   view: CalendarViewName
@@ -40,6 +46,11 @@ export function CalendarToolbar({
   onView: (view: CalendarViewName) => void
   onMember: (memberId: string | null) => void
   onShowCancelled: (show: boolean) => void
+  team: readonly { id: string; name: string }[]
+  teamChoice: TeamViewChoice
+  onTeamChoice: (choice: TeamViewChoice) => void
+  /** How many columns the day view shows. */
+  shownCount: number
 }) {
   const unit = view === 'day' ? 'day' : view === 'week' ? 'week' : 'month'
   return (
@@ -94,6 +105,14 @@ export function CalendarToolbar({
           ]}
           onChange={(id) => onMember(id === EVERYONE ? null : id)}
         />
+        {view === 'day' && memberId === null && team.length > 1 ? (
+          <TeamFilter
+            team={team}
+            choice={teamChoice}
+            onChoice={onTeamChoice}
+            shownCount={shownCount}
+          />
+        ) : null}
         <FormSwitchField
           label="Show cancelled"
           name="cancelled"

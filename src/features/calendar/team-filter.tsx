@@ -1,0 +1,113 @@
+import { useState } from 'react'
+import { Button, Checkbox, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
+import { readCalendarTeam, storeCalendarTeam } from '../../app/storage'
+import { memberColor } from '../../domain/member-look'
+import {
+  moveInOrder,
+  orderedMembers,
+  parseTeamViewChoice,
+  shownMembers,
+  type TeamViewChoice,
+  withShown,
+} from '../../domain/team-view-choice'
+import type { TeamColumnMember } from './team-day-view'
+
+/** The Team filter's choice, read from and written to this browser's storage. */
+export function useTeamViewChoice() {
+  const [choice, setChoice] = useState(() => parseTeamViewChoice(readCalendarTeam()))
+  const choose = (next: TeamViewChoice) => {
+    setChoice(next)
+    storeCalendarTeam(next)
+  }
+  return [choice, choose] as const
+}
+
+/**
+ * The day view's columns: the address's member alone when it names one, else the members the
+ * Team filter shows, in its order; each with their colour (fixed by their place in the team,
+ * so a colour does not change when someone is hidden).
+ */
+export function teamColumns(
+  team: readonly { id: string; name: string; color?: string | null }[],
+  choice: TeamViewChoice,
+  memberId: string | null,
+): TeamColumnMember[] {
+  const colored = team.map((member, position) => ({
+    id: member.id,
+    name: member.name,
+    color: memberColor(member, position),
+  }))
+  if (memberId) return colored.filter((member) => member.id === memberId)
+  return shownMembers(colored, choice)
+}
+
+/**
+ * "Team": who the day view's columns show and in what order, in a popover: a checkbox per
+ * member and Move up / Move down buttons (keyboard and screen readers need no dragging).
+ */
+export function TeamFilter({
+  team,
+  choice,
+  onChoice,
+  shownCount,
+}: {
+  team: readonly { id: string; name: string }[]
+  choice: TeamViewChoice
+  onChoice: (choice: TeamViewChoice) => void
+  shownCount: number
+}) {
+  const ordered = orderedMembers(team, choice)
+  return (
+    <DialogTrigger>
+      <Button className="p-button p-button--small p-cal-team-button">
+        Team{' '}
+        <span className="p-cal-team-button__count">
+          {shownCount} of {team.length}
+        </span>
+      </Button>
+      <Popover className="p-popover p-cal-team-popover" placement="bottom end">
+        <Dialog className="p-cal-team" aria-label="Team shown in the day view">
+          <Heading slot="title" className="p-cal-team__title">
+            Shown in the day view
+          </Heading>
+          <ul className="p-cal-team__list">
+            {ordered.map((member, index) => (
+              <li key={member.id} className="p-cal-team__row">
+                <Checkbox
+                  className="p-checkbox p-cal-team__check"
+                  isSelected={!choice.hidden.includes(member.id)}
+                  onChange={(shown) => onChoice(withShown(choice, member.id, shown))}
+                >
+                  {({ isSelected }) => (
+                    <>
+                      <span className="p-checkbox__box" aria-hidden="true">
+                        {isSelected ? '✓' : ''}
+                      </span>
+                      {member.name}
+                    </>
+                  )}
+                </Checkbox>
+                <Button
+                  className="p-icon-button"
+                  aria-label={`Move ${member.name} up`}
+                  isDisabled={index === 0}
+                  onPress={() => onChoice(moveInOrder(team, choice, member.id, -1))}
+                >
+                  <span aria-hidden="true">↑</span>
+                </Button>
+                <Button
+                  className="p-icon-button"
+                  aria-label={`Move ${member.name} down`}
+                  isDisabled={index === ordered.length - 1}
+                  onPress={() => onChoice(moveInOrder(team, choice, member.id, 1))}
+                >
+                  <span aria-hidden="true">↓</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  )
+}
