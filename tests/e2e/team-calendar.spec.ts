@@ -153,6 +153,17 @@ test('the team day: a column each, breaks shaded, drag to a colleague, a refused
     }),
   ).toBeVisible()
 
+  // The Team filter: who is shown and in what order, remembered by this browser.
+  await page.getByRole('button', { name: /^Team/ }).click()
+  const filter = page.getByRole('dialog', { name: 'Team shown in the day view' })
+  await filter.locator('label', { hasText: 'Morgan Lee' }).click()
+  await expect(filter.getByRole('checkbox', { name: 'Morgan Lee' })).not.toBeChecked()
+  await filter.getByRole('button', { name: 'Move Priya Natarajan up' }).click()
+  await page.keyboard.press('Escape')
+  await page.reload()
+  await expect(heads).toHaveText([/Diego Alvarez/, /Priya Natarajan/])
+  await page.screenshot({ path: '/tmp/team-day-filtered.png' })
+
   await expectNoAxeViolationsInEveryLook(page, { within: 'main', label: 'team day' })
 })
 

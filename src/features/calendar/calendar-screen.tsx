@@ -38,6 +38,7 @@ import {
   shownAppointments,
 } from './calendar-events'
 import { CalendarToolbar } from './calendar-toolbar'
+import { CompactCalendarToolbar } from './compact-toolbar'
 import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
 import { interimMoveProblem } from './interim-move-check'
@@ -77,6 +78,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   const location = useMemo(() => parseCalendarLocation(search), [search])
   const [narrow] = useState(() => matchMedia(NARROW_QUERY).matches)
   const view = initialView(location, profile.default_calendar, narrow)
+  const Toolbar = narrow ? CompactCalendarToolbar : CalendarToolbar
   const date = location.date ?? todayIn(timeZone)
 
   const go = useCallback(
@@ -213,9 +215,10 @@ function StaffCalendar({ profile }: { profile: Profile }) {
 
   return (
     <div className="p-cal">
-      <CalendarToolbar
+      <Toolbar
         title={title}
         view={view}
+        date={date}
         members={members ?? []}
         memberId={location.member}
         showCancelled={location.showCancelled}
@@ -223,9 +226,9 @@ function StaffCalendar({ profile }: { profile: Profile }) {
         onPrevious={() => go({ date: shiftDate(view, date, -1) })}
         onNext={() => go({ date: shiftDate(view, date, 1) })}
         onToday={() => go({ date: todayIn(timeZone) })}
+        onDate={(day) => go({ date: day })}
         onView={(next: CalendarViewName) => go({ view: next })}
         onMember={(member) => go({ member })}
-        team={members ?? []}
         teamChoice={teamChoice}
         onTeamChoice={setTeamChoice}
         shownCount={columns.length}

@@ -116,10 +116,8 @@ export function TeamDayView({
       ),
     [columns],
   )
-  const workStart = Math.min(
-    ...columns.flatMap((column) => column.working.map((span) => span.start)),
-    shown.end,
-  )
+  const starts = columns.flatMap((column) => column.working.map((span) => span.start))
+  const workStart = starts.length > 0 ? Math.min(...starts) : shown.start
 
   // Open on the working day's start (half an hour above it), and again on another day.
   // biome-ignore lint/correctness/useExhaustiveDependencies: another day scrolls again, even with the same hours

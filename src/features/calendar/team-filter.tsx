@@ -1,3 +1,4 @@
+import './team-filter.css'
 import { useState } from 'react'
 import { Button, Checkbox, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
 import { readCalendarTeam, storeCalendarTeam } from '../../app/storage'
@@ -50,18 +51,21 @@ export function TeamFilter({
   choice,
   onChoice,
   shownCount,
+  compact = false,
 }: {
   team: readonly { id: string; name: string }[]
   choice: TeamViewChoice
   onChoice: (choice: TeamViewChoice) => void
   shownCount: number
+  /** On a phone: the count only for screen readers. */
+  compact?: boolean
 }) {
   const ordered = orderedMembers(team, choice)
   return (
     <DialogTrigger>
       <Button className="p-button p-button--small p-cal-team-button">
         Team{' '}
-        <span className="p-cal-team-button__count">
+        <span className={compact ? 'p-visually-hidden' : 'p-cal-team-button__count'}>
           {shownCount} of {team.length}
         </span>
       </Button>
