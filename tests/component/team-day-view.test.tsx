@@ -36,6 +36,7 @@ const appointment = sampleAppointment()
 function renderView(checkMove: (request: MoveRequest) => string | null) {
   const onMove = vi.fn()
   const onOpen = vi.fn()
+  const onCreate = vi.fn()
   render(
     <TeamDayView
       date={DAY}
@@ -47,12 +48,12 @@ function renderView(checkMove: (request: MoveRequest) => string | null) {
       isMovable={() => true}
       selectable
       checkMove={checkMove}
-      onCreate={() => {}}
+      onCreate={onCreate}
       onOpen={onOpen}
       onMove={onMove}
     />,
   )
-  return { onMove, onOpen }
+  return { onMove, onOpen, onCreate }
 }
 
 const announced = () => screen.getByRole('status').textContent ?? ''
@@ -115,5 +116,19 @@ describe('the team day view', () => {
     expect(onMove).not.toHaveBeenCalled()
     await user.keyboard('{Enter}')
     expect(onOpen).toHaveBeenCalledWith(appointment)
+  })
+
+  it("books in a member's column by keyboard: the column's button, its time moved by Up and Down", async () => {
+    const user = userEvent.setup()
+    const { onCreate } = renderView(() => null)
+    screen.getByRole('button', { name: 'New appointment with Bo Berg at 09:00' }).focus()
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    const here = screen.getByRole('button', { name: 'New appointment with Bo Berg at 09:30' })
+    expect(here).toBe(document.activeElement)
+    await user.keyboard('{Enter}')
+    expect(onCreate).toHaveBeenCalledWith({
+      startsAt: '2026-11-27T08:30:00.000Z',
+      teamMemberId: BO,
+    })
   })
 })
