@@ -115,13 +115,11 @@ test('the team day: a column each, breaks shaded, drag to a colleague, a refused
   })
   await expect(block).toBeVisible()
   await expect(block).toContainText('Signature Haircut')
-  await page.screenshot({ path: '/tmp/team-day-light.png' })
 
   // Dropped on Diego at 09:30, before his day starts: refused there, with the reason.
   await drag(page, block, { name: 'Diego Alvarez', time: '09:30' })
   const ghost = page.locator('.p-team-col__ghost')
   await expect(ghost).toContainText('Diego Alvarez is not working then')
-  await page.screenshot({ path: '/tmp/team-day-ghost.png' })
   await page.mouse.up()
   await expect(
     page.getByRole('status').filter({ hasText: 'Not moved: Diego Alvarez is not working then' }),
@@ -162,24 +160,40 @@ test('the team day: a column each, breaks shaded, drag to a colleague, a refused
   await page.keyboard.press('Escape')
   await page.reload()
   await expect(heads).toHaveText([/Diego Alvarez/, /Priya Natarajan/])
-  await page.screenshot({ path: '/tmp/team-day-filtered.png' })
 
   await expectNoAxeViolationsInEveryLook(page, { within: 'main', label: 'team day' })
 })
 
-test('on a phone: a compact header, the grid above the fold, the columns scroll sideways', async ({
+test('on a phone: a compact header, a strip of days, the grid above the fold, columns scroll sideways', async ({
   page,
 }) => {
+  const day = farWednesday()
   await page.setViewportSize({ width: 375, height: 812 })
   await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
-  await page.goto(`/calendar?view=day&date=${farWednesday()}`)
+  await page.goto(`/calendar?view=day&date=${day}`)
   const grid = page.locator('.p-team-day')
   await expect(grid).toBeVisible()
-  await page.screenshot({ path: '/tmp/team-day-phone.png' })
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(/^Wed, \w+ \d+/)
   const box = await grid.boundingBox()
   expect(box?.y ?? 812).toBeLessThan(812 * 0.4)
-  const sideways = await grid.evaluate((element) => element.scrollWidth > element.clientWidth)
-  expect(sideways).toBe(true)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await page.screenshot({ path: '/tmp/team-day-phone-dark.png' })
+  expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+
+  // The strip of days by keyboard: the shown day is its one tab stop, Right goes to the next.
+  const shownDay = page.locator('.p-date-strip [aria-current="date"]')
+  await shownDay.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/)
+  await expect(page).not.toHaveURL(new RegExp(`date=${day}`))
+  await expect(page.locator('.p-date-strip [aria-current="date"]')).toBeFocused()
+
+  // The rest of the controls wait in a menu.
+  await page.getByRole('button', { name: 'Calendar options' }).click()
+  const options = page.getByRole('dialog', { name: 'Calendar options' })
+  await expect(
+    options.getByRole('radio', { name: 'Week' }).or(options.getByRole('button', { name: 'Week' })),
+  ).toBeVisible()
+  await expect(options.getByRole('switch', { name: 'Show cancelled' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await expectNoAxeViolationsInEveryLook(page, { within: 'main', label: 'team day on a phone' })
 })

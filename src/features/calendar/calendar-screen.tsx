@@ -42,9 +42,8 @@ import { CompactCalendarToolbar } from './compact-toolbar'
 import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
 import { interimMoveProblem } from './interim-move-check'
-import { teamDayRange } from './team-day-range'
 import { TeamDayView } from './team-day-view'
-import { teamColumns, useTeamViewChoice } from './team-filter'
+import { useTeamDay } from './use-team-day'
 
 // Keep in step with the phone breakpoint of the form kit and calendar.css.
 const NARROW_QUERY = '(max-width: 639px)'
@@ -115,25 +114,20 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   const failure = useSelector(calendar, (s) => (s.matches('failed') ? s.context.failure : null))
   const query = useSelector(calendar, (s) => s.context.query)
 
-  const [teamChoice, setTeamChoice] = useTeamViewChoice()
-  const columns = useMemo(
-    () => teamColumns(members ?? [], teamChoice, location.member),
-    [members, teamChoice, location.member],
-  )
-  // More than one column: our own team day view; one member's day stays FullCalendar's.
-  const teamDay = view === 'day' && columns.length > 1
-
   const [title, setTitle] = useState('')
   const [range, setRange] = useState<VisibleRange | null>(null)
-  const showRange = useCallback((next: VisibleRange) => {
+  const showRange = (shownTitle: string, next: VisibleRange) => {
+    setTitle(shownTitle)
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next))
-  }, [])
-  useEffect(() => {
-    if (!teamDay) return
-    const day = teamDayRange(date, timeZone)
-    setTitle(day.title)
-    showRange(day.range)
-  }, [teamDay, date, timeZone, showRange])
+  }
+  const teamDay = useTeamDay({
+    members: members ?? [],
+    memberId: location.member,
+    view,
+    date,
+    timeZone,
+    onShown: showRange,
+  })
   useEffect(() => {
     if (range) calendar.send({ type: 'calendar.show', query: { range, memberId: location.member } })
   }, [calendar, range, location.member])
@@ -229,9 +223,9 @@ function StaffCalendar({ profile }: { profile: Profile }) {
         onDate={(day) => go({ date: day })}
         onView={(next: CalendarViewName) => go({ view: next })}
         onMember={(member) => go({ member })}
-        teamChoice={teamChoice}
-        onTeamChoice={setTeamChoice}
-        shownCount={columns.length}
+        teamChoice={teamDay.choice}
+        onTeamChoice={teamDay.setChoice}
+        shownCount={teamDay.columns.length}
         onShowCancelled={(showCancelled) => go({ showCancelled }, true)}
       />
       {teamFailure ? (
@@ -263,11 +257,11 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             </span>
           ) : null}
         </div>
-        {teamDay ? (
+        {teamDay.active ? (
           <TeamDayView
             date={date}
             timeZone={timeZone}
-            members={columns}
+            members={teamDay.columns}
             schedule={schedule}
             appointments={shownAppointments(appointments, location.showCancelled)}
             labelOf={(appointment) => appointmentLabel(appointment, timeZone)}
@@ -285,10 +279,9 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             timeZone={timeZone}
             events={events}
             selectable={mayBook(access)}
-            onRange={({ start, end, title: shownTitle }) => {
-              setTitle(shownTitle)
-              showRange(visibleRange(start, end, timeZone))
-            }}
+            onRange={({ start, end, title: shownTitle }) =>
+              showRange(shownTitle, visibleRange(start, end, timeZone))
+            }
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
             onMove={(appointment, startsAt, endsAt, revert) =>

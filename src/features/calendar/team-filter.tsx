@@ -1,46 +1,11 @@
 import './team-filter.css'
-import { useState } from 'react'
 import { Button, Checkbox, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components'
-import { readCalendarTeam, storeCalendarTeam } from '../../app/storage'
-import { memberColor } from '../../domain/member-look'
 import {
   moveInOrder,
   orderedMembers,
-  parseTeamViewChoice,
-  shownMembers,
   type TeamViewChoice,
   withShown,
 } from '../../domain/team-view-choice'
-import type { TeamColumnMember } from './team-day-view'
-
-/** The Team filter's choice, read from and written to this browser's storage. */
-export function useTeamViewChoice() {
-  const [choice, setChoice] = useState(() => parseTeamViewChoice(readCalendarTeam()))
-  const choose = (next: TeamViewChoice) => {
-    setChoice(next)
-    storeCalendarTeam(next)
-  }
-  return [choice, choose] as const
-}
-
-/**
- * The day view's columns: the address's member alone when it names one, else the members the
- * Team filter shows, in its order; each with their colour (fixed by their place in the team,
- * so a colour does not change when someone is hidden).
- */
-export function teamColumns(
-  team: readonly { id: string; name: string; color?: string | null }[],
-  choice: TeamViewChoice,
-  memberId: string | null,
-): TeamColumnMember[] {
-  const colored = team.map((member, position) => ({
-    id: member.id,
-    name: member.name,
-    color: memberColor(member, position),
-  }))
-  if (memberId) return colored.filter((member) => member.id === memberId)
-  return shownMembers(colored, choice)
-}
 
 /**
  * "Team": who the day view's columns show and in what order, in a popover: a checkbox per
