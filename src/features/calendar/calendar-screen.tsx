@@ -121,7 +121,8 @@ function StaffCalendar({ profile }: { profile: Profile }) {
     setRange((current) => (current?.from === next.from && current.to === next.to ? current : next))
   }
   const teamDay = useTeamDay({
-    members: members ?? [],
+    members,
+    teamLoading: members === null && teamFailure === null,
     memberId: location.member,
     view,
     date,
@@ -257,7 +258,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             </span>
           ) : null}
         </div>
-        {teamDay.active ? (
+        {teamDay.waiting ? null : teamDay.active ? (
           <TeamDayView
             date={date}
             timeZone={timeZone}
@@ -279,9 +280,10 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             timeZone={timeZone}
             events={events}
             selectable={mayBook(access)}
-            onRange={({ start, end, title: shownTitle }) =>
-              showRange(shownTitle, visibleRange(start, end, timeZone))
-            }
+            onRange={({ start, end, title: shownTitle }) => {
+              // A day's title and range come from useTeamDay, one member's or the team's.
+              if (view !== 'day') showRange(shownTitle, visibleRange(start, end, timeZone))
+            }}
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
             onMove={(appointment, startsAt, endsAt, revert) =>

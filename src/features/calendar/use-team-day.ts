@@ -42,18 +42,23 @@ export function teamColumns(
 
 /**
  * The calendar screen's team day: the Team filter's choice, the columns it gives, and whether
- * the day view is ours (more than one column; a single member's day stays FullCalendar's). While
- * it is, it reports the day's title and range, as FullCalendar does for its views.
+ * the day view is ours (more than one column; a single member's day stays FullCalendar's). In
+ * the day view it reports the day's title and range itself, at once, so the appointments load
+ * while the team does; until the team is known (`waiting`), neither grid is drawn, so
+ * FullCalendar's one column never flashes before the team's.
  */
 export function useTeamDay({
   members,
+  teamLoading,
   memberId,
   view,
   date,
   timeZone,
   onShown,
 }: {
-  members: readonly { id: string; name: string }[]
+  /** The bookable team; null until loaded. */
+  members: readonly { id: string; name: string }[] | null
+  teamLoading: boolean
   memberId: string | null
   view: CalendarViewName
   date: string
@@ -61,15 +66,24 @@ export function useTeamDay({
   onShown: (title: string, range: VisibleRange) => void
 }) {
   const [choice, setChoice] = useTeamViewChoice()
-  const columns = useMemo(() => teamColumns(members, choice, memberId), [members, choice, memberId])
-  const active = view === 'day' && columns.length > 1
+  const columns = useMemo(
+    () => teamColumns(members ?? [], choice, memberId),
+    [members, choice, memberId],
+  )
+  const day = view === 'day'
   // The latest callback, without making a new one on every render a reason to report again.
   const report = useRef(onShown)
   report.current = onShown
   useEffect(() => {
-    if (!active) return
-    const day = teamDayRange(date, timeZone)
-    report.current(day.title, day.range)
-  }, [active, date, timeZone])
-  return { choice, setChoice, columns, active }
+    if (!day) return
+    const shown = teamDayRange(date, timeZone)
+    report.current(shown.title, shown.range)
+  }, [day, date, timeZone])
+  return {
+    choice,
+    setChoice,
+    columns,
+    active: day && columns.length > 1,
+    waiting: day && memberId === null && teamLoading,
+  }
 }
