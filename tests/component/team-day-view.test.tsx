@@ -16,10 +16,13 @@ const members = [
   { id: BO, name: 'Bo Berg', color: '#b91c1c' },
 ]
 // Berlin is UTC+1 in November: both work 09:00–17:00 with lunch 12:00–13:00.
+// (`color` and `breaks` are the schedule's fields from the context work; not read here.)
 const workDay = (id: string, name: string) => ({
   team_member_id: id,
   name,
+  color: '#1d4ed8',
   time_zone: BERLIN,
+  breaks: [{ starts_at: '2026-11-27T11:00:00.000Z', ends_at: '2026-11-27T12:00:00.000Z' }],
   working_periods: [
     { starts_at: '2026-11-27T08:00:00.000Z', ends_at: '2026-11-27T11:00:00.000Z' },
     { starts_at: '2026-11-27T12:00:00.000Z', ends_at: '2026-11-27T16:00:00.000Z' },
