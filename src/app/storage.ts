@@ -31,6 +31,9 @@ export const storageKeys = {
  */
 const BOOKING_LANGUAGE_KEY = 'bookingLanguage'
 
+/** The calendar's Team filter (who the day view shows, in what order): a choice of this browser. */
+const CALENDAR_TEAM_KEY = 'calendarTeam'
+
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The keys a failed 401 refresh removes; currency, domain and subscription survive it. */
@@ -128,6 +131,15 @@ export function readBookingLanguage(store: KeyValueStore = browserStore()): stri
 
 export function storeBookingLanguage(language: string, store: KeyValueStore = browserStore()) {
   store.setItem(BOOKING_LANGUAGE_KEY, language)
+}
+
+/** The calendar's Team filter as last chosen in this browser (JSON; checked by the reader). */
+export function readCalendarTeam(store: KeyValueStore = browserStore()): unknown {
+  return readJson<unknown>(store, CALENDAR_TEAM_KEY)
+}
+
+export function storeCalendarTeam(choice: unknown, store: KeyValueStore = browserStore()): void {
+  store.setItem(CALENDAR_TEAM_KEY, JSON.stringify(choice))
 }
 
 export function readBusinessData(store: KeyValueStore = browserStore()): Tenant | null {

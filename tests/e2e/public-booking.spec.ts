@@ -310,14 +310,15 @@ test('the staff calendar shows a public booking as it is made, without a reload'
   const staff = await signInAsStaff(browser)
   await staff.goto(`/calendar?view=day&date=${businessDate(chosen.startsAt)}`)
   await expect(staff.getByRole('banner').getByText('Live', { exact: true })).toBeVisible()
-  await expect(staff.locator('.fc-timegrid')).toBeVisible()
+  // The demo has three people: the day view is the team's, a column each.
+  await expect(staff.locator('.p-team-day')).toBeVisible()
   const navigations: string[] = []
   staff.on('framenavigated', (frame) => navigations.push(frame.url()))
-  await expect(staff.locator('.fc-event', { hasText: name })).toHaveCount(0)
+  await expect(staff.locator('.p-team-block', { hasText: name })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Book now' }).click()
   await expect(page.getByText(`You're booked, ${name}`)).toBeVisible()
-  await expect(staff.locator('.fc-event', { hasText: name })).toBeVisible()
+  await expect(staff.locator('.p-team-block', { hasText: name })).toBeVisible()
   expect(navigations).toEqual([])
 })
 

@@ -9,6 +9,7 @@ import { paymentSentence, shownPayment } from '../../components/appointments/pay
 import { type AppointmentAccess, mayChangeAppointment } from '../../domain/appointment-access'
 import { toWallClock } from '../../domain/appointment-time'
 import type { VisibleRange } from '../../domain/calendar-range'
+import { complementIntervals } from '../../domain/intervals'
 
 /** Whether the appointment lets go of its time: cancelled, or a hold that was never paid. */
 export function isFreed(appointment: Pick<Appointment, 'status'>): boolean {
@@ -127,41 +128,6 @@ export function appointmentEvent(
     durationEditable: false,
     extendedProps: props,
   }
-}
-
-interface Interval {
-  start: number
-  end: number
-}
-
-/** Sorted, merged [start, end) intervals. */
-export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
-  const sorted = [...intervals].filter((i) => i.end > i.start).sort((a, b) => a.start - b.start)
-  const merged: Interval[] = []
-  for (const interval of sorted) {
-    const last = merged.at(-1)
-    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end)
-    else merged.push({ ...interval })
-  }
-  return merged
-}
-
-/** [from, to) minus the intervals. */
-export function complementIntervals(
-  intervals: readonly Interval[],
-  from: number,
-  to: number,
-): Interval[] {
-  const gaps: Interval[] = []
-  let cursor = from
-  for (const interval of mergeIntervals(intervals)) {
-    if (interval.end <= cursor) continue
-    if (interval.start >= to) break
-    if (interval.start > cursor) gaps.push({ start: cursor, end: interval.start })
-    cursor = Math.max(cursor, interval.end)
-  }
-  if (cursor < to) gaps.push({ start: cursor, end: to })
-  return gaps
 }
 
 export interface ScheduleEventProps {

@@ -17,6 +17,7 @@ import { formatAppointmentTime } from '../../components/appointments/appointment
 import { EmptyState } from '../../components/form/empty-state'
 import { FormError } from '../../components/form-error'
 import { accessFor, mayBook } from '../../domain/appointment-access'
+import type { MoveRequest } from '../../domain/appointment-move'
 import { laterDay, todayIn, toWallClock } from '../../domain/appointment-time'
 import { parseBookAgain } from '../../domain/book-again'
 import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
@@ -29,10 +30,20 @@ import {
   shiftDate,
 } from '../../domain/calendar-search-params'
 import type { Profile } from '../../machines/auth.machine'
-import { appointmentEvent, scheduleEvents, shownAppointments } from './calendar-events'
+import {
+  appointmentEvent,
+  appointmentLabel,
+  isDraggable,
+  scheduleEvents,
+  shownAppointments,
+} from './calendar-events'
 import { CalendarToolbar } from './calendar-toolbar'
+import { CompactCalendarToolbar } from './compact-toolbar'
 import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
+import { interimMoveProblem } from './interim-move-check'
+import { TeamDayView } from './team-day-view'
+import { useTeamDay } from './use-team-day'
 
 // Keep in step with the phone breakpoint of the form kit and calendar.css.
 const NARROW_QUERY = '(max-width: 639px)'
@@ -66,6 +77,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   const location = useMemo(() => parseCalendarLocation(search), [search])
   const [narrow] = useState(() => matchMedia(NARROW_QUERY).matches)
   const view = initialView(location, profile.default_calendar, narrow)
+  const Toolbar = narrow ? CompactCalendarToolbar : CalendarToolbar
   const date = location.date ?? todayIn(timeZone)
 
   const go = useCallback(
@@ -104,6 +116,19 @@ function StaffCalendar({ profile }: { profile: Profile }) {
 
   const [title, setTitle] = useState('')
   const [range, setRange] = useState<VisibleRange | null>(null)
+  const showRange = (shownTitle: string, next: VisibleRange) => {
+    setTitle(shownTitle)
+    setRange((current) => (current?.from === next.from && current.to === next.to ? current : next))
+  }
+  const teamDay = useTeamDay({
+    members,
+    teamLoading: members === null && teamFailure === null,
+    memberId: location.member,
+    view,
+    date,
+    timeZone,
+    onShown: showRange,
+  })
   useEffect(() => {
     if (range) calendar.send({ type: 'calendar.show', query: { range, memberId: location.member } })
   }, [calendar, range, location.member])
@@ -136,12 +161,19 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   // "New Appointment" without a click: the day in view (never a past one) and the filter's member.
   const headerPrefill = { date: laterDay(date, todayIn(timeZone)), teamMemberId: location.member }
   const openCreate = (at: NewAppointmentAt) => {
-    setCreateAt({ ...at, teamMemberId: location.member })
+    setCreateAt({ teamMemberId: location.member, ...at })
     go({ creating: true, appointmentId: null })
   }
 
-  const move = (appointment: Appointment, startsAt: string, revert: () => void) => {
-    updateAppointment(appointment.id, { starts_at: startsAt, override_working_hours: false })
+  const move = (request: MoveRequest, revert: () => void = () => {}) => {
+    const appointment = appointments.find((item) => item.id === request.appointmentId)
+    if (!appointment) return revert()
+    const toMember = request.teamMemberId !== appointment.team_member_id
+    updateAppointment(appointment.id, {
+      starts_at: request.startsAt,
+      ...(toMember ? { team_member_id: request.teamMemberId } : {}),
+      override_working_hours: false,
+    })
       .then((updated) => {
         changed(updated)
         toast.success(
@@ -178,9 +210,10 @@ function StaffCalendar({ profile }: { profile: Profile }) {
 
   return (
     <div className="p-cal">
-      <CalendarToolbar
+      <Toolbar
         title={title}
         view={view}
+        date={date}
         members={members ?? []}
         memberId={location.member}
         showCancelled={location.showCancelled}
@@ -188,8 +221,12 @@ function StaffCalendar({ profile }: { profile: Profile }) {
         onPrevious={() => go({ date: shiftDate(view, date, -1) })}
         onNext={() => go({ date: shiftDate(view, date, 1) })}
         onToday={() => go({ date: todayIn(timeZone) })}
+        onDate={(day) => go({ date: day })}
         onView={(next: CalendarViewName) => go({ view: next })}
         onMember={(member) => go({ member })}
+        teamChoice={teamDay.choice}
+        onTeamChoice={teamDay.setChoice}
+        shownCount={teamDay.columns.length}
         onShowCancelled={(showCancelled) => go({ showCancelled }, true)}
       />
       {teamFailure ? (
@@ -221,23 +258,47 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             </span>
           ) : null}
         </div>
-        <FullCalendarView
-          view={view}
-          date={date}
-          timeZone={timeZone}
-          events={events}
-          selectable={mayBook(access)}
-          onRange={({ start, end, title: shownTitle }) => {
-            setTitle(shownTitle)
-            const next = visibleRange(start, end, timeZone)
-            setRange((current) =>
-              current?.from === next.from && current.to === next.to ? current : next,
-            )
-          }}
-          onCreate={openCreate}
-          onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
-          onMove={move}
-        />
+        {teamDay.waiting ? null : teamDay.active ? (
+          <TeamDayView
+            date={date}
+            timeZone={timeZone}
+            members={teamDay.columns}
+            schedule={schedule}
+            appointments={shownAppointments(appointments, location.showCancelled)}
+            labelOf={(appointment) => appointmentLabel(appointment, timeZone)}
+            isMovable={(appointment) => isDraggable(appointment, access)}
+            selectable={mayBook(access)}
+            checkMove={(request) => interimMoveProblem(request, appointments, schedule)}
+            onCreate={openCreate}
+            onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+            onMove={(request) => move(request)}
+          />
+        ) : (
+          <FullCalendarView
+            view={view}
+            date={date}
+            timeZone={timeZone}
+            events={events}
+            selectable={mayBook(access)}
+            onRange={({ start, end, title: shownTitle }) => {
+              // A day's title and range come from useTeamDay, one member's or the team's.
+              if (view !== 'day') showRange(shownTitle, visibleRange(start, end, timeZone))
+            }}
+            onCreate={openCreate}
+            onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+            onMove={(appointment, startsAt, endsAt, revert) =>
+              move(
+                {
+                  appointmentId: appointment.id,
+                  startsAt,
+                  endsAt,
+                  teamMemberId: appointment.team_member_id,
+                },
+                revert,
+              )
+            }
+          />
+        )}
       </div>
       {location.appointmentId ? (
         <AppointmentDialog

@@ -14,16 +14,18 @@ import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
 import { useEffect, useRef } from 'react'
 import type { Appointment } from '../../api/appointments'
-import { appointmentStatusLabel } from '../../components/appointments/appointment-format'
-import { PAYMENT_STATE_LABELS, shownPayment } from '../../components/appointments/payment-format'
 import { type CalendarViewName, FULLCALENDAR_VIEWS } from '../../domain/calendar-search-params'
+import { AppointmentFlags } from './appointment-flags'
 import type { AppointmentEventProps, ScheduleEventProps } from './calendar-events'
 
 const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin]
 const CLOCK = { hour: '2-digit', minute: '2-digit', hour12: false } as const
 
-/** Where the user asked for a new appointment: an instant (time grid) or a day (month). */
-export type NewAppointmentAt = { startsAt: string } | { date: string }
+/**
+ * Where the user asked for a new appointment: an instant (time grid; in the team day view also
+ * the member whose column it was) or a day (month).
+ */
+export type NewAppointmentAt = { startsAt: string; teamMemberId?: string } | { date: string }
 
 function isAppointmentProps(props: unknown): props is AppointmentEventProps {
   return (
@@ -51,7 +53,6 @@ function EventBody({ arg }: { arg: EventContentArg }) {
   }
   if (!isAppointmentProps(props)) return null
   const { appointment } = props
-  const payment = shownPayment(appointment)
   // Rendered on every change (unlike eventDidMount), so the name follows a moved appointment.
   return (
     <span className="p-cal-event__body" title={props.label}>
@@ -69,37 +70,7 @@ function EventBody({ arg }: { arg: EventContentArg }) {
       <span className="p-cal-event__member" aria-hidden="true">
         {appointment.team_member_name}
       </span>
-      {appointment.status !== 'confirmed' ? (
-        <span className="p-cal-event__flag" aria-hidden="true">
-          {appointmentStatusLabel(appointment.status)}
-        </span>
-      ) : appointment.checked_in_at ? (
-        <span className="p-cal-event__flag" aria-hidden="true">
-          Arrived
-        </span>
-      ) : null}
-      {appointment.outside_working_hours ? (
-        <span className="p-cal-event__flag" aria-hidden="true">
-          Outside hours
-        </span>
-      ) : null}
-      {payment ? (
-        // The amount is in the label (and the dialog); the flag stays short enough to fit.
-        <span
-          className="p-cal-event__flag p-cal-event__flag--payment"
-          data-payment-state={payment.state}
-          aria-hidden="true"
-        >
-          {PAYMENT_STATE_LABELS[payment.state]}
-        </span>
-      ) : null}
-      {appointment.booking_answers.length > 0 ? (
-        <span className="p-cal-event__flag" aria-hidden="true">
-          {appointment.booking_answers.length === 1
-            ? '1 answer'
-            : `${appointment.booking_answers.length} answers`}
-        </span>
-      ) : null}
+      <AppointmentFlags appointment={appointment} />
     </span>
   )
 }
@@ -130,7 +101,7 @@ export function FullCalendarView({
   onRange: (range: { start: string; end: string; title: string }) => void
   onCreate: (at: NewAppointmentAt) => void
   onOpen: (appointment: Appointment) => void
-  onMove: (appointment: Appointment, startsAt: string, revert: () => void) => void
+  onMove: (appointment: Appointment, startsAt: string, endsAt: string, revert: () => void) => void
 }) {
   const calendar = useRef<FullCalendar>(null)
 
@@ -188,7 +159,7 @@ export function FullCalendarView({
       eventDrop={(arg: EventDropArg) => {
         const props = arg.event.extendedProps
         if (!isAppointmentProps(props)) return arg.revert()
-        onMove(props.appointment, arg.event.startStr, arg.revert)
+        onMove(props.appointment, arg.event.startStr, arg.event.endStr, arg.revert)
       }}
       eventContent={(arg: EventContentArg) => <EventBody arg={arg} />}
       eventDidMount={(arg: EventMountArg) => {

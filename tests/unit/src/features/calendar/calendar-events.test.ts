@@ -5,10 +5,10 @@ import {
   relativeLuminance,
 } from '../../../../../src/components/appointments/appointment-format'
 import { applyAppointmentChange, visibleRange } from '../../../../../src/domain/calendar-range'
+import { complementIntervals } from '../../../../../src/domain/intervals'
 import {
   appointmentEvent,
   bookingAnswersSummary,
-  complementIntervals,
   isDraggable,
   scheduleEvents,
   shownAppointments,

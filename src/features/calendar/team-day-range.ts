@@ -1,0 +1,23 @@
+import { addDays, wallClockToInstant } from '../../domain/appointment-time'
+import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
+
+const TITLE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** The team day view's range (the business-zone day) and title ("Wednesday, December 2, 2026"). */
+export function teamDayRange(
+  date: string,
+  timeZone: string,
+): { range: VisibleRange; title: string } {
+  const start = wallClockToInstant(`${date}T00:00`, timeZone)
+  const end = wallClockToInstant(`${addDays(date, 1)}T00:00`, timeZone)
+  return {
+    range: visibleRange(start, end, timeZone),
+    title: TITLE.format(new Date(`${date}T12:00:00Z`)),
+  }
+}

@@ -1,0 +1,137 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { Schedule } from '../../src/api/appointments'
+import type { MoveRequest } from '../../src/domain/appointment-move'
+import { appointmentLabel } from '../../src/features/calendar/calendar-events'
+import { TeamDayView } from '../../src/features/calendar/team-day-view'
+import { ALEX, BERLIN, BO, sampleAppointment } from '../support/unit/appointment-samples'
+
+// The team day view as a keyboard and screen-reader user meets it: a block picked up with M,
+// moved by arrows (every step announced), dropped with Enter, refused with its reason.
+
+const DAY = '2026-11-27'
+const members = [
+  { id: ALEX, name: 'Alex Kim', color: '#1d4ed8' },
+  { id: BO, name: 'Bo Berg', color: '#b91c1c' },
+]
+// Berlin is UTC+1 in November: both work 09:00–17:00 with lunch 12:00–13:00.
+// (`color` and `breaks` are the schedule's fields from the context work; not read here.)
+const workDay = (id: string, name: string) => ({
+  team_member_id: id,
+  name,
+  color: '#1d4ed8',
+  time_zone: BERLIN,
+  breaks: [{ starts_at: '2026-11-27T11:00:00.000Z', ends_at: '2026-11-27T12:00:00.000Z' }],
+  working_periods: [
+    { starts_at: '2026-11-27T08:00:00.000Z', ends_at: '2026-11-27T11:00:00.000Z' },
+    { starts_at: '2026-11-27T12:00:00.000Z', ends_at: '2026-11-27T16:00:00.000Z' },
+  ],
+  time_off: [],
+})
+const schedule: Schedule = {
+  time_zone: BERLIN,
+  members: [workDay(ALEX, 'Alex Kim'), workDay(BO, 'Bo Berg')],
+}
+// 10:00–10:45 with Alex.
+const appointment = sampleAppointment()
+
+function renderView(checkMove: (request: MoveRequest) => string | null) {
+  const onMove = vi.fn()
+  const onOpen = vi.fn()
+  const onCreate = vi.fn()
+  render(
+    <TeamDayView
+      date={DAY}
+      timeZone={BERLIN}
+      members={members}
+      schedule={schedule}
+      appointments={[appointment]}
+      labelOf={(item) => appointmentLabel(item, BERLIN)}
+      isMovable={() => true}
+      selectable
+      checkMove={checkMove}
+      onCreate={onCreate}
+      onOpen={onOpen}
+      onMove={onMove}
+    />,
+  )
+  return { onMove, onOpen, onCreate }
+}
+
+const announced = () => screen.getByRole('status').textContent ?? ''
+
+describe('the team day view', () => {
+  it('shows a column per member with their break, and the block named by its sentence', () => {
+    renderView(() => null)
+    expect(screen.getAllByText(/^Break 12:00–13:00$/)).toHaveLength(2)
+    const block = screen.getByRole('button', {
+      name: /^10:00–10:45, Ana Lopez, Haircut, with Alex Kim/,
+    })
+    expect(block.getAttribute('aria-keyshortcuts')).toBe('M')
+  })
+
+  it('moves a block by keyboard to the next column and a quarter later, announcing each step', async () => {
+    const user = userEvent.setup()
+    const { onMove, onOpen } = renderView(() => null)
+    screen.getByRole('button', { name: /^10:00–10:45, Ana Lopez/ }).focus()
+    await user.keyboard('m')
+    expect(announced()).toContain('Moving Ana Lopez: 10:00–10:45 with Alex Kim')
+    await user.keyboard('{ArrowRight}')
+    expect(announced()).toBe('10:00–10:45 with Bo Berg')
+    await user.keyboard('{ArrowDown}')
+    expect(announced()).toBe('10:15–11:00 with Bo Berg')
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}')
+    expect(announced()).toBe('10:15–11:15 with Bo Berg')
+    await user.keyboard('{Enter}')
+    expect(onMove).toHaveBeenCalledWith({
+      appointmentId: appointment.id,
+      startsAt: '2026-11-27T09:15:00.000Z',
+      endsAt: '2026-11-27T10:15:00.000Z',
+      teamMemberId: BO,
+    })
+    expect(onOpen).not.toHaveBeenCalled()
+  })
+
+  it('refuses a drop where checkMove gives a reason, says why, and puts the block back', async () => {
+    const user = userEvent.setup()
+    const checkMove = (request: MoveRequest) =>
+      request.teamMemberId === BO ? 'Bo Berg is on a break then' : null
+    const { onMove } = renderView(checkMove)
+    screen.getByRole('button', { name: /^10:00–10:45, Ana Lopez/ }).focus()
+    await user.keyboard('m{ArrowRight}')
+    expect(announced()).toBe('10:00–10:45 with Bo Berg: Bo Berg is on a break then')
+    expect(document.querySelector('.p-team-col__ghost--refused')?.textContent).toContain(
+      'Bo Berg is on a break then',
+    )
+    await user.keyboard('{Enter}')
+    expect(onMove).not.toHaveBeenCalled()
+    expect(announced()).toBe('Not moved: Bo Berg is on a break then')
+    await waitFor(() => expect(document.querySelector('.p-team-col__ghost')).toBeNull())
+  })
+
+  it('puts the block back on Escape, and Enter opens it when nothing is picked up', async () => {
+    const user = userEvent.setup()
+    const { onMove, onOpen } = renderView(() => null)
+    screen.getByRole('button', { name: /^10:00–10:45, Ana Lopez/ }).focus()
+    await user.keyboard('m{ArrowDown}{Escape}')
+    expect(announced()).toBe('Move cancelled.')
+    expect(onMove).not.toHaveBeenCalled()
+    await user.keyboard('{Enter}')
+    expect(onOpen).toHaveBeenCalledWith(appointment)
+  })
+
+  it("books in a member's column by keyboard: the column's button, its time moved by Up and Down", async () => {
+    const user = userEvent.setup()
+    const { onCreate } = renderView(() => null)
+    screen.getByRole('button', { name: 'New appointment with Bo Berg at 09:00' }).focus()
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    const here = screen.getByRole('button', { name: 'New appointment with Bo Berg at 09:30' })
+    expect(here).toBe(document.activeElement)
+    await user.keyboard('{Enter}')
+    expect(onCreate).toHaveBeenCalledWith({
+      startsAt: '2026-11-27T08:30:00.000Z',
+      teamMemberId: BO,
+    })
+  })
+})

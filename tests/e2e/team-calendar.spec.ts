@@ -1,0 +1,199 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
+import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
+import { BUSINESS_TIME_ZONE } from '../support/e2e/public-booking.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
+import { addCustomerViaApi, staffApi } from '../support/e2e/staff-api.ts'
+
+/*
+ * The team day view on the demo business (Priya Mon–Fri 9–17 with lunch 12–13, Diego Wed–Sun
+ * 11–19 with breaks 14:00–14:45 and 17:00–17:15, the owner Tue–Sat 10–18 with lunch 13–14): a
+ * column per member with their breaks shaded, a pointer drag to a colleague's column, a drop
+ * refused with its reason, a keyboard move, the phone layout and axe in light and dark.
+ */
+
+// The browser lives elsewhere than the business: the columns must show business time.
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 900 } })
+
+/** A Wednesday some weeks ahead (all three work), far from the days other files book on. */
+function farWednesday(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
+    new Date(),
+  )
+  const date = new Date(`${today}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + ((3 - date.getUTCDay() + 7) % 7) + 7 * 9)
+  return date.toISOString().slice(0, 10)
+}
+
+/** The instant of a New York wall-clock time on `date` (EST or EDT, whichever is in force). */
+function newYork(date: string, time: string): string {
+  for (const offset of ['-05:00', '-04:00']) {
+    const instant = new Date(`${date}T${time}:00${offset}`)
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      timeZone: BUSINESS_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(instant)
+    if (shown === time) return instant.toISOString()
+  }
+  throw new Error(`no ${time} on ${date} in New York`)
+}
+
+/** A column's body by the member's name (its header says the name). */
+async function columnOf(page: Page, name: string): Promise<Locator> {
+  const heads = await page.locator('.p-team-day__head').allTextContents()
+  const index = heads.findIndex((text) => text.includes(name))
+  expect(index, `a column for ${name}`).toBeGreaterThanOrEqual(0)
+  return page.locator('.p-team-col').nth(index)
+}
+
+/** The point of a column at a business wall-clock time, from the axis labels. */
+async function pointAt(page: Page, name: string, time: string) {
+  const body = await columnOf(page, name)
+  const box = await body.boundingBox()
+  const first = (await page.locator('.p-team-day__hour').first().textContent()) ?? '00:00'
+  const minutes = Number(await body.getAttribute('data-minutes'))
+  const [h, m] = time.split(':').map(Number) as [number, number]
+  const [fh] = first.split(':').map(Number) as [number]
+  if (!box) throw new Error('column not laid out')
+  return {
+    x: box.x + box.width / 2,
+    y: box.y + ((h * 60 + m - fh * 60) / minutes) * box.height,
+  }
+}
+
+/** Drags a block by its top edge (a few pixels in) to a column and time. */
+async function drag(page: Page, block: Locator, to: { name: string; time: string }) {
+  await block.scrollIntoViewIfNeeded()
+  const from = await block.boundingBox()
+  if (!from) throw new Error('block not laid out')
+  const target = await pointAt(page, to.name, to.time)
+  await page.mouse.move(from.x + from.width / 2, from.y + 4)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + 20, { steps: 3 })
+  await page.mouse.move(target.x, target.y + 4, { steps: 8 })
+}
+
+test('the team day: a column each, breaks shaded, drag to a colleague, a refused drop, a keyboard move', async ({
+  page,
+}) => {
+  const day = farWednesday()
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+  const services = await staffApi<{ items: { id: string; name: string }[] }>(
+    page,
+    'GET',
+    '/api/v1/services?limit=100',
+  )
+  const team = await staffApi<{ items: { id: string; name: string }[] }>(
+    page,
+    'GET',
+    '/api/v1/team-members?limit=100',
+  )
+  const haircut = services.items.find((service) => service.name === 'Signature Haircut')
+  const priya = team.items.find((member) => member.name === 'Priya Natarajan')
+  const customer = await addCustomerViaApi(page, { name: `Dana Drag ${Date.now()}` })
+  await staffApi(page, 'POST', '/api/v1/appointments', {
+    service_id: haircut?.id,
+    team_member_id: priya?.id,
+    customer_id: customer.id,
+    starts_at: newYork(day, '09:30'),
+    override_working_hours: false,
+  })
+
+  await page.goto(`/calendar?view=day&date=${day}`)
+  const heads = page.locator('.p-team-day__head')
+  await expect(heads).toHaveCount(3)
+  await expect(heads.filter({ hasText: 'Priya Natarajan' })).toContainText('PN')
+  // Each member's own breaks, written on their column.
+  await expect(await columnOf(page, 'Priya Natarajan')).toContainText('Break 12:00–13:00')
+  await expect(await columnOf(page, 'Diego Alvarez')).toContainText('Break 14:00–14:45')
+  await expect(await columnOf(page, 'Morgan Lee')).toContainText('Break 13:00–14:00')
+
+  const block = page.getByRole('button', {
+    name: new RegExp(`^09:30–10:15, ${customer.name}, Signature Haircut, with Priya`),
+  })
+  await expect(block).toBeVisible()
+  await expect(block).toContainText('Signature Haircut')
+
+  // Dropped on Diego at 09:30, before his day starts: refused there, with the reason.
+  await drag(page, block, { name: 'Diego Alvarez', time: '09:30' })
+  const ghost = page.locator('.p-team-col__ghost')
+  await expect(ghost).toContainText('Diego Alvarez is not working then')
+  await page.mouse.up()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Not moved: Diego Alvarez is not working then' }),
+  ).toHaveCount(1)
+  await expect(block).toBeVisible()
+  await expect(ghost).toHaveCount(0)
+
+  // Dropped on Diego at 11:00: moved to his column.
+  await drag(page, block, { name: 'Diego Alvarez', time: '11:00' })
+  await expect(ghost).toContainText('11:00–11:45')
+  await page.mouse.up()
+  const moved = page.getByRole('button', {
+    name: new RegExp(`^11:00–11:45, ${customer.name}, Signature Haircut, with Diego`),
+  })
+  await expect(moved).toBeVisible()
+  await expect(await columnOf(page, 'Diego Alvarez')).toContainText(customer.name)
+
+  // By keyboard: M picks it up, Down moves by 15 minutes, Enter drops; each step is announced.
+  await moved.focus()
+  await page.keyboard.press('m')
+  for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowDown')
+  await expect(
+    page.getByRole('status').filter({ hasText: '12:00–12:45 with Diego Alvarez' }),
+  ).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByRole('button', {
+      name: new RegExp(`^12:00–12:45, ${customer.name}, Signature Haircut, with Diego`),
+    }),
+  ).toBeVisible()
+
+  // The Team filter: who is shown and in what order, remembered by this browser.
+  await page.getByRole('button', { name: /^Team/ }).click()
+  const filter = page.getByRole('dialog', { name: 'Team shown in the day view' })
+  await filter.locator('label', { hasText: 'Morgan Lee' }).click()
+  await expect(filter.getByRole('checkbox', { name: 'Morgan Lee' })).not.toBeChecked()
+  await filter.getByRole('button', { name: 'Move Priya Natarajan up' }).click()
+  await page.keyboard.press('Escape')
+  await page.reload()
+  await expect(heads).toHaveText([/Diego Alvarez/, /Priya Natarajan/])
+
+  await expectNoAxeViolationsInEveryLook(page, { within: 'main', label: 'team day' })
+})
+
+test('on a phone: a compact header, a strip of days, the grid above the fold, columns scroll sideways', async ({
+  page,
+}) => {
+  const day = farWednesday()
+  await page.setViewportSize({ width: 375, height: 812 })
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+  await page.goto(`/calendar?view=day&date=${day}`)
+  const grid = page.locator('.p-team-day')
+  await expect(grid).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(/^Wed, \w+ \d+/)
+  const box = await grid.boundingBox()
+  expect(box?.y ?? 812).toBeLessThan(812 * 0.4)
+  expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+
+  // The strip of days by keyboard: the shown day is its one tab stop, Right goes to the next.
+  const shownDay = page.locator('.p-date-strip [aria-current="date"]')
+  await shownDay.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/)
+  await expect(page).not.toHaveURL(new RegExp(`date=${day}`))
+  await expect(page.locator('.p-date-strip [aria-current="date"]')).toBeFocused()
+
+  // The rest of the controls wait in a menu.
+  await page.getByRole('button', { name: 'Calendar options' }).click()
+  const options = page.getByRole('dialog', { name: 'Calendar options' })
+  await expect(
+    options.getByRole('radio', { name: 'Week' }).or(options.getByRole('button', { name: 'Week' })),
+  ).toBeVisible()
+  await expect(options.getByRole('switch', { name: 'Show cancelled' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await expectNoAxeViolationsInEveryLook(page, { within: 'main', label: 'team day on a phone' })
+})
