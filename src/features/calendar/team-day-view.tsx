@@ -1,6 +1,7 @@
 import './team-day.css'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Appointment, Schedule } from '../../api/appointments'
+import { readableTextColor } from '../../components/appointments/appointment-format'
 import type { MoveRequest } from '../../domain/appointment-move'
 import { todayIn } from '../../domain/appointment-time'
 import { initialsOf } from '../../domain/member-look'
@@ -162,7 +163,7 @@ export function TeamDayView({
           >
             <span
               className="p-team-day__avatar"
-              style={{ background: member.color }}
+              style={{ background: member.color, color: readableTextColor(member.color) }}
               aria-hidden="true"
             >
               {initialsOf(member.name)}

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { readCalendarTeam, storeCalendarTeam } from '../../app/storage'
 import type { VisibleRange } from '../../domain/calendar-range'
 import type { CalendarViewName } from '../../domain/calendar-search-params'
-import { memberColor } from '../../domain/member-look'
 import {
   parseTeamViewChoice,
   shownMembers,
@@ -23,21 +22,16 @@ export function useTeamViewChoice() {
 
 /**
  * The day view's columns: the address's member alone when it names one, else the members the
- * Team filter shows, in its order; each with their colour (fixed by their place in the team,
- * so a colour does not change when someone is hidden).
+ * Team filter shows, in its order, each in their own calendar colour.
  */
 export function teamColumns(
-  team: readonly { id: string; name: string; color?: string | null }[],
+  team: readonly TeamColumnMember[],
   choice: TeamViewChoice,
   memberId: string | null,
 ): TeamColumnMember[] {
-  const colored = team.map((member, position) => ({
-    id: member.id,
-    name: member.name,
-    color: memberColor(member, position),
-  }))
-  if (memberId) return colored.filter((member) => member.id === memberId)
-  return shownMembers(colored, choice)
+  const columns = team.map(({ id, name, color }) => ({ id, name, color }))
+  if (memberId) return columns.filter((member) => member.id === memberId)
+  return shownMembers(columns, choice)
 }
 
 /**
@@ -57,7 +51,7 @@ export function useTeamDay({
   onShown,
 }: {
   /** The bookable team; null until loaded. */
-  members: readonly { id: string; name: string }[] | null
+  members: readonly TeamColumnMember[] | null
   teamLoading: boolean
   memberId: string | null
   view: CalendarViewName
