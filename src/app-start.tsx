@@ -14,6 +14,7 @@ import { seedFormattedMoney } from './components/form/money'
 import { LoadingIndicator } from './components/loading-indicator'
 import { inlineBusiness, inlineFormattedMoney } from './features/booking/inline-catalogue'
 import { startsWithoutAuth } from './routes/booking-path'
+import { preloadStaffStart } from './routes/start-preload'
 
 // A frame on a business's website: the booking pages under /embed, every link kept there.
 const embedded = isEmbedPath(window.location.pathname)
@@ -57,6 +58,7 @@ export async function start(container: HTMLElement) {
   }
 
   root.render(<LoadingIndicator fullPage />)
+  preloadStaffStart(window.location.pathname)
   try {
     const { authAreas } = await import('./routes/auth-areas')
     root.render(<AppRoot authAreas={authAreas} embedded={false} />)
