@@ -3,9 +3,8 @@
  * the signed-in areas' code, the opened screen's code, Firebase (whose session restore then
  * starts before React has rendered anything) and, when the last visit ended signed in, the
  * profile every staff screen waits for. Each is only started here; its usual caller takes it
- * over (the browser's module cache, `takePrefetchedProfile`).
+ * over (the browser's module cache, `fetchProfile`).
  */
-import { prefetchProfile } from '../api/profile'
 import { readAuthToken, readIsAuthenticated } from '../app/storage'
 import { isRedirect, ROUTES, type ScreenRoute } from './route-table'
 
@@ -24,10 +23,15 @@ function routeAt(pathname: string): ScreenRoute | undefined {
   return route && isRedirect(route) ? routeAt(route.redirectTo) : route
 }
 
-/** Starts what the staff app's first screen at `pathname` will need, in parallel. */
+/**
+ * Starts what the staff app's first screen at `pathname` will need, beside the signed-in
+ * areas' chunk app-start.tsx asks for. The profile's call comes in a chunk of its own: the
+ * staff API client stays out of the booking pages' first load.
+ */
 export function preloadStaffStart(pathname: string): void {
   routeAt(pathname)?.screen.preload()
-  void import('./auth-areas').catch(() => {})
   void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
-  if (readIsAuthenticated() && readAuthToken()) prefetchProfile()
+  if (readIsAuthenticated() && readAuthToken()) {
+    void import('../api/profile').then((profile) => profile.prefetchProfile()).catch(() => {})
+  }
 }
