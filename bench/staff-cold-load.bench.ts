@@ -26,8 +26,16 @@ const RUNS = Number(process.env.COLD_LOAD_RUNS ?? 5)
 /**
  * A desktop on an ordinary office connection, with a slower CPU than this machine's:
  * 4× CPU slowdown (as Lighthouse's mobile profile), 40 ms round trip, 10 Mbit/s down, 5 up.
+ * COLD_LOAD_CPU and COLD_LOAD_LATENCY change the first two (a busy machine is CPU-bound at
+ * 4×, which hides what a chain of requests costs; `COLD_LOAD_CPU=1 COLD_LOAD_LATENCY=150`
+ * shows the chains).
  */
-const THROTTLING = { cpuRate: 4, latencyMs: 40, downKbps: 10_000, upKbps: 5_000 }
+const THROTTLING = {
+  cpuRate: Number(process.env.COLD_LOAD_CPU ?? 4),
+  latencyMs: Number(process.env.COLD_LOAD_LATENCY ?? 40),
+  downKbps: 10_000,
+  upKbps: 5_000,
+}
 
 const SCREENS = [
   { name: 'dashboard', path: '/dashboard', selector: '[data-testid="figure-today"] dd' },
