@@ -2,41 +2,27 @@ import type { Client } from 'openapi-fetch'
 import type { components, paths } from '../../shared/contract/schema'
 import { unwrap } from './api-error'
 import { api } from './client'
+import { takeEarlyProfile } from './early-profile'
 
 export type Profile = components['schemas']['Profile']
 export type BusinessRegistration = components['schemas']['BusinessRegistration']
 
-let prefetched: Promise<Profile> | null = null
-
-/**
- * Asks for the profile at start-up with the token the last session stored, while Firebase is
- * still restoring that session, so the first `fetchProfile` finds the answer on its way.
- */
-export function prefetchProfile(): void {
-  prefetched = unwrapProfile(api)
-  prefetched.catch(() => {})
-}
-
-/** Forgets a prefetched profile: the session it was asked for has ended. */
+/** Forgets the profile asked for at start-up: the session it was asked for has ended. */
 export function dropPrefetchedProfile(): void {
-  prefetched = null
+  takeEarlyProfile()
 }
 
 /**
  * GET /api/v1/me/: the signed-in user's profile. Throws (an ApiError) when it fails. The first
- * call takes the start-up's prefetched answer; if that failed (the stored token had expired),
- * it asks again, by then with the token Firebase restored.
+ * call takes the answer asked for at start-up (`askForProfileEarly`) when it is a good one;
+ * otherwise (the stored token had expired, say) it asks again, by then with the token
+ * Firebase restored.
  */
 export async function fetchProfile(client: Client<paths> = api): Promise<Profile> {
-  const early = client === api ? prefetched : null
-  prefetched = null
-  if (early) {
-    try {
-      return await early
-    } catch {
-      // Asked again below.
-    }
-  }
+  const early = client === api ? takeEarlyProfile() : null
+  const answer = early ? await early.catch(() => null) : null
+  // The same operation's 200 body: the contract's Profile.
+  if (answer?.ok) return (await answer.json()) as Profile
   return unwrapProfile(client)
 }
 

@@ -5,7 +5,8 @@
  * profile every staff screen waits for. Each is only started here; its usual caller takes it
  * over (the browser's module cache, `fetchProfile`).
  */
-import { readAuthToken, readIsAuthenticated } from '../app/storage'
+import { askForProfileEarly } from '../api/early-profile'
+import { readIsAuthenticated } from '../app/storage'
 import { isRedirect, ROUTES, type ScreenRoute } from './route-table'
 
 /** Whether a route pattern such as `/customers/:id` matches a path, as the router decides. */
@@ -25,13 +26,10 @@ function routeAt(pathname: string): ScreenRoute | undefined {
 
 /**
  * Starts what the staff app's first screen at `pathname` will need, beside the signed-in
- * areas' chunk app-start.tsx asks for. The profile's call comes in a chunk of its own: the
- * staff API client stays out of the booking pages' first load.
+ * areas' chunk app-start.tsx asks for.
  */
 export function preloadStaffStart(pathname: string): void {
   routeAt(pathname)?.screen.preload()
   void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
-  if (readIsAuthenticated() && readAuthToken()) {
-    void import('../api/profile').then((profile) => profile.prefetchProfile()).catch(() => {})
-  }
+  if (readIsAuthenticated()) askForProfileEarly()
 }
