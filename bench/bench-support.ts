@@ -26,7 +26,11 @@ export interface BenchApp {
  * database on the PostgreSQL server BENCH_DATABASE_URL names; emulator tokens accepted, and
  * an Auth emulator — the one FIREBASE_AUTH_EMULATOR_HOST names, else a fresh one.
  */
-export async function startBenchApp(options: { inMemory: boolean }): Promise<BenchApp> {
+export async function startBenchApp(options: {
+  inMemory: boolean
+  /** The built SPA to serve as well (the browser benchmarks). */
+  spaDir?: string
+}): Promise<BenchApp> {
   const existingEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST
   const emulator = existingEmulator ? undefined : await startAuthEmulator()
   const emulatorHost = existingEmulator ?? emulator?.host ?? ''
@@ -44,6 +48,7 @@ export async function startBenchApp(options: { inMemory: boolean }): Promise<Ben
       sentryDsn: null,
       environment: 'bench',
     },
+    ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     logger: false,
     // What is measured is the work, not the per-IP limiter's refusals of one busy client.
     publicRateLimits: {

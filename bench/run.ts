@@ -12,6 +12,7 @@ const allBenches = [
   'availability.bench.ts',
   'contended-create.bench.ts',
   'booking-page.bench.ts',
+  'staff-cold-load.bench.ts',
   'load.bench.ts',
 ]
 /** `BENCH=availability npm run bench` runs only the benchmarks whose file names contain it. */

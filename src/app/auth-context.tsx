@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location'
 import { fromPromise } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { replayRequest, setUnauthorizedHandler } from '../api/client'
-import { fetchProfile, registerBusiness } from '../api/profile'
+import { dropPrefetchedProfile, fetchProfile, registerBusiness } from '../api/profile'
 import {
   type AuthResult,
   type AuthUser,
@@ -63,7 +63,10 @@ export const authLogic = authMachine.provide({
     storeToken: (_, { token }) => storeToken(token),
     storeProfile: (_, { profile }) => storeProfile(profile),
     clearSessionKeys: () => clearSessionKeys(),
-    clearAll: () => clearAll(),
+    clearAll: () => {
+      clearAll()
+      dropPrefetchedProfile()
+    },
     goToLogin: () => navigate('/login', { replace: true }),
     // Replaced by AuthProvider with a toast; this only runs outside one.
     notifyError: (_, { message }) => console.error(message),

@@ -246,6 +246,8 @@ export const authMachine = setup({
     isSignedInResult: (_, params: { output: AuthResult }) => params.output.user !== null,
     isFailedSignOut: (_, params: { output: SignOutResult }) => params.output.error !== null,
     isUnauthorizedResponse: (_, params: { response: Response }) => params.response.status === 401,
+    hasProfileOfUser: ({ context }) =>
+      context.profile !== null && context.profile.user.uid === context.user?.uid,
     hasPendingRequests: ({ context }) => context.pending.length > 0,
     canRefreshAgain: ({ context }) => context.refreshAttempt < MAX_REFRESH_ATTEMPTS,
   },
@@ -270,7 +272,31 @@ export const authMachine = setup({
       initial: 'unknown',
       states: {
         unknown: { always: { guard: 'wasRememberedSignedIn', target: 'remembered' } },
-        remembered: { tags: ['authenticated'] },
+        // A returning user's screens wait for the profile: it is asked for with the stored
+        // token while the provider restores the session, not after (a cold start's longest
+        // wait). If that fails it is asked for again once the provider has reported.
+        remembered: {
+          tags: ['authenticated'],
+          initial: 'fetchingProfile',
+          states: {
+            fetchingProfile: {
+              invoke: {
+                id: 'loadProfile',
+                src: 'loadProfile',
+                onDone: {
+                  target: 'profileFetched',
+                  actions: [
+                    assign({ profile: ({ event }) => event.output }),
+                    { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
+                  ],
+                },
+                onError: 'profileFetched',
+              },
+            },
+            /** Fetched, or failed and left to signedIn: either way, waiting for the provider. */
+            profileFetched: {},
+          },
+        },
       },
       on: {
         'auth.stateChanged': [
@@ -367,7 +393,7 @@ export const authMachine = setup({
         // Profile events are handled here, not on signedIn: a transition from the parallel
         // parent would re-enter the session region too and restart a running refresh.
         profile: {
-          initial: 'loadingProfile',
+          initial: 'checkingProfile',
           on: {
             'auth.profileReceived': {
               target: '.ready',
@@ -379,6 +405,13 @@ export const authMachine = setup({
             'auth.reloadProfile': '.loadingProfile',
           },
           states: {
+            // The profile fetched while initializing, when it is the reported user's, stands.
+            checkingProfile: {
+              always: [
+                { guard: 'hasProfileOfUser', target: 'ready' },
+                { target: 'loadingProfile' },
+              ],
+            },
             loadingProfile: {
               entry: 'clearError',
               invoke: {

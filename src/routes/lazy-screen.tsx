@@ -21,6 +21,12 @@ export class ScreenLoadError extends Error {
 export interface LazyScreen {
   current(): ComponentType
   retry(): void
+  /**
+   * Starts fetching the screen's code now, before anything renders it (a cold start fetches it
+   * beside the app's other start-up chunks instead of after them). A failure is left to the
+   * render, whose import asks again.
+   */
+  preload(): void
 }
 
 /**
@@ -47,6 +53,9 @@ export function lazyScreen<Module>(
     current: () => loaded() ?? component,
     retry: () => {
       component = create()
+    },
+    preload: () => {
+      load().catch(() => {})
     },
   }
 }

@@ -99,6 +99,42 @@ describe('start-up', () => {
   })
 })
 
+describe('a returning user (the stored flag set)', () => {
+  it('fetches the profile while the provider restores the session, and keeps it for that user', async () => {
+    const harness = createAuthHarness({ input: { rememberedSignIn: true } })
+    harness.actor.start()
+    expect(harness.isRunning('loadProfile')).toBe(true)
+    await harness.settle('loadProfile', { output: sampleProfile })
+    expect(harness.actor.getSnapshot().context.profile).toEqual(sampleProfile)
+    expect(harness.actor.getSnapshot().matches('initializing')).toBe(true)
+
+    harness.actor.send({ type: 'auth.stateChanged', user: alice, token: 'token-alice' })
+    expect(harness.actor.getSnapshot().matches({ signedIn: { profile: 'ready' } })).toBe(true)
+    expect(harness.isRunning('loadProfile')).toBe(false)
+    expect(harness.inputs.loadProfile).toHaveLength(1)
+  })
+
+  it('asks again when the provider reports someone else, or when the early fetch failed', async () => {
+    const someoneElse = createAuthHarness({ input: { rememberedSignIn: true } })
+    someoneElse.actor.start()
+    await someoneElse.settle('loadProfile', { output: sampleProfile })
+    someoneElse.actor.send({ type: 'auth.stateChanged', user: bob, token: 'token-bob' })
+    expect(
+      someoneElse.actor.getSnapshot().matches({ signedIn: { profile: 'loadingProfile' } }),
+    ).toBe(true)
+
+    const expired = createAuthHarness({ input: { rememberedSignIn: true } })
+    expired.actor.start()
+    await expired.settle('loadProfile', { fails: new Error('401') })
+    expired.actor.send({ type: 'auth.stateChanged', user: alice, token: 'token-alice' })
+    expect(expired.actor.getSnapshot().matches({ signedIn: { profile: 'loadingProfile' } })).toBe(
+      true,
+    )
+    await expired.settle('loadProfile', { output: sampleProfile })
+    expect(expired.actor.getSnapshot().context.profile).toEqual(sampleProfile)
+  })
+})
+
 describe('e-mail sign-in', () => {
   it('stores token, user id, e-mail, name and the flag on success', async () => {
     const harness = signedOutHarness()

@@ -1,0 +1,35 @@
+/*
+ * A cold start of the staff app fetches, all at once, what used to arrive one after another:
+ * the signed-in areas' code, the opened screen's code, Firebase (whose session restore then
+ * starts before React has rendered anything) and, when the last visit ended signed in, the
+ * profile every staff screen waits for. Each is only started here; its usual caller takes it
+ * over (the browser's module cache, `fetchProfile`).
+ */
+import { askForProfileEarly } from '../api/early-profile'
+import { readIsAuthenticated } from '../app/storage'
+import { isRedirect, ROUTES, type ScreenRoute } from './route-table'
+
+/** Whether a route pattern such as `/customers/:id` matches a path, as the router decides. */
+function patternMatches(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/')
+  const given = pathname.replace(/\/$/, '').split('/')
+  return (
+    wanted.length === given.length &&
+    wanted.every((part, index) => part.startsWith(':') || part === given[index])
+  )
+}
+
+function routeAt(pathname: string): ScreenRoute | undefined {
+  const route = ROUTES.find((candidate) => patternMatches(candidate.path, pathname))
+  return route && isRedirect(route) ? routeAt(route.redirectTo) : route
+}
+
+/**
+ * Starts what the staff app's first screen at `pathname` will need, beside the signed-in
+ * areas' chunk app-start.tsx asks for.
+ */
+export function preloadStaffStart(pathname: string): void {
+  routeAt(pathname)?.screen.preload()
+  void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
+  if (readIsAuthenticated()) askForProfileEarly()
+}
