@@ -141,46 +141,62 @@ export function loadHourBookings(
 }
 
 /**
- * Customers with a booking in each period: new when their first booking ever starts in that
- * period, returning when they had one starting before it.
+ * Customers with a booking in each period: returning when they had a booking starting before
+ * that period began, new otherwise (their first booking ever starts in it). One probe of the
+ * customer index per customer of the window, however long the business's history.
  */
 export function loadClientCounts(db: Db, w: InsightsWindow): Promise<ClientCounts[]> {
-  const periodStart = sql`case when appointments.starts_at >= ${w.from.toISOString()}::timestamptz
-    then ${w.from.toISOString()}::timestamptz else ${w.previousFrom.toISOString()}::timestamptz end`
   return rowsOf(
     db,
-    sql`select ${periodOf(w)} as "period",
-        count(distinct appointments.customer_id) filter (where f.first_at >= ${periodStart})::int as "newClients",
-        count(distinct appointments.customer_id) filter (where f.first_at < ${periodStart})::int as "returning"
-      from appointments
-      join (
-        select customer_id, min(starts_at) as first_at from appointments
-        where tenant_id = ${w.tenantId}::uuid and status in ${BOOKING}
-          and starts_at < ${w.to.toISOString()}::timestamptz
-        group by customer_id
-      ) f on f.customer_id = appointments.customer_id
-      where ${inWindow(w)} and appointments.status in ${BOOKING}
+    sql`select c.period as "period",
+        count(*) filter (where not c.earlier)::int as "newClients",
+        count(*) filter (where c.earlier)::int as "returning"
+      from (
+        select d.period, exists (
+          select 1 from appointments e
+          where e.tenant_id = ${w.tenantId}::uuid and e.customer_id = d.customer_id
+            and e.status in ${BOOKING}
+            and e.starts_at < case when d.period = 'period'
+              then ${w.from.toISOString()}::timestamptz
+              else ${w.previousFrom.toISOString()}::timestamptz end
+        ) as earlier
+        from (
+          select distinct ${periodOf(w)} as period, appointments.customer_id
+          from appointments
+          where ${inWindow(w)} and appointments.status in ${BOOKING}
+        ) d
+      ) c
       group by 1`,
   )
 }
 
 /**
  * Completed visits per period, and those whose customer has another booking starting after
- * the visit's start and at most REBOOKING_DAYS × 24 h after it.
+ * the visit's start and at most REBOOKING_DAYS × 24 h after it: a window over each customer's
+ * bookings in order (the frame is the bookings strictly after, up to the limit), one sort of
+ * the window's bookings instead of a lookup per visit.
  */
 export function loadRebooking(db: Db, w: InsightsWindow): Promise<RebookingCounts[]> {
+  const limit = sql.raw(`interval '${REBOOKING_DAYS * 24} hours'`)
   return rowsOf(
     db,
-    sql`select ${periodOf(w)} as "period", count(*)::int as "visits",
-        count(*) filter (where exists (
-          select 1 from appointments n
-          where n.tenant_id = appointments.tenant_id and n.customer_id = appointments.customer_id
-            and n.status in ${BOOKING}
-            and n.starts_at > appointments.starts_at
-            and n.starts_at <= appointments.starts_at + make_interval(hours => ${REBOOKING_DAYS * 24})
-        ))::int as "rebooked"
-      from appointments
-      where ${inWindow(w)} and appointments.status = 'completed'
+    sql`select v.period as "period", count(*)::int as "visits",
+        count(*) filter (where v.later > 0)::int as "rebooked"
+      from (
+        select ${periodOf(w)} as period, appointments.status,
+          appointments.starts_at >= ${w.previousFrom.toISOString()}::timestamptz
+            and appointments.starts_at < ${w.to.toISOString()}::timestamptz as in_window,
+          count(*) over (
+            partition by appointments.customer_id order by appointments.starts_at
+            range between interval '1 microsecond' following and ${limit} following
+          ) as later
+        from appointments
+        where appointments.tenant_id = ${w.tenantId}::uuid
+          and appointments.status in ${BOOKING}
+          and appointments.starts_at >= ${w.previousFrom.toISOString()}::timestamptz
+          and appointments.starts_at < ${w.to.toISOString()}::timestamptz + ${limit}
+      ) v
+      where v.in_window and v.status = 'completed'
       group by 1`,
   )
 }
