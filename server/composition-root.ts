@@ -42,6 +42,7 @@ import { createCustomerService } from './services/customer-service.ts'
 import { createDashboardService } from './services/dashboard-service.ts'
 import { createFrontDeskService } from './services/front-desk-service.ts'
 import { createHealthService } from './services/health-service.ts'
+import { createInsightsService } from './services/insights-service.ts'
 import { createLogoService } from './services/logo-service.ts'
 import { createMembershipService } from './services/membership-service.ts'
 import { createAppointmentRefundService } from './services/payments/appointment-refunds.ts'
@@ -184,6 +185,7 @@ export function composeServer(options: ServerPartsOptions) {
     scheduling: createSchedulingService(database),
     submittedDetails: createSubmittedDetailsService(database, customers),
     dashboards: createDashboardService(database),
+    insights: createInsightsService(database),
     frontDesk: createFrontDeskService({ database, notifier }),
     paymentList: createPaymentListService(database),
     calendarFeeds: createCalendarFeedService({ database, ...publicBooking }),

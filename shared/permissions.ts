@@ -50,6 +50,11 @@ export type Capability =
    * like the activity log; staff see an appointment's payment state on the appointment itself.
    */
   | 'payments.read'
+  /**
+   * The Insights screen: revenue, every member's utilisation, clients. The business's books at
+   * a glance, so owners and admins, like the payments list.
+   */
+  | 'insights.read'
   /** Making someone an owner, or changing or removing an owner. */
   | 'ownership.manage'
 
@@ -78,6 +83,7 @@ const adminCapabilities: readonly Capability[] = [
   'appointments.write',
   'payments.refund',
   'payments.read',
+  'insights.read',
 ]
 
 const ownerCapabilities: readonly Capability[] = [

@@ -28,6 +28,8 @@ const MEASURED_SECONDS: Record<string, number> = {
   'customers.spec.ts': 151,
   'dashboard.spec.ts': 47,
   'embed.spec.ts': 54,
+  // Measured alone on the loaded 2-core machine, 29 Nov 2026 (30 s), not in a CI run.
+  'insights.spec.ts': 30,
   'live.spec.ts': 24,
   'no-show-fee.spec.ts': 72,
   'paid-booking.spec.ts': 25,

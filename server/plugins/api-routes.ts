@@ -14,6 +14,7 @@ import { createBillingHandlers, STRIPE_WEBHOOK_PATH } from '../routes/billing.ts
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
 import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
+import { createInsightsHandlers } from '../routes/insights.ts'
 import { createMeHandlers } from '../routes/me.ts'
 import { OPERATION_ACCESS } from '../routes/operation-access.ts'
 import { createPaymentHandlers, STRIPE_CONNECT_WEBHOOK_PATH } from '../routes/payments.ts'
@@ -79,6 +80,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       noShowFees: parts.noShowFees,
     }),
     ...createCalendarFeedHandlers({ feeds: parts.calendarFeeds }),
+    ...createInsightsHandlers({ insights: parts.insights }),
   }
   const securityHandlers = {
     firebaseIdToken: (request: FastifyRequest) => app.authenticate(request),

@@ -123,6 +123,10 @@ export const OPERATION_ACCESS = {
   getNoShowFee: members(['appointments.read', 'see appointments']),
   chargeNoShowFee: ownColumn('charge no-show fees'),
 
+  // insights
+  getInsights: members(['insights.read', 'see insights']),
+  exportInsights: members(['insights.read', 'see insights']),
+
   // billing
   listPlans: anyMember,
   getPlanUsage: members(['team.read', 'see the team']),

@@ -1119,6 +1119,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's figures for a run of dates and the run before it (owner, admin)
+         * @description Every figure of the Insights screen for `start_date`…`end_date` (whole days in the
+         *     business's time zone) and for the previous period of equal length, the days just
+         *     before it. Computed in SQL over the business's own rows; definitions in the schema's
+         *     descriptions (and docs/design/insights.md).
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insights/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One chart of Insights as CSV (owner, admin)
+         * @description The rows of one chart for the period, with the previous period's figure beside each
+         *     where the chart compares (`summary`, `utilisation`, `top_services`; `busiest_hours` is
+         *     the period's only). Amounts are decimal numbers in the business currency, rates are
+         *     fractions (0.25), text cells are guarded against formula injection.
+         */
+        get: operations["exportInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/business": {
         parameters: {
             query?: never;
@@ -3129,6 +3175,80 @@ export interface components {
             /** @description The next appointments after today (at most 10), not cancelled. */
             upcoming: components["schemas"]["Appointment"][];
         };
+        /** @enum {string} */
+        InsightsChart: "summary" | "utilisation" | "top_services" | "busiest_hours";
+        Insights: {
+            /** @description The business's zone, in which the dates, weekdays and hours are read. */
+            time_zone: string;
+            currency: string;
+            period: components["schemas"]["InsightsPeriod"];
+            /** @description The same figures for the days just before `period`, as many as it has. */
+            previous: components["schemas"]["InsightsPeriod"];
+        };
+        /**
+         * @description Figures of the appointments that START in the period (instants from the first day's
+         *     00:00 to the day after the last day's 00:00, in the business's zone). A booking is an
+         *     appointment that is confirmed, completed or a no-show (never a cancellation, nor a
+         *     payment hold, live or expired).
+         */
+        InsightsPeriod: {
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** @description Money taken in the period, the dashboard's rule: succeeded payments online and at the till (tips included) by when they were paid, less refunds by when they were made, in the business currency (other currencies left out). */
+            revenue: components["schemas"]["Money"];
+            /** @description Bookings starting in the period. */
+            bookings: number;
+            attendance: {
+                completed: number;
+                no_shows: number;
+                /** @description no_shows / (completed + no_shows); null when both are 0. */
+                no_show_rate: number | null;
+                /** @description Cancelled appointments that were to start in the period, late ones included. */
+                cancellations: number;
+                /** @description Of `cancellations`, those cancelled inside the business's cancellation cut-off (less than the cut-off set now before the start, or after it). Never counted as no-shows. */
+                late_cancellations: number;
+            };
+            clients: {
+                /** @description Customers with a booking in the period whose first booking ever starts in it. */
+                new: number;
+                /** @description Customers with a booking in the period who had a booking starting before it. */
+                returning: number;
+            };
+            rebooking: {
+                /** @description Completed visits starting in the period. */
+                visits: number;
+                /** @description Of `visits`, those whose customer has another booking starting after the visit's start and at most 60 days after it (booked at any time, counted today). */
+                rebooked: number;
+                /** @description rebooked / visits; null without visits. */
+                rate: number | null;
+            };
+            /** @description Every team member, by name. Booked minutes are the lengths of their bookings starting in the period (buffers left out). Available minutes are their working hours minus breaks minus time off within the period, read in the member's own zone (a daylight-saving night makes a shift spanning it an hour shorter or longer). */
+            utilisation: {
+                /** Format: uuid */
+                team_member_id: string;
+                name: string;
+                booked_minutes: number;
+                available_minutes: number;
+                /** @description booked_minutes / available_minutes; null without available minutes (may pass 1 when booked outside hours). */
+                rate: number | null;
+            }[];
+            /** @description The five services with the most bookings in the period (ties by name), with their booked value (the prices the bookings carry, in their currency). */
+            top_services: {
+                /** Format: uuid */
+                service_id: string;
+                name: string;
+                bookings: number;
+                booked_value: components["schemas"]["Money"];
+            }[];
+            /** @description Bookings starting in the period by the business's weekday (1 Monday … 7 Sunday) and hour (0–23) on its wall clock; only cells with bookings. */
+            busiest_hours: {
+                weekday: number;
+                hour: number;
+                bookings: number;
+            }[];
+        };
         /**
          * @description What the browser sends on the live-updates WebSocket (`GET /api/v1/live`, upgraded).
          *     The first message must be `auth` with a Firebase ID token, within 10 seconds; send it
@@ -3469,6 +3589,10 @@ export interface components {
         StartDate: string;
         /** @description Last day (inclusive), in the business time zone; at most 92 days after start_date. */
         EndDate: string;
+        /** @description First day of the period (inclusive), in the business time zone. */
+        InsightsStartDate: string;
+        /** @description Last day of the period (inclusive), in the business time zone; on or after start_date and at most 366 days after it. */
+        InsightsEndDate: string;
         /** @description Case-insensitive text to look for. */
         Search: string;
         /** @description Only payments started at or after this instant. */
@@ -5209,6 +5333,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getInsights: {
+        parameters: {
+            query: {
+                /** @description First day of the period (inclusive), in the business time zone. */
+                start_date: components["parameters"]["InsightsStartDate"];
+                /** @description Last day of the period (inclusive), in the business time zone; on or after start_date and at most 366 days after it. */
+                end_date: components["parameters"]["InsightsEndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of the period and of the previous one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportInsights: {
+        parameters: {
+            query: {
+                /** @description First day of the period (inclusive), in the business time zone. */
+                start_date: components["parameters"]["InsightsStartDate"];
+                /** @description Last day of the period (inclusive), in the business time zone; on or after start_date and at most 366 days after it. */
+                end_date: components["parameters"]["InsightsEndDate"];
+                /** @description Which chart's rows. */
+                chart: components["schemas"]["InsightsChart"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV with a header row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             default: components["responses"]["Problem"];

@@ -69,6 +69,14 @@ export const NAV_ICONS = {
       <path d="M14.8 9.2c-.5-.8-1.5-1.3-2.8-1.3-1.6 0-2.7.8-2.7 2s1.1 1.7 2.7 2.1 2.9.9 2.9 2.1-1.2 2-2.9 2c-1.3 0-2.4-.5-2.9-1.4M12 6.5v11" />
     </Icon>
   ),
+  insights: (
+    <Icon>
+      <path d="M4 20.5h16" />
+      <rect x="5" y="12" width="3.5" height="6" rx="1" />
+      <rect x="10.25" y="7" width="3.5" height="11" rx="1" />
+      <rect x="15.5" y="3.5" width="3.5" height="14.5" rx="1" />
+    </Icon>
+  ),
   activity: (
     <Icon>
       <path d="M3 12h4l3-8 4 16 3-8h4" />

@@ -18,6 +18,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Customers', href: '/customers', icon: 'customers', prefixes: ['/customers'] },
   { label: 'Team', href: '/team', icon: 'team', prefixes: ['/team'] },
   {
+    label: 'Insights',
+    href: '/insights',
+    icon: 'insights',
+    prefixes: ['/insights'],
+    capability: 'insights.read',
+  },
+  {
     label: 'Payments',
     href: '/payments',
     icon: 'payments',

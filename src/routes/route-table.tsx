@@ -237,6 +237,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/insights',
+    area: 'staff',
+    title: 'Insights',
+    screen: lazyScreen(
+      () => import('../features/insights/insights-screen'),
+      (m) => m.InsightsScreen,
+    ),
+  },
+  {
     path: '/payments',
     area: 'staff',
     title: 'Payments',

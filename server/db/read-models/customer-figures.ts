@@ -95,6 +95,14 @@ export async function loadMoneyReceivedByAppointment(
   return received
 }
 
+/**
+ * A cancellation made inside the cut-off: less than `cutoffMinutes` before the start, or after
+ * it. One without a recorded time (none since migration 0019) counts as on time. The client
+ * profile and Insights count late cancellations by this one rule.
+ */
+export const isLateCancellation = (cutoffMinutes: number): SQL =>
+  sql`${appointments.status} = 'cancelled' and ${appointments.cancelledAt} > ${appointments.startsAt} - make_interval(mins => ${cutoffMinutes})`
+
 export interface CustomerVisitCounts {
   completed: number
   noShows: number
@@ -106,9 +114,8 @@ export interface CustomerVisitCounts {
 }
 
 /**
- * The customer's visits counted in one query. A cancellation is late when it was made less
- * than the business's cancellation cut-off before the start, measured by the cut-off passed
- * in (the one set now). One without a recorded time (none since migration 0019) counts as on time.
+ * The customer's visits counted in one query. A cancellation is late by `isLateCancellation`,
+ * measured by the cut-off passed in (the one set now).
  */
 export async function loadVisitCounts(
   db: Db,
@@ -116,13 +123,13 @@ export async function loadVisitCounts(
   customerId: string,
   cutoffMinutes: number,
 ): Promise<CustomerVisitCounts> {
-  const late = sql`${appointments.cancelledAt} > ${appointments.startsAt} - make_interval(mins => ${cutoffMinutes})`
+  const late = isLateCancellation(cutoffMinutes)
   const [row] = await db
     .select({
       completed: sql<number>`count(*) filter (where ${appointments.status} = 'completed')::int`,
       noShows: sql<number>`count(*) filter (where ${appointments.status} = 'no_show')::int`,
       cancellations: sql<number>`count(*) filter (where ${appointments.status} = 'cancelled')::int`,
-      lateCancellations: sql<number>`count(*) filter (where ${appointments.status} = 'cancelled' and ${late})::int`,
+      lateCancellations: sql<number>`count(*) filter (where ${late})::int`,
       lastVisitAt: sql<
         string | null
       >`max(${appointments.startsAt}) filter (where ${appointments.status} = 'completed')`,

@@ -126,7 +126,7 @@ describe('the sidebar per role', () => {
   const labels = (permission: 'owner' | 'admin' | 'staff' | null) =>
     navItemsFor(permission).map((item) => item.label)
 
-  it('hides settings, billing, payments and the activity log from staff', () => {
+  it('hides insights, settings, billing, payments and the activity log from staff', () => {
     expect(labels('staff')).toEqual(['Dashboard', 'Calendar', 'Services', 'Customers', 'Team'])
   })
 
@@ -137,12 +137,13 @@ describe('the sidebar per role', () => {
       'Services',
       'Customers',
       'Team',
+      'Insights',
       'Payments',
       'Settings',
       'Activity Log',
     ])
     expect(labels('owner')).toContain('Billing')
-    expect(labels('owner')).toHaveLength(9)
+    expect(labels('owner')).toHaveLength(10)
   })
 
   it('offers no gated item before the profile says who is signed in', () => {

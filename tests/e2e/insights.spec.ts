@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
+import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
+import { signIn } from '../support/e2e/sign-in.ts'
+
+/**
+ * Insights as the demo owner on the real `npm start` path: the last 30 days hold the demo's
+ * closed visits (one no-show), the utilisation chart reads as a table, a chart's CSV downloads,
+ * and axe finds nothing in light and dark, on a desktop and at 375 px. The figures themselves
+ * are held to hand-computed numbers in tests/api/insights.test.ts.
+ */
+test('the owner opens Insights, reads a chart as a table and exports its CSV', async ({ page }) => {
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Insights' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible()
+  // Last week unless the address says otherwise.
+  await expect(page.getByRole('radio', { name: 'Last week' })).toBeChecked()
+
+  const last30Days = page.getByRole('radio', { name: 'Last 30 days' })
+  await last30Days.click()
+  await expect(last30Days).toBeChecked()
+  await expect(page).toHaveURL(/\/insights\?start=\d{4}-\d\d-\d\d&end=\d{4}-\d\d-\d\d$/)
+  await expect(page.getByTestId('insight-no-shows')).toContainText(/1 no-show of \d+ closed visits/)
+
+  const utilisation = page.getByRole('region', { name: 'Utilisation per team member', exact: true })
+  await utilisation.getByRole('button', { name: 'Show as table' }).click()
+  const table = utilisation.getByRole('table', { name: 'Utilisation per team member' })
+  await expect(table.getByRole('columnheader', { name: 'Available' })).toBeVisible()
+  await expect(table.getByRole('row')).not.toHaveCount(1)
+
+  const download = page.waitForEvent('download')
+  await utilisation.getByRole('button', { name: 'Export CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(
+    /^insights-utilisation-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/,
+  )
+  const csv = await readFile(await file.path(), 'utf8')
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFteam_member,booked_minutes,available_minutes,utilisation,previous_booked_minutes,previous_available_minutes,previous_utilisation',
+  )
+
+  await expectNoAxeViolationsInEveryLook(page, {
+    viewports: [
+      { width: 1280, height: 900 },
+      { width: 375, height: 812 },
+    ],
+    within: 'main',
+  })
+})
