@@ -4,16 +4,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
-import { type Appointment, updateAppointment } from '../../api/appointments'
+import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
-import { useToast } from '../../app/toast-context'
 import { AppointmentDialog } from '../../components/appointments/appointment-dialog'
 import {
   AppointmentFormDialog,
   type AppointmentFormInitial,
 } from '../../components/appointments/appointment-form-dialog'
-import { formatAppointmentTime } from '../../components/appointments/appointment-format'
 import { EmptyState } from '../../components/form/empty-state'
 import { FormError } from '../../components/form-error'
 import { accessFor, mayBook } from '../../domain/appointment-access'
@@ -33,6 +31,7 @@ import { appointmentEvent, scheduleEvents, shownAppointments } from './calendar-
 import { CalendarToolbar } from './calendar-toolbar'
 import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
+import { useAppointmentMove } from './use-appointment-move'
 
 // Keep in step with the phone breakpoint of the form kit and calendar.css.
 const NARROW_QUERY = '(max-width: 639px)'
@@ -60,7 +59,6 @@ export function CalendarScreen() {
 function StaffCalendar({ profile }: { profile: Profile }) {
   const timeZone = profile.tenant.time_zone
   const access = useMemo(() => accessFor(profile), [profile])
-  const toast = useToast()
   const search = useSearch()
   const [, navigate] = useLocation()
   const location = useMemo(() => parseCalendarLocation(search), [search])
@@ -140,22 +138,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
     go({ creating: true, appointmentId: null })
   }
 
-  const move = (appointment: Appointment, startsAt: string, revert: () => void) => {
-    updateAppointment(appointment.id, { starts_at: startsAt, override_working_hours: false })
-      .then((updated) => {
-        changed(updated)
-        toast.success(
-          `${updated.customer_name}'s appointment moved to ${formatAppointmentTime(updated.starts_at, updated.ends_at, timeZone)}.`,
-        )
-      })
-      .catch((error: unknown) => {
-        revert()
-        toast.error(
-          error instanceof Error ? error.message : 'The appointment could not be moved.',
-          'Not moved',
-        )
-      })
-  }
+  const moves = useAppointmentMove({ appointments, schedule, timeZone, onChanged: changed })
 
   const known = location.appointmentId
     ? appointments.find((appointment) => appointment.id === location.appointmentId)
@@ -236,7 +219,9 @@ function StaffCalendar({ profile }: { profile: Profile }) {
           }}
           onCreate={openCreate}
           onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
-          onMove={move}
+          checkMove={moves.checkMove}
+          onRefused={moves.refuseMove}
+          onMove={moves.requestMove}
         />
       </div>
       {location.appointmentId ? (
@@ -274,6 +259,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
         }}
         onBooked={changed}
       />
+      {moves.element}
     </div>
   )
 }
