@@ -23,7 +23,7 @@ const MEASURED_SECONDS: Record<string, number> = {
   'booking-wizard.spec.ts': 54,
   'business-identity.spec.ts': 30,
   'business-setup.spec.ts': 104,
-  'calendar.spec.ts': 162,
+  'calendar.spec.ts': 190,
   'customer-data-rights.spec.ts': 22,
   'customers.spec.ts': 151,
   'dashboard.spec.ts': 47,

@@ -21,6 +21,7 @@ import {
 import { LANGUAGES } from '../../shared/languages.ts'
 import type { CheckoutExtra } from '../../shared/till-checkout.ts'
 import type { ActivityChange } from '../domain/activity-changes.ts'
+import type { AppointmentPlace } from '../domain/appointment-place.ts'
 import type { BookingAnswer, BookingQuestion } from '../domain/booking-questions.ts'
 import { stripeSubscriptionStatuses } from '../domain/plan-in-force.ts'
 import type { WorkingDay } from '../domain/working-hours.ts'
@@ -425,6 +426,8 @@ export const tenantSettings = pgTable(
     embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     /** Any origin may frame the embed routes (the business said so). */
     embedAnyOrigin: boolean('embed_any_origin').notNull().default(false),
+    /** Whether a staff move or resize e-mails the customer unless the move says otherwise. */
+    notifyCustomerOnStaffChange: boolean('notify_customer_on_staff_change').notNull().default(true),
     /** How long a booking that must be paid holds its time while the customer pays. */
     paymentHoldMinutes: integer('payment_hold_minutes').notNull().default(10),
     /** The privacy notice the booking pages link to, as the business wrote it; null = the default. */
@@ -632,6 +635,32 @@ export const appointments = pgTable(
   ],
 )
 
+/**
+ * Staff moves and resizes, each with where the appointment was and where it went, so an undo
+ * puts it back exactly, and only while it still sits where the change put it.
+ */
+export const appointmentChanges = pgTable(
+  'appointment_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    appointmentId: uuid('appointment_id').notNull(),
+    before: jsonb('before').$type<AppointmentPlace>().notNull(),
+    after: jsonb('after').$type<AppointmentPlace>().notNull(),
+    createdAt: createdAt(),
+    /** When it was taken back; a change is undone at most once. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('appointment_changes_appointment_idx').on(t.tenantId, t.appointmentId),
+    foreignKey({
+      name: 'appointment_changes_appointment_fk',
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }).onDelete('cascade'),
+  ],
+)
+
 export const notificationKinds = [
   'confirmation',
   'reschedule',
@@ -671,6 +700,11 @@ export const notificationOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The staff move or resize this message tells of (`appointment_changes`): withheld until
+     * its undo window passed, and withdrawn by an undo while still unclaimed.
+     */
+    changeId: uuid('change_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -95,6 +95,7 @@ export function closedSummary(
  * - a new time: "Rescheduled Haircut for Ana Lopez with Bob, Thu 27 Nov 10:00 (Europe/Berlin)
  *   to Fri 28 Nov 11:00 (Europe/Berlin)" (and " with Carla" for a new team member), plus
  *   "; changed the notes" for the rest; a new team member only: "Reassigned … to Carla";
+ * - a new end alone (a resize): "Changed the end of Haircut for … to Thu 27 Nov 10:45 (…)";
  * - otherwise: "Changed the service and notes of Haircut for Ana Lopez with Bob, …".
  */
 export function updateSummary(
@@ -105,17 +106,30 @@ export function updateSummary(
 ): string {
   const changed = new Set(changes.map((change) => change.field))
   const moved = changed.has('starts_at') || changed.has('team_member_name')
-  // The end follows from the start and the service; on its own it is not news.
+  // A new start carries the end along; a new end alone is a resize.
   const others = changes
     .map((change) => change.field)
     .filter((field) => !['starts_at', 'ends_at', 'team_member_name'].includes(field))
   const subject = describeAppointment(before, timeZone)
+  if (!moved && changed.has('ends_at') && others.length === 0) {
+    return `Changed the end of ${subject} to ${when(after.ends_at, timeZone)}`
+  }
   if (!moved) return `Changed the ${listLabels(others, wording)} of ${subject}`
 
   const rest = others.length > 0 ? `; changed the ${listLabels(others, wording)}` : ''
   if (!changed.has('starts_at')) return `Reassigned ${subject} to ${after.team_member_name}${rest}`
   const withWhom = changed.has('team_member_name') ? ` with ${after.team_member_name}` : ''
   return `Rescheduled ${subject} to ${when(after.starts_at, timeZone)}${withWhom}${rest}`
+}
+
+/**
+ * "Undid the last change of Haircut for Ana Lopez with Carla, Fri 28 Nov 11:00 (Europe/Berlin):
+ * back to Thu 27 Nov 10:00 (Europe/Berlin) with Bob", described as it was before the undo.
+ */
+export function undoneChangeSummary(before: Described, after: Described, timeZone: string): string {
+  const withWhom =
+    before.team_member_name !== after.team_member_name ? ` with ${after.team_member_name}` : ''
+  return `Undid the last change of ${describeAppointment(before, timeZone)}: back to ${when(after.starts_at, timeZone)}${withWhom}`
 }
 
 function when(instant: string, timeZone: string): string {

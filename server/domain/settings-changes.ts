@@ -24,6 +24,7 @@ export const notificationFields = [
   'confirmation_email',
   'reminder_email',
   'reminder_lead_minutes',
+  'notify_customer_on_staff_change',
 ] as const
 
 export const appearanceFields = ['brand_color', 'default_theme'] as const
@@ -62,6 +63,7 @@ const wording: Record<string, FieldWording> = {
   confirmation_email: { label: 'confirmation e-mail' },
   reminder_email: { label: 'reminder e-mail' },
   reminder_lead_minutes: { label: 'reminder lead time', format: formatMinutes },
+  notify_customer_on_staff_change: { label: 'e-mail to the customer when staff move a booking' },
   brand_color: { label: 'brand colour' },
   logo: { label: 'logo' },
   default_theme: { label: 'default theme' },

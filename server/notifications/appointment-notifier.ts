@@ -251,12 +251,19 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
       tx: Db,
       tenantId: string,
       appointmentId: string,
-      change: { previousTeamMemberId: string; now?: number | undefined },
+      change: {
+        previousTeamMemberId: string
+        now?: number | undefined
+        /** False: the customer is not told (staff chose so); the members still are. */
+        notifyCustomer?: boolean | undefined
+        /** A staff change that may be undone: its e-mails wait until `until` (see undo). */
+        withheld?: { changeId: string; until: Date } | undefined
+      },
     ) {
       const now = change.now ?? Date.now()
       const loaded = await mustLoad(tx, tenantId, appointmentId)
       const details = await revise(tx, loaded, { reminderQueuedAt: reminderQueuedAt(loaded, now) })
-      const rows = toCustomer(details, 'reschedule', now)
+      const rows = change.notifyCustomer === false ? [] : toCustomer(details, 'reschedule', now)
       if (change.previousTeamMemberId === details.member.id) {
         rows.push(...toMember(details, 'reschedule', now))
       } else {
@@ -273,7 +280,17 @@ export function createAppointmentNotifier({ tokens, publicUrl }: NotifierOptions
         }
         rows.push(...toMember(details, 'confirmation', now))
       }
-      await insert(tx, rows)
+      const { withheld } = change
+      await insert(
+        tx,
+        withheld
+          ? rows.map((row) => ({
+              ...row,
+              changeId: withheld.changeId,
+              nextAttemptAt: withheld.until,
+            }))
+          : rows,
+      )
     },
 
     /** The customer's e-mail says what was refunded of their payment, or kept. */

@@ -11,6 +11,7 @@ import type { MemberRequest } from './operation-access.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentList = components['schemas']['AppointmentList']
+type UpdatedAppointment = components['schemas']['UpdatedAppointment']
 type Dashboard = components['schemas']['Dashboard']
 type AppointmentPayments = components['schemas']['AppointmentPayments']
 type CheckoutResult = components['schemas']['CheckoutResult']
@@ -59,9 +60,18 @@ export function createAppointmentHandlers({
       return appointment
     },
 
-    async updateAppointment(request: MemberRequest<'updateAppointment'>): Promise<Appointment> {
+    async updateAppointment(
+      request: MemberRequest<'updateAppointment'>,
+    ): Promise<UpdatedAppointment> {
       const writer = writerOf(request.member)
       return appointments.update(writer, request.params.appointmentId, request.body)
+    },
+
+    async undoAppointmentChange(
+      request: MemberRequest<'undoAppointmentChange'>,
+    ): Promise<Appointment> {
+      const writer = writerOf(request.member)
+      return appointments.undoChange(writer, request.params.appointmentId, request.body.change_id)
     },
 
     async cancelAppointment(request: MemberRequest<'cancelAppointment'>): Promise<Appointment> {

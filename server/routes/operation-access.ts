@@ -100,6 +100,7 @@ export const OPERATION_ACCESS = {
   getAppointment: members(['appointments.read', 'see appointments']),
   createAppointment: ownColumn('book appointments'),
   updateAppointment: ownColumn('change appointments'),
+  undoAppointmentChange: ownColumn('change appointments'),
   cancelAppointment: ownColumn('cancel appointments'),
   completeAppointment: ownColumn('close appointments'),
   markAppointmentNoShow: ownColumn('close appointments'),

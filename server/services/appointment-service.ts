@@ -17,6 +17,7 @@ type AppointmentList = components['schemas']['AppointmentList']
 type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>
 type NewAppointmentInput = components['schemas']['AppointmentInput']
 type AppointmentUpdate = components['schemas']['AppointmentPatch']
+type UpdatedAppointment = components['schemas']['UpdatedAppointment']
 
 /** The longest range the list answers for: a little over three months of calendar. */
 const MAX_LIST_DAYS = 100
@@ -93,11 +94,14 @@ export function createAppointmentService(deps: {
       })
     },
 
+    /** A move or resize answers its change id, for `undoChange`; its e-mails wait for it. */
     update(
       writer: StaffWriter,
       appointmentId: string,
       input: AppointmentUpdate,
-    ): Promise<Appointment> {
+    ): Promise<UpdatedAppointment> {
+      const instant = (value: string | undefined) =>
+        value === undefined ? undefined : new Date(value)
       return bookings.reschedule({
         tenantId: writer.tenantId,
         appointmentId,
@@ -105,10 +109,22 @@ export function createAppointmentService(deps: {
           serviceId: input.service_id,
           teamMemberId: input.team_member_id,
           customerId: input.customer_id,
-          startsAt: input.starts_at === undefined ? undefined : new Date(input.starts_at),
+          startsAt: instant(input.starts_at),
+          endsAt: instant(input.ends_at),
           notes: input.notes,
         },
         overrideWorkingHours: input.override_working_hours,
+        undoable: { notifyCustomer: input.notify_customer },
+        onlyTeamMemberId: writer.onlyTeamMemberId,
+        actor: writer.actor,
+      })
+    },
+
+    undoChange(writer: StaffWriter, appointmentId: string, changeId: string): Promise<Appointment> {
+      return bookings.undoChange({
+        tenantId: writer.tenantId,
+        appointmentId,
+        changeId,
         onlyTeamMemberId: writer.onlyTeamMemberId,
         actor: writer.actor,
       })

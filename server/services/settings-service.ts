@@ -69,11 +69,16 @@ const notifications: Section<NotificationSettings> = {
     confirmation_email: row.confirmationEmail,
     reminder_email: row.reminderEmail,
     reminder_lead_minutes: row.reminderLeadMinutes,
+    notify_customer_on_staff_change: row.notifyCustomerOnStaffChange,
   }),
+  // A client that predates the staff-change setting leaves it as it is.
   columns: (input) => ({
     confirmationEmail: input.confirmation_email,
     reminderEmail: input.reminder_email,
     reminderLeadMinutes: input.reminder_lead_minutes,
+    ...(input.notify_customer_on_staff_change === undefined
+      ? {}
+      : { notifyCustomerOnStaffChange: input.notify_customer_on_staff_change }),
   }),
 }
 

@@ -881,11 +881,39 @@ export interface paths {
         head?: never;
         /**
          * Edit or reschedule a confirmed appointment
-         * @description A new `starts_at` or `team_member_id` reschedules it, under the same rules as booking.
-         *     A new `service_id` takes that service's duration, buffers and current price.
+         * @description A new `starts_at`, `ends_at` or `team_member_id` reschedules it, under the same rules as
+         *     booking. A new `service_id` takes that service's duration, buffers and current price.
          *     Cancelled, completed and no-show appointments cannot be edited (409).
+         *     The e-mails about a new time or team member are withheld for 30 seconds, so that
+         *     `undoAppointmentChange` can withdraw them.
          */
         patch: operations["updateAppointment"];
+        trace?: never;
+    };
+    "/api/v1/appointments/{appointmentId}/undo-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back a move or resize exactly
+         * @description Puts the appointment back where the change (`change_id`, from `updateAppointment`)
+         *     found it: start, end, team member and the outside-hours flag. E-mails about the change
+         *     that have not gone yet are withdrawn; when one already went, a correction follows.
+         *     Refused (409) when the change was already undone, when the appointment changed again
+         *     since, or when its old time was taken meanwhile.
+         */
+        post: operations["undoAppointmentChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/appointments/{appointmentId}/cancel": {
@@ -2745,6 +2773,8 @@ export interface components {
             confirmation_email: boolean;
             reminder_email: boolean;
             reminder_lead_minutes: number;
+            /** @description Whether the customer is e-mailed when staff move an appointment or change its length (true unless set), unless the change says otherwise with `notify_customer`. Always in answers; when left out of a PUT, the setting stays as it is. */
+            notify_customer_on_staff_change?: boolean;
         };
         AppearanceSettings: {
             brand_color: components["schemas"]["HexColor"];
@@ -3072,6 +3102,22 @@ export interface components {
             notes?: string;
             /** @default false */
             override_working_hours: boolean;
+            /**
+             * Format: date-time
+             * @description A new end (a resize): the appointment keeps its start (or takes the new `starts_at`) and lasts until then, whole minutes, at most 24 hours, under the same rules as a move. Without it a move keeps the length.
+             */
+            ends_at?: string;
+            /** @description Whether the customer is e-mailed about a new time or team member; when absent, the business's `notify_customer_on_staff_change` setting decides. */
+            notify_customer?: boolean;
+        };
+        /** @description The changed appointment, and the id of the change when its time, length or team member changed (null otherwise): `undoAppointmentChange` takes it back. */
+        UpdatedAppointment: components["schemas"]["Appointment"] & {
+            /** Format: uuid */
+            change_id: string | null;
+        };
+        UndoAppointmentChangeInput: {
+            /** Format: uuid */
+            change_id: string;
         };
         CancelAppointmentInput: {
             reason: string;
@@ -5030,6 +5076,33 @@ export interface operations {
         };
         responses: {
             /** @description The changed appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedAppointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    undoAppointmentChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UndoAppointmentChangeInput"];
+            };
+        };
+        responses: {
+            /** @description The appointment, back where it was. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -16,7 +16,12 @@ const defaults: Settings = {
     reschedule_cutoff_minutes: 1440,
     team_member_choice: 'both',
   },
-  notifications: { confirmation_email: true, reminder_email: true, reminder_lead_minutes: 1440 },
+  notifications: {
+    confirmation_email: true,
+    reminder_email: true,
+    reminder_lead_minutes: 1440,
+    notify_customer_on_staff_change: true,
+  },
   appearance: { brand_color: '#4f46e5', default_theme: 'system' },
   logo: null,
   language: { default_language: 'en', follow_visitor_language: true },
@@ -166,6 +171,7 @@ describe('PUT /api/v1/settings/notifications', () => {
       confirmation_email: true,
       reminder_email: false,
       reminder_lead_minutes: 120,
+      notify_customer_on_staff_change: true,
     })
     expect((await settingsEntries(world.owner.tenantId)).at(-1)).toMatchObject({
       entityId: 'notifications',

@@ -355,3 +355,69 @@ test('staff change only their own column', async ({ page, browser }) => {
   await expect(own).toHaveClass(/fc-event-draggable/)
   await context.close()
 })
+
+/** Drags an event at `from` (its start) to the time-grid cell of a day and time. */
+async function dragEvent(page: Page, text: string, date: string, from: string, to: string) {
+  const block = event(page, text)
+  const column = page.locator(`td.fc-timegrid-col[data-date="${date}"]`)
+  const lane = (time: string) => page.locator(`td.fc-timegrid-slot-lane[data-time="${time}:00"]`)
+  await lane(to).scrollIntoViewIfNeeded()
+  await lane(from).scrollIntoViewIfNeeded()
+  const blockBox = await block.boundingBox()
+  const columnBox = await column.boundingBox()
+  const fromBox = await lane(from).boundingBox()
+  const toBox = await lane(to).boundingBox()
+  if (!blockBox || !columnBox || !fromBox || !toBox) throw new Error('time grid not laid out')
+  // Grabbed and dropped at the same point of their slots: the move is exactly to - from.
+  const quarter = fromBox.height / 4
+  await page.mouse.move(blockBox.x + blockBox.width / 2, fromBox.y + quarter)
+  await page.mouse.down()
+  const x = columnBox.x + columnBox.width / 2
+  await page.mouse.move(x, toBox.y + quarter - 20, { steps: 5 })
+  await page.mouse.move(x, toBox.y + quarter, { steps: 5 })
+  await page.mouse.up()
+}
+
+test('a drag asks first, can leave the customer out, and is undone exactly; a bad drop says why', async ({
+  page,
+}) => {
+  const business = await newBusiness(page)
+  const tuesday = nextTuesday(business.timeZone)
+  const appointment = await book(page, business, tuesday, '10:00')
+  await page.goto(`/calendar?view=week&date=${tuesday}`)
+  await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(/^10:00–10:45/)
+
+  // Before 09:00 the owner does not work: refused where it lands, with the reason.
+  await dragEvent(page, 'Ana Lopez', tuesday, '10:00', '08:00')
+  await expect(toast(page, "Existing Owner doesn't start until 09:00.")).toBeVisible()
+  await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(/^10:00–10:45/)
+
+  await dragEvent(page, 'Ana Lopez', tuesday, '10:00', '11:30')
+  const confirm = page.getByRole('dialog', { name: 'Move the appointment?' })
+  // Where in the 11:30 slot the pointer lands decides the quarter: read which one it took.
+  const question = /Move Ana Lopez's Haircut to Tue (11:[34][05]) with Existing Owner\?/
+  await expect(confirm).toContainText(question)
+  const movedTo = question.exec((await confirm.textContent()) ?? '')?.[1] ?? ''
+  const notify = confirm.getByRole('switch', { name: 'Notify the customer' })
+  await expect(notify).toBeChecked()
+  await expect(confirm.getByRole('button', { name: 'Move' })).toBeFocused()
+  await confirm.getByText('Notify the customer').click()
+  await expect(notify).not.toBeChecked()
+  await confirm.getByRole('button', { name: 'Move' }).click()
+
+  const offer = page.getByRole('status').filter({ hasText: `Moved Ana Lopez to Tue ${movedTo}` })
+  await expect(offer).toBeVisible()
+  await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(new RegExp(`^${movedTo}–`))
+  await offer.getByRole('button', { name: 'Undo' }).click()
+  await expect(toast(page, 'Ana Lopez is back at Tue 10:00 with Existing Owner.')).toBeVisible()
+  await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(/^10:00–10:45/)
+
+  const headers = await staffAuthHeaders(page)
+  const log = await (await page.request.get('/api/v1/activity-log', { headers })).json()
+  const summaries = (log.items as { entity_id: string; summary: string }[])
+    .filter((entry) => entry.entity_id === appointment.id)
+    .map((entry) => entry.summary)
+  expect(summaries[0]).toMatch(/^Undid the last change of Haircut .* back to Tue .*10:00/)
+  expect(summaries[1]).toContain(`to Tue`)
+  expect(summaries[1]).toMatch(new RegExp(`^Rescheduled Haircut .* ${movedTo}`))
+})

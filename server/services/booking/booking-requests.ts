@@ -88,9 +88,17 @@ export interface RescheduleRequest {
     teamMemberId?: string | undefined
     customerId?: string | undefined
     startsAt?: Date | undefined
+    /** A new end (a resize); without it a move keeps the length. */
+    endsAt?: Date | undefined
     notes?: string | undefined
   }
   overrideWorkingHours?: boolean | undefined
+  /**
+   * A staff change that may be undone: a move or resize is recorded with where it was, and
+   * its e-mails are withheld for the undo window. `notifyCustomer`: whether the customer is
+   * among those told (the business's setting when absent).
+   */
+  undoable?: { notifyCustomer?: boolean | undefined } | undefined
   /** Only this member's appointments may be changed, and only to them; null: anyone's. */
   onlyTeamMemberId: string | null
   actor: Actor | null

@@ -1,5 +1,6 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
 import type { Database, Db } from '../../db/database.ts'
+import { createAppointmentChangeRepository } from '../../db/repositories/appointment-change-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { writeBookingRecords } from '../../db/repositories/booking-records.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
@@ -16,8 +17,17 @@ import { clashRefusal, explainClash } from './clash.ts'
 import { confirmHeld } from './hold-confirmation.ts'
 import { bookAndDescribe } from './new-booking.ts'
 import { rescheduleAppointment } from './reschedule.ts'
+import { type UndoChangeRequest, undoAppointmentChange } from './undo-change.ts'
 
 type Appointment = components['schemas']['Appointment']
+type RescheduledAppointment = components['schemas']['UpdatedAppointment']
+
+/**
+ * How long the e-mails of a staff move or resize wait, so that its undo can withdraw them: the
+ * calendar offers Undo for 10 s after the answer; 30 s leaves room for a slow answer, a slow
+ * click and the undo's own request, and still tells the customer within the minute.
+ */
+export const UNDO_WINDOW_MS = 30_000
 
 /*
  * The one place appointments are booked and moved, for staff (the API) and customers (public
@@ -102,19 +112,48 @@ export function createBookingService(database: Database, notifier: AppointmentNo
     }
     return confirmed
   }
-  const rescheduleAndNotify = async (tx: Db, request: RescheduleRequest) => {
-    const { appointment, moved, previousTeamMemberId } = await rescheduleAppointment(tx, request)
+  const rescheduleAndNotify = async (
+    tx: Db,
+    request: RescheduleRequest,
+  ): Promise<RescheduledAppointment> => {
+    const { appointment, moved, previousTeamMemberId, places } = await rescheduleAppointment(
+      tx,
+      request,
+    )
+    const changeId =
+      request.undoable && places
+        ? await createAppointmentChangeRepository(tx).record({
+            tenantId: request.tenantId,
+            appointmentId: appointment.id,
+            ...places,
+          })
+        : null
     if (moved) {
+      const { undoable } = request
       await notifier.rescheduled(tx, request.tenantId, appointment.id, {
         previousTeamMemberId,
         now: request.now,
+        notifyCustomer:
+          undoable &&
+          (undoable.notifyCustomer ??
+            (await createAppointmentChangeRepository(tx).notifiesCustomerByDefault(
+              request.tenantId,
+            ))),
+        withheld: changeId
+          ? { changeId, until: new Date((request.now ?? Date.now()) + UNDO_WINDOW_MS) }
+          : undefined,
       })
     }
     await request.alsoInTransaction?.(tx, appointment)
-    return appointment
+    return { ...appointment, change_id: changeId }
   }
   return {
     book: (request: BookingRequest): Promise<Appointment> => write(request, 'book'),
+    /** Takes back a staff move or resize (see undo-change.ts). */
+    undoChange: (request: UndoChangeRequest): Promise<Appointment> =>
+      explainClash(database, () =>
+        database.transaction((tx) => undoAppointmentChange(tx, request, notifier)),
+      ),
     /**
      * Books the time as a hold while the customer pays: `pending_payment` until now plus the
      * business's payment hold minutes, under every rule and guarantee of `book` (the overlap
@@ -138,7 +177,8 @@ export function createBookingService(database: Database, notifier: AppointmentNo
       tx: Db,
       input: { tenantId: string; appointmentId: string; now?: number },
     ): Promise<HoldConfirmation> => confirmAndNotify(tx, input),
-    reschedule: (request: RescheduleRequest): Promise<Appointment> =>
+    /** A staff change (`undoable`) answers the id of the change its undo takes. */
+    reschedule: (request: RescheduleRequest): Promise<RescheduledAppointment> =>
       explainClash(database, () => database.transaction((tx) => rescheduleAndNotify(tx, request))),
   }
 }

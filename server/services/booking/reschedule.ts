@@ -7,9 +7,10 @@ import {
 } from '../../db/repositories/appointment-repository.ts'
 import { changedFields } from '../../domain/activity-changes.ts'
 import { appointmentFields, updateSummary } from '../../domain/appointment-changes.ts'
+import { type AppointmentPlace, placeOf } from '../../domain/appointment-place.ts'
 import { editRefusal } from '../../domain/appointment-status.ts'
 import type { ServiceTiming } from '../../domain/availability/types.ts'
-import { conflict, forbidden } from '../../domain/refusal.ts'
+import { conflict, forbidden, invalidField } from '../../domain/refusal.ts'
 import { notifyAppointmentChange } from '../../realtime/live-events.ts'
 import {
   activeService,
@@ -25,6 +26,9 @@ import { clashOf, MINUTE_MS, type Placement, place, placedColumns } from './plac
 
 type Appointment = components['schemas']['Appointment']
 
+/** The longest an appointment may be made by a resize. */
+const MAX_LENGTH_MINUTES = 24 * 60
+
 /**
  * Changes a confirmed appointment inside the caller's transaction: a new start, team member or
  * service moves it under the booking rules (a new service re-captures duration, buffers and
@@ -35,7 +39,13 @@ type Appointment = components['schemas']['Appointment']
 export async function rescheduleAppointment(
   tx: Db,
   request: RescheduleRequest,
-): Promise<{ appointment: Appointment; moved: boolean; previousTeamMemberId: string }> {
+): Promise<{
+  appointment: Appointment
+  moved: boolean
+  previousTeamMemberId: string
+  /** Where a move or resize took it from and to; null when it stayed or its service changed. */
+  places: { before: AppointmentPlace; after: AppointmentPlace } | null
+}> {
   const { tenantId, changes } = request
   const repo = createAppointmentRepository(tx)
   const now = request.now ?? Date.now()
@@ -60,8 +70,12 @@ export async function rescheduleAppointment(
   const teamMemberId = changes.teamMemberId ?? current.teamMemberId
   const memberChanged = teamMemberId !== current.teamMemberId
   const startsAt = changes.startsAt?.getTime() ?? current.startsAt.getTime()
-  const timeChanged = startsAt !== current.startsAt.getTime()
-  if (timeChanged) checkInFuture(startsAt, now)
+  const currentMinutes = (current.endsAt.getTime() - current.startsAt.getTime()) / MINUTE_MS
+  const durationMinutes = changes.endsAt
+    ? lengthOf(startsAt, changes.endsAt.getTime(), serviceChanged)
+    : currentMinutes
+  const timeChanged = startsAt !== current.startsAt.getTime() || durationMinutes !== currentMinutes
+  if (startsAt !== current.startsAt.getTime()) checkInFuture(startsAt, now)
   if (memberChanged || serviceChanged) {
     const path = changes.teamMemberId !== undefined ? 'body.team_member_id' : 'body.service_id'
     await checkPerformer(tx, tenantId, teamMemberId, service, path)
@@ -78,7 +92,7 @@ export async function rescheduleAppointment(
     const timing: ServiceTiming = serviceChanged
       ? timingOf(service)
       : {
-          durationMinutes: (current.endsAt.getTime() - current.startsAt.getTime()) / MINUTE_MS,
+          durationMinutes,
           bufferBeforeMinutes: current.bufferBeforeMinutes,
           bufferAfterMinutes: current.bufferAfterMinutes,
         }
@@ -110,7 +124,7 @@ export async function rescheduleAppointment(
   const before = await mustLoad(tx, tenantId, current.id)
   const previousTeamMemberId = current.teamMemberId
   if (Object.keys(columns).length === 0) {
-    return { appointment: before, moved: false, previousTeamMemberId }
+    return { appointment: before, moved: false, previousTeamMemberId, places: null }
   }
   const update = () => repo.update(tenantId, current.id, columns)
   if (placement) await guardClash(tenantId, clashOf(placement), policy.timeZone, update)
@@ -133,5 +147,26 @@ export async function rescheduleAppointment(
     type: 'appointment.updated',
     appointmentId: current.id,
   })
-  return { appointment: after, moved: placement !== undefined, previousTeamMemberId }
+  const moved = placement !== undefined
+  const places =
+    moved && !serviceChanged
+      ? { before: placeOf(current), after: placeOf({ ...current, ...columns }) }
+      : null
+  return { appointment: after, moved, previousTeamMemberId, places }
+}
+
+/** The new length in minutes of a resize to `endsAt`, refused where it cannot be. */
+function lengthOf(startsAt: number, endsAt: number, serviceChanged: boolean): number {
+  if (serviceChanged) {
+    throw invalidField(
+      'body.ends_at',
+      'cannot be set with a new service: it takes the service’s own length',
+    )
+  }
+  const minutes = (endsAt - startsAt) / MINUTE_MS
+  if (minutes <= 0) throw invalidField('body.ends_at', 'must be after the start')
+  if (!Number.isInteger(minutes)) throw invalidField('body.ends_at', 'must be a whole minute')
+  if (minutes > MAX_LENGTH_MINUTES)
+    throw invalidField('body.ends_at', 'must be at most 24 hours after the start')
+  return minutes
 }

@@ -123,9 +123,9 @@ export function appointmentEvent(
       `p-cal-event--${appointment.status.replace('_', '-')}`,
       ...(cancelled ? ['p-cal-event--cancelled'] : []),
     ],
+    // What may be dragged may be resized: the move's confirmation covers both.
     startEditable: isDraggable(appointment, access),
-    // The service fixes the length: nothing to resize.
-    durationEditable: false,
+    durationEditable: isDraggable(appointment, access),
     extendedProps: props,
   }
 }

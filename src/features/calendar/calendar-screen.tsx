@@ -4,20 +4,17 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
-import { type Appointment, updateAppointment } from '../../api/appointments'
+import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
-import { useToast } from '../../app/toast-context'
 import { AppointmentDialog } from '../../components/appointments/appointment-dialog'
 import {
   AppointmentFormDialog,
   type AppointmentFormInitial,
 } from '../../components/appointments/appointment-form-dialog'
-import { formatAppointmentTime } from '../../components/appointments/appointment-format'
 import { EmptyState } from '../../components/form/empty-state'
 import { FormError } from '../../components/form-error'
 import { accessFor, mayBook } from '../../domain/appointment-access'
-import type { MoveRequest } from '../../domain/appointment-move'
 import { laterDay, todayIn, toWallClock } from '../../domain/appointment-time'
 import { parseBookAgain } from '../../domain/book-again'
 import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
@@ -41,8 +38,8 @@ import { CalendarToolbar } from './calendar-toolbar'
 import { CompactCalendarToolbar } from './compact-toolbar'
 import { calendarLogic, teamLogic } from './effects'
 import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
-import { interimMoveProblem } from './interim-move-check'
 import { TeamDayView } from './team-day-view'
+import { useAppointmentMove } from './use-appointment-move'
 import { useTeamDay } from './use-team-day'
 
 // Keep in step with the phone breakpoint of the form kit and calendar.css.
@@ -71,7 +68,6 @@ export function CalendarScreen() {
 function StaffCalendar({ profile }: { profile: Profile }) {
   const timeZone = profile.tenant.time_zone
   const access = useMemo(() => accessFor(profile), [profile])
-  const toast = useToast()
   const search = useSearch()
   const [, navigate] = useLocation()
   const location = useMemo(() => parseCalendarLocation(search), [search])
@@ -165,29 +161,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
     go({ creating: true, appointmentId: null })
   }
 
-  const move = (request: MoveRequest, revert: () => void = () => {}) => {
-    const appointment = appointments.find((item) => item.id === request.appointmentId)
-    if (!appointment) return revert()
-    const toMember = request.teamMemberId !== appointment.team_member_id
-    updateAppointment(appointment.id, {
-      starts_at: request.startsAt,
-      ...(toMember ? { team_member_id: request.teamMemberId } : {}),
-      override_working_hours: false,
-    })
-      .then((updated) => {
-        changed(updated)
-        toast.success(
-          `${updated.customer_name}'s appointment moved to ${formatAppointmentTime(updated.starts_at, updated.ends_at, timeZone)}.`,
-        )
-      })
-      .catch((error: unknown) => {
-        revert()
-        toast.error(
-          error instanceof Error ? error.message : 'The appointment could not be moved.',
-          'Not moved',
-        )
-      })
-  }
+  const moves = useAppointmentMove({ appointments, schedule, timeZone, onChanged: changed })
 
   const known = location.appointmentId
     ? appointments.find((appointment) => appointment.id === location.appointmentId)
@@ -268,10 +242,10 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             labelOf={(appointment) => appointmentLabel(appointment, timeZone)}
             isMovable={(appointment) => isDraggable(appointment, access)}
             selectable={mayBook(access)}
-            checkMove={(request) => interimMoveProblem(request, appointments, schedule)}
+            checkMove={moves.checkMove}
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
-            onMove={(request) => move(request)}
+            onMove={(request) => moves.requestMove(request)}
           />
         ) : (
           <FullCalendarView
@@ -286,17 +260,9 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             }}
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
-            onMove={(appointment, startsAt, endsAt, revert) =>
-              move(
-                {
-                  appointmentId: appointment.id,
-                  startsAt,
-                  endsAt,
-                  teamMemberId: appointment.team_member_id,
-                },
-                revert,
-              )
-            }
+            checkMove={moves.checkMove}
+            onRefused={moves.refuseMove}
+            onMove={moves.requestMove}
           />
         )}
       </div>
@@ -335,6 +301,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
         }}
         onBooked={changed}
       />
+      {moves.element}
     </div>
   )
 }

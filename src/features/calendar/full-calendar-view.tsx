@@ -8,12 +8,14 @@ import type {
   EventMountArg,
 } from '@fullcalendar/core'
 import dayGridPlugin from '@fullcalendar/daygrid'
+import type { EventResizeDoneArg } from '@fullcalendar/interaction'
 import interactionPlugin from '@fullcalendar/interaction'
 import luxon3Plugin from '@fullcalendar/luxon3'
 import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
 import { useEffect, useRef } from 'react'
 import type { Appointment } from '../../api/appointments'
+import type { MoveRequest } from '../../domain/appointment-move'
 import { type CalendarViewName, FULLCALENDAR_VIEWS } from '../../domain/calendar-search-params'
 import { AppointmentFlags } from './appointment-flags'
 import type { AppointmentEventProps, ScheduleEventProps } from './calendar-events'
@@ -79,7 +81,8 @@ function EventBody({ arg }: { arg: EventContentArg }) {
  * FullCalendar (MIT plugins: time grid, day grid, interaction; Luxon for the named zone), as a
  * controlled view: the screen decides view and date (from the address), this shows them and
  * reports what the user does. Events are focusable and open with Enter; only events marked
- * `startEditable` can be dragged, and a refused move is put back by `onMove` calling `revert`.
+ * `startEditable` can be dragged (and resized): `checkMove` refuses a drop where it lands,
+ * `onRefused` hears why, and a move that does not happen is put back by `onMove` calling `revert`.
  */
 export function FullCalendarView({
   view,
@@ -90,6 +93,8 @@ export function FullCalendarView({
   onRange,
   onCreate,
   onOpen,
+  checkMove,
+  onRefused,
   onMove,
 }: {
   view: CalendarViewName
@@ -101,9 +106,20 @@ export function FullCalendarView({
   onRange: (range: { start: string; end: string; title: string }) => void
   onCreate: (at: NewAppointmentAt) => void
   onOpen: (appointment: Appointment) => void
-  onMove: (appointment: Appointment, startsAt: string, endsAt: string, revert: () => void) => void
+  /** Why a drop here would be refused, or null (asked while dragging and resizing). */
+  checkMove: (request: MoveRequest) => string | null
+  onRefused: (reason: string) => void
+  onMove: (request: MoveRequest, revert: () => void) => void
 }) {
   const calendar = useRef<FullCalendar>(null)
+  // The reason the last place dragged over was refused: said once the drag ends there.
+  const refusal = useRef<string | null>(null)
+  const dropped = (arg: EventDropArg | EventResizeDoneArg) => {
+    const props = arg.event.extendedProps
+    const { start, end } = arg.event
+    if (!isAppointmentProps(props) || !start || !end) return arg.revert()
+    onMove(moveOf(props.appointment, start, end), arg.revert)
+  }
 
   // The address leads: Back, a pasted link or the toolbar change view/date, FullCalendar follows.
   useEffect(() => {
@@ -113,6 +129,13 @@ export function FullCalendarView({
     if (api.view.type !== type) api.changeView(type, date)
     else api.gotoDate(date)
   }, [view, date])
+
+  // The drag ended where it was refused (a drop that landed clears the reason first).
+  const sayRefusal = () => {
+    const reason = refusal.current
+    refusal.current = null
+    if (reason) onRefused(reason)
+  }
 
   return (
     <FullCalendar
@@ -142,7 +165,6 @@ export function FullCalendarView({
       selectMirror
       unselectAuto
       editable={false}
-      eventDurationEditable={false}
       events={events}
       datesSet={(arg: DatesSetArg) =>
         onRange({ start: arg.startStr, end: arg.endStr, title: arg.view.title })
@@ -156,11 +178,24 @@ export function FullCalendarView({
         const props = arg.event.extendedProps
         if (isAppointmentProps(props)) onOpen(props.appointment)
       }}
-      eventDrop={(arg: EventDropArg) => {
-        const props = arg.event.extendedProps
-        if (!isAppointmentProps(props)) return arg.revert()
-        onMove(props.appointment, arg.event.startStr, arg.event.endStr, arg.revert)
+      eventAllow={(span, event) => {
+        const props = event?.extendedProps
+        if (!isAppointmentProps(props)) return false
+        // A month cell is a whole day: the time stays, so the server alone judges the move.
+        if (span.allDay) return true
+        refusal.current = checkMove(moveOf(props.appointment, span.start, span.end))
+        return refusal.current === null
       }}
+      eventDragStart={() => {
+        refusal.current = null
+      }}
+      eventResizeStart={() => {
+        refusal.current = null
+      }}
+      eventDragStop={() => sayRefusal()}
+      eventResizeStop={() => sayRefusal()}
+      eventDrop={dropped}
+      eventResize={dropped}
       eventContent={(arg: EventContentArg) => <EventBody arg={arg} />}
       eventDidMount={(arg: EventMountArg) => {
         // FullCalendar's focusable <a> has no href, hence no role; it acts as a button (Enter
@@ -169,4 +204,14 @@ export function FullCalendarView({
       }}
     />
   )
+}
+
+/** A drop in these views keeps the member: week and month show one column per day. */
+function moveOf(appointment: Appointment, start: Date, end: Date): MoveRequest {
+  return {
+    appointmentId: appointment.id,
+    startsAt: start.toISOString(),
+    endsAt: end.toISOString(),
+    teamMemberId: appointment.team_member_id,
+  }
 }

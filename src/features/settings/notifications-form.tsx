@@ -12,6 +12,7 @@ export interface NotificationValues {
   reminder_email: boolean
   /** Minutes; null while the field is empty. */
   reminder_lead_minutes: number | null
+  notify_customer_on_staff_change: boolean
 }
 
 export const MIN_REMINDER_LEAD = 15
@@ -34,6 +35,7 @@ export function notificationsBody(values: NotificationValues): NotificationSetti
     confirmation_email: values.confirmation_email,
     reminder_email: values.reminder_email,
     reminder_lead_minutes: values.reminder_lead_minutes ?? MIN_REMINDER_LEAD,
+    notify_customer_on_staff_change: values.notify_customer_on_staff_change,
   }
 }
 
@@ -49,8 +51,12 @@ export function NotificationsForm() {
         confirmation_email: true,
         reminder_email: true,
         reminder_lead_minutes: 1440,
+        notify_customer_on_staff_change: true,
       }}
-      fromSettings={(settings) => ({ ...settings.notifications })}
+      fromSettings={({ notifications }) => ({
+        ...notifications,
+        notify_customer_on_staff_change: notifications.notify_customer_on_staff_change ?? true,
+      })}
       validate={validateNotifications}
       save={(values) => saveNotificationSettings(notificationsBody(values))}
     >
@@ -74,6 +80,16 @@ export function NotificationsForm() {
             onChange={(reminder_email) => change({ reminder_email })}
             error={fieldErrors.reminder_email}
             description="Sent once before each appointment."
+          />
+          <FormSwitchField
+            label="E-mail the customer when the team moves an appointment"
+            name="notify_customer_on_staff_change"
+            value={values.notify_customer_on_staff_change}
+            onChange={(notify_customer_on_staff_change) =>
+              change({ notify_customer_on_staff_change })
+            }
+            error={fieldErrors.notify_customer_on_staff_change}
+            description="The choice offered first when an appointment is dragged to another time or team member; it can be changed for each move."
           />
           <DurationField
             label="Reminder lead time"

@@ -48,7 +48,11 @@ describe('booking policy form', () => {
 
 describe('notifications form', () => {
   it('wants a reminder lead time from 15 minutes to 7 days', () => {
-    const base = { confirmation_email: true, reminder_email: true }
+    const base = {
+      confirmation_email: true,
+      reminder_email: true,
+      notify_customer_on_staff_change: true,
+    }
     expect(validateNotifications({ ...base, reminder_lead_minutes: 15 })).toEqual({})
     expect(validateNotifications({ ...base, reminder_lead_minutes: 10080 })).toEqual({})
     expect(

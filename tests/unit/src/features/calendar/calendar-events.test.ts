@@ -130,6 +130,7 @@ describe('appointments as events', () => {
   it('marks a hold as awaiting payment, not draggable, and a hold never paid as freed', () => {
     const held = appointmentEvent(sampleAppointment({ status: 'pending_payment' }), owner, BERLIN)
     expect(held.startEditable).toBe(false)
+    expect(held.durationEditable).toBe(false)
     expect(held.classNames).toContain('p-cal-event--pending-payment')
     expect((held.extendedProps as { label: string }).label).toContain('Awaiting payment')
     const expired = appointmentEvent(
@@ -147,7 +148,7 @@ describe('appointments as events', () => {
       backgroundColor: '#facc15',
       textColor: '#111114',
       startEditable: true,
-      durationEditable: false,
+      durationEditable: true,
       extendedProps: { label: '10:00–10:45, Ana Lopez, Haircut, with Alex Kim' },
     })
   })
