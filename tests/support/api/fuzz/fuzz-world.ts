@@ -46,6 +46,9 @@ export interface FuzzWorld {
   spareNoteId: string
   appointmentId: string
   spareAppointmentId: string
+  /** Moved once by the owner: `changeId` takes the move back. */
+  movedAppointmentId: string
+  changeId: string
   startedAppointmentId: string
   /** A no-show whose card was kept at booking, on the business's connected account. */
   noShowAppointmentId: string
@@ -164,7 +167,7 @@ export async function createFuzzWorld(
   stripe: { url: string; secretKey: string },
 ): Promise<FuzzWorld> {
   const business = await createSchedulingBusiness(testApp, 'Fuzz')
-  const owner = (method: 'GET' | 'POST', url: string, body?: object) =>
+  const owner = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) =>
     ok(call(testApp, business.owner, method, url, body))
   const zone = business.timeZone
   const slug = await currentSlug(testApp, business.tenantId)
@@ -200,6 +203,12 @@ export async function createFuzzWorld(
     })
   const appointment = await staffBooking('10:00')
   const spareAppointment = await staffBooking('14:00')
+  // A move that can be taken back once (undoAppointmentChange); later undos are refused (409).
+  const movedAppointment = await staffBooking('16:00')
+  const move = await owner('PATCH', `/api/v1/appointments/${movedAppointment.id}`, {
+    starts_at: inDays(1, '16:30', zone),
+    override_working_hours: true,
+  })
   const startedAppointmentId = await appointments.started(1)
   const noShowAppointmentId = await noShowWithKeptCard(testApp, business, slug, stripe)
 
@@ -243,6 +252,8 @@ export async function createFuzzWorld(
     spareNoteId: spareNote.id,
     appointmentId: appointment.id,
     spareAppointmentId: spareAppointment.id,
+    movedAppointmentId: movedAppointment.id,
+    changeId: move.change_id,
     startedAppointmentId,
     noShowAppointmentId,
     publicAppointment,

@@ -220,6 +220,7 @@ export class ValidValues {
       case 'appointmentId':
         if (publicPath) return managed.id
         if (operation.path.includes('/payments')) return world.paidAppointmentId
+        if (operation.path.endsWith('/undo-change')) return world.movedAppointmentId
         if (destroys) return world.spareAppointmentId
         if (operation.path.endsWith('/no-show-fee')) return world.noShowAppointmentId
         if (/\/(complete|no-show)$/.test(operation.path)) return world.startedAppointmentId
@@ -236,6 +237,8 @@ export class ValidValues {
         return business.owner.uid
       case 'cursor':
         return world.activityCursor
+      case 'change_id':
+        return world.changeId
       case 'service_id':
         return business.haircutId
       case 'customer_id':
