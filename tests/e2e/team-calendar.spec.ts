@@ -75,7 +75,7 @@ async function drag(page: Page, block: Locator, to: { name: string; time: string
   await page.mouse.move(target.x, target.y + 4, { steps: 8 })
 }
 
-test('the team day: a column each, breaks shaded, drag to a colleague, a refused drop, a keyboard move', async ({
+test('the team day: a column each, breaks shaded, a refused drop, a drag to a colleague undone, a keyboard move', async ({
   page,
 }) => {
   const day = farWednesday()
@@ -119,35 +119,44 @@ test('the team day: a column each, breaks shaded, drag to a colleague, a refused
   // Dropped on Diego at 09:30, before his day starts: refused there, with the reason.
   await drag(page, block, { name: 'Diego Alvarez', time: '09:30' })
   const ghost = page.locator('.p-team-col__ghost')
-  await expect(ghost).toContainText('Diego Alvarez is not working then')
+  const notYet = "Diego Alvarez doesn't start until 11:00."
+  await expect(ghost).toContainText(notYet)
   await page.mouse.up()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Not moved: Diego Alvarez is not working then' }),
-  ).toHaveCount(1)
+  await expect(page.getByRole('status').filter({ hasText: `Not moved: ${notYet}` })).toHaveCount(1)
   await expect(block).toBeVisible()
   await expect(ghost).toHaveCount(0)
 
-  // Dropped on Diego at 11:00: moved to his column.
+  // Dropped on Diego at 11:00: asked first, moved to his column, then taken back with Undo.
   await drag(page, block, { name: 'Diego Alvarez', time: '11:00' })
   await expect(ghost).toContainText('11:00–11:45')
   await page.mouse.up()
+  const confirm = page.getByRole('dialog', { name: 'Move the appointment?' })
+  await expect(confirm).toContainText(`with Diego`)
+  await confirm.getByText('Notify the customer').click()
+  await confirm.getByRole('button', { name: 'Move' }).click()
   const moved = page.getByRole('button', {
     name: new RegExp(`^11:00–11:45, ${customer.name}, Signature Haircut, with Diego`),
   })
   await expect(moved).toBeVisible()
   await expect(await columnOf(page, 'Diego Alvarez')).toContainText(customer.name)
+  const offer = page.getByRole('status').filter({ hasText: `Moved ${customer.name} to` })
+  await offer.getByRole('button', { name: 'Undo' }).click()
+  await expect(block).toBeVisible()
+  await expect(await columnOf(page, 'Diego Alvarez')).not.toContainText(customer.name)
 
   // By keyboard: M picks it up, Down moves by 15 minutes, Enter drops; each step is announced.
-  await moved.focus()
+  await block.focus()
   await page.keyboard.press('m')
   for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowDown')
   await expect(
-    page.getByRole('status').filter({ hasText: '12:00–12:45 with Diego Alvarez' }),
+    page.getByRole('status').filter({ hasText: '10:30–11:15 with Priya Natarajan' }),
   ).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(confirm.getByRole('button', { name: 'Move' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(
     page.getByRole('button', {
-      name: new RegExp(`^12:00–12:45, ${customer.name}, Signature Haircut, with Diego`),
+      name: new RegExp(`^10:30–11:15, ${customer.name}, Signature Haircut, with Priya`),
     }),
   ).toBeVisible()
 
