@@ -1,9 +1,9 @@
 import type { components } from '../../shared/contract/schema'
 import { toWallClock } from './appointment-time'
+import { offHoursReason, offHoursSentence } from './off-hours-notice'
 
 type Appointment = components['schemas']['Appointment']
 type Schedule = components['schemas']['Schedule']
-type MemberSchedule = components['schemas']['MemberSchedule']
 
 /**
  * A change of an appointment's place made on the calendar: dragged, resized or moved by
@@ -35,7 +35,7 @@ const TAKES_NO_TIME = new Set<Appointment['status']>(['cancelled', 'payment_expi
 
 /**
  * Why the server would refuse this move or resize, in plain words for the person dragging
- * ("Priya doesn't work after 18:00"), or null when it looks fine. The server stays the judge:
+ * ("Priya finishes at 18:00 on Tuesdays"), or null when it looks fine. The server stays the judge:
  * this answers while dragging, from what is loaded, so a drop that cannot land is refused
  * where it lands instead of after a round trip.
  */
@@ -56,8 +56,15 @@ export function moveProblem(request: MoveRequest, context: MoveContext): string 
   }
   const clock = (instant: number | string) => toWallClock(instant, context.timeZone).slice(11)
   if (member) {
-    const offDuty = workingTimeProblem(member, startsAt, endsAt, context.timeZone)
-    if (offDuty) return offDuty
+    // The same reason, in the same words, as the booking form gives before booking.
+    const offDuty = offHoursReason({
+      schedule: member,
+      date: toWallClock(startsAt, context.timeZone).slice(0, 10),
+      startsAt: request.startsAt,
+      endsAt: request.endsAt,
+      timeZone: context.timeZone,
+    })
+    if (offDuty) return `${offHoursSentence(offDuty, member.name)}.`
   }
   const busyFrom = startsAt - appointment.buffer_before_minutes * MINUTE_MS
   const busyUntil = endsAt + appointment.buffer_after_minutes * MINUTE_MS
@@ -83,48 +90,4 @@ function sameSession(other: Appointment, moved: Appointment, startsAt: number): 
     other.service_id === moved.service_id &&
     Date.parse(other.starts_at) === startsAt
   )
-}
-
-/**
- * Time off first (it says why), then the working periods: the move must sit inside one of
- * them. Breaks are the gaps between a day's periods, so a time between two periods, or one
- * running from a period into the next, is "on a break".
- */
-function workingTimeProblem(
-  member: MemberSchedule,
-  startsAt: number,
-  endsAt: number,
-  timeZone: string,
-): string | null {
-  const clock = (instant: number | string) => toWallClock(instant, timeZone).slice(11)
-  const day = (instant: number) => toWallClock(instant, timeZone).slice(0, 10)
-  const off = member.time_off.find(
-    (period) => Date.parse(period.starts_at) < endsAt && Date.parse(period.ends_at) > startsAt,
-  )
-  if (off) {
-    const reason = off.reason ? ` (${off.reason})` : ''
-    return `${member.name} is off ${clock(off.starts_at)}–${clock(off.ends_at)}${reason}.`
-  }
-  const periods = member.working_periods
-    .map((period) => ({ from: Date.parse(period.starts_at), to: Date.parse(period.ends_at) }))
-    .sort((a, b) => a.from - b.from)
-  if (periods.some((period) => period.from <= startsAt && endsAt <= period.to)) return null
-  const sameDay = periods.filter(
-    (period) => day(period.from) === day(startsAt) || day(period.to) === day(startsAt),
-  )
-  const first = sameDay[0]
-  const last = sameDay.at(-1)
-  if (!first || !last) return `${member.name} doesn't work that day.`
-  if (startsAt < first.from) return `${member.name} doesn't start until ${clock(first.from)}.`
-  if (endsAt > last.to) return `${member.name} doesn't work after ${clock(last.to)}.`
-  const gap = sameDay.findIndex((period, index) => {
-    const next = sameDay[index + 1]
-    return next !== undefined && period.to < endsAt && next.from > startsAt
-  })
-  const before = sameDay[gap]
-  const after = sameDay[gap + 1]
-  if (before && after) {
-    return `${member.name} is on a break ${clock(before.to)}–${clock(after.from)}.`
-  }
-  return `${member.name} doesn't work then.`
 }

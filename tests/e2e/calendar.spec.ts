@@ -389,7 +389,7 @@ test('a drag asks first, can leave the customer out, and is undone exactly; a ba
 
   // Before 09:00 the owner does not work: refused where it lands, with the reason.
   await dragEvent(page, 'Ana Lopez', tuesday, '10:00', '08:00')
-  await expect(toast(page, "Existing Owner doesn't start until 09:00.")).toBeVisible()
+  await expect(toast(page, 'Existing starts at 09:00 on Tuesdays.')).toBeVisible()
   await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(/^10:00–10:45/)
 
   await dragEvent(page, 'Ana Lopez', tuesday, '10:00', '11:30')

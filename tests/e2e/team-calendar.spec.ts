@@ -119,7 +119,7 @@ test('the team day: a column each, breaks shaded, a refused drop, a drag to a co
   // Dropped on Diego at 09:30, before his day starts: refused there, with the reason.
   await drag(page, block, { name: 'Diego Alvarez', time: '09:30' })
   const ghost = page.locator('.p-team-col__ghost')
-  const notYet = "Diego Alvarez doesn't start until 11:00."
+  const notYet = 'Diego starts at 11:00 on Wednesdays.'
   await expect(ghost).toContainText(notYet)
   await page.mouse.up()
   await expect(page.getByRole('status').filter({ hasText: `Not moved: ${notYet}` })).toHaveCount(1)

@@ -42,10 +42,13 @@ const schedule: Schedule = {
       name: 'Priya',
       color: '#0ea5e9',
       time_zone: ZONE,
-      working_periods: ['2026-12-01', '2026-12-02'].flatMap((date) => [
-        { starts_at: on('09:00', date), ends_at: on('12:00', date) },
-        { starts_at: on('13:00', date), ends_at: on('18:00', date) },
-      ]),
+      // As the server gives them: hours minus breaks minus time off.
+      working_periods: [
+        { starts_at: on('09:00'), ends_at: on('12:00') },
+        { starts_at: on('13:00'), ends_at: on('18:00') },
+        { starts_at: on('09:00', '2026-12-02'), ends_at: on('12:00', '2026-12-02') },
+        { starts_at: on('13:00', '2026-12-02'), ends_at: on('15:00', '2026-12-02') },
+      ],
       breaks: ['2026-12-01', '2026-12-02'].map((date) => ({
         starts_at: on('12:00', date),
         ends_at: on('13:00', date),
@@ -101,10 +104,10 @@ describe('moveProblem', () => {
   })
 
   it('names the working hours a move leaves', () => {
-    expect(moveProblem(to('17:30', '18:15'), context)).toBe("Priya doesn't work after 18:00.")
-    expect(moveProblem(to('08:30', '09:15'), context)).toBe("Priya doesn't start until 09:00.")
+    expect(moveProblem(to('17:30', '18:15'), context)).toBe('Priya finishes at 18:00 on Tuesdays.')
+    expect(moveProblem(to('08:30', '09:15'), context)).toBe('Priya starts at 09:00 on Tuesdays.')
     expect(moveProblem(to('10:00', '10:45', PRIYA, '2026-12-03'), context)).toBe(
-      "Priya doesn't work that day.",
+      'Priya does not work on Thursdays.',
     )
   })
 
@@ -116,7 +119,7 @@ describe('moveProblem', () => {
 
   it('names time off with its reason', () => {
     expect(moveProblem(to('14:30', '15:15', PRIYA, '2026-12-02'), context)).toBe(
-      'Priya is off 15:00–18:00 (Dentist).',
+      'Priya is away (Dentist) 15:00–18:00.',
     )
   })
 
