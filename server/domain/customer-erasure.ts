@@ -133,6 +133,7 @@ export const customerDataColumns = {
     next_attempt_at: 'internal',
     sent_at: 'rows',
     last_error: 'internal',
+    change_id: 'internal',
     created_at: 'rows',
   },
   activity_log: {
@@ -183,6 +184,8 @@ export const tablesWithoutCustomerData: Record<string, string> = {
   payment_accounts: 'the business’s connected Stripe account',
   appointment_checkouts:
     'what a visit came to at the till (service, extras sold, discount, tip): the business’s sales; the money taken is a payment, exported and kept with the customer’s',
+  appointment_changes:
+    'where a staff move or resize found an appointment (start, end, member, buffers), to take it back; deleted with the appointment',
   rate_limit_counts:
     'public request counts under hashed keys (an address or an e-mail), gone within the hour',
   rate_limit_hits:

@@ -42,6 +42,7 @@ describe('every table and column with customer data is covered by the export and
     const staffOrBusiness = new Set([
       'tenant_settings.confirmation_email',
       'tenant_settings.reminder_email',
+      'tenant_settings.notify_customer_on_staff_change',
       'payment_accounts.details_submitted',
       'tenants.email',
       'tenants.phone',
