@@ -31,13 +31,9 @@ export function TimeZonePicker({
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
-  // Every zone's offset takes a formatter of its own (hundreds of them): worked out when the
-  // visitor first reaches the picker, not when the page renders it (that alone blocked a
-  // phone's main thread for about half a second on the time step).
-  const [reached, setReached] = useState(false)
   const options = useMemo(
-    () => (reached ? timeZoneOptions(canonicalTimeZones(knownTimeZones(), value)) : []),
-    [reached, value],
+    () => timeZoneOptions(canonicalTimeZones(knownTimeZones(), value)),
+    [value],
   )
   const matches = useMemo(() => searchTimeZones(options, query).slice(0, SHOWN), [options, query])
   const current = canonicalTimeZone(value)
@@ -82,10 +78,7 @@ export function TimeZonePicker({
         autoComplete="off"
         placeholder={open ? t('time_zone_search') : undefined}
         value={open ? query : shown}
-        onFocus={() => {
-          setActive(0)
-          setReached(true)
-        }}
+        onFocus={() => setActive(0)}
         onClick={() => setOpen(true)}
         onChange={(event) => {
           setQuery(event.target.value)
