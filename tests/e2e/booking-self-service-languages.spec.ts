@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { manageUrl } from '../../shared/booking-links.ts'
 import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
 import { uniqueEmail } from '../support/e2e/accounts.ts'
-import { BUSINESS, bookThroughApi, monthLoaded } from '../support/e2e/public-booking.ts'
+import { BUSINESS, bookThroughApi, monthWithFreeTimes } from '../support/e2e/public-booking.ts'
 
 /**
  * The customer's self-service pages (manage link, my appointments) in the visitor's language:
@@ -33,13 +33,8 @@ test('the manage page speaks German: its words, dates, picker and messages', asy
 
   await page.getByRole('button', { name: 'Verschieben' }).click()
   await expect(page.getByRole('heading', { name: 'Neue Uhrzeit wählen' })).toBeFocused()
-  await monthLoaded(page)
   // Late in a month the member may have nothing left in it: the picker offers the next month.
-  const nextFree = page.getByRole('button', { name: /Nächster freier Termin/ })
-  if (await nextFree.isVisible()) {
-    await nextFree.click()
-    await monthLoaded(page)
-  }
+  await monthWithFreeTimes(page)
   await expect(page.getByRole('radio').first()).toBeVisible()
   await expectNoAxeViolationsInEveryLook(page)
   await page.screenshot({

@@ -39,14 +39,24 @@ export async function monthLoaded(page: Page | FrameLocator) {
   await expect(page.locator('.p-month-grid__table[aria-busy]')).toHaveCount(0)
 }
 
-/** The first free time the month shows (its first free day is preselected), or the next month's. */
-export async function chooseFirstTime(page: Page | FrameLocator) {
+/**
+ * A month with free times on screen: this one, or (late in a month, when other tests have
+ * taken what was left of it) the one the picker's "Next available" opens, in any language.
+ */
+export async function monthWithFreeTimes(page: Page | FrameLocator) {
   await monthLoaded(page)
-  const nextAvailable = page.getByRole('button', { name: /Next available/ })
+  const nextAvailable = page.getByRole('button', {
+    name: /Next available|Nächster freier Termin|Prochaine disponibilité|Próxima disponible/,
+  })
   if (await nextAvailable.isVisible()) {
     await nextAvailable.click()
     await monthLoaded(page)
   }
+}
+
+/** The first free time the month shows (its first free day is preselected), or the next month's. */
+export async function chooseFirstTime(page: Page | FrameLocator) {
+  await monthWithFreeTimes(page)
   await page.locator('.p-time-list__time').first().click()
 }
 
