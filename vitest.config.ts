@@ -39,8 +39,24 @@ const apiSettings = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      // Pure units and machines share their modules per worker, as the API files do (below): no
+      // file replaces a module, and none keeps state in one between its tests and the next file's.
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'model',
+          include: ['tests/model/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       {
         // Shared components rendered in a DOM (happy-dom) and driven as a user would.
         test: {

@@ -3,47 +3,45 @@ import { join } from 'node:path'
 
 /**
  * Seconds each end-to-end file took, its tests summed, in a fresh-clone `bash .ci/run` (four
- * shards on the 2-core machine, 29 Nov 2026; booking-languages counted at about two thirds, as
- * its scans stopped reloading the page for each scheme after that run). Only the proportions
- * matter: they split the files into shards that end together, where Playwright's own `--shard`
- * splits by count and left one shard three minutes behind the other. A file not listed counts as
- * an average one; re-measure when a file's time changes much (the list reporter prints each
- * test's).
+ * shards on the 2-core machine, 29 Nov 2026, 18:11; booking-languages counted at about two thirds,
+ * as its axe loop scans each language in one scheme per size since that run). Only the
+ * proportions matter: they split the files into shards that end together, where Playwright's own
+ * `--shard` splits by count and left one shard three minutes behind the other. A file not listed
+ * counts as an average one; re-measure when a file's time changes much (the list reporter prints
+ * each test's).
  */
 const MEASURED_SECONDS: Record<string, number> = {
-  'auth.spec.ts': 69,
-  'billing.spec.ts': 174,
-  'booking-customer-account.spec.ts': 58,
-  'booking-keyboard.spec.ts': 179,
+  'auth.spec.ts': 50,
+  'billing.spec.ts': 190,
+  'booking-customer-account.spec.ts': 43,
+  'booking-keyboard.spec.ts': 138,
   'booking-languages.spec.ts': 230,
-  'booking-model.spec.ts': 110,
-  'booking-not-found.spec.ts': 29,
-  'booking-questions.spec.ts': 78,
-  'booking-self-service-languages.spec.ts': 43,
-  'booking-wizard.spec.ts': 54,
-  'business-identity.spec.ts': 30,
-  'business-setup.spec.ts': 104,
-  'calendar.spec.ts': 190,
-  'customer-data-rights.spec.ts': 22,
-  'customers.spec.ts': 151,
-  'dashboard.spec.ts': 47,
-  'embed.spec.ts': 54,
-  // Measured alone on the loaded 2-core machine, 29 Nov 2026 (30 s), not in a CI run.
-  'insights.spec.ts': 30,
-  'live.spec.ts': 24,
-  'no-show-fee.spec.ts': 72,
-  'paid-booking.spec.ts': 25,
-  'payment-refunds.spec.ts': 45,
-  'payments-list.spec.ts': 98,
-  'payments-settings.spec.ts': 27,
-  'public-booking.spec.ts': 236,
-  'roles.spec.ts': 54,
-  'services.spec.ts': 113,
-  'settings-and-activity.spec.ts': 89,
-  'shell.spec.ts': 37,
-  // Estimated from two runs of its own (not yet in a fresh-clone run).
-  'team-calendar.spec.ts': 70,
-  'team.spec.ts': 74,
+  'booking-model.spec.ts': 146,
+  'booking-not-found.spec.ts': 23,
+  'booking-questions.spec.ts': 42,
+  'booking-self-service-languages.spec.ts': 56,
+  'booking-wizard.spec.ts': 37,
+  'business-identity.spec.ts': 72,
+  'business-setup.spec.ts': 115,
+  'calendar.spec.ts': 106,
+  'customer-data-rights.spec.ts': 21,
+  'customers.spec.ts': 166,
+  'dashboard.spec.ts': 33,
+  'embed.spec.ts': 51,
+  'insights.spec.ts': 35,
+  'live.spec.ts': 13,
+  'no-show-fee.spec.ts': 96,
+  'paid-booking.spec.ts': 50,
+  'payment-refunds.spec.ts': 20,
+  'payments-list.spec.ts': 62,
+  'payments-settings.spec.ts': 45,
+  'public-booking.spec.ts': 231,
+  'roles.spec.ts': 26,
+  'services.spec.ts': 55,
+  'settings-and-activity.spec.ts': 30,
+  'shell.spec.ts': 28,
+  'team.spec.ts': 80,
+  'team-calendar.spec.ts': 21,
 }
 
 const known = Object.values(MEASURED_SECONDS)

@@ -20,6 +20,14 @@ import { failures, firstLine, record, runPrefixed, type Tally } from './suite-re
 
 export const DEFAULT_E2E_SHARDS = 4
 
+/**
+ * No traces in `npm test` unless E2E_TRACE asks for a mode: recording one for every test (to
+ * keep it on failure) was about a sixth of the suite's processor time (public-booking.spec: 110
+ * processor-seconds with traces, 91 without), and a CI run keeps only its log. A failing spec
+ * run alone (`npx playwright test <file>`) still keeps its trace, by playwright.config.ts.
+ */
+const TRACE = process.env.E2E_TRACE ?? 'off'
+
 interface PlaywrightSuite {
   suites?: PlaywrightSuite[]
   specs?: {
@@ -93,7 +101,12 @@ async function playwrightShard(
   const prefix = shards > 1 ? `[e2e ${shard}/${shards}] ` : ''
   const status = await runPrefixed(
     join(root, 'node_modules', '.bin', 'playwright'),
-    ['test', '--reporter=list,json', ...(shards > 1 ? files.map(exactFileFilter) : [])],
+    [
+      'test',
+      '--reporter=list,json',
+      `--trace=${TRACE}`,
+      ...(shards > 1 ? files.map(exactFileFilter) : []),
+    ],
     {
       cwd: root,
       env: { ...process.env, ...ports, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
