@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/support/longest-first-sequencer.ts'
 
 /**
  * The API files that prove the embedded default, PGlite, where it differs from PostgreSQL: its
@@ -38,25 +39,10 @@ const apiSettings = {
 // set-up's processes.
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      // Pure units and machines share their modules per worker, as the API files do (below): no
-      // file replaces a module, and none keeps state in one between its tests and the next file's.
-      {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: 'model',
-          include: ['tests/model/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
-        },
-      },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
       {
         // Shared components rendered in a DOM (happy-dom) and driven as a user would.
         test: {
@@ -91,13 +77,14 @@ export default defineConfig({
       {
         // The production set-up as it runs: `npm run start:prod`'s processes, HAProxy from
         // Debian, PostgreSQL (TEST_DATABASE_URL, or a throw-away cluster). `npm test` runs it
-        // in its PostgreSQL pass; the files run one at a time (each starts real processes).
+        // in its PostgreSQL pass, beside the API files: each file has its own ports and its own
+        // copy of the migrated database. (Run one at a time, they ran last and alone, with the
+        // other workers idle.)
         test: {
           name: 'scale',
           include: ['tests/scale/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/scale/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -143,7 +143,8 @@ async function showIn(page: Page, language: Language) {
  * public-booking.spec.ts, German on a desktop in the booking above), each language is scanned at
  * least once and both sizes in dark.
  */
-const SCHEME_BY_SIZE: Record<number, Record<Language, 'light' | 'dark'>> = {
+type Scheme = 'light' | 'dark'
+const SCHEME_BY_SIZE: Record<number, Record<Language, Scheme>> = {
   375: { en: 'light', fr: 'light', es: 'dark', de: 'dark' },
   1280: { en: 'dark', fr: 'dark', es: 'light', de: 'light' },
 }
@@ -152,7 +153,7 @@ for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
 ]) {
-  const schemes = SCHEME_BY_SIZE[viewport.width] ?? {}
+  const schemes: Partial<Record<Language, Scheme>> = SCHEME_BY_SIZE[viewport.width] ?? {}
   const laterSteps = LANGUAGES.filter((language) => schemes[language] === 'dark')
   test(`axe finds nothing on the service and time steps in every language (each in one scheme), nor on the details step and confirmation in dark in ${laterSteps.join(' and ')}, at ${viewport.width} px`, async ({
     browser,
@@ -209,7 +210,7 @@ for (const viewport of [
   })
 }
 
-async function expectSchemeShown(page: Page, scheme: 'light' | 'dark') {
+async function expectSchemeShown(page: Page, scheme: Scheme) {
   if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
   else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
 }
