@@ -16,7 +16,7 @@ const members = [
   { id: BO, name: 'Bo Berg', color: '#b91c1c' },
 ]
 // Berlin is UTC+1 in November: both work 09:00–17:00 with lunch 12:00–13:00.
-// (`color` and `breaks` are the schedule's fields from the context work; not read here.)
+// (The lunch is shaded as a break because the schedule lists it in `breaks`.)
 const workDay = (id: string, name: string) => ({
   team_member_id: id,
   name,

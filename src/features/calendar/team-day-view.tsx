@@ -88,6 +88,7 @@ export function TeamDayView({
         const spans = (periods: { starts_at: string; ends_at: string }[]) =>
           periods.flatMap((period) => spanOfDay(period, date, timeZone) ?? [])
         const working = spans(own?.working_periods ?? [])
+        const breaks = spans(own?.breaks ?? [])
         const timeOff = (own?.time_off ?? []).flatMap((off) => {
           const span = spanOfDay(off, date, timeZone)
           return span ? [{ ...span, reason: off.reason }] : []
@@ -101,7 +102,7 @@ export function TeamDayView({
         return {
           member,
           working,
-          offTime: own ? memberOffTime(working, timeOff) : [],
+          offTime: own ? memberOffTime(working, breaks, timeOff) : [],
           booked,
         }
       }),
