@@ -109,6 +109,14 @@ export function blockDetail(minutes: number): BlockDetail {
   return 'full'
 }
 
+/**
+ * How many lines of a wrapped service name a block shown in full has room for: one at 45
+ * minutes and one more for every further slot (both calendars give a slot at least a line).
+ */
+export function serviceLines(minutes: number): number {
+  return Math.max(1, Math.floor((minutes - 30) / SLOT_MINUTES))
+}
+
 export interface OffTime extends MinuteSpan {
   kind: 'offHours' | 'break' | 'timeOff'
   label: string

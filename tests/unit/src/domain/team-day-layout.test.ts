@@ -12,6 +12,7 @@ import {
   laneLayout,
   memberOffTime,
   minuteOfDay,
+  serviceLines,
   snapMinute,
   spanOfDay,
   visibleMinutes,
@@ -91,6 +92,13 @@ describe('what a block has room for', () => {
     expect(blockDetail(30)).toBe('clientTime')
     expect(blockDetail(44)).toBe('clientTime')
     expect(blockDetail(45)).toBe('full')
+  })
+
+  it('gives a wrapped service one line at 45 minutes and one more for every quarter after', () => {
+    expect(serviceLines(45)).toBe(1)
+    expect(serviceLines(59)).toBe(1)
+    expect(serviceLines(60)).toBe(2)
+    expect(serviceLines(90)).toBe(4)
   })
 })
 
