@@ -1,3 +1,4 @@
+import './full-calendar.css'
 import type {
   DateSelectArg,
   DatesSetArg,
