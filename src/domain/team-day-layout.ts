@@ -5,7 +5,7 @@
  * latest end of what is on the day (with a margin).
  */
 import { toWallClock } from './appointment-time'
-import { complementIntervals, type Interval, mergeIntervals } from './intervals'
+import { complementIntervals, type Interval } from './intervals'
 
 export const MINUTES_PER_DAY = 24 * 60
 /** The grid's step: drags snap to it, a click books at it, the keyboard moves by it. */
@@ -109,38 +109,43 @@ export function blockDetail(minutes: number): BlockDetail {
   return 'full'
 }
 
+/**
+ * How many lines of a wrapped service name a block shown in full has room for: one at 45
+ * minutes and one more for every further slot (both calendars give a slot at least a line).
+ */
+export function serviceLines(minutes: number): number {
+  return Math.max(1, Math.floor((minutes - 30) / SLOT_MINUTES))
+}
+
 export interface OffTime extends MinuteSpan {
   kind: 'offHours' | 'break' | 'timeOff'
   label: string
 }
 
 /**
- * A member's time they cannot be booked in, for shading: time off with its reason, the gaps
- * between working periods as breaks, and the rest of the day outside working hours. Working
- * periods are hours minus breaks minus time off, so a gap that is not time off is a break.
+ * A member's time they cannot be booked in, for shading: time off with its reason, their real
+ * breaks (the schedule's `breaks`), and the rest of the day outside working periods as time they
+ * are not working (before and after hours, and a gap between two shifts that is not a break).
  */
 export function memberOffTime(
   working: readonly MinuteSpan[],
+  breaks: readonly MinuteSpan[],
   timeOff: readonly (MinuteSpan & { reason: string })[],
 ): OffTime[] {
-  const periods = mergeIntervals(working)
-  const first = periods[0]?.start ?? MINUTES_PER_DAY
-  const last = periods.at(-1)?.end ?? 0
-  const away = mergeIntervals(timeOff)
   const shaded: OffTime[] = timeOff.map((off) => ({
     start: off.start,
     end: off.end,
     kind: 'timeOff',
     label: off.reason.trim() || 'Time off',
   }))
-  for (const gap of complementIntervals(periods, 0, MINUTES_PER_DAY)) {
-    for (const piece of complementIntervals(away, gap.start, gap.end)) {
-      const inside = piece.start >= first && piece.end <= last
-      shaded.push({
-        ...piece,
-        kind: inside ? 'break' : 'offHours',
-        label: inside ? 'Break' : 'Not working',
-      })
+  for (const gap of complementIntervals(working, 0, MINUTES_PER_DAY)) {
+    for (const free of complementIntervals(timeOff, gap.start, gap.end)) {
+      const notWorking = complementIntervals(breaks, free.start, free.end)
+      for (const piece of notWorking)
+        shaded.push({ ...piece, kind: 'offHours', label: 'Not working' })
+      for (const pause of complementIntervals(notWorking, free.start, free.end)) {
+        shaded.push({ ...pause, kind: 'break', label: 'Break' })
+      }
     }
   }
   return shaded.sort((a, b) => a.start - b.start)

@@ -1,8 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Schedule } from '../../src/api/appointments'
 import type { MoveRequest } from '../../src/domain/appointment-move'
+import { LONG_PRESS_MS } from '../../src/domain/touch-gestures'
 import { appointmentLabel } from '../../src/features/calendar/calendar-events'
 import { TeamDayView } from '../../src/features/calendar/team-day-view'
 import { ALEX, BERLIN, BO, sampleAppointment } from '../support/unit/appointment-samples'
@@ -16,7 +17,7 @@ const members = [
   { id: BO, name: 'Bo Berg', color: '#b91c1c' },
 ]
 // Berlin is UTC+1 in November: both work 09:00–17:00 with lunch 12:00–13:00.
-// (`color` and `breaks` are the schedule's fields from the context work; not read here.)
+// (The lunch is shaded as a break because the schedule lists it in `breaks`.)
 const workDay = (id: string, name: string) => ({
   team_member_id: id,
   name,
@@ -40,6 +41,7 @@ function renderView(checkMove: (request: MoveRequest) => string | null) {
   const onMove = vi.fn()
   const onOpen = vi.fn()
   const onCreate = vi.fn()
+  const onSwipeDay = vi.fn()
   render(
     <TeamDayView
       date={DAY}
@@ -54,9 +56,10 @@ function renderView(checkMove: (request: MoveRequest) => string | null) {
       onCreate={onCreate}
       onOpen={onOpen}
       onMove={onMove}
+      onSwipeDay={onSwipeDay}
     />,
   )
-  return { onMove, onOpen, onCreate }
+  return { onMove, onOpen, onCreate, onSwipeDay }
 }
 
 const announced = () => screen.getByRole('status').textContent ?? ''
@@ -133,5 +136,62 @@ describe('the team day view', () => {
       startsAt: '2026-11-27T08:30:00.000Z',
       teamMemberId: BO,
     })
+  })
+
+  describe('with a finger', () => {
+    const finger = { pointerId: 7, pointerType: 'touch', clientX: 50, clientY: 50 }
+    const pressBlock = () => {
+      renderView(() => null)
+      const block = screen.getByRole('button', { name: /^10:00–10:45, Ana Lopez/ })
+      fireEvent.pointerDown(block, finger)
+      return block
+    }
+    beforeEach(() => vi.useFakeTimers())
+    afterEach(() => vi.useRealTimers())
+
+    it('picks a block up only after a long press, and then keeps the grid from scrolling', () => {
+      const block = pressBlock()
+      const scrollMove = () => {
+        const move = new Event('touchmove', { bubbles: true, cancelable: true })
+        block.dispatchEvent(move)
+        return move.defaultPrevented
+      }
+      act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 50))
+      expect(document.querySelector('.p-team-col__ghost')).toBeNull()
+      expect(scrollMove()).toBe(false)
+      act(() => vi.advanceTimersByTime(50))
+      expect(document.querySelector('.p-team-col__ghost')?.textContent).toContain('10:00–10:45')
+      expect(announced()).toBe('10:00–10:45 with Alex Kim')
+      expect(scrollMove()).toBe(true)
+      fireEvent.pointerUp(window, finger)
+      expect(announced()).toBe('Move cancelled.')
+      expect(scrollMove()).toBe(false)
+    })
+
+    it('leaves a finger that moves first to the scroll: nothing is picked up', () => {
+      pressBlock()
+      fireEvent.pointerMove(window, { ...finger, clientY: 80 })
+      act(() => vi.advanceTimersByTime(LONG_PRESS_MS * 2))
+      expect(document.querySelector('.p-team-col__ghost')).toBeNull()
+    })
+  })
+
+  it('changes the day on a sideways swipe of the empty grid, not on one that starts on a block', () => {
+    const { onSwipeDay } = renderView(() => null)
+    const column = document.querySelector('[data-team-column]') as HTMLElement
+    const block = screen.getByRole('button', { name: /^10:00–10:45, Ana Lopez/ })
+    const swipe = (on: HTMLElement, dx: number, dy = 0) => {
+      fireEvent.touchStart(on, { touches: [{ clientX: 200, clientY: 200 }] })
+      fireEvent.touchEnd(on, { changedTouches: [{ clientX: 200 + dx, clientY: 200 + dy }] })
+    }
+    // Nothing to scroll sideways here: both ends are reached at once.
+    swipe(column, 120)
+    expect(onSwipeDay).toHaveBeenLastCalledWith(-1)
+    swipe(column, -120)
+    expect(onSwipeDay).toHaveBeenLastCalledWith(1)
+    onSwipeDay.mockClear()
+    swipe(block, -120)
+    swipe(column, 120, 100)
+    expect(onSwipeDay).not.toHaveBeenCalled()
   })
 })

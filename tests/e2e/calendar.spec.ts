@@ -387,6 +387,26 @@ test('a drag asks first, can leave the customer out, and is undone exactly; a ba
   await page.goto(`/calendar?view=week&date=${tuesday}`)
   await expect(event(page, 'Ana Lopez')).toHaveAccessibleName(/^10:00–10:45/)
 
+  // A 45-minute block in the week has room for who, when and what, none of it cut off; the
+  // whole sentence shows beside it on hover.
+  const block = event(page, 'Ana Lopez')
+  const blockBox = await block.boundingBox()
+  for (const part of ['customer', 'time', 'service']) {
+    const line = await block.locator(`.p-cal-event__${part}`).boundingBox()
+    const inside =
+      blockBox !== null &&
+      line !== null &&
+      line.x + line.width <= blockBox.x + blockBox.width + 0.5 &&
+      line.y + line.height <= blockBox.y + blockBox.height + 0.5
+    expect(inside, `the ${part} line inside the block`).toBe(true)
+  }
+  await expect(block.locator('.p-cal-event__service')).toHaveText('Haircut')
+  const details = block.locator('.p-cal-event__details')
+  await expect(details).toBeHidden()
+  await block.hover()
+  await expect(details).toBeVisible()
+  await expect(details).toHaveText(/^10:00–10:45, Ana Lopez, Haircut, with Existing Owner/)
+
   // Before 09:00 the owner does not work: refused where it lands, with the reason.
   await dragEvent(page, 'Ana Lopez', tuesday, '10:00', '08:00')
   await expect(toast(page, 'Existing starts at 09:00 on Tuesdays.')).toBeVisible()

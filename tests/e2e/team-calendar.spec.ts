@@ -4,12 +4,14 @@ import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.t
 import { BUSINESS_TIME_ZONE } from '../support/e2e/public-booking.ts'
 import { signIn } from '../support/e2e/sign-in.ts'
 import { addCustomerViaApi, staffApi } from '../support/e2e/staff-api.ts'
+import { fingerOn } from '../support/e2e/touch.ts'
 
 /*
  * The team day view on the demo business (Priya Mon–Fri 9–17 with lunch 12–13, Diego Wed–Sun
  * 11–19 with breaks 14:00–14:45 and 17:00–17:15, the owner Tue–Sat 10–18 with lunch 13–14): a
  * column per member with their breaks shaded, a pointer drag to a colleague's column, a drop
- * refused with its reason, a keyboard move, the phone layout and axe in light and dark.
+ * refused with its reason, a keyboard move, the phone layout with a finger's long-press drag and
+ * day swipes, and axe in light and dark.
  */
 
 // The browser lives elsewhere than the business: the columns must show business time.
@@ -75,11 +77,8 @@ async function drag(page: Page, block: Locator, to: { name: string; time: string
   await page.mouse.move(target.x, target.y + 4, { steps: 8 })
 }
 
-test('the team day: a column each, breaks shaded, a refused drop, a drag to a colleague undone, a keyboard move', async ({
-  page,
-}) => {
-  const day = farWednesday()
-  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+/** A new customer's 45-minute Signature Haircut with Priya at a New York time on `day`. */
+async function bookHaircutWithPriya(page: Page, day: string, time: string, who: string) {
   const services = await staffApi<{ items: { id: string; name: string }[] }>(
     page,
     'GET',
@@ -92,14 +91,30 @@ test('the team day: a column each, breaks shaded, a refused drop, a drag to a co
   )
   const haircut = services.items.find((service) => service.name === 'Signature Haircut')
   const priya = team.items.find((member) => member.name === 'Priya Natarajan')
-  const customer = await addCustomerViaApi(page, { name: `Dana Drag ${Date.now()}` })
+  const customer = await addCustomerViaApi(page, { name: `${who} ${Date.now()}` })
   await staffApi(page, 'POST', '/api/v1/appointments', {
     service_id: haircut?.id,
     team_member_id: priya?.id,
     customer_id: customer.id,
-    starts_at: newYork(day, '09:30'),
+    starts_at: newYork(day, time),
     override_working_hours: false,
   })
+  return customer
+}
+
+/** `date` moved by whole days. */
+function daysAfter(date: string, days: number): string {
+  const moved = new Date(`${date}T12:00:00Z`)
+  moved.setUTCDate(moved.getUTCDate() + days)
+  return moved.toISOString().slice(0, 10)
+}
+
+test('the team day: a column each, breaks shaded, a refused drop, a drag to a colleague undone, a keyboard move', async ({
+  page,
+}) => {
+  const day = farWednesday()
+  await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+  const customer = await bookHaircutWithPriya(page, day, '09:30', 'Dana Drag')
 
   await page.goto(`/calendar?view=day&date=${day}`)
   const heads = page.locator('.p-team-day__head')
@@ -173,19 +188,95 @@ test('the team day: a column each, breaks shaded, a refused drop, a drag to a co
   await expectNoAxeViolationsInEveryLook(page, { within: 'main', label: 'team day' })
 })
 
-test('on a phone: a compact header, a strip of days, the grid above the fold, columns scroll sideways', async ({
+test('on a phone: a compact header, a strip of days, the grid above the fold, columns scroll sideways, a finger moves blocks and swipes days', async ({
   page,
 }) => {
   const day = farWednesday()
   await page.setViewportSize({ width: 375, height: 812 })
   await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
+  const customer = await bookHaircutWithPriya(page, day, '15:00', 'Tara Touch')
   await page.goto(`/calendar?view=day&date=${day}`)
   const grid = page.locator('.p-team-day')
   await expect(grid).toBeVisible()
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(/^Wed, \w+ \d+/)
+  const heading = page.getByRole('heading', { level: 2 })
+  await expect(heading).toHaveText(/^Wed, \w+ \d+/)
   const box = await grid.boundingBox()
   expect(box?.y ?? 812).toBeLessThan(812 * 0.4)
   expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+
+  // A finger: a swipe that starts on a block scrolls the grid and picks nothing up.
+  const finger = await fingerOn(page)
+  const ghost = page.locator('.p-team-col__ghost')
+  const block = page.getByRole('button', { name: new RegExp(`^15:00–15:45, ${customer.name}`) })
+  await block.scrollIntoViewIfNeeded()
+  const onBlock = async () => {
+    const place = await block.boundingBox()
+    if (!place) throw new Error('block not laid out')
+    return { x: place.x + place.width / 2, y: place.y + 12 }
+  }
+  const scrollTop = () => grid.evaluate((element) => element.scrollTop)
+  const scrolledFrom = await scrollTop()
+  const start = await onBlock()
+  await finger.swipe(start, { x: start.x, y: start.y - 120 })
+  await expect.poll(scrollTop).toBeGreaterThan(scrolledFrom)
+  await expect(ghost).toHaveCount(0)
+
+  // A long press picks it up; dragged past Priya's day it is refused there, with the reason.
+  const hour =
+    (await pointAt(page, 'Priya Natarajan', '16:00')).y -
+    (await pointAt(page, 'Priya Natarajan', '15:00')).y
+  const held = await onBlock()
+  await finger.press(held)
+  await expect(ghost).toContainText('15:00–15:45')
+  await finger.moveTo({ x: held.x, y: held.y + hour * 1.5 })
+  const tooLate = 'Priya finishes at 17:00 on Wednesdays.'
+  await expect(ghost).toContainText(tooLate)
+  await finger.up()
+  await expect(page.getByRole('status').filter({ hasText: `Not moved: ${tooLate}` })).toHaveCount(1)
+  await expect(ghost).toHaveCount(0)
+
+  // Held again and dropped an hour later: asked first, then moved.
+  const again = await onBlock()
+  await finger.press(again)
+  await finger.moveTo({ x: again.x, y: again.y + hour })
+  await expect(ghost).toContainText('16:00–16:45')
+  await finger.up()
+  await page
+    .getByRole('dialog', { name: 'Move the appointment?' })
+    .getByRole('button', { name: 'Move' })
+    .click()
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^16:00–16:45, ${customer.name}`) }),
+  ).toBeVisible()
+
+  // Sideways swipes on the empty grid: the columns scroll first; at their end the day changes,
+  // the strip and the announced heading follow.
+  await grid.evaluate((element) => {
+    element.scrollTop = 0
+    element.scrollLeft = 0
+  })
+  const early = await pointAt(page, 'Priya Natarajan', '08:30')
+  const gridBox = await grid.boundingBox()
+  const right = { x: (gridBox?.x ?? 0) + (gridBox?.width ?? 375) * 0.8, y: early.y }
+  const left = { x: right.x - 160, y: early.y }
+  const scrollLeft = () => grid.evaluate((element) => element.scrollLeft)
+  await finger.swipe(right, left)
+  await expect.poll(scrollLeft).toBeGreaterThan(0)
+  await expect(page).toHaveURL(new RegExp(`date=${day}`))
+  await grid.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth
+  })
+  await finger.swipe(right, left)
+  await expect(page).toHaveURL(new RegExp(`date=${daysAfter(day, 1)}`))
+  await expect(heading).toHaveText(/^Thu, \w+ \d+/)
+  await expect(page.locator('.p-date-strip [aria-current="date"]')).toHaveAccessibleName(
+    /^Thursday/,
+  )
+  // The next day opens on its first columns, so a swipe the other way goes straight back.
+  await expect.poll(scrollLeft).toBe(0)
+  await finger.swipe(left, right)
+  await expect(page).toHaveURL(new RegExp(`date=${day}`))
+  await expect(heading).toHaveText(/^Wed, \w+ \d+/)
 
   // The strip of days by keyboard: the shown day is its one tab stop, Right goes to the next.
   const shownDay = page.locator('.p-date-strip [aria-current="date"]')

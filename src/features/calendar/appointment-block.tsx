@@ -110,7 +110,7 @@ export function AppointmentBlock({
           />
         ) : null}
       </button>
-      <span className="p-team-block__details" aria-hidden="true">
+      <span className="p-cal-details p-team-block__details" aria-hidden="true">
         {label}
       </span>
     </div>

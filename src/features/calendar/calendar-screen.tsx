@@ -246,6 +246,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
             onMove={(request) => moves.requestMove(request)}
+            onSwipeDay={(by) => go({ date: shiftDate(view, date, by) })}
           />
         ) : (
           <FullCalendarView

@@ -1,3 +1,4 @@
+import './full-calendar.css'
 import type {
   DateSelectArg,
   DatesSetArg,
@@ -17,6 +18,7 @@ import { useEffect, useRef } from 'react'
 import type { Appointment } from '../../api/appointments'
 import type { MoveRequest } from '../../domain/appointment-move'
 import { type CalendarViewName, FULLCALENDAR_VIEWS } from '../../domain/calendar-search-params'
+import { blockDetail, serviceLines } from '../../domain/team-day-layout'
 import { AppointmentFlags } from './appointment-flags'
 import type { AppointmentEventProps, ScheduleEventProps } from './calendar-events'
 
@@ -55,24 +57,38 @@ function EventBody({ arg }: { arg: EventContentArg }) {
   }
   if (!isAppointmentProps(props)) return null
   const { appointment } = props
+  const { start, end } = arg.event
+  // The time grid shows what the block's length has room for, as the team day view does; a
+  // month cell has one line, whatever the length.
+  const timed = arg.view.type.startsWith('timeGrid')
+  const minutes = start && end ? (end.getTime() - start.getTime()) / 60_000 : 0
+  const detail = timed ? blockDetail(minutes) : 'full'
   // Rendered on every change (unlike eventDidMount), so the name follows a moved appointment.
   return (
-    <span className="p-cal-event__body" title={props.label}>
+    <span
+      className="p-cal-event__body"
+      data-detail={detail}
+      style={{ ['--p-cal-service-lines' as string]: serviceLines(minutes) }}
+      title={timed ? undefined : props.label}
+    >
       <span className="p-visually-hidden">{props.label}</span>
-      {/* Who first: a 30-minute appointment has room for one line. */}
-      <span className="p-cal-event__customer" aria-hidden="true">
-        {appointment.customer_name}
+      <span className="p-cal-event__lines" aria-hidden="true">
+        <span className="p-cal-event__customer">{appointment.customer_name}</span>
+        {detail === 'client' ? null : <span className="p-cal-event__time">{arg.timeText}</span>}
+        {detail === 'full' ? (
+          <>
+            <span className="p-cal-event__service">{appointment.service_name}</span>
+            <span className="p-cal-event__member">{appointment.team_member_name}</span>
+          </>
+        ) : null}
+        <AppointmentFlags appointment={appointment} />
       </span>
-      <span className="p-cal-event__time" aria-hidden="true">
-        {arg.timeText}
-      </span>
-      <span className="p-cal-event__service" aria-hidden="true">
-        {appointment.service_name}
-      </span>
-      <span className="p-cal-event__member" aria-hidden="true">
-        {appointment.team_member_name}
-      </span>
-      <AppointmentFlags appointment={appointment} />
+      {/* The whole sentence beside the block on hover and keyboard focus, as in the day view. */}
+      {timed ? (
+        <span className="p-cal-details p-cal-event__details" aria-hidden="true">
+          {props.label}
+        </span>
+      ) : null}
     </span>
   )
 }

@@ -13,6 +13,7 @@ import {
   visibleMinutes,
 } from '../../domain/team-day-layout'
 import { TeamDayColumn } from './team-day-column'
+import { useDaySwipe } from './use-day-swipe'
 import { PICK_UP_HINT, useTeamDayMove } from './use-team-day-move'
 
 /** A shown column's member: who, and the colour that marks them. */
@@ -63,6 +64,7 @@ export function TeamDayView({
   onCreate,
   onOpen,
   onMove,
+  onSwipeDay,
 }: {
   date: string
   timeZone: string
@@ -76,6 +78,8 @@ export function TeamDayView({
   onCreate: (at: NewAppointmentInColumn) => void
   onOpen: (appointment: Appointment) => void
   onMove: (request: MoveRequest) => void
+  /** A sideways swipe past the columns' end asked for the day before (-1) or after (1). */
+  onSwipeDay?: (by: -1 | 1) => void
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   const grid = useRef<HTMLDivElement>(null)
@@ -88,6 +92,7 @@ export function TeamDayView({
         const spans = (periods: { starts_at: string; ends_at: string }[]) =>
           periods.flatMap((period) => spanOfDay(period, date, timeZone) ?? [])
         const working = spans(own?.working_periods ?? [])
+        const breaks = spans(own?.breaks ?? [])
         const timeOff = (own?.time_off ?? []).flatMap((off) => {
           const span = spanOfDay(off, date, timeZone)
           return span ? [{ ...span, reason: off.reason }] : []
@@ -101,7 +106,7 @@ export function TeamDayView({
         return {
           member,
           working,
-          offTime: own ? memberOffTime(working, timeOff) : [],
+          offTime: own ? memberOffTime(working, breaks, timeOff) : [],
           booked,
         }
       }),
@@ -120,6 +125,18 @@ export function TeamDayView({
   const starts = columns.flatMap((column) => column.working.map((span) => span.start))
   const workStart = starts.length > 0 ? Math.min(...starts) : shown.start
 
+  // The way the last swipe went: the next day opens on its first columns, the day before on
+  // its last, as if the columns of the days ran on side by side.
+  const swiped = useRef<-1 | 1 | null>(null)
+  const swipe = useDaySwipe(
+    scroller,
+    onSwipeDay &&
+      ((by) => {
+        swiped.current = by
+        onSwipeDay(by)
+      }),
+  )
+
   // Open on the working day's start (half an hour above it), and again on another day.
   // biome-ignore lint/correctness/useExhaustiveDependencies: another day scrolls again, even with the same hours
   useLayoutEffect(() => {
@@ -128,6 +145,10 @@ export function TeamDayView({
     if (!element || !body) return
     const perMinute = body.getBoundingClientRect().height / (shown.end - shown.start)
     element.scrollTop = Math.max(0, (workStart - 30 - shown.start) * perMinute)
+    if (swiped.current !== null) {
+      element.scrollLeft = swiped.current === 1 ? 0 : element.scrollWidth
+      swiped.current = null
+    }
   }, [date, shown.start, shown.end, workStart])
 
   const move = useTeamDayMove({
@@ -145,7 +166,7 @@ export function TeamDayView({
   for (let minute = shown.start; minute < shown.end; minute += 60) hours.push(minute)
 
   return (
-    <div className="p-team-day" ref={scroller}>
+    <div className="p-team-day" ref={scroller} {...swipe}>
       <div
         className="p-team-day__grid"
         ref={grid}

@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type PointerEvent, type RefObject, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import type { MoveRequest } from '../../domain/appointment-move'
 import {
   draftRequest,
@@ -9,9 +16,7 @@ import {
   shiftDraft,
 } from '../../domain/team-day-drag'
 import { clockOfMinute, SLOT_MINUTES } from '../../domain/team-day-layout'
-
-/** How far a pointer travels before a press becomes a drag (a shorter one is a click). */
-const DRAG_THRESHOLD_PX = 4
+import { LONG_PRESS_MS, type PressOutcome, pressOutcome } from '../../domain/touch-gestures'
 
 export const PICK_UP_HINT =
   'Press M to move it: arrow keys move by 15 minutes or to the next column, Shift with Up or Down changes its length, Enter drops it, Escape puts it back.'
@@ -29,10 +34,11 @@ interface Options {
 }
 
 /**
- * Moving and resizing a block in the team day view, by pointer or keyboard: a draft follows the
- * pointer (15-minute snap, the column under it) or the arrow keys; every step is announced with
- * the place it would land ("14:15 with Priya") or the reason it cannot; a drop where
- * `checkMove` gives a reason is refused there, and a valid one is handed to `onMove`.
+ * Moving and resizing a block in the team day view, by mouse, finger (after a long press) or
+ * keyboard: a draft follows the pointer (15-minute snap, the column under it) or the arrow
+ * keys; every step is announced with the place it would land ("14:15 with Priya") or the reason
+ * it cannot; a drop where `checkMove` gives a reason is refused there, and a valid one is handed
+ * to `onMove`.
  */
 export function useTeamDayMove(options: Options) {
   const [draft, setDraft] = useState<MoveDraft | null>(null)
@@ -40,8 +46,27 @@ export function useTeamDayMove(options: Options) {
   const origin = useRef<MoveDraft | null>(null)
   // A drag ends with a click on the block; that click must not open the appointment.
   const dragged = useRef(false)
+  // A finger holds a picked-up block: the grid must not scroll under it.
+  const holding = useRef(false)
   const latest = useRef(options)
   latest.current = options
+
+  // Touch-action is fixed when a finger lands, and a block must still scroll on a swipe, so a
+  // held block stops the scroll by cancelling the finger's moves (a listener that may cancel
+  // has to be in place before the finger lands) and the long press's context menu.
+  useEffect(() => {
+    const element = options.grid.current
+    if (!element) return
+    const guard = (event: Event) => {
+      if (holding.current) event.preventDefault()
+    }
+    element.addEventListener('touchmove', guard, { passive: false })
+    element.addEventListener('contextmenu', guard)
+    return () => {
+      element.removeEventListener('touchmove', guard)
+      element.removeEventListener('contextmenu', guard)
+    }
+  }, [options.grid])
 
   const request = (next: MoveDraft) => {
     const { date, timeZone, members } = latest.current
@@ -112,25 +137,49 @@ export function useTeamDayMove(options: Options) {
     return { column, minutes: slots * SLOT_MINUTES }
   }
 
-  /** A press on a block's body (move) or bottom edge (resize). */
+  /**
+   * A press on a block's body (move) or bottom edge (resize). A mouse drags once it moves; a
+   * finger first has to rest for a long press (a swipe that starts on a block still scrolls),
+   * and from then on the grid does not scroll under it (`holding`, read by the touch guard).
+   */
   const pointerDown =
     (start: MoveDraft) => (event: PointerEvent<HTMLElement>, mode: 'move' | 'resize') => {
       if (event.button !== 0 || draft) return
+      dragged.current = false
+      const pointer = event.pointerType === 'mouse' ? 'mouse' : 'touch'
+      const pointerId = event.pointerId
       const pressX = event.clientX
       const pressY = event.clientY
-      let dragging = false
+      const pressedAt = performance.now()
+      let outcome: PressOutcome = 'pressing'
       let current = start
       let shown = false
+      const pickUp = () => {
+        outcome = 'dragging'
+        origin.current = start
+        holding.current = pointer === 'touch'
+      }
+      // A finger resting long enough picks the block up where it is: the ghost and the
+      // announcement say so before it moves.
+      const heldLongEnough =
+        pointer === 'touch'
+          ? setTimeout(() => {
+              pickUp()
+              shown = true
+              step(start)
+            }, LONG_PRESS_MS)
+          : undefined
       const follow = (moveEvent: globalThis.PointerEvent) => {
-        if (
-          !dragging &&
-          Math.hypot(moveEvent.clientX - pressX, moveEvent.clientY - pressY) < DRAG_THRESHOLD_PX
-        ) {
-          return
-        }
-        if (!dragging) {
-          dragging = true
-          origin.current = start
+        if (moveEvent.pointerId !== pointerId) return
+        if (outcome === 'pressing') {
+          const next = pressOutcome({
+            pointer,
+            heldMs: performance.now() - pressedAt,
+            distancePx: Math.hypot(moveEvent.clientX - pressX, moveEvent.clientY - pressY),
+          })
+          if (next === 'scrolling') return end()
+          if (next === 'pressing') return
+          pickUp()
         }
         const place = pointerPlace(moveEvent.clientX, moveEvent.clientY, pressY)
         const next =
@@ -152,27 +201,37 @@ export function useTeamDayMove(options: Options) {
         }
       }
       const escapeCancels = (keyEvent: globalThis.KeyboardEvent) => {
-        if (keyEvent.key === 'Escape' && dragging) {
-          dragging = false
+        if (keyEvent.key === 'Escape' && outcome === 'dragging') {
           end()
           cancel()
         }
       }
-      const release = () => {
+      const release = (upEvent: globalThis.PointerEvent) => {
+        if (upEvent.pointerId !== pointerId) return
+        const wasDragging = outcome === 'dragging'
         end()
-        if (!dragging) return
+        if (!wasDragging) return
         dragged.current = true
         drop(current)
       }
+      // The browser took the pointer away (a scroll, a system gesture): nothing was dropped.
+      const taken = (cancelEvent: globalThis.PointerEvent) => {
+        if (cancelEvent.pointerId !== pointerId) return
+        const wasDragging = outcome === 'dragging'
+        end()
+        if (wasDragging) cancel()
+      }
       const end = () => {
+        clearTimeout(heldLongEnough)
+        holding.current = false
         window.removeEventListener('pointermove', follow)
         window.removeEventListener('pointerup', release)
-        window.removeEventListener('pointercancel', release)
+        window.removeEventListener('pointercancel', taken)
         window.removeEventListener('keydown', escapeCancels)
       }
       window.addEventListener('pointermove', follow)
       window.addEventListener('pointerup', release)
-      window.addEventListener('pointercancel', release)
+      window.addEventListener('pointercancel', taken)
       window.addEventListener('keydown', escapeCancels)
     }
 

@@ -14,6 +14,7 @@ const on = (time: string, date = '2026-12-01') => wallClockToInstant(`${date}T${
 const NOW = Date.parse(on('08:00', '2026-11-30'))
 const PRIYA = 'priya'
 const SAM = 'sam'
+const KIM = 'kim'
 
 function appointment(id: string, fields: Partial<Appointment> = {}): Appointment {
   return {
@@ -70,6 +71,19 @@ const schedule: Schedule = {
       breaks: [],
       time_off: [],
     },
+    {
+      // Two shifts with no break between them: the gap is time Kim does not work.
+      team_member_id: KIM,
+      name: 'Kim Park',
+      color: '#a855f7',
+      time_zone: ZONE,
+      working_periods: [
+        { starts_at: on('08:00'), ends_at: on('12:00') },
+        { starts_at: on('15:00'), ends_at: on('19:00') },
+      ],
+      breaks: [],
+      time_off: [],
+    },
   ],
 }
 
@@ -115,6 +129,31 @@ describe('moveProblem', () => {
     expect(moveProblem(to('12:15', '12:45'), context)).toBe('Priya is on a break 12:00–13:00.')
     expect(moveProblem(to('11:30', '12:15'), context)).toBe('Priya is on a break 12:00–13:00.')
     expect(moveProblem(to('10:00', '13:30'), context)).toBe('Priya is on a break 12:00–13:00.')
+  })
+
+  it('calls a gap between two shifts time not worked, never a break', () => {
+    expect(moveProblem(to('12:30', '13:15', KIM), context)).toBe('Kim is not working at 12:30.')
+    expect(moveProblem(to('11:30', '12:15', KIM), context)).toBe('Kim is not working at 11:30.')
+  })
+
+  it('speaks of a break only where the schedule has one', () => {
+    const quarter = fc.integer({ min: 0, max: 24 * 4 - 1 })
+    const member = fc.constantFrom(PRIYA, KIM)
+    const lunch = { start: Date.parse(on('12:00')), end: Date.parse(on('13:00')) }
+    fc.assert(
+      fc.property(quarter, fc.integer({ min: 1, max: 16 }), member, (start, length, who) => {
+        const startsAt = Date.parse(on('00:00')) + start * 15 * 60_000
+        const endsAt = startsAt + length * 15 * 60_000
+        const request: MoveRequest = {
+          appointmentId: 'moved',
+          startsAt: new Date(startsAt).toISOString(),
+          endsAt: new Date(endsAt).toISOString(),
+          teamMemberId: who,
+        }
+        const onBreak = who === PRIYA && startsAt < lunch.end && lunch.start < endsAt
+        expect(moveProblem(request, context)?.includes('on a break') ?? false).toBe(onBreak)
+      }),
+    )
   })
 
   it('names time off with its reason', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   draftRequest,
@@ -11,6 +12,7 @@ import {
   laneLayout,
   memberOffTime,
   minuteOfDay,
+  serviceLines,
   snapMinute,
   spanOfDay,
   visibleMinutes,
@@ -91,6 +93,13 @@ describe('what a block has room for', () => {
     expect(blockDetail(44)).toBe('clientTime')
     expect(blockDetail(45)).toBe('full')
   })
+
+  it('gives a wrapped service one line at 45 minutes and one more for every quarter after', () => {
+    expect(serviceLines(45)).toBe(1)
+    expect(serviceLines(59)).toBe(1)
+    expect(serviceLines(60)).toBe(2)
+    expect(serviceLines(90)).toBe(4)
+  })
 })
 
 describe("a member's shaded time", () => {
@@ -100,8 +109,9 @@ describe("a member's shaded time", () => {
       { start: 13 * 60, end: 15 * 60 },
       { start: 16 * 60, end: 17 * 60 },
     ]
+    const breaks = [{ start: 12 * 60, end: 13 * 60 }]
     const timeOff = [{ start: 15 * 60, end: 16 * 60, reason: ' Dentist ' }]
-    expect(memberOffTime(working, timeOff)).toEqual([
+    expect(memberOffTime(working, breaks, timeOff)).toEqual([
       { start: 0, end: 540, kind: 'offHours', label: 'Not working' },
       { start: 720, end: 780, kind: 'break', label: 'Break' },
       { start: 900, end: 960, kind: 'timeOff', label: 'Dentist' },
@@ -110,12 +120,48 @@ describe("a member's shaded time", () => {
   })
 
   it('shades the whole day of someone not working, with time off as its own reason', () => {
-    expect(memberOffTime([], [{ start: 0, end: 1440, reason: '' }])).toEqual([
+    expect(memberOffTime([], [], [{ start: 0, end: 1440, reason: '' }])).toEqual([
       { start: 0, end: 1440, kind: 'timeOff', label: 'Time off' },
     ])
-    expect(memberOffTime([], [])).toEqual([
+    expect(memberOffTime([], [], [])).toEqual([
       { start: 0, end: 1440, kind: 'offHours', label: 'Not working' },
     ])
+  })
+
+  it('calls only the real breaks breaks: a gap between two shifts is time not working', () => {
+    const split = [
+      { start: 9 * 60, end: 12 * 60 },
+      { start: 12 * 60 + 30, end: 14 * 60 },
+      { start: 17 * 60, end: 20 * 60 },
+    ]
+    const lunch = [{ start: 12 * 60, end: 12 * 60 + 30 }]
+    expect(memberOffTime(split, lunch, [])).toEqual([
+      { start: 0, end: 540, kind: 'offHours', label: 'Not working' },
+      { start: 720, end: 750, kind: 'break', label: 'Break' },
+      { start: 840, end: 1020, kind: 'offHours', label: 'Not working' },
+      { start: 1200, end: 1440, kind: 'offHours', label: 'Not working' },
+    ])
+  })
+
+  it('shades every minute outside working time exactly once, breaks only where the schedule has them', () => {
+    const span = fc
+      .tuple(fc.integer({ min: 0, max: 96 }), fc.integer({ min: 1, max: 16 }))
+      .map(([start, length]) => ({ start: start * 15, end: Math.min(1440, (start + length) * 15) }))
+    const spans = fc.array(span, { maxLength: 4 })
+    fc.assert(
+      fc.property(spans, spans, spans, (working, breaks, away) => {
+        const timeOff = away.map((off) => ({ ...off, reason: 'Away' }))
+        const shaded = memberOffTime(working, breaks, timeOff)
+        for (let minute = 0; minute < 1440; minute += 15) {
+          const inside = (s: { start: number; end: number }) => s.start <= minute && minute < s.end
+          const over = shaded.filter(inside)
+          if (working.some(inside) && !timeOff.some(inside)) expect(over).toEqual([])
+          else expect(over.length, `minute ${minute}`).toBeGreaterThan(0)
+          const pause = over.some((piece) => piece.kind === 'break')
+          expect(pause).toBe(!working.some(inside) && !timeOff.some(inside) && breaks.some(inside))
+        }
+      }),
+    )
   })
 })
 
