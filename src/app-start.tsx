@@ -53,7 +53,12 @@ export async function start(container: HTMLElement) {
   // The booking area starts without authentication: Firebase is only reached through this
   // import(), so customers on /book* never download it.
   if (embedded || startsWithoutAuth(window.location.pathname)) {
-    root.render(<AppRoot authAreas={null} embedded={embedded} />)
+    // As a transition, React renders the page (the time step, say, which the server leaves to
+    // the browser) in slices and yields between them, instead of in one long task that blocks
+    // a phone's main thread (Lighthouse's TBT); the screens' lazy chunks resume it the same way.
+    startTransition(() => {
+      root.render(<AppRoot authAreas={null} embedded={embedded} />)
+    })
     return
   }
 
