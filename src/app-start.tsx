@@ -39,6 +39,16 @@ function StartupFailed({ detail }: { detail: string }) {
   )
 }
 
+/**
+ * The visitor's time zone and a first time formatter in it load the browser's time zone data,
+ * the slowest first use of Intl (about 100 ms on a phone). Done while the screen's chunks
+ * download, it no longer lengthens the wizard's first task (which reads the zone as it starts).
+ */
+function warmTimeZoneData(): void {
+  const { timeZone } = Intl.DateTimeFormat().resolvedOptions()
+  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone }).format(0)
+}
+
 /** Renders the app into an empty root: every page the server did not render. */
 export async function start(container: HTMLElement) {
   const root = createRoot(container)
@@ -59,6 +69,7 @@ export async function start(container: HTMLElement) {
     startTransition(() => {
       root.render(<AppRoot authAreas={null} embedded={embedded} />)
     })
+    setTimeout(warmTimeZoneData, 0)
     return
   }
 
