@@ -4,7 +4,12 @@
  */
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { isEmbedPath } from '../shared/booking-links'
+import {
+  EMBED_PREFIX,
+  isEmbedPath,
+  parseWizardRoute,
+  type WizardRoute,
+} from '../shared/booking-links'
 import { isLanguage } from '../shared/languages'
 import { loadLanguage, renderInLanguage } from './app/i18n'
 import { initMonitoring } from './app/monitoring'
@@ -111,4 +116,12 @@ export async function hydrate(container: HTMLElement, language: string): Promise
   startTransition(() => {
     hydrateRoot(container, <AppRoot authAreas={null} embedded={embedded} />)
   })
+  // A step past the start (the time step by a link, say) loads the wizard, which reads the
+  // visitor's zone as it starts; the start screen alone (/booking) needs no zone.
+  if (wizardRouteStep() !== 'start') setTimeout(warmTimeZoneData, 0)
+}
+
+function wizardRouteStep(): WizardRoute['step'] | undefined {
+  const { pathname, search } = window.location
+  return parseWizardRoute(embedded ? pathname.slice(EMBED_PREFIX.length) : pathname, search)?.step
 }
