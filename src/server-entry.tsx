@@ -14,13 +14,13 @@ import { serverWizard } from './features/booking/wizard-actor'
 
 /*
  * The booking pages' server renderer: the wizard's first steps (services, a service's team,
- * a team member's services) rendered to HTML with the very tree the browser then hydrates
- * (main.tsx), so a visitor on a phone sees the business's page before any script has run.
- * The time step is not rendered here: its month and times depend on the visitor's clock and
- * time zone, which only the browser knows.
+ * a team member's services) and the time step's frame rendered to HTML with the very tree the
+ * browser then hydrates (main.tsx), so a visitor on a phone sees the business's page before
+ * any script has run. The time step's month is not rendered here: its days and times depend on
+ * the visitor's clock and time zone, which only the browser knows (its placeholder is sent).
  */
 
-const RENDERED_STEPS = new Set(['start', 'serviceTeam', 'teamServices'])
+const RENDERED_STEPS = new Set(['start', 'serviceTeam', 'teamServices', 'calendar'])
 const RENDERED_STATES = ['start', 'chooseTeamMember', 'chooseService', 'linkNotFound'] as const
 
 // React marks a boundary it could not finish (a lazy screen still loading, or one that
@@ -53,9 +53,11 @@ export const renderBookingPage: BookingPageRenderer['renderBookingPage'] = async
     // team step where nobody is to be chosen goes on to the times) is left to the browser,
     // which changes the address before its first render.
     const routed = wizard.getSnapshot()
-    if (routed.context.notice || !RENDERED_STATES.some((state) => routed.matches(state))) {
-      return null
-    }
+    // The time step only where the link asked for it (a service's team step may lead on to it).
+    const rendered =
+      RENDERED_STATES.some((state) => routed.matches(state)) ||
+      (route.step === 'calendar' && routed.matches('calendar'))
+    if (routed.context.notice || !rendered) return null
     let title = ''
     const onTitle = (pageTitle: string) => {
       title = pageTitle

@@ -9,7 +9,7 @@ import { LanguageSwitcher } from './language-switcher'
 import { PageHeading } from './page-heading'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link'
 import { ThemeToggle } from './theme-toggle'
-import { formatBookingTitle } from './use-page-title'
+import { formatBookingTitle, useDocumentTitle } from './use-page-title'
 
 type PublicBusiness = components['schemas']['PublicBusiness']
 
@@ -58,9 +58,7 @@ export function BookingLayout({
   // Through the router, so the link the server renders is the one the browser hydrates.
   const pageBusiness = new URLSearchParams(useSearch()).get('business') || null
 
-  useEffect(() => {
-    if (documentTitle) document.title = documentTitle
-  }, [documentTitle])
+  useDocumentTitle(documentTitle || null, 'frame')
   useEffect(() => {
     if (business) void decidePageLanguage(business)
   }, [business])

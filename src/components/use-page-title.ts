@@ -21,10 +21,47 @@ export function formatBookingTitle(
     : formatPageTitle(title)
 }
 
+/*
+ * Who names the page. A frame (the booking layout) names it after its route; a screen inside
+ * it may know better (the wizard's "not found" under the time step's address). The screen's
+ * title wins while both are mounted, whatever order their effects run in: when both mount in
+ * one commit (a page rendered at once, as a transition does), React runs the frame's effect
+ * last, and an effect that simply wrote document.title left the route's title on a page that
+ * says "not found".
+ */
+type TitleRank = 'frame' | 'screen'
+interface TitleClaim {
+  title: string
+  rank: TitleRank
+}
+
+const claims = new Set<TitleClaim>()
+
+function showClaimedTitle(): void {
+  let shown: TitleClaim | undefined
+  // In order of claiming: the latest of the highest rank wins.
+  for (const claim of claims) {
+    if (shown === undefined || claim.rank === 'screen' || shown.rank === 'frame') shown = claim
+  }
+  if (shown) document.title = shown.title
+}
+
+/** Claims `document.title` (already formatted) while mounted; null claims nothing. */
+export function useDocumentTitle(title: string | null, rank: TitleRank): void {
+  useEffect(() => {
+    if (title === null) return
+    const claim = { title, rank }
+    claims.add(claim)
+    showClaimedTitle()
+    return () => {
+      claims.delete(claim)
+      showClaimedTitle()
+    }
+  }, [title, rank])
+}
+
 /** Sets `document.title` to '{title} - Slotwise Appointments', or the product name alone; null leaves it. */
 export function usePageTitle(title?: string | null): void {
-  useEffect(() => {
-    // null: the layout sets the title (the booking pages add the business's name).
-    if (title !== null) document.title = formatPageTitle(title)
-  }, [title])
+  // null: the layout sets the title (the booking pages add the business's name).
+  useDocumentTitle(title === null ? null : formatPageTitle(title), 'screen')
 }

@@ -405,8 +405,12 @@ test('/booking starts from the catalogue in its HTML: no catalogue requests, no 
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return
-      const marked = window as unknown as { serverChoice?: Element | null }
+      const marked = window as unknown as {
+        serverChoice?: Element | null
+        serverSummary?: Element | null
+      }
       marked.serverChoice = document.querySelector('.p-choice')
+      marked.serverSummary = document.querySelector('.p-booking-choice')
     })
   })
   await page.goto(`/booking?business=${BUSINESS}`)
@@ -420,13 +424,24 @@ test('/booking starts from the catalogue in its HTML: no catalogue requests, no 
   ).toBe(true)
   await page.getByRole('button', { name: /Signature Haircut/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
+  await page.getByRole('button', { name: new RegExp(PRIYA.name) }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(catalogueCalls).toEqual([])
+  // The time step by its link: the server's frame is hydrated as it is, then the month drawn.
+  await page.reload()
+  await monthLoaded(page)
+  expect(
+    await page.evaluate(() => {
+      const { serverSummary } = window as unknown as { serverSummary?: Element | null }
+      return Boolean(serverSummary) && serverSummary === document.querySelector('.p-booking-choice')
+    }),
+  ).toBe(true)
   // A hydration mismatch or a refused inline script would be reported here.
   expect(consoleProblems).toEqual([])
 })
 
-test('without scripts the first steps still show and lead on: the server renders them', async ({
+test('without scripts the first steps and the time step’s frame still show and lead on: the server renders them', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
@@ -438,7 +453,12 @@ test('without scripts the first steps still show and lead on: the server renders
   await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
   await page.getByRole('button', { name: /Signature Haircut/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a team member' })).toBeVisible()
-  await expect(page.getByRole('button', { name: new RegExp(PRIYA.name) })).toBeVisible()
+  await page.getByRole('button', { name: new RegExp(PRIYA.name) }).click()
+  // The time step's frame as well: what is booked and with whom; its month is the browser's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Your booking' })).toContainText(
+    `with ${PRIYA.name}`,
+  )
   expect(new URL(page.url()).searchParams.get('business')).toBe(BUSINESS)
   await context.close()
 })

@@ -131,6 +131,18 @@ export function createBookingLogic(
   })
 }
 
+/**
+ * The booking machine for the server renderer's one page: it never navigates, and the time
+ * step's month is never asked for there (its days and times are the visitor's, in their time
+ * zone: the browser asks once it runs). A promise that never settles leaves the month loading.
+ */
+export function createServerBookingLogic() {
+  return createBookingLogic(() => {}, {
+    ...bookingApi,
+    availability: () => new Promise<never>(() => {}),
+  })
+}
+
 /** The manage link's machine (reschedule or cancel) with the public API as its effects. */
 export function createManageLogic(api: PublicBookingApi = bookingApi) {
   return manageAppointmentMachine.provide({

@@ -31,9 +31,13 @@ export function TimeZonePicker({
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
+  // Every zone's offset takes a formatter of its own (hundreds of them): worked out when the
+  // visitor first reaches the picker, not when the page renders it (that alone blocked a
+  // phone's main thread for about half a second on the time step).
+  const [reached, setReached] = useState(false)
   const options = useMemo(
-    () => timeZoneOptions(canonicalTimeZones(knownTimeZones(), value)),
-    [value],
+    () => (reached ? timeZoneOptions(canonicalTimeZones(knownTimeZones(), value)) : []),
+    [reached, value],
   )
   const matches = useMemo(() => searchTimeZones(options, query).slice(0, SHOWN), [options, query])
   const current = canonicalTimeZone(value)
@@ -78,7 +82,10 @@ export function TimeZonePicker({
         autoComplete="off"
         placeholder={open ? t('time_zone_search') : undefined}
         value={open ? query : shown}
-        onFocus={() => setActive(0)}
+        onFocus={() => {
+          setActive(0)
+          setReached(true)
+        }}
         onClick={() => setOpen(true)}
         onChange={(event) => {
           setQuery(event.target.value)

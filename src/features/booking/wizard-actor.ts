@@ -13,7 +13,7 @@ import { isEmbedded, postToEmbedHost } from '../../app/embed-host'
 import { todayIn } from '../../domain/appointment-time'
 import type { BookingEvent, Catalogue } from '../../machines/booking-context'
 import { bookingApi, newIdempotencyKey, type PublicBookingApi } from './api'
-import { createBookingLogic, openCheckoutInNewTab } from './effects'
+import { createBookingLogic, createServerBookingLogic, openCheckoutInNewTab } from './effects'
 import { inlineCatalogue } from './inline-catalogue'
 import { pageBusiness } from './page-business'
 import { useServedPage } from './served-page'
@@ -140,19 +140,16 @@ const browserWizard: WizardActor | null =
 /**
  * A wizard for the server renderer's one page: the route and catalogue of the request, the
  * business's time zone (the visitor's is unknown there; the steps rendered show no times),
- * and effects that do nothing, so rendering never navigates.
+ * and effects that do nothing, so rendering never navigates or asks for a month of times.
  */
 export function serverWizard(
   route: WizardRoute,
   catalogue: Catalogue,
   timeZone: string,
 ): WizardActor {
-  return createActor(
-    createBookingLogic(() => {}),
-    {
-      input: { route, timeZone, today: todayIn(timeZone), newIdempotencyKey, catalogue },
-    },
-  ).start()
+  return createActor(createServerBookingLogic(), {
+    input: { route, timeZone, today: todayIn(timeZone), newIdempotencyKey, catalogue },
+  }).start()
 }
 
 /** The wizard of this page: the server's for the page it renders, else the browser's one. */

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react'
 import type { WizardRoute } from '../../../shared/booking-links'
 import { useTranslation } from '../../app/i18n'
 import { ListSkeleton } from '../../components/form/list-skeleton'
@@ -15,6 +15,20 @@ const MonthSlotPicker = lazy(() =>
   import('./month-slot-picker').then((module) => ({ default: module.MonthSlotPicker })),
 )
 
+/**
+ * False on the step's first render, then true, in a transition. The server renders the step's
+ * frame with the month's placeholder (the month is the visitor's: their clock and time zone),
+ * so hydrating must render just that; the month then renders in slices React can interrupt
+ * rather than in hydration's own work. A step reached in the browser takes the same path.
+ */
+function useShownAfterFirstRender(): boolean {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    startTransition(() => setShown(true))
+  }, [])
+  return shown
+}
+
 /** The wizard's time step: what is booked beside the month of free times. */
 export function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
   const wizard = useWizard()
@@ -23,6 +37,13 @@ export function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
   const serviceId = useSelector(wizard, (s) => s.context.serviceId)
   const teamMemberId = useSelector(wizard, (s) => s.context.teamMemberId)
   const teamMemberFirst = useSelector(wizard, (s) => s.context.teamMemberFirst)
+  const pickerShown = useShownAfterFirstRender()
+  // As tall as the calendar that replaces it, so nothing below it jumps.
+  const placeholder = (
+    <div className="p-month-picker-placeholder">
+      <ListSkeleton rows={4} columns={2} label={t('calendar_loading')} />
+    </div>
+  )
   // Back to the step before: the team step only where there was one to choose from.
   const back: WizardRoute = teamMemberFirst
     ? { step: 'teamServices', teamMemberId: teamMemberId ?? '' }
@@ -34,18 +55,13 @@ export function CalendarStep({ catalogue }: { catalogue: Catalogue }) {
       <BackLink to={back} label={t('back')} />
       <div className="p-booking-time">
         <ChoiceSummary catalogue={catalogue} />
-        {month ? (
-          <Suspense
-            fallback={
-              // As tall as the calendar that replaces it, so nothing below it jumps.
-              <div className="p-month-picker-placeholder">
-                <ListSkeleton rows={4} columns={2} label={t('calendar_loading')} />
-              </div>
-            }
-          >
+        {month && pickerShown ? (
+          <Suspense fallback={placeholder}>
             <MonthSlotPicker month={month} businessTimeZone={catalogue.business.time_zone} />
           </Suspense>
-        ) : null}
+        ) : (
+          placeholder
+        )}
       </div>
     </>
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderBookingPage } from '../../../src/server-entry.tsx'
-import { catalogue, colourId, eveId, haircutId } from '../../support/unit/booking-harness.ts'
+import { bobId, catalogue, colourId, eveId, haircutId } from '../../support/unit/booking-harness.ts'
 
 /*
  * The booking pages' server renderer, with real React on Node: what it renders, what it leaves
@@ -118,9 +118,36 @@ describe('renderBookingPage', () => {
     expect(page?.html).toContain('href="/booking?business=harbor-street"')
   })
 
-  it('leaves the time step, the pages after it and a broken catalogue to the browser', async () => {
+  it('renders the time step’s frame with its month’s placeholder: the month is the visitor’s', async () => {
+    const page = await renderBookingPage({
+      url: `/booking/calendar/${haircutId}/${eveId}?business=harbor-street`,
+      catalogue: catalogue(),
+      language: 'en',
+    })
+
+    expect(page?.title).toBe('Choose a time - Slotwise Appointments')
+    expect(page?.html).toContain('Choose a time')
+    // What is booked, with whom, and the way back to the team step it came from.
+    expect(page?.html).toContain('with Eve')
+    expect(page?.html).toContain(`href="/booking/service/${haircutId}/team?business=harbor-street"`)
+    // The month's place is kept, its days left to the browser, which knows the visitor's zone.
+    expect(page?.html).toContain('p-month-picker-placeholder')
+    expect(page?.html).not.toContain('p-month-grid')
+    expect(page?.html).not.toContain('<!--$!-->')
+  })
+
+  it('says a time step link with a team member who does not offer the service is not found', async () => {
+    const page = await renderBookingPage({
+      url: `/booking/calendar/${colourId}/${bobId}`,
+      catalogue: catalogue(),
+      language: 'en',
+    })
+    expect(page?.html).toContain('We could not find this service')
+    expect(page?.html).not.toContain('p-month-picker-placeholder')
+  })
+
+  it('leaves the pages after the time step and a broken catalogue to the browser', async () => {
     for (const url of [
-      `/booking/calendar/${haircutId}/${eveId}`,
       `/booking/customer-info/${haircutId}/${eveId}`,
       '/booking/my-appointments',
     ]) {
