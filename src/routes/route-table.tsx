@@ -1,6 +1,7 @@
 import { en, type MessageKey } from '../../shared/i18n/en'
 import type { HeaderAction } from '../components/header-action'
 import { loadedWizardScreen } from '../features/booking/wizard-presence'
+import { preloadCalendarGrid } from '../features/calendar/full-calendar-chunk'
 import { DASHBOARD_CALLS } from '../features/dashboard/start-calls'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
@@ -38,6 +39,8 @@ export interface ScreenRoute {
    * addresses (`answeredEarly`).
    */
   startCalls?: readonly string[]
+  /** Code the screen wants at once beside its own chunk, fetched at a cold start with it. */
+  startChunks?: () => void
 }
 
 export interface RedirectRoute {
@@ -127,6 +130,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Calendar',
     headerAction: { label: 'New Appointment', to: '/calendar?new=1', ready: true },
+    startChunks: preloadCalendarGrid,
     screen: lazyScreen(
       () => import('../features/calendar/calendar-screen'),
       (m) => m.CalendarScreen,

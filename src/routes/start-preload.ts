@@ -33,6 +33,7 @@ export function screenRouteAt(pathname: string): ScreenRoute | undefined {
 export function preloadStaffStart(pathname: string): void {
   const route = screenRouteAt(pathname)
   route?.screen.preload()
+  route?.startChunks?.()
   void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
   if (readIsAuthenticated()) askEarly([PROFILE_PATH, ...(route?.startCalls ?? [])])
 }
