@@ -61,10 +61,8 @@ export type SetupChecklist = components['schemas']['SetupChecklist']
 export type SetupStep = components['schemas']['SetupStep']
 
 /** GET /api/v1/setup-checklist: each step's state, read from the business's data. */
-export function loadSetupChecklist(): Promise<SetupChecklist> {
-  return answeredEarly(DASHBOARD_CALLS.checklist, async () =>
-    unwrap(await api.GET('/api/v1/setup-checklist')),
-  )
+export async function loadSetupChecklist(): Promise<SetupChecklist> {
+  return unwrap(await api.GET('/api/v1/setup-checklist'))
 }
 
 /** PUT /api/v1/setup-checklist/dismissal: hides the checklist for everyone in the business. */

@@ -16,7 +16,7 @@ import {
 } from '../../../../src/api/early-calls'
 import { fetchProfile } from '../../../../src/api/profile'
 import { createMemoryStore, storageKeys, storeToken } from '../../../../src/app/storage'
-import { loadDashboard, loadSetupChecklist } from '../../../../src/features/dashboard/api'
+import { loadDashboard } from '../../../../src/features/dashboard/api'
 import { screenRouteAt } from '../../../../src/routes/start-preload'
 import { sampleProfile } from '../../../support/unit/auth-harness'
 import {
@@ -159,7 +159,6 @@ describe("the dashboard's start calls", () => {
       upcoming: [],
     },
     '/api/v1/services?limit=1': { items: [], total: 3 },
-    '/api/v1/setup-checklist': { dismissed: false, steps: [] },
   }
 
   it('are asked for with the profile, and the dashboard loads from their answers alone', async () => {
@@ -172,12 +171,10 @@ describe("the dashboard's start calls", () => {
     const data = await loadDashboard()
     expect(data.hasServices).toBe(true)
     expect(data.dashboard.time_zone).toBe('Europe/Madrid')
-    expect(await loadSetupChecklist()).toEqual(answers['/api/v1/setup-checklist'])
     expect(seenPaths().sort()).toEqual([
       'GET /api/v1/dashboard',
       'GET /api/v1/me/',
       'GET /api/v1/services?limit=1',
-      'GET /api/v1/setup-checklist',
     ])
   })
 })
