@@ -2,32 +2,18 @@ import type { Client } from 'openapi-fetch'
 import type { components, paths } from '../../shared/contract/schema'
 import { unwrap } from './api-error'
 import { api } from './client'
-import { takeEarlyProfile } from './early-profile'
+import { answeredEarly, PROFILE_PATH } from './early-calls'
 
 export type Profile = components['schemas']['Profile']
 export type BusinessRegistration = components['schemas']['BusinessRegistration']
 
-/** Forgets the profile asked for at start-up: the session it was asked for has ended. */
-export function dropPrefetchedProfile(): void {
-  takeEarlyProfile()
-}
-
 /**
  * GET /api/v1/me/: the signed-in user's profile. Throws (an ApiError) when it fails. The first
- * call takes the answer asked for at start-up (`askForProfileEarly`) when it is a good one;
- * otherwise (the stored token had expired, say) it asks again, by then with the token
- * Firebase restored.
+ * call takes the answer asked for at start-up (`askEarly`) when it is a good one; otherwise
+ * (the stored token had expired, say) it asks again, by then with the token Firebase restored.
  */
-export async function fetchProfile(client: Client<paths> = api): Promise<Profile> {
-  const early = client === api ? takeEarlyProfile() : null
-  const answer = early ? await early.catch(() => null) : null
-  // The same operation's 200 body: the contract's Profile.
-  if (answer?.ok) return (await answer.json()) as Profile
-  return unwrapProfile(client)
-}
-
-async function unwrapProfile(client: Client<paths>): Promise<Profile> {
-  return unwrap(await client.GET('/api/v1/me/'))
+export function fetchProfile(client: Client<paths> = api): Promise<Profile> {
+  return answeredEarly(PROFILE_PATH, async () => unwrap(await client.GET('/api/v1/me/')))
 }
 
 /**

@@ -4,7 +4,8 @@ import { navigate } from 'wouter/use-browser-location'
 import { fromPromise } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { replayRequest, setUnauthorizedHandler } from '../api/client'
-import { dropPrefetchedProfile, fetchProfile, registerBusiness } from '../api/profile'
+import { dropEarlyAnswers } from '../api/early-calls'
+import { fetchProfile, registerBusiness } from '../api/profile'
 import {
   type AuthResult,
   type AuthUser,
@@ -62,10 +63,13 @@ export const authLogic = authMachine.provide({
     storeSession: (_, session) => storeSignIn(session),
     storeToken: (_, { token }) => storeToken(token),
     storeProfile: (_, { profile }) => storeProfile(profile),
-    clearSessionKeys: () => clearSessionKeys(),
+    clearSessionKeys: () => {
+      clearSessionKeys()
+      dropEarlyAnswers()
+    },
     clearAll: () => {
       clearAll()
-      dropPrefetchedProfile()
+      dropEarlyAnswers()
     },
     goToLogin: () => navigate('/login', { replace: true }),
     // Replaced by AuthProvider with a toast; this only runs outside one.

@@ -1,94 +1,38 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import type { components } from '../../shared/contract/schema'
+import { assertEvent, assign } from 'xstate'
+import {
+  type AuthEvent,
+  type AuthResult,
+  type AuthUser,
+  authSetup,
+  type BusinessSetup,
+  keepProfile,
+  keepSession,
+  loadedProfile,
+  type NewAccount,
+  PROFILE_ERROR,
+  reportedSession,
+  type Session,
+  UNEXPECTED_AUTH_ERROR,
+  type UnauthorizedRequest,
+} from './auth-setup'
+import { checkingProfileState, initializingState } from './auth-start-states'
 
-export type Profile = components['schemas']['Profile']
-/** The business a new owner described at sign-up: its name, time zone and currency. */
-export type BusinessSetup = components['schemas']['BusinessRegistration']
+// What the app and its tests name the machine by: its types and constants, from its setup.
+export type {
+  AuthContext,
+  AuthEvent,
+  AuthInput,
+  AuthResult,
+  AuthUser,
+  BusinessSetup,
+  NewAccount,
+  Profile,
+  SignOutResult,
+  UnauthorizedRequest,
+} from './auth-setup'
+export { MAX_REFRESH_ATTEMPTS, PROFILE_ERROR, UNEXPECTED_AUTH_ERROR } from './auth-setup'
 
-/** Who the identity provider says is signed in. */
-export interface AuthUser {
-  uid: string
-  email: string | null
-  displayName: string | null
-}
-
-/** The outcome of a provider sign-in: exactly one of `user` and `error` is null. */
-export type AuthResult =
-  | { user: AuthUser; token: string; error: null }
-  | { user: null; token: null; error: string }
-
-export interface SignOutResult {
-  error: string | null
-}
-
-/**
- * A request the API answered with 401, parked until the machine has refreshed the token and
- * replayed it. `resolve` hands the caller the replayed response (or, when giving up, the last
- * 401); `reject` passes on a network failure of the replay.
- */
-export interface UnauthorizedRequest {
-  request: Request
-  response: Response
-  resolve: (response: Response) => void
-  reject: (reason: unknown) => void
-}
-
-export type AuthEvent =
-  | { type: 'auth.signIn'; email: string; password: string }
-  | {
-      type: 'auth.signUp'
-      email: string
-      password: string
-      displayName: string
-      business?: BusinessSetup
-    }
-  /** From the sign-up page, with the business a first Google sign-in creates. */
-  | { type: 'auth.signInWithGoogle'; business?: BusinessSetup }
-  | { type: 'auth.signOut' }
-  /** From the provider's listener: also fires when the ID token is refreshed. */
-  | { type: 'auth.stateChanged'; user: AuthUser | null; token: string | null }
-  /** A live (websocket) profile update. */
-  | { type: 'auth.profileReceived'; profile: Profile }
-  | { type: 'auth.reloadProfile' }
-  | ({ type: 'http.unauthorized' } & UnauthorizedRequest)
-
-export interface AuthContext {
-  user: AuthUser | null
-  profile: Profile | null
-  error: string | null
-  /** Token refreshes spent on the request at the head of `pending`. */
-  refreshAttempt: number
-  /** 401s waiting for a refresh, oldest first; the head is the one being replayed. */
-  pending: UnauthorizedRequest[]
-  /** The token the last forced refresh produced, used to replay the rest of the queue. */
-  refreshedToken: string | null
-  rememberedSignIn: boolean
-}
-
-export interface AuthInput {
-  /** The stored isAuthenticated flag: lets the route guard trust it until the provider reports. */
-  rememberedSignIn?: boolean
-}
-
-export const MAX_REFRESH_ATTEMPTS = 3
-export const PROFILE_ERROR = 'Failed to fetch user profile'
-export const UNEXPECTED_AUTH_ERROR = 'Something went wrong while signing in. Please try again.'
-
-type Session = { user: AuthUser; token: string | null }
-
-/** A sign-up: the account, and the business its first call creates (when given). */
-export interface NewAccount {
-  email: string
-  password: string
-  displayName: string
-  business?: BusinessSetup | undefined
-}
-
-function provided(name: string): never {
-  throw new Error(`${name} is provided by the app`)
-}
-
-// Param builders shared by the three provider calls and the listener's reports.
+// Param builders shared by the three provider calls.
 const sessionOf = ({ event }: { event: { output: AuthResult } }): Session => ({
   user: event.output.user as AuthUser,
   token: event.output.token,
@@ -97,18 +41,11 @@ const failureOf = ({ event }: { event: { output: { error: string | null } } }) =
   message: event.output.error ?? UNEXPECTED_AUTH_ERROR,
 })
 const unexpectedFailure = { message: UNEXPECTED_AUTH_ERROR }
-const reportedSession = ({ event }: { event: AuthEvent }): Session => {
-  assertEvent(event, 'auth.stateChanged')
-  return { user: event.user as AuthUser, token: event.token }
-}
 const resultOf = ({ event }: { event: { output: AuthResult } }) => event
-
-/** Taking a session: into the context, and into storage for the next visit. */
-const keepSession = <Params>(params: Params) =>
-  [
-    { type: 'signInAs', params },
-    { type: 'storeSession', params },
-  ] as const
+const receivedProfile = ({ event }: { event: AuthEvent }) => {
+  assertEvent(event, 'auth.profileReceived')
+  return { profile: event.profile }
+}
 
 /** A failure the user is told about: kept for the form, and said in a toast. */
 const sayFailure = <Params>(params: Params) =>
@@ -162,96 +99,7 @@ const callingProvider = <Invoke>(invoke: Invoke) =>
  * Tags: `authenticated` while signed in (and while initializing when the stored flag says a
  * session existed), `busy` while a provider call runs.
  */
-export const authMachine = setup({
-  types: {
-    context: {} as AuthContext,
-    events: {} as AuthEvent,
-    input: {} as AuthInput | undefined,
-  },
-  actors: {
-    signIn: fromPromise<AuthResult, { email: string; password: string }>(async () =>
-      provided('signIn'),
-    ),
-    signUp: fromPromise<AuthResult, NewAccount>(async () => provided('signUp')),
-    signInWithGoogle: fromPromise<AuthResult, { business?: BusinessSetup | undefined }>(async () =>
-      provided('signInWithGoogle'),
-    ),
-    signOut: fromPromise<SignOutResult>(async () => provided('signOut')),
-    loadProfile: fromPromise<Profile>(async () => provided('loadProfile')),
-    /** Forces a new ID token; rejects when there is no one to refresh. */
-    refreshToken: fromPromise<string>(async () => provided('refreshToken')),
-    replayRequest: fromPromise<Response, { request: Request; token: string }>(async () =>
-      provided('replayRequest'),
-    ),
-  },
-  actions: {
-    // Effects the app provides.
-    storeSession: (_, _params: Session) => {},
-    storeToken: (_, _params: { token: string }) => {},
-    storeProfile: (_, _params: { profile: Profile }) => {},
-    /** Removes the six keys of the session (the 401 give-up). */
-    clearSessionKeys: () => {},
-    /** Removes everything the app stores (sign-out). */
-    clearAll: () => {},
-    goToLogin: () => {},
-    notifyError: (_, _params: { message: string }) => {},
-    /** Ends the provider's session after a failed refresh, so a reload does not restore it. */
-    endProviderSession: () => {},
-
-    // Settling parked 401s: the callbacks travel with the event, so no import is involved.
-    resolveHead: ({ context }, params: { response: Response }) => {
-      context.pending[0]?.resolve(params.response)
-    },
-    rejectHead: ({ context }, params: { reason: unknown }) => {
-      context.pending[0]?.reject(params.reason)
-    },
-    /** Nothing to refresh when signed out: the caller gets its 401 back. */
-    releaseRequest: ({ event }) => {
-      assertEvent(event, 'http.unauthorized')
-      event.resolve(event.response)
-    },
-    releasePending: ({ context }) => {
-      for (const parked of context.pending) parked.resolve(parked.response)
-    },
-
-    signInAs: assign((_, params: Session) => ({ user: params.user })),
-    failWith: assign((_, params: { message: string }) => ({ error: params.message })),
-    clearError: assign({ error: null }),
-    resetSession: assign({ user: null, profile: null, refreshAttempt: 0, refreshedToken: null }),
-    enqueueRequest: assign({
-      pending: ({ context, event }) => {
-        assertEvent(event, 'http.unauthorized')
-        const { request, response, resolve, reject } = event
-        return [...context.pending, { request, response, resolve, reject }]
-      },
-    }),
-    dropHead: assign({ pending: ({ context }) => context.pending.slice(1) }),
-    dropPending: assign({ pending: [] }),
-    /** The caller gets the latest 401 if we end up giving up. */
-    keepLatestResponse: assign({
-      pending: ({ context }, params: { response: Response }) =>
-        context.pending.map((parked, index) =>
-          index === 0 ? { ...parked, response: params.response } : parked,
-        ),
-    }),
-    startNextAttempt: assign({ refreshAttempt: ({ context }) => context.refreshAttempt + 1 }),
-    resetAttempts: assign({ refreshAttempt: 0 }),
-  },
-  guards: {
-    wasRememberedSignedIn: ({ context }) => context.rememberedSignIn,
-    reportsUser: ({ event }) => event.type === 'auth.stateChanged' && event.user !== null,
-    reportsNoUser: ({ event }) => event.type === 'auth.stateChanged' && event.user === null,
-    reportsDifferentUser: ({ context, event }) =>
-      event.type === 'auth.stateChanged' && event.user?.uid !== context.user?.uid,
-    isSignedInResult: (_, params: { output: AuthResult }) => params.output.user !== null,
-    isFailedSignOut: (_, params: { output: SignOutResult }) => params.output.error !== null,
-    isUnauthorizedResponse: (_, params: { response: Response }) => params.response.status === 401,
-    hasProfileOfUser: ({ context }) =>
-      context.profile !== null && context.profile.user.uid === context.user?.uid,
-    hasPendingRequests: ({ context }) => context.pending.length > 0,
-    canRefreshAgain: ({ context }) => context.refreshAttempt < MAX_REFRESH_ATTEMPTS,
-  },
-}).createMachine({
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   initial: 'initializing',
   context: ({ input }) => ({
@@ -268,52 +116,7 @@ export const authMachine = setup({
     'http.unauthorized': { actions: 'enqueueRequest' },
   },
   states: {
-    initializing: {
-      initial: 'unknown',
-      states: {
-        unknown: { always: { guard: 'wasRememberedSignedIn', target: 'remembered' } },
-        // A returning user's screens wait for the profile: it is asked for with the stored
-        // token while the provider restores the session, not after (a cold start's longest
-        // wait). If that fails it is asked for again once the provider has reported.
-        remembered: {
-          tags: ['authenticated'],
-          initial: 'fetchingProfile',
-          states: {
-            fetchingProfile: {
-              invoke: {
-                id: 'loadProfile',
-                src: 'loadProfile',
-                onDone: {
-                  target: 'profileFetched',
-                  actions: [
-                    assign({ profile: ({ event }) => event.output }),
-                    { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
-                  ],
-                },
-                onError: 'profileFetched',
-              },
-            },
-            /** Fetched, or failed and left to signedIn: either way, waiting for the provider. */
-            profileFetched: {},
-          },
-        },
-      },
-      on: {
-        'auth.stateChanged': [
-          {
-            guard: 'reportsUser',
-            target: 'signedIn',
-            actions: keepSession(reportedSession),
-          },
-          { target: 'signedOut', actions: ['clearAll', 'resetSession'] },
-        ],
-        // The provider module may still be loading; a quick user need not wait for it.
-        'auth.signIn': 'signedOut.signingIn',
-        'auth.signUp': 'signedOut.signingUp',
-        'auth.signInWithGoogle': 'signedOut.signingInWithGoogle',
-        'auth.signOut': 'signedOut.signingOut',
-      },
-    },
+    initializing: initializingState,
 
     signedOut: {
       initial: 'idle',
@@ -397,33 +200,18 @@ export const authMachine = setup({
           on: {
             'auth.profileReceived': {
               target: '.ready',
-              actions: [
-                assign({ profile: ({ event }) => event.profile, error: null }),
-                { type: 'storeProfile', params: ({ event }) => ({ profile: event.profile }) },
-              ],
+              actions: [...keepProfile(receivedProfile), 'clearError'],
             },
             'auth.reloadProfile': '.loadingProfile',
           },
           states: {
-            // The profile fetched while initializing, when it is the reported user's, stands.
-            checkingProfile: {
-              always: [
-                { guard: 'hasProfileOfUser', target: 'ready' },
-                { target: 'loadingProfile' },
-              ],
-            },
+            checkingProfile: checkingProfileState,
             loadingProfile: {
               entry: 'clearError',
               invoke: {
                 id: 'loadProfile',
                 src: 'loadProfile',
-                onDone: {
-                  target: 'ready',
-                  actions: [
-                    assign({ profile: ({ event }) => event.output }),
-                    { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
-                  ],
-                },
+                onDone: { target: 'ready', actions: keepProfile(loadedProfile) },
                 onError: {
                   target: 'profileFailed',
                   actions: assign({ profile: null, error: PROFILE_ERROR }),

@@ -1,6 +1,8 @@
 import { en, type MessageKey } from '../../shared/i18n/en'
 import type { HeaderAction } from '../components/header-action'
 import { loadedWizardScreen } from '../features/booking/wizard-presence'
+import { preloadCalendarGrid } from '../features/calendar/full-calendar-chunk'
+import { DASHBOARD_CALLS } from '../features/dashboard/start-calls'
 import { type LazyScreen, lazyScreen } from './lazy-screen'
 
 // Every wizard step after the start is the one wizard screen. Once the wizard has loaded (the
@@ -31,6 +33,14 @@ export interface ScreenRoute {
   titleKey?: MessageKey
   screen: LazyScreen
   headerAction?: HeaderAction
+  /**
+   * The calls the screen makes first, by address: a signed-in cold start asks for them beside
+   * the profile (start-preload.ts), and the screen's calls take those answers by the same
+   * addresses (`answeredEarly`).
+   */
+  startCalls?: readonly string[]
+  /** Code the screen wants at once beside its own chunk, fetched at a cold start with it. */
+  startChunks?: () => void
 }
 
 export interface RedirectRoute {
@@ -109,6 +119,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Dashboard',
     headerAction: { label: 'Quick Appointment', to: '/dashboard?quick=1', ready: true },
+    startCalls: Object.values(DASHBOARD_CALLS),
     screen: lazyScreen(
       () => import('../features/dashboard/dashboard-screen'),
       (m) => m.DashboardScreen,
@@ -119,6 +130,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'staff',
     title: 'Calendar',
     headerAction: { label: 'New Appointment', to: '/calendar?new=1', ready: true },
+    startChunks: preloadCalendarGrid,
     screen: lazyScreen(
       () => import('../features/calendar/calendar-screen'),
       (m) => m.CalendarScreen,

@@ -2,26 +2,28 @@
  * A cold start of the staff app fetches, all at once, what used to arrive one after another:
  * the signed-in areas' code, the opened screen's code, Firebase (whose session restore then
  * starts before React has rendered anything) and, when the last visit ended signed in, the
- * profile every staff screen waits for. Each is only started here; its usual caller takes it
- * over (the browser's module cache, `fetchProfile`).
+ * profile every staff screen waits for and the screen's own first calls. Each is only started
+ * here; its usual caller takes it over (the browser's module cache, `answeredEarly`).
  */
-import { askForProfileEarly } from '../api/early-profile'
+import { askEarly, PROFILE_PATH } from '../api/early-calls'
 import { readIsAuthenticated } from '../app/storage'
 import { isRedirect, ROUTES, type ScreenRoute } from './route-table'
 
 /** Whether a route pattern such as `/customers/:id` matches a path, as the router decides. */
 function patternMatches(pattern: string, pathname: string): boolean {
   const wanted = pattern.split('/')
-  const given = pathname.replace(/\/$/, '').split('/')
+  // A trailing slash is the same page; the root keeps its one.
+  const given = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/')
   return (
     wanted.length === given.length &&
     wanted.every((part, index) => part.startsWith(':') || part === given[index])
   )
 }
 
-function routeAt(pathname: string): ScreenRoute | undefined {
+/** The screen the router will show at `pathname`, redirects followed; none for an unknown path. */
+export function screenRouteAt(pathname: string): ScreenRoute | undefined {
   const route = ROUTES.find((candidate) => patternMatches(candidate.path, pathname))
-  return route && isRedirect(route) ? routeAt(route.redirectTo) : route
+  return route && isRedirect(route) ? screenRouteAt(route.redirectTo) : route
 }
 
 /**
@@ -29,7 +31,9 @@ function routeAt(pathname: string): ScreenRoute | undefined {
  * areas' chunk app-start.tsx asks for.
  */
 export function preloadStaffStart(pathname: string): void {
-  routeAt(pathname)?.screen.preload()
+  const route = screenRouteAt(pathname)
+  route?.screen.preload()
+  route?.startChunks?.()
   void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
-  if (readIsAuthenticated()) askForProfileEarly()
+  if (readIsAuthenticated()) askEarly([PROFILE_PATH, ...(route?.startCalls ?? [])])
 }

@@ -1,19 +1,21 @@
 import './calendar.css'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { type ComponentProps, useCallback, useEffect, useMemo, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
-import { AppointmentDialog } from '../../components/appointments/appointment-dialog'
+import type * as FormDialogModule from '../../components/appointments/appointment-form-dialog'
+import type { AppointmentFormInitial } from '../../components/appointments/appointment-form-dialog'
 import {
-  AppointmentFormDialog,
-  type AppointmentFormInitial,
-} from '../../components/appointments/appointment-form-dialog'
+  DeferredAppointmentDialog as AppointmentDialog,
+  appointmentDialogPart,
+} from '../../components/appointments/deferred-appointment-dialog'
 import { EmptyState } from '../../components/form/empty-state'
 import { FormError } from '../../components/form-error'
+import { Deferred, lazyPart, usePreloadWhenIdle } from '../../components/lazy-part'
 import { accessFor, mayBook } from '../../domain/appointment-access'
 import { laterDay, todayIn, toWallClock } from '../../domain/appointment-time'
 import { parseBookAgain } from '../../domain/book-again'
@@ -37,13 +39,31 @@ import {
 import { CalendarToolbar } from './calendar-toolbar'
 import { CompactCalendarToolbar } from './compact-toolbar'
 import { calendarLogic, teamLogic } from './effects'
-import { FullCalendarView, type NewAppointmentAt } from './full-calendar-view'
+import { fullCalendarViewPart, NARROW_QUERY } from './full-calendar-chunk'
+import type * as FullCalendarModule from './full-calendar-view'
+import type { NewAppointmentAt } from './full-calendar-view'
 import { TeamDayView } from './team-day-view'
 import { useAppointmentMove } from './use-appointment-move'
 import { useTeamDay } from './use-team-day'
 
-// Keep in step with the phone breakpoint of the form kit and calendar.css.
-const NARROW_QUERY = '(max-width: 639px)'
+// Chunks of their own, so the grid does not wait for their code: FullCalendar (see
+// full-calendar-chunk.ts; the team's day view does not need it) and the two dialogs.
+const appointmentFormDialog = lazyPart(() =>
+  import('../../components/appointments/appointment-form-dialog').then(
+    (m) => m.AppointmentFormDialog,
+  ),
+)
+const DIALOGS = [appointmentDialogPart, appointmentFormDialog]
+
+function FullCalendarView(props: ComponentProps<typeof FullCalendarModule.FullCalendarView>) {
+  return <Deferred part={fullCalendarViewPart} props={props} />
+}
+/** Closed, the dialog renders nothing: its code is fetched when it first opens (or when idle). */
+function AppointmentFormDialog(
+  props: ComponentProps<typeof FormDialogModule.AppointmentFormDialog>,
+) {
+  return props.isOpen ? <Deferred part={appointmentFormDialog} props={props} /> : null
+}
 
 /**
  * The last view shown in this session: "New Appointment" in the header links to
@@ -109,6 +129,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   const loading = useSelector(calendar, (s) => s.hasTag('loading'))
   const failure = useSelector(calendar, (s) => (s.matches('failed') ? s.context.failure : null))
   const query = useSelector(calendar, (s) => s.context.query)
+  usePreloadWhenIdle(!loading && query !== null, DIALOGS)
 
   const [title, setTitle] = useState('')
   const [range, setRange] = useState<VisibleRange | null>(null)

@@ -3,6 +3,7 @@ import { unwrap } from '../../api/api-error'
 import { createAppointment } from '../../api/appointments'
 import { api } from '../../api/client'
 import { createCustomer } from '../../api/customers'
+import { answeredEarly } from '../../api/early-calls'
 import { withoutCancelled } from '../../domain/dashboard-lists'
 import type { DashboardData } from '../../machines/dashboard.machine'
 import type {
@@ -13,17 +14,17 @@ import type {
 } from '../../machines/quick-appointment.machine'
 import type { Appointment, ProposedSlot } from './dashboard-values'
 import { quickCustomerInput } from './quick-customer'
+import { DASHBOARD_CALLS } from './start-calls'
 
 /** The figures and lists, and whether the business has any service (for the empty states). */
 export async function loadDashboard(): Promise<DashboardData> {
   const [dashboard, services] = await Promise.all([
-    api.GET('/api/v1/dashboard'),
-    api.GET('/api/v1/services', { params: { query: { limit: 1 } } }),
+    answeredEarly(DASHBOARD_CALLS.figures, async () => unwrap(await api.GET('/api/v1/dashboard'))),
+    answeredEarly(DASHBOARD_CALLS.anyService, async () =>
+      unwrap(await api.GET('/api/v1/services', { params: { query: { limit: 1 } } })),
+    ),
   ])
-  return {
-    dashboard: withoutCancelled(unwrap(dashboard)),
-    hasServices: unwrap(services).total > 0,
-  }
+  return { dashboard: withoutCancelled(dashboard), hasServices: services.total > 0 }
 }
 
 export async function createQuickCustomer(values: NewCustomerValues): Promise<ChosenCustomer> {

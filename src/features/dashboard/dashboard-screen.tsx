@@ -1,17 +1,21 @@
 import './dashboard.css'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useState } from 'react'
+import { type ComponentProps, useCallback, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useCurrentUser, useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
 import { useToast } from '../../app/toast-context'
-import { AppointmentDialog } from '../../components/appointments/appointment-dialog'
-import { CancelAppointmentDialog } from '../../components/appointments/cancel-appointment-dialog'
+import type * as CancelDialogModule from '../../components/appointments/cancel-appointment-dialog'
+import {
+  DeferredAppointmentDialog as AppointmentDialog,
+  appointmentDialogPart,
+} from '../../components/appointments/deferred-appointment-dialog'
 import { bookingPageUrl } from '../../components/booking-address'
 import { EmptyState } from '../../components/form/empty-state'
 import { FormError } from '../../components/form-error'
+import { Deferred, lazyPart, usePreloadWhenIdle } from '../../components/lazy-part'
 import {
   type AppointmentAccess,
   accessFor,
@@ -23,11 +27,42 @@ import { AppointmentList, AppointmentListSkeleton } from './appointment-list'
 import { DashboardFigures, DashboardFiguresSkeleton } from './dashboard-figures'
 import { type Appointment, formatSlotStart } from './dashboard-values'
 import { dashboardLogic } from './effects'
-import { QuickAppointmentDialog, QuickAppointmentUnavailable } from './quick-appointment-dialog'
+import type * as QuickDialogModule from './quick-appointment-dialog'
 import { BookingPageBar, SetupChecklistCard } from './setup-checklist'
 
 /** The address that opens Quick Appointment (the header action links here). */
 export const QUICK_APPOINTMENT_HREF = '/dashboard?quick=1'
+
+// The dialogs are chunks of their own, fetched once the figures are on screen: the first paint
+// does not wait for their code (the appointment dialog alone brings a dozen panels and machines).
+const cancelDialog = lazyPart(() =>
+  import('../../components/appointments/cancel-appointment-dialog').then(
+    (m) => m.CancelAppointmentDialog,
+  ),
+)
+const quickDialog = lazyPart(() =>
+  import('./quick-appointment-dialog').then((m) => m.QuickAppointmentDialog),
+)
+const quickUnavailable = lazyPart(() =>
+  import('./quick-appointment-dialog').then((m) => m.QuickAppointmentUnavailable),
+)
+const DIALOGS = [appointmentDialogPart, cancelDialog, quickDialog]
+
+function CancelAppointmentDialog(
+  props: ComponentProps<typeof CancelDialogModule.CancelAppointmentDialog>,
+) {
+  return <Deferred part={cancelDialog} props={props} />
+}
+function QuickAppointmentDialog(
+  props: ComponentProps<typeof QuickDialogModule.QuickAppointmentDialog>,
+) {
+  return <Deferred part={quickDialog} props={props} />
+}
+function QuickAppointmentUnavailable(
+  props: ComponentProps<typeof QuickDialogModule.QuickAppointmentUnavailable>,
+) {
+  return <Deferred part={quickUnavailable} props={props} />
+}
 
 /**
  * /dashboard: today's and this week's figures, today's and the upcoming appointments, kept
@@ -80,6 +115,7 @@ function DashboardBody({ profile }: { profile: Profile }) {
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null))
   const refreshFailure = useSelector(actor, (s) => s.context.refreshFailure)
   const stale = useSelector(actor, (s) => s.hasTag('refreshing'))
+  usePreloadWhenIdle(data !== null, DIALOGS)
 
   const [cancelling, setCancelling] = useState<Appointment | null>(null)
   const [opened, setOpened] = useState<Appointment | null>(null)
