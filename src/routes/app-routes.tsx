@@ -10,7 +10,8 @@ import { useServedPage } from '../features/booking/served-page'
 import { usePageBusiness } from '../features/booking/use-page-business'
 import { isBookingPath } from './booking-path'
 import { ScreenOutlet } from './lazy-screen'
-import { type AppRoute, isRedirect, NOT_FOUND_ROUTE, ROUTES, type ScreenRoute } from './route-table'
+import { NOT_FOUND_ROUTE, ROUTES } from './route-table'
+import { type AppRoute, isRedirect, type ScreenRoute } from './route-types'
 
 /**
  * The parts of routing that need the auth context. They are handed in by main.tsx, which imports

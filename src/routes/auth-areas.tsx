@@ -8,7 +8,7 @@ import { LoadingIndicator } from '../components/loading-indicator'
 import { MainLayout } from '../components/main-layout'
 import type { AuthAreas } from './app-routes'
 import { type AccessDecision, decideAccess, type GuardedArea } from './route-access'
-import type { ScreenRoute } from './route-table'
+import type { ScreenRoute } from './route-types'
 
 // Everything here needs the auth context, so main.tsx loads this module with import() and only
 // outside the booking area.

@@ -1,63 +1,8 @@
-import { en, type MessageKey } from '../../shared/i18n/en'
-import type { HeaderAction } from '../components/header-action'
-import { loadedWizardScreen } from '../features/booking/wizard-presence'
 import { preloadCalendarGrid } from '../features/calendar/full-calendar-chunk'
 import { DASHBOARD_CALLS } from '../features/dashboard/start-calls'
-import { type LazyScreen, lazyScreen } from './lazy-screen'
-
-// Every wizard step after the start is the one wizard screen. Once the wizard has loaded (the
-// start screen loads it on the visitor's first choice), the steps render it at once instead of
-// suspending on a lazy wrapper first (a flash of "Loading…" and React's reveal delay).
-const wizardScreen = lazyScreen(
-  () => import('../features/booking/booking-wizard-screen'),
-  (m) => m.BookingWizardScreen,
-  loadedWizardScreen,
-)
-
-/**
- * Where a route lives: `public` pages need no session, `guest` pages (sign-in, sign-up) are only
- * for signed-out users, `staff` pages need a session and sit in the main layout, and `booking`
- * pages are the public booking area, which never starts Firebase.
- */
-export type RouteArea = 'public' | 'guest' | 'staff' | 'booking'
-
-export interface ScreenRoute {
-  path: string
-  area: RouteArea
-  /** Page title (document title and, in the main and booking layouts, the h1); none = product name. */
-  title?: string
-  /**
-   * A booking page's title as a catalogue key: its layout says it in the page's language
-   * (`title` is the English, from the same key).
-   */
-  titleKey?: MessageKey
-  screen: LazyScreen
-  headerAction?: HeaderAction
-  /**
-   * The calls the screen makes first, by address: a signed-in cold start asks for them beside
-   * the profile (start-preload.ts), and the screen's calls take those answers by the same
-   * addresses (`answeredEarly`).
-   */
-  startCalls?: readonly string[]
-  /** Code the screen wants at once beside its own chunk, fetched at a cold start with it. */
-  startChunks?: () => void
-}
-
-export interface RedirectRoute {
-  path: string
-  redirectTo: string
-}
-
-export type AppRoute = ScreenRoute | RedirectRoute
-
-/** A booking route's title: the key the layout translates, and its English. */
-function bookingTitle(titleKey: MessageKey): { title: string; titleKey: MessageKey } {
-  return { title: en[titleKey], titleKey }
-}
-
-export function isRedirect(route: AppRoute): route is RedirectRoute {
-  return 'redirectTo' in route
-}
+import { BOOKING_ROUTES, bookingTitle } from './booking-routes'
+import { lazyScreen } from './lazy-screen'
+import type { AppRoute, ScreenRoute } from './route-types'
 
 /**
  * Every route of the app, in match order: the first pattern that matches wins, so fixed paths
@@ -405,98 +350,7 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
 
-  {
-    path: '/booking',
-    area: 'booking',
-    ...bookingTitle('book_an_appointment'),
-    // Not the wizard: most visits start here, so the first load stays small (see the screen).
-    screen: lazyScreen(
-      () => import('../features/booking/booking-start-screen'),
-      (m) => m.BookingStartScreen,
-    ),
-  },
-  {
-    path: '/booking/service/:serviceId/team',
-    area: 'booking',
-    ...bookingTitle('title_choose_team_member'),
-    screen: wizardScreen,
-  },
-  {
-    path: '/booking/team/:teamMemberId/services',
-    area: 'booking',
-    ...bookingTitle('title_choose_service'),
-    screen: wizardScreen,
-  },
-  {
-    path: '/booking/calendar/:serviceId/:teamMemberId',
-    area: 'booking',
-    ...bookingTitle('title_choose_time'),
-    screen: wizardScreen,
-  },
-  {
-    path: '/booking/customer-info/:serviceId/:teamMemberId',
-    area: 'booking',
-    ...bookingTitle('title_your_details'),
-    screen: wizardScreen,
-  },
-  {
-    path: '/booking/profile-creation',
-    area: 'booking',
-    ...bookingTitle('title_create_profile'),
-    screen: lazyScreen(
-      () => import('../features/booking/booking-profile-creation-screen'),
-      (m) => m.BookingProfileCreationScreen,
-    ),
-  },
-  {
-    path: '/booking/confirmation/:appointmentId',
-    area: 'booking',
-    ...bookingTitle('title_confirmation'),
-    screen: wizardScreen,
-  },
-  {
-    // Where Stripe's Checkout sends the customer back (shared/booking-links.ts paymentReturnUrl).
-    path: '/booking/payment/:appointmentId',
-    area: 'booking',
-    ...bookingTitle('title_payment'),
-    screen: wizardScreen,
-  },
-  {
-    path: '/booking/event/:appointmentId',
-    area: 'booking',
-    ...bookingTitle('title_your_appointment'),
-    screen: lazyScreen(
-      () => import('../features/booking/booking-event-screen'),
-      (m) => m.BookingEventScreen,
-    ),
-  },
-  {
-    path: '/booking/my-appointments',
-    area: 'booking',
-    ...bookingTitle('my_appointments'),
-    screen: lazyScreen(
-      () => import('../features/booking/booking-my-appointments-screen'),
-      (m) => m.BookingMyAppointmentsScreen,
-    ),
-  },
-  {
-    path: '/booking/privacy',
-    area: 'booking',
-    ...bookingTitle('title_privacy'),
-    screen: lazyScreen(
-      () => import('../features/booking/booking-privacy-screen'),
-      (m) => m.BookingPrivacyScreen,
-    ),
-  },
-  {
-    path: '/booking/:teamMemberSlug',
-    area: 'booking',
-    ...bookingTitle('title_team_member'),
-    screen: lazyScreen(
-      () => import('../features/booking/booking-team-member-screen'),
-      (m) => m.BookingTeamMemberScreen,
-    ),
-  },
+  ...BOOKING_ROUTES,
 ]
 
 /** Shown when nothing in ROUTES matches; inside the booking layout for paths under /booking. */

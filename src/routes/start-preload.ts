@@ -7,7 +7,8 @@
  */
 import { askEarly, PROFILE_PATH } from '../api/early-calls'
 import { readIsAuthenticated } from '../app/storage'
-import { isRedirect, ROUTES, type ScreenRoute } from './route-table'
+import { ROUTES } from './route-table'
+import { isRedirect, type ScreenRoute } from './route-types'
 
 /** Whether a route pattern such as `/customers/:id` matches a path, as the router decides. */
 function patternMatches(pattern: string, pathname: string): boolean {
