@@ -11,7 +11,7 @@ import { AppointmentDialog } from '../../components/appointments/appointment-dia
 import { CancelAppointmentDialog } from '../../components/appointments/cancel-appointment-dialog'
 import { bookingPageUrl } from '../../components/booking-address'
 import { EmptyState } from '../../components/form/empty-state'
-import { FormError } from '../../components/form-error'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import {
   type AppointmentAccess,
   accessFor,
@@ -119,14 +119,11 @@ function DashboardBody({ profile }: { profile: Profile }) {
         <BookingPageBar slug={profile.tenant.slug} />
       )}
       {failure ? (
-        <div className="p-stack-sm">
-          <FormError title="The dashboard could not be loaded" message={failure.message} />
-          <div>
-            <Button className="p-button" onPress={() => actor.send({ type: 'dashboard.retry' })}>
-              Try again
-            </Button>
-          </div>
-        </div>
+        <LoadFailedAlert
+          title="The dashboard could not be loaded"
+          message={failure.message}
+          onRetry={() => actor.send({ type: 'dashboard.retry' })}
+        />
       ) : loading || !data ? (
         <>
           <DashboardFiguresSkeleton />
