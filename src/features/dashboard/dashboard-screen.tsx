@@ -2,7 +2,7 @@ import './dashboard.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useState } from 'react'
 import { Button } from 'react-aria-components'
-import { useLocation, useSearch } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useCurrentUser, useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
@@ -61,6 +61,13 @@ function Welcome({ profile }: { profile: Profile }) {
       <p className="p-muted">
         {today}. Times are shown in {profile.tenant.time_zone.replaceAll('_', ' ')}.
       </p>
+      {/* A plain link: the figures are Insights' own request, never the dashboard's start. */}
+      {can(profile.permission, 'insights.read') ? (
+        <p>
+          <Link href="/insights">Last week in Insights</Link>: revenue, bookings and how full each
+          person's week was.
+        </p>
+      ) : null}
     </div>
   )
 }
