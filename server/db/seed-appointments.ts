@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import { checkFit } from '../domain/availability/check-fit.ts'
 import { addDays, dateAt, wallClockInstant } from '../domain/business-time.ts'
 import type { Actor } from '../domain/member.ts'
 import type { Db } from './database.ts'
-import { createScheduleRepository } from './repositories/schedule-repository.ts'
-import { appointments } from './schema.ts'
+import { type PastVisit, pastWeeks, type SeedService, writePastVisits } from './seed-history.ts'
 
 /**
  * Books one demo appointment through the booking service, so every rule holds; false when the
@@ -24,18 +21,6 @@ export type DemoBooking = (
   },
 ) => Promise<boolean>
 
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
-
-interface SeedService {
-  id: string
-  name: string
-  durationMinutes: number
-  bufferBeforeMinutes: number
-  bufferAfterMinutes: number
-  priceMinor: number
-}
-
 /** What the demo week looks like: each day's times (business wall clock) and services. */
 const dayPlan = [
   { time: '10:00', service: 'Signature Haircut' },
@@ -49,8 +34,9 @@ const dayPlan = [
  * today and each of the next seven days get up to two bookings (alternating halves of the day
  * plan), booked through the booking service as "any available", so every rule holds and
  * whoever works then takes them; a time nobody can take is skipped. Times already past today,
- * and one completed and one no-show appointment two and three days ago, are written directly
- * as history, each with a team member whose working time covers it.
+ * one completed and one no-show appointment two and three days ago, and five weeks before
+ * those (`pastWeeks`) are written directly as history, each with a team member whose working
+ * time covers it.
  */
 export async function seedDemoAppointments(
   tx: Db,
@@ -76,7 +62,7 @@ export async function seedDemoAppointments(
   const customer = () => input.customerIds[nextCustomer++ % input.customerIds.length] as string
 
   // Each past appointment at the first of its times someone worked then.
-  const history: { startsAt: number[]; service: SeedService; status: 'completed' | 'no_show' }[] = [
+  const history: PastVisit[] = [
     {
       startsAt: ['10:00', '15:00'].map((time) => at(addDays(today, -3), time)),
       service: serviceNamed('Signature Haircut'),
@@ -112,51 +98,12 @@ export async function seedDemoAppointments(
     }
   }
 
-  const schedules = await createScheduleRepository(tx).loadDetailed(input.tenantId, {
-    from: now - 4 * DAY_MS,
-    to: now + DAY_MS,
-  })
-  for (const past of history) {
-    const timing = past.service
-    const fits = past.startsAt.flatMap((startsAt) => {
-      const member = schedules.find(
-        (schedule) => checkFit({ schedule, service: timing, startsAt }) === null,
-      )
-      return member ? [{ member, startsAt }] : []
-    })
-    const [fit] = fits
-    if (!fit) continue
-    const { member, startsAt } = fit
-    const id = randomUUID()
-    const endsAt = startsAt + timing.durationMinutes * MINUTE_MS
-    await tx.insert(appointments).values({
-      id,
-      tenantId: input.tenantId,
-      serviceId: timing.id,
-      teamMemberId: member.teamMemberId,
-      customerId: customer(),
-      startsAt: new Date(startsAt),
-      endsAt: new Date(endsAt),
-      status: past.status,
-      priceMinor: timing.priceMinor,
-      currency: input.currency,
-      source: 'staff',
-      createdBy: input.owner.uid,
-      bufferBeforeMinutes: timing.bufferBeforeMinutes,
-      bufferAfterMinutes: timing.bufferAfterMinutes,
-      busyFrom: new Date(startsAt - timing.bufferBeforeMinutes * MINUTE_MS),
-      busyUntil: new Date(endsAt + timing.bufferAfterMinutes * MINUTE_MS),
-      seatGroup: id,
-    })
-    member.busy.push({
-      id,
-      seatGroup: id,
-      startsAt,
-      endsAt,
-      bufferBeforeMinutes: timing.bufferBeforeMinutes,
-      bufferAfterMinutes: timing.bufferAfterMinutes,
-    })
-  }
+  // These first, so they keep their times; the weeks of history fill in around them.
+  await writePastVisits(
+    tx,
+    { tenantId: input.tenantId, currency: input.currency, owner: input.owner, now, customer },
+    [...history, ...pastWeeks(today, at, serviceNamed)],
+  )
 
   function at(date: string, time: string): number {
     return wallClockInstant(date, time, input.timeZone)

@@ -129,6 +129,8 @@ export async function writeDemoBusiness(
   database: Database,
   owner: DemoOwnerAccount,
   book: DemoBooking,
+  /** The clock the demo's week and history are laid out from. */
+  now: number = Date.now(),
 ): Promise<{ created: boolean; tenantId: string }> {
   return database.transaction(async (tx) => {
     const tenantRepository = createTenantRepository(tx)
@@ -217,6 +219,7 @@ export async function writeDemoBusiness(
       services: serviceRows,
       customerIds: customerRows.map((row) => row.id),
       book,
+      now,
     })
     return { created: true, tenantId: tenant.id }
   })

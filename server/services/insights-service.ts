@@ -2,15 +2,11 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { Database } from '../db/database.ts'
 import {
   type InsightsWindow,
-  loadClientCounts,
-  loadHourBookings,
-  loadMemberBookings,
-  loadRebooking,
-  loadServiceBookings,
+  loadInsightsRows,
   type MemberBookings,
   type PeriodKey,
 } from '../db/read-models/insights.ts'
-import { loadTakings } from '../db/read-models/payment-views.ts'
+import { loadTakingsByRange } from '../db/read-models/payment-views.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
 import { createScheduleRepository } from '../db/repositories/schedule-repository.ts'
 import { createSettingsRepository } from '../db/repositories/settings-repository.ts'
@@ -51,38 +47,22 @@ export function createInsightsService(database: Database) {
     const days = checkedLength(startDate, endDate)
     const previousStart = addDays(startDate, -(days + 1))
     const previousEnd = addDays(startDate, -1)
-    const { timeZone, currency } = await createAppointmentRepository(db).policy(tenantId)
-    const { cancellationCutoffMinutes } = await createSettingsRepository(db).get(tenantId)
+    const [{ timeZone, currency }, { cancellationCutoffMinutes }] = await Promise.all([
+      createAppointmentRepository(db).policy(tenantId),
+      createSettingsRepository(db).get(tenantId),
+    ])
     const w: InsightsWindow = {
       tenantId,
       previousFrom: new Date(startOfDate(previousStart, timeZone)),
       from: new Date(startOfDate(startDate, timeZone)),
       to: new Date(startOfDate(addDays(endDate, 1), timeZone)),
     }
-    const schedules = createScheduleRepository(db)
-    const [members, byMember, byService, byHour, clients, rebooking, revenue, previousRevenue] =
-      await Promise.all([
-        schedules.members(tenantId, { bookableOnly: false }),
-        loadMemberBookings(db, w, cancellationCutoffMinutes),
-        loadServiceBookings(db, w, currency),
-        loadHourBookings(db, w, timeZone),
-        loadClientCounts(db, w),
-        loadRebooking(db, w),
-        loadTakings(db, tenantId, w.from, w.to, currency),
-        loadTakings(db, tenantId, w.previousFrom, w.from, currency),
-      ])
-    const away = await schedules.timeOff(
-      tenantId,
-      members.map((member) => member.id),
-      w.previousFrom.getTime(),
-      w.to.getTime(),
-    )
-    const team = members
-      .map((member) => ({
-        ...member,
-        timeOff: away.filter((row) => row.teamMemberId === member.id).map(timeOffSpan),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    const [team, figures, [previousRevenue = 0, revenue = 0]] = await Promise.all([
+      teamWithTimeOff(createScheduleRepository(db), tenantId, w),
+      loadInsightsRows(db, w, { cutoffMinutes: cancellationCutoffMinutes, currency, timeZone }),
+      loadTakingsByRange(db, tenantId, [w.previousFrom, w.from, w.to], currency),
+    ])
+    const { members: byMember, services: byService, hours: byHour, clients, rebooking } = figures
 
     const periodOf = (key: PeriodKey, first: string, last: string, money: number) => {
       const [from, to] = key === 'period' ? [w.from, w.to] : [w.previousFrom, w.from]
@@ -166,6 +146,27 @@ export function createInsightsService(database: Database) {
 }
 
 export type InsightsService = ReturnType<typeof createInsightsService>
+
+/** Every team member (bookable or not) by name, with their time off in the window. */
+async function teamWithTimeOff(
+  schedules: ReturnType<typeof createScheduleRepository>,
+  tenantId: string,
+  w: InsightsWindow,
+) {
+  const members = await schedules.members(tenantId, { bookableOnly: false })
+  const away = await schedules.timeOff(
+    tenantId,
+    members.map((member) => member.id),
+    w.previousFrom.getTime(),
+    w.to.getTime(),
+  )
+  return members
+    .map((member) => ({
+      ...member,
+      timeOff: away.filter((row) => row.teamMemberId === member.id).map(timeOffSpan),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+}
 
 /** Days after the first the range runs to; refuses a reversed or too long range. */
 function checkedLength(startDate: string, endDate: string): number {

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
-import { Button } from 'react-aria-components'
 import { ListSkeleton } from './form/list-skeleton'
 import { Pagination } from './form/pagination'
 import type { EntityListView } from './form/use-entity-list'
-import { FormError } from './form-error'
+import { LoadFailedAlert } from './load-failed-alert'
 
 /** What the body reads of a list: its state, its page and the two commands it offers. */
 type ListState = Pick<
@@ -52,16 +51,7 @@ export function ListScreenBody({
   children,
 }: ListScreenBodyProps) {
   if (list.error) {
-    return (
-      <div className="p-stack-sm">
-        <FormError title={errorTitle} message={list.error} />
-        <div>
-          <Button className="p-button" onPress={list.reload}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    )
+    return <LoadFailedAlert title={errorTitle} message={list.error} onRetry={list.reload} />
   }
   if (list.isFirstLoad || isWaiting) return <ListSkeleton {...skeleton} />
   if (list.isEmptyMatch && noMatch !== undefined) return noMatch

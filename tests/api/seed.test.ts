@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm'
+import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_OWNER, ensureDemoOwner } from '../../server/auth/demo-owner.ts'
 import {
@@ -12,6 +13,7 @@ import {
 import { DEMO_TENANT_SLUG } from '../../server/db/seed.ts'
 import { seedDemoBusiness } from '../../server/services/demo-seed.ts'
 import type { Profile } from '../../server/services/profile-service.ts'
+import type { components } from '../../shared/contract/schema.d.ts'
 import { authEmulatorHost } from '../support/api/emulator-users.ts'
 import { createTestApp, PROJECT_ID, type TestApp } from '../support/api/test-app.ts'
 
@@ -110,5 +112,39 @@ describe('demo business', () => {
       currency: 'USD',
       subscription: { plan_id: 'pro', plan_name: 'Pro', status: 'trialing' },
     })
+  })
+
+  it('gives Insights weeks of history, so "Last week" shows every figure whatever the day', async () => {
+    await seedDemoBusiness(testApp.database, owner)
+    await ensureDemoOwner({ projectId: PROJECT_ID })
+    const { body } = await signInWithPassword(DEMO_OWNER.email, DEMO_OWNER.password)
+    const headers = { authorization: `Bearer ${String(body.idToken)}` }
+
+    // The three whole weeks before this one, each with a week of history before it: "Last
+    // week" on the first start and for two weeks after it.
+    const today = Temporal.Now.plainDateISO('America/New_York')
+    const thisMonday = today.subtract({ days: today.dayOfWeek - 1 })
+    for (let weeksAgo = 1; weeksAgo <= 3; weeksAgo++) {
+      const monday = thisMonday.subtract({ weeks: weeksAgo })
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/v1/insights?start_date=${monday}&end_date=${monday.add({ days: 6 })}`,
+        headers,
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      const { period } = response.json<components['schemas']['Insights']>()
+      const week = `${weeksAgo} weeks ago`
+      expect(period.bookings, week).toBeGreaterThanOrEqual(10)
+      expect(period.revenue.amount_minor, week).toBeGreaterThan(0)
+      expect(period.attendance.cancellations, week).toBe(1)
+      expect(period.clients.returning, week).toBeGreaterThan(0)
+      expect(period.rebooking.visits, week).toBeGreaterThan(0)
+      expect(
+        period.utilisation.map((member) => member.booked_minutes > 0),
+        week,
+      ).toEqual([true, true, true])
+      expect(period.top_services.length, week).toBeGreaterThanOrEqual(3)
+      expect(period.busiest_hours.length, week).toBeGreaterThanOrEqual(5)
+    }
   })
 })

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from 'react-aria-components'
+import { LoadFailedAlert } from '../load-failed-alert'
 import { EmptyState } from './empty-state'
-import { LoadFailedAlert } from './load-failed-alert'
 import { LoadMoreFooter } from './load-more-footer'
 import type { CursorFeedView } from './use-cursor-feed'
 

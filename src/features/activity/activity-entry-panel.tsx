@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { FormError } from '../../components/form-error'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import {
   type ActivityEntry,
   actionLabel,
@@ -84,25 +86,17 @@ function EntryDetails({
           <span className="p-skeleton" style={{ width: '80%' }} />
           <span className="p-visually-hidden">Loading the entry…</span>
         </div>
+      ) : failure?.status === 404 ? (
+        <FormError
+          title="No such entry"
+          message="This entry does not exist in your business’s activity log."
+        />
       ) : failure ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">
-            {failure.status === 404 ? 'No such entry' : "Couldn't load this entry"}
-          </strong>
-          {failure.status === 404
-            ? 'This entry does not exist in your business’s activity log.'
-            : failure.message}
-          {failure.status !== 404 ? (
-            <div>
-              <Button
-                className="p-button p-button--small"
-                onPress={() => actor.send({ type: 'entry.retry' })}
-              >
-                Try again
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <LoadFailedAlert
+          title="Couldn't load this entry"
+          message={failure.message}
+          onRetry={() => actor.send({ type: 'entry.retry' })}
+        />
       ) : null}
     </>
   )

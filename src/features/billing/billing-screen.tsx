@@ -1,13 +1,14 @@
 import './billing.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { Button, Meter } from 'react-aria-components'
+import { Meter } from 'react-aria-components'
 import { Link } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
 import { PendingButton } from '../../components/form/pending-button'
 import { FormError } from '../../components/form-error'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import {
   badgeClass,
   billedText,
@@ -41,14 +42,11 @@ function BillingOverviewPage() {
   if (failure?.status === 403) return <AccessDenied what="billing" who="owners" />
   if (failure) {
     return (
-      <div className="p-stack-sm">
-        <FormError title="Billing could not be loaded" message={failure.message} />
-        <div>
-          <Button className="p-button" onPress={() => actor.send({ type: 'load.retry' })}>
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailedAlert
+        title="Billing could not be loaded"
+        message={failure.message}
+        onRetry={() => actor.send({ type: 'load.retry' })}
+      />
     )
   }
   if (isLoading || !data) return <BillingSkeleton />

@@ -8,6 +8,7 @@ import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
 import { PendingButton } from '../../components/form/pending-button'
 import { FormError } from '../../components/form-error'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import {
   type BillingInterval,
   bestYearlyPercent,
@@ -65,14 +66,11 @@ function PlanChooser() {
   if (isLoading) return <PlansSkeleton />
   if (failedAt === 'loading') {
     return (
-      <div className="p-stack-sm">
-        <FormError title="The plans could not be loaded" message={error ?? ''} />
-        <div>
-          <Button className="p-button" onPress={() => actor.send({ type: 'checkout.retry' })}>
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailedAlert
+        title="The plans could not be loaded"
+        message={error}
+        onRetry={() => actor.send({ type: 'checkout.retry' })}
+      />
     )
   }
 

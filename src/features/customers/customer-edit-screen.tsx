@@ -1,7 +1,6 @@
 import type { Customer } from '../../api/customers'
 import './customers.css'
 import { useState } from 'react'
-import { Button } from 'react-aria-components'
 import { Link, useParams } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { ApiError } from '../../api/api-error'
@@ -24,6 +23,7 @@ import { deleteCustomer, loadCustomer, updateCustomer } from './api'
 import { CustomerAppointmentHistory } from './customer-appointment-history'
 import { EraseCustomer, ExportCustomerData } from './customer-data-rights'
 import { CustomerForm } from './customer-form'
+import { CustomerLoadFailed } from './customer-load-failed'
 
 const customerEditForm = createEntityFormMachine<CustomerValues, Customer>()
 
@@ -61,28 +61,12 @@ function CustomerEdit({ id }: { id: string }) {
 
   if (form.loadFailed) {
     const status = form.failure?.cause instanceof ApiError ? form.failure.cause.status : null
-    const missing = status === 404 || status === 400
     return (
-      <div className="p-card p-stack-sm" role="alert">
-        <h2 className="p-section-title">
-          {missing ? 'This customer doesn’t exist' : 'Couldn’t load this customer'}
-        </h2>
-        <p className="p-muted">
-          {missing
-            ? 'They may have been deleted, or the link is mistyped.'
-            : (form.formError ?? 'Please try again.')}
-        </p>
-        <div className="p-inline-actions">
-          {missing ? null : (
-            <Button className="p-button p-button--primary" onPress={form.retryLoad}>
-              Try again
-            </Button>
-          )}
-          <Link href="/customers" className="p-button">
-            Back to customers
-          </Link>
-        </div>
-      </div>
+      <CustomerLoadFailed
+        missing={status === 404 || status === 400}
+        message={form.formError}
+        onRetry={form.retryLoad}
+      />
     )
   }
 

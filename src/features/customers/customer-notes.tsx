@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/form/confirm-dialog'
 import { FormTextField } from '../../components/form/text-field'
 import { useCursorFeed } from '../../components/form/use-cursor-feed'
 import { useEntityForm } from '../../components/form/use-entity-form'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import { createCursorFeedMachine } from '../../machines/cursor-feed.machine'
 import { createEntityFormMachine, type FieldErrors } from '../../machines/entity-form.machine'
 import { addCustomerNote, type CustomerNote, deleteCustomerNote, loadCustomerNotes } from './api'
@@ -68,13 +69,11 @@ export function CustomerNotes({ customerId, readOnly }: { customerId: string; re
           Loading the notes…
         </p>
       ) : feed.failure ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">Couldn’t load the notes</strong>
-          {feed.failure.message}
-          <Button className="p-button" onPress={feed.retry}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailedAlert
+          title="Couldn’t load the notes"
+          message={feed.failure.message}
+          onRetry={feed.retry}
+        />
       ) : feed.empty ? (
         <p className="p-muted">
           No notes yet.{' '}

@@ -14,6 +14,7 @@ import { mailtoHref, telHref } from '../../domain/contact-links'
 import { CustomerAppointmentHistory, VisitsTable } from './customer-appointment-history'
 import { CustomerConsent } from './customer-consent'
 import { CustomerFigures } from './customer-figures'
+import { CustomerLoadFailed } from './customer-load-failed'
 import { CustomerNotes } from './customer-notes'
 import { CustomerTagList } from './customer-table'
 import { createClientProfileLogic } from './effects'
@@ -41,29 +42,12 @@ function ClientProfile({ id, onBooked }: { id: string; onBooked: () => void }) {
   const [booking, setBooking] = useState(false)
 
   if (failure) {
-    const missing = failure.status === 404 || failure.status === 400
     return (
-      <div className="p-card p-stack-sm" role="alert">
-        <h2 className="p-section-title">
-          {missing ? 'This customer doesn’t exist' : 'Couldn’t load this customer'}
-        </h2>
-        <p className="p-muted">
-          {missing ? 'They may have been deleted, or the link is mistyped.' : failure.message}
-        </p>
-        <div className="p-inline-actions">
-          {missing ? null : (
-            <Button
-              className="p-button p-button--primary"
-              onPress={() => actor.send({ type: 'load.retry' })}
-            >
-              Try again
-            </Button>
-          )}
-          <Link href="/customers" className="p-button">
-            Back to customers
-          </Link>
-        </div>
-      </div>
+      <CustomerLoadFailed
+        missing={failure.status === 404 || failure.status === 400}
+        message={failure.message}
+        onRetry={() => actor.send({ type: 'load.retry' })}
+      />
     )
   }
   if (!data || !profile) return <FormSkeleton fields={6} label="Loading the customer…" />

@@ -2,7 +2,7 @@ import './dashboard.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ComponentProps, useCallback, useState } from 'react'
 import { Button } from 'react-aria-components'
-import { useLocation, useSearch } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useCurrentUser, useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
@@ -14,8 +14,8 @@ import {
 } from '../../components/appointments/deferred-appointment-dialog'
 import { bookingPageUrl } from '../../components/booking-address'
 import { EmptyState } from '../../components/form/empty-state'
-import { FormError } from '../../components/form-error'
 import { Deferred, lazyPart, usePreloadWhenIdle } from '../../components/lazy-part'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import {
   type AppointmentAccess,
   accessFor,
@@ -96,6 +96,13 @@ function Welcome({ profile }: { profile: Profile }) {
       <p className="p-muted">
         {today}. Times are shown in {profile.tenant.time_zone.replaceAll('_', ' ')}.
       </p>
+      {/* A plain link: the figures are Insights' own request, never the dashboard's start. */}
+      {can(profile.permission, 'insights.read') ? (
+        <p>
+          <Link href="/insights">Last week in Insights</Link>: revenue, bookings and how full each
+          person's week was.
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -155,14 +162,11 @@ function DashboardBody({ profile }: { profile: Profile }) {
         <BookingPageBar slug={profile.tenant.slug} />
       )}
       {failure ? (
-        <div className="p-stack-sm">
-          <FormError title="The dashboard could not be loaded" message={failure.message} />
-          <div>
-            <Button className="p-button" onPress={() => actor.send({ type: 'dashboard.retry' })}>
-              Try again
-            </Button>
-          </div>
-        </div>
+        <LoadFailedAlert
+          title="The dashboard could not be loaded"
+          message={failure.message}
+          onRetry={() => actor.send({ type: 'dashboard.retry' })}
+        />
       ) : loading || !data ? (
         <>
           <DashboardFiguresSkeleton />

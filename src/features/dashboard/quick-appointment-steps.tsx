@@ -8,6 +8,7 @@ import { RequiredNote } from '../../components/form/field-parts'
 import { PendingButton } from '../../components/form/pending-button'
 import { FormSelectField } from '../../components/form/select-field'
 import { FormTextField } from '../../components/form/text-field'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import { formatDuration } from '../../domain/duration-minutes'
 import {
   NEXT_SLOT_HORIZON_DAYS,
@@ -152,15 +153,7 @@ export function ServiceChoice({
   }, [ready, serviceId])
 
   if (error) {
-    return (
-      <div className="p-alert" role="alert">
-        <strong className="p-alert__title">Services could not be loaded</strong>
-        {error}{' '}
-        <Button className="p-button p-button--small" onPress={retry}>
-          Try again
-        </Button>
-      </div>
-    )
+    return <LoadFailedAlert title="Services could not be loaded" message={error} onRetry={retry} />
   }
   if (services === null) {
     return (
@@ -256,13 +249,7 @@ export function Proposal({ actor, timeZone }: { actor: QuickActor; timeZone: str
           </div>
         </div>
       ) : state === 'proposalFailed' ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">No time could be proposed</strong>
-          {error}{' '}
-          <Button className="p-button p-button--small" onPress={retry}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailedAlert title="No time could be proposed" message={error} onRetry={retry} />
       ) : proposal ? (
         <div className="p-stack-sm">
           {notice ? <p className="p-quick-proposal__notice">{notice}</p> : null}

@@ -1,13 +1,14 @@
 import './insights.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components'
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components'
 import { useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
 import { DayRangeField } from '../../components/form/day-range-field'
 import { EmptyState } from '../../components/form/empty-state'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import type { DayRange } from '../../domain/day-range'
 import { createInsightsLogic } from './effects'
 import { InsightsCharts } from './insights-charts'
@@ -68,18 +69,11 @@ function InsightsReport({ range }: { range: DayRange }) {
   if (failure?.status === 403) return <AccessDenied what="insights" />
   if (failure) {
     return (
-      <div className="p-alert" role="alert">
-        <strong className="p-alert__title">Couldn't load the insights</strong>
-        {failure.message}
-        <div>
-          <Button
-            className="p-button p-button--small"
-            onPress={() => actor.send({ type: 'load.retry' })}
-          >
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailedAlert
+        title="Couldn't load the insights"
+        message={failure.message}
+        onRetry={() => actor.send({ type: 'load.retry' })}
+      />
     )
   }
   if (!insights) return <InsightsSkeleton />

@@ -2,7 +2,6 @@ import { createPaymentOnboardingLink, type PaymentAccount } from './api'
 import './payment-settings.css'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import { Button } from 'react-aria-components'
 import { Link, useLocation, useSearch } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
@@ -10,6 +9,7 @@ import { useToast } from '../../app/toast-context'
 import { AccessDenied } from '../../components/access-denied'
 import { PendingButton } from '../../components/form/pending-button'
 import { FormError } from '../../components/form-error'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import { badgeClass } from '../../domain/billing'
 import { PAYMENT_STATUS_TEXT, paymentAction, returnedMessage } from '../../domain/payments'
 import { messageOf } from '../../machines/call-errors'
@@ -70,14 +70,11 @@ function PaymentsPage() {
   if (failure?.status === 403) return <AccessDenied what="payments" who="owners" />
   if (failure) {
     return (
-      <div className="p-stack-sm">
-        <FormError title="Payments could not be loaded" message={failure.message} />
-        <div>
-          <Button className="p-button" onPress={() => actor.send({ type: 'load.retry' })}>
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailedAlert
+        title="Payments could not be loaded"
+        message={failure.message}
+        onRetry={() => actor.send({ type: 'load.retry' })}
+      />
     )
   }
   if (isLoading || !data) {

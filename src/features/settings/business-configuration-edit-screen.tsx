@@ -16,6 +16,7 @@ import { FormSkeleton } from '../../components/form/list-skeleton'
 import { FormTextField } from '../../components/form/text-field'
 import { TimeZoneField } from '../../components/form/time-zone-field'
 import { useEntityForm } from '../../components/form/use-entity-form'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import { createEntityFormMachine } from '../../machines/entity-form.machine'
 import { loadBusinessConfiguration, saveBusinessConfiguration } from './api'
 import {
@@ -97,15 +98,11 @@ function BusinessConfigurationForm() {
     const status = form.failure?.cause instanceof ApiError ? form.failure.cause.status : null
     if (status === 403) return <AccessDenied what="the business configuration" />
     return (
-      <div className="p-alert" role="alert">
-        <strong className="p-alert__title">Couldn't load your business details</strong>
-        {form.formError}
-        <div>
-          <Button className="p-button p-button--small" onPress={form.retryLoad}>
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailedAlert
+        title="Couldn't load your business details"
+        message={form.formError}
+        onRetry={form.retryLoad}
+      />
     )
   }
 

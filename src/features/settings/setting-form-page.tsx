@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Button, Form } from 'react-aria-components'
+import { Form } from 'react-aria-components'
 import { Link } from 'wouter'
 import { ApiError } from '../../api/api-error'
 import { useToast } from '../../app/toast-context'
@@ -7,6 +7,7 @@ import { AccessDenied } from '../../components/access-denied'
 import { FormActions } from '../../components/form/form-actions'
 import { FormSkeleton } from '../../components/form/list-skeleton'
 import { type EntityFormView, useEntityForm } from '../../components/form/use-entity-form'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import type { createEntityFormMachine, FieldErrors } from '../../machines/entity-form.machine'
 import { loadSettings } from './api'
 import type { Settings } from './setting-pages'
@@ -61,15 +62,11 @@ export function SettingFormPage<Values extends object, Saved>({
     const status = form.failure?.cause instanceof ApiError ? form.failure.cause.status : null
     if (status === 403) return <AccessDenied what="settings" />
     return (
-      <div className="p-alert" role="alert">
-        <strong className="p-alert__title">Couldn't load the {name.toLowerCase()}</strong>
-        {form.formError}
-        <div>
-          <Button className="p-button p-button--small" onPress={form.retryLoad}>
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailedAlert
+        title={`Couldn't load the ${name.toLowerCase()}`}
+        message={form.formError}
+        onRetry={form.retryLoad}
+      />
     )
   }
 

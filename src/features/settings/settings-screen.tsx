@@ -1,10 +1,10 @@
 import './settings.css'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Button } from 'react-aria-components'
 import { Link } from 'wouter'
 import { can } from '../../../shared/permissions.ts'
 import { useProfile } from '../../app/auth-context'
 import { AccessDenied } from '../../components/access-denied'
+import { LoadFailedAlert } from '../../components/load-failed-alert'
 import { badgeClass, subscriptionBadges } from '../../domain/billing'
 import { BookingPageLink } from './booking-page-link'
 import { overviewLogic, type SettingsOverviewData } from './effects'
@@ -37,18 +37,13 @@ function SettingsOverview({ cards }: { cards: readonly SettingCard[] }) {
   return (
     <div className="p-stack">
       {failure ? (
-        <div className="p-alert" role="alert">
-          <strong className="p-alert__title">Couldn't load your current settings</strong>
-          {failure.message} The pages below still open.
-          <div>
-            <Button
-              className="p-button p-button--small"
-              onPress={() => actor.send({ type: 'load.retry' })}
-            >
-              Try again
-            </Button>
-          </div>
-        </div>
+        <LoadFailedAlert
+          title="Couldn't load your current settings"
+          message={failure.message}
+          onRetry={() => actor.send({ type: 'load.retry' })}
+        >
+          The pages below still open.
+        </LoadFailedAlert>
       ) : null}
       {data ? <BookingPageLink slug={data.business.slug} /> : null}
       <ul className="p-settings-grid" aria-label="Settings">
