@@ -13,8 +13,11 @@ export interface LazyPart<Props> {
   preload(): void
   /** The component, once its code has arrived; null before. */
   loaded(): ComponentType<Props> | null
-  /** The component behind React.lazy, for a render before the code has arrived. */
-  lazy: LazyExoticComponent<ComponentType<Props>>
+  /**
+   * The component behind React.lazy, for a render before the code has arrived. A new one after a
+   * failed fetch: React.lazy keeps a failure for ever, and the part would never load again.
+   */
+  lazy(): LazyExoticComponent<ComponentType<Props>>
 }
 
 /**
@@ -28,6 +31,8 @@ export function lazyPart<Props extends object>(
 ): LazyPart<Props> {
   let loading: Promise<ComponentType<Props>> | null = null
   let component: ComponentType<Props> | null = null
+  const createLazy = () => lazy(async () => ({ default: await start() }))
+  let lazyView = createLazy()
   const start = () => {
     loading ??= load().then(
       (loadedComponent) => {
@@ -37,6 +42,7 @@ export function lazyPart<Props extends object>(
       (error: unknown) => {
         // A failed fetch is asked for again next time, not remembered.
         loading = null
+        lazyView = createLazy()
         throw error
       },
     )
@@ -47,7 +53,7 @@ export function lazyPart<Props extends object>(
       start().catch(() => {})
     },
     loaded: () => component,
-    lazy: lazy(async () => ({ default: await start() })),
+    lazy: () => lazyView,
   }
 }
 
@@ -63,7 +69,7 @@ export function Deferred<Props extends object>({
   props: Props
 }) {
   // Chosen once per mount: going from the lazy wrapper to the component would remount it.
-  const [View] = useState<ComponentType<Props>>(() => part.loaded() ?? part.lazy)
+  const [View] = useState<ComponentType<Props>>(() => part.loaded() ?? part.lazy())
   return (
     <Suspense fallback={null}>
       <View {...props} />

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
+import { Component, type ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { Deferred, lazyPart } from '../../src/components/lazy-part'
 
@@ -7,6 +8,17 @@ import { Deferred, lazyPart } from '../../src/components/lazy-part'
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello, {name}</p>
+}
+
+/** What a screen's error boundary shows when a part could not be fetched. */
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? <p>Could not load</p> : this.props.children
+  }
 }
 
 /** A part whose code "arrives" when the test says so, counting the fetches. */
@@ -53,5 +65,26 @@ describe('a lazy part', () => {
     fetches[1]?.resolve(Greeting)
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(part.loaded()).toBe(Greeting)
+  })
+
+  it('rendered while its fetch fails, asks again when rendered next (React.lazy alone would keep the failure)', async () => {
+    const { part, fetches } = controlledPart()
+    const first = render(
+      <Boundary>
+        <Deferred part={part} props={{ name: 'Priya' }} />
+      </Boundary>,
+    )
+    await act(async () => fetches[0]?.reject())
+    expect(await screen.findByText('Could not load')).toBeTruthy()
+    first.unmount()
+    render(
+      <Boundary>
+        <Deferred part={part} props={{ name: 'Diego' }} />
+      </Boundary>,
+    )
+    await act(async () => {})
+    expect(fetches).toHaveLength(2)
+    await act(async () => fetches[1]?.resolve(Greeting))
+    expect(await screen.findByText('Hello, Diego')).toBeTruthy()
   })
 })
