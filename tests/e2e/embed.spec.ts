@@ -274,6 +274,10 @@ test('the popup button opens a modal dialog that Escape closes, focus returning'
 
   const embed = page.frameLocator('iframe.slotwise-embed-frame')
   await expect(embed.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible()
+  // The frame's page is rendered on the server, so its heading shows before its scripts run.
+  // Its layout reports its height and starts listening for Escape in the same commit: a height
+  // on the frame says the page inside hears the key (CI pressed it before, once, and waited).
+  await expect(page.locator('iframe.slotwise-embed-frame')).toHaveAttribute('style', /height/)
 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
