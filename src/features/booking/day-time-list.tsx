@@ -7,6 +7,7 @@ import type { byDayPeriod, DayPeriod } from '../../domain/month-grid'
 import type { PublicSlot } from '../../machines/booking-context'
 import type { monthOfSlotsMachine } from '../../machines/month-of-slots.machine'
 import { dateFormat, noon } from './day-format'
+import { slotClock } from './slot-days'
 
 const PERIODS: Record<DayPeriod, MessageKey> = {
   morning: 'period_morning',
@@ -31,12 +32,7 @@ export function TimeList({ actor, slots, day, timeZone, twelveHours, chosen }: T
   )
   const list = useRef<HTMLDivElement>(null)
   const { t, tp, intl } = useTranslation()
-  const format = new Intl.DateTimeFormat(intl, {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    hourCycle: twelveHours ? 'h12' : 'h23',
-  })
+  const format = slotClock(intl, timeZone, twelveHours)
   const heading = dateFormat(intl, { weekday: 'long', day: 'numeric', month: 'long' }).format(
     noon(day),
   )

@@ -48,6 +48,19 @@ export function formatTime(instant: string, timeZone: string, locale?: string): 
   )
 }
 
+/**
+ * The clock the time list reads in: "9:30 AM" on 12 hours, "09:30" and "00:00" on 24. A
+ * numeric hour on 24 hours printed midnight as "0:00" beside "09:00" in German.
+ */
+export function slotClock(locale: string, timeZone: string, twelveHours: boolean) {
+  return new Intl.DateTimeFormat(locale, {
+    hour: twelveHours ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    timeZone,
+    hourCycle: twelveHours ? 'h12' : 'h23',
+  })
+}
+
 /** "Wednesday 2 December, 09:30" in `timeZone`. */
 export function formatDayAndTime(instant: string, timeZone: string, locale?: string): string {
   return `${formatDay(dayOf(instant, timeZone), locale)}, ${formatTime(instant, timeZone, locale)}`
