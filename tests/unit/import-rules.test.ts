@@ -88,9 +88,20 @@ const refused: ImportCase[] = [
   { file: 'shared/probe.ts', from: 'stripe' },
   { file: 'local-stripe/probe.ts', from: '../server/payments/stripe-gateway.ts' },
   { file: 'local-stripe/routes/probe.ts', from: '../../shared/plan-limits.ts' },
+  // Calendar sync: the connectors speak to the providers; the rest sees plain events.
+  { file: 'server/calendars/probe.ts', from: '../db/repositories/appointment-repository.ts' },
+  { file: 'server/calendars/caldav/probe.ts', from: '../../services/booking/booking-service.ts' },
+  { file: 'server/domain/probe.ts', from: '../calendars/connector.ts' },
+  { file: 'server/domain/probe.ts', from: 'tsdav' },
+  { file: 'server/services/probe.ts', from: '@googleapis/calendar' },
+  { file: 'server/db/probe.ts', from: 'tsdav' },
 ]
 
 const allowed: ImportCase[] = [
+  { file: 'server/calendars/caldav/probe.ts', from: 'tsdav' },
+  { file: 'server/calendars/probe.ts', from: '../domain/calendar-sync/external-event.ts' },
+  { file: 'server/domain/calendar-sync/probe.ts', from: 'ical.js' },
+  { file: 'server/jobs/probe.ts', from: '../calendars/connector.ts' },
   { file: 'src/components/probe.tsx', from: '../domain/appointment-time' },
   { file: 'src/components/probe.tsx', from: '../api/client' },
   { file: 'src/machines/probe.machine.ts', from: 'xstate' },
