@@ -60,6 +60,15 @@ export default defineConfig({
         },
       },
       {
+        // Calendar sync against real servers the tests start (Radicale, xandikos, the local
+        // Google service) and the local services' own tests through the providers' SDKs.
+        test: {
+          name: 'integrations',
+          include: ['tests/calendars/**/*.test.ts', 'tests/local-google/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The files in a worker share the modules they import (isolate: false): loading the
         // server's module graph afresh for every file took more than half of the suite's
         // processor time. It is safe because the server keeps no state in its modules: every

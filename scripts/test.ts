@@ -213,7 +213,7 @@ await Promise.all([
 // On the embedded database whatever the environment says.
 const modelCoverageDir = mkdtempSync(join(tmpdir(), 'slotwise-model-'))
 await vitest(
-  'vitest (unit, component, model, local Stripe, API on PGlite)',
+  'vitest (unit, component, model, local services, calendars, API on PGlite)',
   [
     '--project',
     'unit',
@@ -223,6 +223,8 @@ await vitest(
     'model',
     '--project',
     'local-stripe',
+    '--project',
+    'integrations',
     '--project',
     'api-embedded',
     `--maxWorkers=${WORKERS}`,
