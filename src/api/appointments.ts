@@ -1,6 +1,8 @@
 import type { components } from '../../shared/contract/schema'
 import { unwrap } from './api-error'
+import { TEAM_PAGE_SIZE, teamPagePath } from './call-paths'
 import { api } from './client'
+import { answeredEarly } from './early-calls'
 
 // The appointment dialogs' calls (details, booking, payments and refunds, the no-show fee, the
 // till): the calendar, the dashboard and the customer profile share the dialogs, so their calls
@@ -149,9 +151,13 @@ export async function loadActiveServices(): Promise<Service[]> {
 /** Every team member, page by page (the API lists them by name). */
 export async function loadTeam(): Promise<TeamMember[]> {
   const items: TeamMember[] = []
-  for (let offset = 0; ; offset += MAX_PAGE) {
-    const page = unwrap(
-      await api.GET('/api/v1/team-members', { params: { query: { limit: MAX_PAGE, offset } } }),
+  for (let offset = 0; ; offset += TEAM_PAGE_SIZE) {
+    const page = await answeredEarly(teamPagePath(offset), async () =>
+      unwrap(
+        await api.GET('/api/v1/team-members', {
+          params: { query: { limit: TEAM_PAGE_SIZE, offset } },
+        }),
+      ),
     )
     items.push(...page.items)
     if (page.items.length === 0 || items.length >= page.total) return items

@@ -23,6 +23,8 @@ export const storageKeys = {
   currency: 'currency',
   domain: 'domain',
   subscription: 'subscription',
+  /** The signed-in user's default calendar view, so a cold start of /calendar knows its range. */
+  calendarView: 'calendarView',
 } as const
 
 /**
@@ -89,6 +91,7 @@ export function storeProfile(profile: Profile, store: KeyValueStore = browserSto
   store.setItem(storageKeys.currency, profile.currency || DEFAULT_CURRENCY)
   setOrRemove(store, storageKeys.domain, profile.domain)
   store.setItem(storageKeys.subscription, JSON.stringify(profile.subscription))
+  store.setItem(storageKeys.calendarView, profile.default_calendar)
 }
 
 export function clearSessionKeys(store: KeyValueStore = browserStore()): void {
@@ -140,6 +143,11 @@ export function readCalendarTeam(store: KeyValueStore = browserStore()): unknown
 
 export function storeCalendarTeam(choice: unknown, store: KeyValueStore = browserStore()): void {
   store.setItem(CALENDAR_TEAM_KEY, JSON.stringify(choice))
+}
+
+/** The default calendar view the last profile named (`day`, `week` or `month`), unchecked. */
+export function readCalendarView(store: KeyValueStore = browserStore()): string | null {
+  return store.getItem(storageKeys.calendarView)
 }
 
 export function readBusinessData(store: KeyValueStore = browserStore()): Tenant | null {

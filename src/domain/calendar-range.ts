@@ -3,7 +3,8 @@
  * loaded for it. Pure: the calendar machine and screen share it.
  */
 import type { components } from '../../shared/contract/schema'
-import { toWallClock } from './appointment-time'
+import { addDays, toWallClock, wallClockToInstant } from './appointment-time'
+import type { CalendarViewName } from './calendar-search-params'
 
 type Appointment = components['schemas']['Appointment']
 
@@ -29,6 +30,31 @@ export function visibleRange(
     startDate: toWallClock(fromMs, timeZone).slice(0, 10),
     endDate: toWallClock(toMs - 1, timeZone).slice(0, 10),
   }
+}
+
+/** The days a view of `date` shows, first and last (business zone), as FullCalendar lays them out. */
+function shownDays(view: CalendarViewName, date: string): { first: string; last: string } {
+  if (view === 'day') return { first: date, last: date }
+  // Weeks start on Monday (FullCalendar's `firstDay={1}`); a month shows six whole weeks
+  // from the one holding its first day (FullCalendar's fixed week count).
+  const weekStart = (day: string) =>
+    addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7))
+  const first = weekStart(view === 'week' ? date : `${date.slice(0, 8)}01`)
+  return { first, last: addDays(first, view === 'week' ? 6 : 41) }
+}
+
+/**
+ * The range a view of `date` shows, known from the address alone: the calendar asks for its
+ * appointments with it at once, instead of after FullCalendar has loaded and reported the
+ * same range (`visibleRange` of its `datesSet`).
+ */
+export function viewRange(view: CalendarViewName, date: string, timeZone: string): VisibleRange {
+  const { first, last } = shownDays(view, date)
+  return visibleRange(
+    wallClockToInstant(`${first}T00:00`, timeZone),
+    wallClockToInstant(`${addDays(last, 1)}T00:00`, timeZone),
+    timeZone,
+  )
 }
 
 export function sameRange(a: VisibleRange | null, b: VisibleRange | null): boolean {

@@ -76,6 +76,8 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Calendar',
     headerAction: { label: 'New Appointment', to: '/calendar?new=1', ready: true },
     startChunks: preloadCalendarGrid,
+    startCalls: () =>
+      import('../features/calendar/start-calls').then((calls) => calls.calendarStartCalls()),
     screen: lazyScreen(
       () => import('../features/calendar/calendar-screen'),
       (m) => m.CalendarScreen,

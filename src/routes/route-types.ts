@@ -24,9 +24,10 @@ export interface ScreenRoute {
   /**
    * The calls the screen makes first, by address: a signed-in cold start asks for them beside
    * the profile (start-preload.ts), and the screen's calls take those answers by the same
-   * addresses (`answeredEarly`).
+   * addresses (`answeredEarly`). Addresses that depend on the page's address and what the
+   * last session stored come from a function (in a chunk of its own, off the first load).
    */
-  startCalls?: readonly string[]
+  startCalls?: readonly string[] | (() => Promise<readonly string[]>)
   /** Code the screen wants at once beside its own chunk, fetched at a cold start with it. */
   startChunks?: () => void
 }

@@ -36,5 +36,10 @@ export function preloadStaffStart(pathname: string): void {
   route?.screen.preload()
   route?.startChunks?.()
   void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
-  if (readIsAuthenticated()) askEarly([PROFILE_PATH, ...(route?.startCalls ?? [])])
+  if (!readIsAuthenticated()) return
+  const calls = route?.startCalls ?? []
+  if (typeof calls === 'function') {
+    askEarly([PROFILE_PATH])
+    calls().then(askEarly, () => {})
+  } else askEarly([PROFILE_PATH, ...calls])
 }

@@ -1,21 +1,34 @@
 import type { components } from '../../../shared/contract/schema'
 import { unwrap } from '../../api/api-error'
 import { type Appointment, listAppointments, loadSchedule } from '../../api/appointments'
+import { appointmentsPath, schedulePath } from '../../api/call-paths'
 import { api } from '../../api/client'
+import { answeredEarly } from '../../api/early-calls'
 import type { MoveRequest } from '../../domain/appointment-move'
 import type { CalendarData, CalendarQuery } from '../../machines/calendar.machine'
 
 type UpdatedAppointment = components['schemas']['UpdatedAppointment']
 
-/** A view's appointments and the team's schedule for its days, side by side. */
+/**
+ * A view's appointments and the team's schedule for its days, side by side (a cold start's
+ * early answers when it asked for this view, see start-calls.ts).
+ */
 export async function loadCalendarView(query: CalendarQuery): Promise<CalendarData> {
   const [appointments, schedule] = await Promise.all([
-    listAppointments({ from: query.range.from, to: query.range.to, teamMemberId: query.memberId }),
-    loadSchedule({
-      startDate: query.range.startDate,
-      endDate: query.range.endDate,
-      teamMemberId: query.memberId,
-    }),
+    answeredEarly(appointmentsPath(query), () =>
+      listAppointments({
+        from: query.range.from,
+        to: query.range.to,
+        teamMemberId: query.memberId,
+      }),
+    ),
+    answeredEarly(schedulePath(query), () =>
+      loadSchedule({
+        startDate: query.range.startDate,
+        endDate: query.range.endDate,
+        teamMemberId: query.memberId,
+      }),
+    ),
   ])
   return { appointments: appointments.items, truncated: appointments.truncated, schedule }
 }

@@ -19,7 +19,7 @@ import { Deferred, lazyPart, usePreloadWhenIdle } from '../../components/lazy-pa
 import { accessFor, mayBook } from '../../domain/appointment-access'
 import { laterDay, todayIn, toWallClock } from '../../domain/appointment-time'
 import { parseBookAgain } from '../../domain/book-again'
-import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
+import { sameRange, type VisibleRange, viewRange, visibleRange } from '../../domain/calendar-range'
 import {
   type CalendarLocation,
   type CalendarViewName,
@@ -135,7 +135,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   const [range, setRange] = useState<VisibleRange | null>(null)
   const showRange = (shownTitle: string, next: VisibleRange) => {
     setTitle(shownTitle)
-    setRange((current) => (current?.from === next.from && current.to === next.to ? current : next))
+    setRange((current) => (sameRange(current, next) ? current : next))
   }
   const teamDay = useTeamDay({
     members,
@@ -146,6 +146,13 @@ function StaffCalendar({ profile }: { profile: Profile }) {
     timeZone,
     onShown: showRange,
   })
+  // A week or a month: its range is known from the address, so the appointments are asked for
+  // now, not once FullCalendar has loaded and reported it (it then only names the title).
+  useEffect(() => {
+    if (view === 'day') return
+    const next = viewRange(view, date, timeZone)
+    setRange((current) => (sameRange(current, next) ? current : next))
+  }, [view, date, timeZone])
   useEffect(() => {
     if (range) calendar.send({ type: 'calendar.show', query: { range, memberId: location.member } })
   }, [calendar, range, location.member])

@@ -1,5 +1,4 @@
-import { addDays, wallClockToInstant } from '../../domain/appointment-time'
-import { type VisibleRange, visibleRange } from '../../domain/calendar-range'
+import { type VisibleRange, viewRange } from '../../domain/calendar-range'
 
 const TITLE = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -14,10 +13,8 @@ export function teamDayRange(
   date: string,
   timeZone: string,
 ): { range: VisibleRange; title: string } {
-  const start = wallClockToInstant(`${date}T00:00`, timeZone)
-  const end = wallClockToInstant(`${addDays(date, 1)}T00:00`, timeZone)
   return {
-    range: visibleRange(start, end, timeZone),
+    range: viewRange('day', date, timeZone),
     title: TITLE.format(new Date(`${date}T12:00:00Z`)),
   }
 }

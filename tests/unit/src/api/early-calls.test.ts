@@ -6,6 +6,8 @@
  * relative addresses, and nothing else.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadTeam } from '../../../../src/api/appointments'
+import { appointmentsPath, schedulePath, teamPagePath } from '../../../../src/api/call-paths'
 import { createApiClient } from '../../../../src/api/client'
 import {
   askEarly,
@@ -16,6 +18,9 @@ import {
 } from '../../../../src/api/early-calls'
 import { fetchProfile } from '../../../../src/api/profile'
 import { createMemoryStore, storageKeys, storeToken } from '../../../../src/app/storage'
+import { viewRange } from '../../../../src/domain/calendar-range'
+import { loadCalendarView } from '../../../../src/features/calendar/api'
+import { calendarCallsAt } from '../../../../src/features/calendar/start-calls'
 import { loadDashboard } from '../../../../src/features/dashboard/api'
 import { screenRouteAt } from '../../../../src/routes/start-preload'
 import { sampleProfile } from '../../../support/unit/auth-harness'
@@ -165,7 +170,9 @@ describe("the dashboard's start calls", () => {
     server.handle((request, response) => sendJson(200, answers[request.path])(request, response))
     storeToken('stored-token')
     // As start-preload does for /dashboard.
-    askEarly([PROFILE_PATH, ...(screenRouteAt('/dashboard')?.startCalls ?? [])])
+    const startCalls = screenRouteAt('/dashboard')?.startCalls
+    if (!Array.isArray(startCalls)) throw new Error("the dashboard's start calls are a list")
+    askEarly([PROFILE_PATH, ...startCalls])
     // The app's client has no page origin in Node: a call that did not take its early answer
     // would fail here.
     const data = await loadDashboard()
@@ -176,5 +183,36 @@ describe("the dashboard's start calls", () => {
       'GET /api/v1/me/',
       'GET /api/v1/services?limit=1',
     ])
+  })
+})
+
+describe("the calendar's start calls", () => {
+  const range = viewRange('week', '2026-10-22', 'Europe/Berlin')
+  const team = { items: [{ id: 'm1', name: 'Alex' }], total: 1 }
+  const answers: Record<string, unknown> = {
+    [appointmentsPath({ range, memberId: null })]: { items: [], truncated: false },
+    [schedulePath({ range, memberId: null })]: { time_zone: 'Europe/Berlin', members: [] },
+    [teamPagePath(0)]: team,
+  }
+
+  it("are the addresses of the view's appointments, schedule and team, whose answers the calendar takes", async () => {
+    server.handle((request, response) => sendJson(200, answers[request.path])(request, response))
+    storeToken('stored-token')
+    // As the route's start calls do for /calendar?view=week&date=2026-10-22 in Berlin.
+    const calls = calendarCallsAt(
+      '?view=week&date=2026-10-22',
+      { timeZone: 'Europe/Berlin', view: 'week' },
+      false,
+    )
+    expect(calls.sort()).toEqual(Object.keys(answers).sort())
+    askEarly(calls)
+    const view = await loadCalendarView({ range, memberId: null })
+    expect(view).toEqual({
+      appointments: [],
+      truncated: false,
+      schedule: { time_zone: 'Europe/Berlin', members: [] },
+    })
+    expect(await loadTeam()).toEqual(team.items)
+    expect(server.seen).toHaveLength(3)
   })
 })

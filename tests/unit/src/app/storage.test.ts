@@ -4,6 +4,7 @@ import {
   clearSessionKeys,
   createMemoryStore,
   readBusinessData,
+  readCalendarView,
   readCurrency,
   readIsAuthenticated,
   readSubscription,
@@ -25,10 +26,11 @@ describe('local-storage keys', () => {
       'currency',
       'domain',
       'subscription',
+      'calendarView',
     ])
   })
 
-  it('sign-in then profile fill all nine; the readers give them back', () => {
+  it('sign-in then profile fill all ten; the readers give them back', () => {
     const store = createMemoryStore()
     storeSignIn({ user: alice, token: 'tok' }, store)
     storeProfile(sampleProfile, store)
@@ -37,6 +39,7 @@ describe('local-storage keys', () => {
     expect(readBusinessData(store)).toEqual(sampleProfile.tenant)
     expect(readSubscription(store)).toEqual(sampleProfile.subscription)
     expect(readCurrency(store)).toBe('EUR')
+    expect(readCalendarView(store)).toBe(sampleProfile.default_calendar)
   })
 
   it('a user without a name or e-mail leaves those keys out', () => {
@@ -54,7 +57,7 @@ describe('local-storage keys', () => {
     expect(readSubscription(store)).toBeNull()
   })
 
-  it('clearSessionKeys removes the six session keys and keeps currency, domain, subscription', () => {
+  it('clearSessionKeys removes the six session keys and keeps the business settings and calendar view', () => {
     const store = createMemoryStore()
     storeSignIn({ user: alice, token: 'tok' }, store)
     storeProfile(sampleProfile, store)
@@ -73,6 +76,7 @@ describe('local-storage keys', () => {
       currency: true,
       domain: true,
       subscription: true,
+      calendarView: true,
     })
   })
 
