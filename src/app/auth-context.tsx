@@ -71,6 +71,7 @@ export const authLogic = authMachine.provide({
       clearAll()
       dropEarlyAnswers()
     },
+    dropEarlyAnswers: () => dropEarlyAnswers(),
     goToLogin: () => navigate('/login', { replace: true }),
     // Replaced by AuthProvider with a toast; this only runs outside one.
     notifyError: (_, { message }) => console.error(message),

@@ -151,6 +151,8 @@ export const authSetup = setup({
     clearSessionKeys: () => {},
     /** Removes everything the app stores (sign-out). */
     clearAll: () => {},
+    /** Forgets the answers a cold start asked for with the stored token. */
+    dropEarlyAnswers: () => {},
     goToLogin: () => {},
     notifyError: (_, _params: { message: string }) => {},
     /** Ends the provider's session after a failed refresh, so a reload does not restore it. */

@@ -52,8 +52,12 @@ export const initializingState = authSetup.createStateConfig({
 /**
  * The first state of the signed-in profile region: the profile fetched while initializing
  * stands when it is the reported user's; otherwise (none, a failed early call, someone else's)
- * it is loaded.
+ * it is loaded, and the screen's early answers, asked for with the same stored token, are not
+ * taken either: they may be another user's business.
  */
 export const checkingProfileState = authSetup.createStateConfig({
-  always: [{ guard: 'hasProfileOfUser', target: 'ready' }, { target: 'loadingProfile' }],
+  always: [
+    { guard: 'hasProfileOfUser', target: 'ready' },
+    { target: 'loadingProfile', actions: 'dropEarlyAnswers' },
+  ],
 })

@@ -87,6 +87,9 @@ export function createAuthHarness(
       goToLogin: () => {
         actions.push('goToLogin')
       },
+      dropEarlyAnswers: () => {
+        actions.push('dropEarlyAnswers')
+      },
       endProviderSession: () => {
         actions.push('endProviderSession')
       },

@@ -112,6 +112,7 @@ describe('a returning user (the stored flag set)', () => {
     expect(harness.actor.getSnapshot().matches({ signedIn: { profile: 'ready' } })).toBe(true)
     expect(harness.isRunning('loadProfile')).toBe(false)
     expect(harness.inputs.loadProfile).toHaveLength(1)
+    expect(harness.actions).not.toContain('dropEarlyAnswers')
   })
 
   it('asks again when the provider reports someone else, or when the early fetch failed', async () => {
@@ -122,6 +123,8 @@ describe('a returning user (the stored flag set)', () => {
     expect(
       someoneElse.actor.getSnapshot().matches({ signedIn: { profile: 'loadingProfile' } }),
     ).toBe(true)
+    // The screen's early answers were asked for with the other user's stored token.
+    expect(someoneElse.actions).toContain('dropEarlyAnswers')
 
     const expired = createAuthHarness({ input: { rememberedSignIn: true } })
     expired.actor.start()
@@ -160,6 +163,7 @@ describe('e-mail sign-in', () => {
       currency: null,
       domain: null,
       subscription: null,
+      calendarView: null,
     })
     expect(harness.isRunning('loadProfile')).toBe(true)
   })
@@ -535,6 +539,7 @@ describe('401: refresh and replay through the real API client', () => {
       currency: 'EUR',
       domain: 'https://api.alice.example',
       subscription: JSON.stringify(sampleProfile.subscription),
+      calendarView: 'week',
     })
     expect(harness.actions.slice(-3)).toEqual([
       'clearSessionKeys',
