@@ -46,7 +46,7 @@ export function expandBusyTimes(
 ): BusyTime[] {
   const from = window.start.getTime()
   const to = window.end.getTime()
-  const frames = new FrameClocks(memberZone, from - 2 * OFFSET_MARGIN_MS, to + 2 * OFFSET_MARGIN_MS)
+  const frames = new FrameClocks(memberZone, clocksFrom(events, from), to + 2 * OFFSET_MARGIN_MS)
   const busy: BusyTime[] = []
   const keep = (start: number, end: number, event: ExternalEvent) => {
     const overlaps = end > start ? start < to && end > from : start >= from && start < to
@@ -69,6 +69,25 @@ export function expandBusyTimes(
   return busy.sort(
     (a, b) => a.start - b.start || a.end - b.end || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0),
   )
+}
+
+/** How far back the zone clocks reach for a series' DTSTART, beyond which Temporal converts it. */
+const CLOCK_REACH_MS = 2 * 366 * DAY_MS
+
+/**
+ * Where the zone clocks start: early enough for the DTSTARTs of the last two years, whose
+ * instants give a series its length, and which would otherwise each take a slow conversion.
+ */
+function clocksFrom(events: readonly ExternalEvent[], from: number): number {
+  let earliest = from
+  for (const { start } of events) {
+    const at =
+      start.kind === 'utc'
+        ? start.instant
+        : localMilliseconds(start.kind === 'date' ? start.date : start.dateTime)
+    if (at < earliest) earliest = at
+  }
+  return Math.max(earliest, from - CLOCK_REACH_MS) - 2 * OFFSET_MARGIN_MS
 }
 
 function makesBusy(event: ExternalEvent): boolean {

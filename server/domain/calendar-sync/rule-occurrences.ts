@@ -43,10 +43,13 @@ export function ruleOccurrences(query: OccurrenceQuery): number[] {
 
   const firstWanted = rule.count === undefined ? Math.max(0, period.indexOf(fromDay)) : 0
   let index = Math.ceil(firstWanted / rule.interval) * rule.interval
+  const chosen: number[] = []
   for (let walked = 0; walked < MAX_PERIODS_WALKED; walked++, index += rule.interval) {
-    const days = period.days(index)
-    if (days.length === 0 || (days[0] as Candidate).day > toDay) break
-    for (const day of setPositions(rule.bySetPos, days.filter(matches))) {
+    const [first, length] = period.days(index)
+    if (first > toDay) break
+    chosen.length = 0
+    for (let day = first; day < first + length; day++) if (matches(day)) chosen.push(day)
+    for (const day of setPositions(rule.bySetPos, chosen)) {
       const local = day * DAY_MS + timeOfDay
       if (local <= start) continue
       if (isAfterUntil(query, day, local)) return found
@@ -67,45 +70,33 @@ function isAfterUntil({ rule, toInstant }: OccurrenceQuery, day: number, local: 
 }
 
 /** BYSETPOS: the n-th (from the end when negative) of a period's days, ascending. */
-function setPositions(positions: number[], days: Candidate[]): number[] {
-  if (positions.length === 0) return days.map((candidate) => candidate.day)
+function setPositions(positions: number[], days: number[]): number[] {
+  if (positions.length === 0) return days
   const chosen = new Set<number>()
   for (const position of positions) {
-    const candidate = position > 0 ? days[position - 1] : days[days.length + position]
-    if (candidate) chosen.add(candidate.day)
+    const day = position > 0 ? days[position - 1] : days[days.length + position]
+    if (day !== undefined) chosen.add(day)
   }
   return [...chosen].sort((a, b) => a - b)
-}
-
-/** A day with the parts the BY… filters look at. */
-interface Candidate {
-  day: number
-  year: number
-  month: number
-  dayOfMonth: number
-  daysInMonth: number
 }
 
 interface PeriodCalendar {
   /** The period (counted from DTSTART's, 0-based) that holds `day`. */
   indexOf(day: number): number
-  /** The days of the period, ascending. */
-  days(index: number): Candidate[]
+  /** The period's days: its first and how many. */
+  days(index: number): [first: number, length: number]
 }
 
 function periodCalendar(rule: RecurrenceRule, startDay: number): PeriodCalendar {
   const first = civil(startDay)
   switch (rule.frequency) {
     case 'DAILY':
-      return { indexOf: (day) => day - startDay, days: (index) => [candidate(startDay + index)] }
+      return { indexOf: (day) => day - startDay, days: (index) => [startDay + index, 1] }
     case 'WEEKLY': {
       const firstWeek = weekStartOf(startDay, rule.weekStart)
       return {
         indexOf: (day) => (weekStartOf(day, rule.weekStart) - firstWeek) / 7,
-        days: (index) => {
-          const monday = firstWeek + index * 7
-          return [0, 1, 2, 3, 4, 5, 6].map((offset) => candidate(monday + offset))
-        },
+        days: (index) => [firstWeek + index * 7, 7],
       }
     }
     case 'MONTHLY': {
@@ -115,117 +106,118 @@ function periodCalendar(rule: RecurrenceRule, startDay: number): PeriodCalendar 
           const at = civil(day)
           return at.year * 12 + at.month - 1 - firstMonth
         },
-        days: (index) => monthDays(firstMonth + index),
+        days: (index) => {
+          const year = Math.floor((firstMonth + index) / 12)
+          const month = firstMonth + index - year * 12
+          const from = Date.UTC(year, month, 1) / DAY_MS
+          return [from, Date.UTC(year, month + 1, 1) / DAY_MS - from]
+        },
       }
     }
-    case 'YEARLY': {
-      // Only the months a day can match are listed: BYMONTH's, or DTSTART's when the rule
-      // names neither a month, a month day nor a weekday.
-      const months = yearlyMonths(rule, first.month)
+    case 'YEARLY':
       return {
         indexOf: (day) => civil(day).year - first.year,
-        days: (index) =>
-          months.flatMap((month) => monthDays((first.year + index) * 12 + month - 1)),
+        days: (index) => {
+          const from = Date.UTC(first.year + index, 0, 1) / DAY_MS
+          return [from, Date.UTC(first.year + index + 1, 0, 1) / DAY_MS - from]
+        },
       }
-    }
   }
-}
-
-function yearlyMonths(rule: RecurrenceRule, startMonth: number): number[] {
-  if (rule.byMonth.length > 0) return [...rule.byMonth].sort((a, b) => a - b)
-  if (rule.byDay.length === 0 && rule.byMonthDay.length === 0) return [startMonth]
-  return [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 }
 
 /**
  * Whether a day passes BYMONTH, BYMONTHDAY and BYDAY, with the defaults RFC 5545 takes from
  * DTSTART when a rule names none (a weekly rule on DTSTART's weekday, a monthly one on its
- * day of the month, a yearly one on its date).
+ * day of the month, a yearly one on its date). The calendar parts of a day are read only
+ * when a part needs them: a weekly rule looks at weekdays alone.
  */
-function dayFilter(rule: RecurrenceRule, startDay: number): (candidate: Candidate) => boolean {
+function dayFilter(rule: RecurrenceRule, startDay: number): (day: number) => boolean {
   const first = civil(startDay)
   let byDay: RuleWeekday[] = rule.byDay
   let byMonthDay = rule.byMonthDay
-  const byMonth = rule.byMonth
+  let byMonth = rule.byMonth
   const namesNoDay = rule.byDay.length === 0 && rule.byMonthDay.length === 0
   if (rule.frequency === 'WEEKLY' && byDay.length === 0) {
     byDay = [{ weekday: isoWeekday(startDay), ordinal: 0 }]
   }
   if ((rule.frequency === 'MONTHLY' || rule.frequency === 'YEARLY') && namesNoDay) {
     byMonthDay = [first.dayOfMonth]
+    if (rule.frequency === 'YEARLY' && byMonth.length === 0) byMonth = [first.month]
   }
   // Ordinals count within the month for a monthly rule or a yearly one with BYMONTH, within the
   // year for any other yearly rule; a daily or weekly rule has no ordinals to honour.
   const ordinalScope =
-    rule.frequency === 'MONTHLY' || (rule.frequency === 'YEARLY' && byMonth.length > 0)
+    rule.frequency === 'MONTHLY' || (rule.frequency === 'YEARLY' && rule.byMonth.length > 0)
       ? 'month'
       : rule.frequency === 'YEARLY'
         ? 'year'
         : 'none'
-
-  return (at) => {
-    if (byMonth.length > 0 && !byMonth.includes(at.month)) return false
-    if (
-      byMonthDay.length > 0 &&
-      !byMonthDay.some((n) => (n > 0 ? n : at.daysInMonth + n + 1) === at.dayOfMonth)
-    ) {
-      return false
-    }
-    if (byDay.length === 0) return true
-    const weekday = isoWeekday(at.day)
-    return byDay.some(
+  const byWeekday = (day: number, weekday: number) =>
+    byDay.some(
       (entry) =>
         entry.weekday === weekday &&
         (entry.ordinal === 0 ||
           ordinalScope === 'none' ||
-          ordinalMatches(entry.ordinal, at, ordinalScope)),
+          ordinalMatches(entry.ordinal, day, civil(day), ordinalScope)),
     )
+
+  if (byMonth.length === 0 && byMonthDay.length === 0) {
+    return (day) => byDay.length === 0 || byWeekday(day, isoWeekday(day))
+  }
+  return (day) => {
+    const at = civil(day)
+    if (byMonth.length > 0 && !byMonth.includes(at.month)) return false
+    if (byMonthDay.length > 0) {
+      const daysInMonth = new Date(Date.UTC(at.year, at.month, 0)).getUTCDate()
+      if (!byMonthDay.some((n) => (n > 0 ? n : daysInMonth + n + 1) === at.dayOfMonth)) {
+        return false
+      }
+    }
+    return byDay.length === 0 || byWeekday(day, isoWeekday(day))
   }
 }
 
-function ordinalMatches(ordinal: number, at: Candidate, scope: 'month' | 'year'): boolean {
-  let position: number
-  let length: number
-  if (scope === 'month') {
-    position = at.dayOfMonth - 1
-    length = at.daysInMonth
-  } else {
-    const newYear = Date.UTC(at.year, 0, 1) / DAY_MS
-    position = at.day - newYear
-    length = Date.UTC(at.year + 1, 0, 1) / DAY_MS - newYear
-  }
+function ordinalMatches(
+  ordinal: number,
+  day: number,
+  at: CivilDate,
+  scope: 'month' | 'year',
+): boolean {
+  const periodStart =
+    scope === 'month' ? Date.UTC(at.year, at.month - 1, 1) : Date.UTC(at.year, 0, 1)
+  const periodEnd = scope === 'month' ? Date.UTC(at.year, at.month, 1) : Date.UTC(at.year + 1, 0, 1)
+  const position = day - periodStart / DAY_MS
+  const length = (periodEnd - periodStart) / DAY_MS
   if (ordinal > 0) return Math.floor(position / 7) + 1 === ordinal
   return -(Math.floor((length - 1 - position) / 7) + 1) === ordinal
 }
 
-/** The days of a month given as year × 12 + (month − 1). */
-function monthDays(monthIndex: number): Candidate[] {
-  const year = Math.floor(monthIndex / 12)
-  const month = monthIndex - year * 12 + 1
-  const firstDay = Date.UTC(year, month - 1, 1) / DAY_MS
-  const daysInMonth = Date.UTC(year, month, 1) / DAY_MS - firstDay
-  const days: Candidate[] = []
-  for (let dayOfMonth = 1; dayOfMonth <= daysInMonth; dayOfMonth++) {
-    days.push({ day: firstDay + dayOfMonth - 1, year, month, dayOfMonth, daysInMonth })
-  }
-  return days
+interface CivilDate {
+  year: number
+  month: number
+  dayOfMonth: number
 }
 
-function candidate(day: number): Candidate {
-  const at = civil(day)
+/** The civil date of a day number, by arithmetic (H. Hinnant's days_from_civil, inverted): no Date. */
+function civil(day: number): CivilDate {
+  const shifted = day + 719_468
+  const era = Math.floor(shifted / 146_097)
+  const dayOfEra = shifted - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1_460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  )
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153)
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
   return {
-    day,
-    ...at,
-    daysInMonth: Date.UTC(at.year, at.month, 1) / DAY_MS - (day - at.dayOfMonth + 1),
-  }
-}
-
-function civil(day: number): { year: number; month: number; dayOfMonth: number } {
-  const date = new Date(day * DAY_MS)
-  return {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    dayOfMonth: date.getUTCDate(),
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    dayOfMonth: dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1,
   }
 }
 
