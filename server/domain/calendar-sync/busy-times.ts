@@ -56,15 +56,21 @@ export function expandBusyTimes(
   const replaced = replacedOccurrences(events)
   for (const event of events) {
     if (!makesBusy(event)) continue
-    if (event.recurrenceId !== undefined) {
-      const start = frames.instant(event.start)
-      keep(start, Math.max(start, endInstant(event, frames)), event)
+    let spans: [number, number][]
+    try {
+      if (event.recurrenceId !== undefined) {
+        const start = frames.instant(event.start)
+        spans = [[start, Math.max(start, endInstant(event, frames))]]
+      } else {
+        const exclusions = [...event.exdates, ...(replaced.get(event.uid) ?? [])]
+        spans = occurrences(event, frames, exclusions, from, to)
+      }
+    } catch {
+      // An event a connector handed over with a time that is none (Temporal refuses it) is
+      // left out, rather than the member's whole calendar.
       continue
     }
-    const exclusions = [...event.exdates, ...(replaced.get(event.uid) ?? [])]
-    for (const [start, end] of occurrences(event, frames, exclusions, from, to)) {
-      keep(start, end, event)
-    }
+    for (const [start, end] of spans) keep(start, end, event)
   }
   return busy.sort(
     (a, b) => a.start - b.start || a.end - b.end || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0),

@@ -152,6 +152,26 @@ describe('what does not make the member busy', () => {
     expect(found[0]?.summary).toBe('Dentist')
   })
 
+  it('leaves out an event whose time is none, and keeps the others', () => {
+    const broken = externalEvent({
+      uid: 'broken',
+      start: zoned('2026-03-30Tlate', BERLIN),
+      end: zoned('2026-03-30T10:00:00', BERLIN),
+      rrule: 'FREQ=DAILY',
+    })
+    const fine = externalEvent({
+      uid: 'fine',
+      start: utc('2026-03-30T09:00:00Z'),
+      end: utc('2026-03-30T10:00:00Z'),
+    })
+    const found = expandBusyTimes(
+      [broken, fine],
+      window('2026-03-30T00:00Z', '2026-03-31T00:00Z'),
+      BERLIN,
+    )
+    expect(found.map((time) => time.uid)).toEqual(['fine'])
+  })
+
   it('keeps a zero-minute event as a point in time', () => {
     const reminder = externalEvent({
       start: utc('2026-03-30T09:00:00Z'),
