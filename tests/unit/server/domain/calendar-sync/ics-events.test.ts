@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ExternalEvent } from '../../../../../server/domain/calendar-sync/external-event.ts'
 import {
+  MAX_DATES_PER_EVENT,
   MAX_EVENTS_PER_TEXT,
   readCalendarText,
 } from '../../../../../server/domain/calendar-sync/ics-events.ts'
@@ -148,6 +149,7 @@ describe('recurrence', () => {
       'RDATE;VALUE=DATE:20260310',
       'EXDATE:20260304T080000Z,20260309T080000Z',
       'EXDATE;TZID=Europe/Berlin:20260311T090000',
+      'EXDATE;VALUE=DATE:20260316,20260318',
     )
     expect(event?.rrule).toBe('FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z;WKST=SU')
     expect(event?.rdates).toEqual([
@@ -159,7 +161,24 @@ describe('recurrence', () => {
       utc('2026-03-04T08:00:00Z'),
       utc('2026-03-09T08:00:00Z'),
       zoned('2026-03-11T09:00:00', 'Europe/Berlin'),
+      date('2026-03-16'),
+      date('2026-03-18'),
     ])
+  })
+
+  it(`reads at most ${MAX_DATES_PER_EVENT} EXDATEs of one event`, () => {
+    const days = Array.from({ length: MAX_DATES_PER_EVENT + 1 }, (_, index) =>
+      new Date(Date.UTC(2026, 0, 1) + index * 86_400_000)
+        .toISOString()
+        .slice(0, 10)
+        .replace(/-/g, ''),
+    )
+    const event = readOne(
+      'DTSTART;VALUE=DATE:20260101',
+      'RRULE:FREQ=DAILY',
+      `EXDATE;VALUE=DATE:${days.join(',')}`,
+    )
+    expect(event.exdates).toHaveLength(MAX_DATES_PER_EVENT)
   })
 
   it('reads a master and its overrides', () => {
