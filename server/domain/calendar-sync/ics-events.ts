@@ -121,19 +121,10 @@ function readEvent(
   const end = endOf(vevent, start, zones)
   if (!end) return null
 
-  let rrule: string | undefined
-  const ruleProperty = vevent.getFirstProperty('rrule')
-  if (ruleProperty) {
-    const text = ruleText(ruleProperty.jCal[3])
-    if (text === null || readRecurrenceRule(text).kind === 'malformed') return null
-    rrule = text
-  }
+  const recurrence = recurrenceOf(vevent, zones)
   const recurrenceProperty = vevent.getFirstProperty('recurrence-id')
   const recurrenceId = recurrenceProperty ? timeOf(recurrenceProperty, zones) : undefined
-  if (recurrenceId === null) return null
-  const rdates = timesOf(vevent, 'rdate', zones)
-  const exdates = timesOf(vevent, 'exdate', zones)
-  if (!rdates || !exdates) return null
+  if (!recurrence || recurrenceId === null) return null
 
   const transparency = textValue(vevent, 'transp')?.toUpperCase()
   const busyStatus = textValue(vevent, 'x-microsoft-cdo-busystatus')?.toUpperCase()
@@ -143,14 +134,45 @@ function readEvent(
     recurrenceId,
     start,
     end,
-    rrule,
-    rdates,
-    exdates,
+    ...recurrence,
     transparent: transparency === 'TRANSPARENT' || busyStatus === 'FREE',
     cancelled: status === 'CANCELLED',
     declinedByOwner: declinedByOwner(vevent, owners),
     summary: (textValue(vevent, 'summary') ?? '').slice(0, MAX_SUMMARY_LENGTH),
   }
+}
+
+/** What makes a series: its RRULE (as written), RDATEs and EXDATEs. */
+export interface Recurrence {
+  rrule: string | undefined
+  rdates: EventTime[]
+  exdates: EventTime[]
+}
+
+/**
+ * A series' recurrence lines as Google Calendar hands them over (`RRULE:…`,
+ * `EXDATE;TZID=Europe/Berlin:20260330T090000`, `RDATE;VALUE=DATE:20260401`), read as they are in
+ * a VEVENT; null when one cannot be read. A TZID is resolved without VTIMEZONEs.
+ */
+export function readRecurrenceLines(lines: readonly string[]): Recurrence | null {
+  return safely(() => {
+    const vevent = new ICAL.Component('vevent')
+    for (const line of lines) vevent.addProperty(ICAL.Property.fromString(line))
+    return recurrenceOf(vevent, new ZoneLookup(new Map()))
+  })
+}
+
+function recurrenceOf(vevent: ICAL.Component, zones: ZoneLookup): Recurrence | null {
+  let rrule: string | undefined
+  const ruleProperty = vevent.getFirstProperty('rrule')
+  if (ruleProperty) {
+    const text = ruleText(ruleProperty.jCal[3])
+    if (text === null || readRecurrenceRule(text).kind === 'malformed') return null
+    rrule = text
+  }
+  const rdates = timesOf(vevent, 'rdate', zones)
+  const exdates = timesOf(vevent, 'exdate', zones)
+  return rdates && exdates ? { rrule, rdates, exdates } : null
 }
 
 function endOf(vevent: ICAL.Component, start: EventTime, zones: ZoneLookup): EventTime | null {

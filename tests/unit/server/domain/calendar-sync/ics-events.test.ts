@@ -4,6 +4,7 @@ import {
   MAX_DATES_PER_EVENT,
   MAX_EVENTS_PER_TEXT,
   readCalendarText,
+  readRecurrenceLines,
 } from '../../../../../server/domain/calendar-sync/ics-events.ts'
 import { WINDOWS_ZONE_TARGETS } from '../../../../../server/domain/calendar-sync/windows-zones.ts'
 import { isTimeZone } from '../../../../../server/domain/time-zones.ts'
@@ -197,6 +198,32 @@ describe('recurrence', () => {
       ['series', undefined],
       ['series', utc('2026-03-04T09:00:00Z')],
     ])
+  })
+})
+
+describe('recurrence lines on their own (Google Calendar’s `recurrence`)', () => {
+  it('reads RRULE, EXDATE and RDATE lines as in a VEVENT', () => {
+    expect(
+      readRecurrenceLines([
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T230000Z',
+        'EXDATE;TZID=Europe/Berlin:20260330T090000,20260406T090000',
+        'RDATE;VALUE=DATE:20260401',
+      ]),
+    ).toEqual({
+      rrule: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261231T230000Z',
+      exdates: [
+        zoned('2026-03-30T09:00:00', 'Europe/Berlin'),
+        zoned('2026-04-06T09:00:00', 'Europe/Berlin'),
+      ],
+      rdates: [date('2026-04-01')],
+    })
+    expect(readRecurrenceLines([])).toEqual({ rrule: undefined, rdates: [], exdates: [] })
+  })
+
+  it('refuses lines it cannot read', () => {
+    expect(readRecurrenceLines(['RRULE:FREQ=SOMETIMES'])).toBeNull()
+    expect(readRecurrenceLines(['EXDATE:someday'])).toBeNull()
+    expect(readRecurrenceLines(['no colon here'])).toBeNull()
   })
 })
 
