@@ -63,3 +63,19 @@ export function policy(overrides: Partial<SlotPolicy> = {}): SlotPolicy {
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
+
+/** Mid-June 2026 and the days in 2026 on which `timeZone` changes its offset. */
+export function changeDates(timeZone: string): string[] {
+  const dates = ['2026-06-15']
+  let at: Temporal.ZonedDateTime | null = Temporal.ZonedDateTime.from({
+    year: 2026,
+    month: 1,
+    day: 1,
+    timeZone,
+  })
+  for (;;) {
+    at = at.getTimeZoneTransition('next')
+    if (!at || at.year > 2026) return dates
+    dates.push(at.toPlainDate().toString())
+  }
+}

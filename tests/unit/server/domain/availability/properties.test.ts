@@ -16,7 +16,7 @@ import type {
 import { workingPeriods } from '../../../../../server/domain/availability/working-periods.ts'
 import type { TimeOffSpan } from '../../../../../server/domain/time-off.ts'
 import type { WorkingDay } from '../../../../../server/domain/working-hours.ts'
-import { DAY, MINUTE } from '../../../../support/unit/availability-support.ts'
+import { changeDates, DAY, MINUTE } from '../../../../support/unit/availability-support.ts'
 
 // Random members, services and policies around the days when zones change their offset,
 // checked against an oracle that knows nothing of the engine's sweeps and merges: for an
@@ -36,21 +36,6 @@ const ZONES = [
   'Pacific/Chatham',
   'UTC',
 ]
-
-function changeDates(timeZone: string): string[] {
-  const dates = ['2026-06-15']
-  let at: Temporal.ZonedDateTime | null = Temporal.ZonedDateTime.from({
-    year: 2026,
-    month: 1,
-    day: 1,
-    timeZone,
-  })
-  for (;;) {
-    at = at.getTimeZoneTransition('next')
-    if (!at || at.year > 2026) return dates
-    dates.push(at.toPlainDate().toString())
-  }
-}
 
 const CHANGE_DATES = new Map(ZONES.map((timeZone) => [timeZone, changeDates(timeZone)]))
 
