@@ -1,0 +1,27 @@
+/*
+ * The CalDAV connector against a real Radicale (Debian's), with basic auth: the shared
+ * scenarios, and what only a server with passwords can show.
+ */
+
+import { expect, it } from 'vitest'
+import { startRadicale } from '../support/caldav/caldav-servers.ts'
+import {
+  describeCalDavServer,
+  failureKind,
+  testConnector,
+} from '../support/caldav/connector-scenarios.ts'
+
+describeCalDavServer(
+  'Radicale',
+  startRadicale,
+  {
+    unknownSyncToken: `http://radicale.org/ns/sync/${'0'.repeat(64)}`,
+    keepsCalendarProperties: true,
+  },
+  (server) => {
+    it('asks the member to reconnect when the password is wrong', async () => {
+      const connector = testConnector(server(), server().origin, { password: 'not it' })
+      expect(await failureKind(connector.listCalendars())).toBe('needs_reconnect')
+    })
+  },
+)
