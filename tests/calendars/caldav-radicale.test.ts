@@ -19,6 +19,16 @@ describeCalDavServer(
     keepsCalendarProperties: true,
   },
   (server) => {
+    it('lists a calendar shared read-only as not writable', async () => {
+      const calendars = await testConnector(server(), server().origin).listCalendars()
+      expect(calendars.find((one) => one.name === 'Read only')).toEqual({
+        id: `${server().home}read-only/`,
+        name: 'Read only',
+        writable: false,
+      })
+      expect(calendars.find((one) => one.name === 'Work, shifts')?.writable).toBe(true)
+    })
+
     it('asks the member to reconnect when the password is wrong', async () => {
       const connector = testConnector(server(), server().origin, { password: 'not it' })
       expect(await failureKind(connector.listCalendars())).toBe('needs_reconnect')

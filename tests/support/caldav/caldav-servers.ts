@@ -1,12 +1,12 @@
 /*
  * Real CalDAV servers for the connector's tests, from Debian: Radicale (basic auth from a plain
- * htpasswd file, each user owning their own collections) and xandikos (no auth; one principal,
+ * htpasswd file, each user owning their own collections, one calendar read-only) and xandikos (no auth; one principal,
  * /user/, with a default calendar). Each starts on a free port in a folder of its own and is
  * stopped, folder removed, by `stop()`. One server per test file.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../../scripts/lib/auth-emulator.ts'
@@ -27,6 +27,24 @@ export async function startRadicale(): Promise<CalDavServer> {
   const port = await freePort()
   const [username, password] = ['alice', 'a secret, with ünïcode']
   writeFileSync(join(folder, 'users'), `${username}:${password}\n`)
+  // Radicale's owner_only rules, but for one calendar shared read-only with the user (made on
+  // disk below, since the user may not make it).
+  writeFileSync(
+    join(folder, 'rights'),
+    [
+      '[read-only calendar]\nuser: .+\ncollection: {user}/read-only\npermissions: r',
+      '[own calendars]\nuser: .+\ncollection: {user}/[^/]+\npermissions: rw',
+      '[own principal]\nuser: .+\ncollection: {user}\npermissions: RW',
+      '[root]\nuser: .+\ncollection:\npermissions: R',
+      '',
+    ].join('\n'),
+  )
+  const readOnly = join(folder, 'collections', 'collection-root', username, 'read-only')
+  mkdirSync(readOnly, { recursive: true })
+  writeFileSync(
+    join(readOnly, '.Radicale.props'),
+    JSON.stringify({ 'D:displayname': 'Read only', tag: 'VCALENDAR' }),
+  )
   writeFileSync(
     join(folder, 'config'),
     [
@@ -39,7 +57,8 @@ export async function startRadicale(): Promise<CalDavServer> {
       // Radicale waits a second after a wrong password by default; the test needs no delay.
       'delay = 0',
       '[rights]',
-      'type = owner_only',
+      'type = from_file',
+      `file = ${join(folder, 'rights')}`,
       '[storage]',
       `filesystem_folder = ${join(folder, 'collections')}`,
       '[web]',
