@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncWindow } from '../../server/calendars/connector.ts'
+import { connectorFor } from '../../server/calendars/connector-for.ts'
 import {
   calendarName,
   httpAddress,
@@ -13,7 +14,7 @@ import {
 } from '../../server/calendars/ical-url/ical-url-connector.ts'
 import { eventText, minimalParse, startOf } from '../support/caldav/calendar-fixtures.ts'
 import { failureKind } from '../support/caldav/connector-scenarios.ts'
-import { startTestServer, type TestServer } from '../support/unit/test-server.ts'
+import { startTestServer, type TestHandler, type TestServer } from '../support/unit/test-server.ts'
 
 const WINDOW: SyncWindow = {
   start: new Date('2027-01-04T00:00:00Z'),
@@ -50,16 +51,17 @@ describe('secret iCal address connector', () => {
   let content = published('2027-01-05T09:00:00Z')
   let etag = '"v1"'
   let honoursValidators = true
+  const answerAsProvider: TestHandler = (request, response) => {
+    if (honoursValidators && request.headers['if-none-match'] === etag) {
+      response.writeHead(304, { etag })
+      response.end()
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag })
+    response.end(content)
+  }
   beforeAll(async () => {
-    server = await startTestServer((request, response) => {
-      if (honoursValidators && request.headers['if-none-match'] === etag) {
-        response.writeHead(304, { etag })
-        response.end()
-        return
-      }
-      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag })
-      response.end(content)
-    })
+    server = await startTestServer(answerAsProvider)
   })
   afterAll(() => server.close())
 
@@ -104,6 +106,46 @@ describe('secret iCal address connector', () => {
     } finally {
       honoursValidators = true
     }
+  })
+
+  it('asks with Last-Modified when the server gives no ETag', async () => {
+    const lastModified = 'Sun, 29 Nov 2026 20:00:00 GMT'
+    server.handle((request, response) => {
+      const unchanged = request.headers['if-modified-since'] === lastModified
+      response.writeHead(unchanged ? 304 : 200, { 'last-modified': lastModified })
+      response.end(unchanged ? undefined : content)
+    })
+    try {
+      const first = await connector().changesSince('', null, WINDOW)
+      expect(first.kind).toBe('full')
+      const again = await connector().changesSince('', first.cursor, WINDOW)
+      expect(server.seen.at(-1)?.headers['if-modified-since']).toBe(lastModified)
+      expect(again).toEqual({ kind: 'delta', changed: [], removed: [], cursor: first.cursor })
+    } finally {
+      server.handle(answerAsProvider)
+    }
+  })
+
+  it('fails as unreadable when the parser cannot read the calendar', async () => {
+    const unreadable = icalUrlConnector(
+      { kind: 'ical_url', url: `${server.origin}/calendar/secret.ics` },
+      {
+        parse: () => {
+          throw new Error('bad DTSTART')
+        },
+        timeoutMs: 5_000,
+        allowPrivateAddresses: true,
+      },
+    )
+    expect(await failureKind(unreadable.changesSince('', null, WINDOW))).toBe('protocol')
+  })
+
+  it('refuses a local address unless the deployment allows it', async () => {
+    const refused = connectorFor(
+      { kind: 'ical_url', url: `${server.origin}/calendar/secret.ics` },
+      { parse: minimalParse },
+    )
+    expect(await failureKind(refused.listCalendars())).toBe('unreachable')
   })
 
   it('refuses a file over the size cap or a page that is no calendar; a 404 means gone', async () => {
