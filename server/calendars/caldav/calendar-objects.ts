@@ -116,7 +116,7 @@ function reportsSupported(supportedReportSet: unknown): boolean {
  * Refuses a non-multistatus answer to a request on the collection itself, by what it means:
  * the calendar gone (404, 410), access withdrawn (403), or an answer we cannot use.
  */
-export function refuseCollectionAnswer(answer: DAVResponse[], calendarId: string): void {
+function refuseCollectionAnswer(answer: DAVResponse[], calendarId: string): void {
   const plain = plainAnswer(answer)
   if (!plain) return
   const host = new URL(calendarId).host

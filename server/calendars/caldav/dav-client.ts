@@ -9,7 +9,7 @@ import { type DAVDepth, type DAVResponse, davRequest } from 'tsdav'
 import type { ProviderFetch } from '../provider-fetch.ts'
 
 /** The namespaces every body declares, so any element may use the short prefixes. */
-export const NAMESPACES = {
+const NAMESPACES = {
   'xmlns:d': 'DAV:',
   'xmlns:c': 'urn:ietf:params:xml:ns:caldav',
   'xmlns:cs': 'http://calendarserver.org/ns/',

@@ -63,7 +63,7 @@ export async function deleteEvent(client: DavClient, previous: WrittenRef): Prom
  * letters, digits, `-` and `.` written `_` and its UTF-8 bytes in hex, so that the name is the
  * same on every write, different for every UID, and never needs percent-encoding.
  */
-export function eventUrl(calendarId: string, uid: string): string {
+function eventUrl(calendarId: string, uid: string): string {
   const safe = [...uid]
     .map((character) =>
       /^[A-Za-z0-9.-]$/.test(character)
