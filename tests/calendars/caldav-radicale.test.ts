@@ -10,6 +10,7 @@ import {
   failureKind,
   testConnector,
 } from '../support/caldav/connector-scenarios.ts'
+import { startPathPrefixFront } from '../support/caldav/path-prefix-front.ts'
 
 describeCalDavServer(
   'Radicale',
@@ -27,6 +28,18 @@ describeCalDavServer(
         writable: false,
       })
       expect(calendars.find((one) => one.name === 'Work, shifts')?.writable).toBe(true)
+    })
+
+    it('finds the calendars through /.well-known/caldav when CalDAV lives under a path, as on Nextcloud', async () => {
+      const front = await startPathPrefixFront(server().origin)
+      try {
+        const calendars = await testConnector(server(), front.origin).listCalendars()
+        expect(calendars.find((one) => one.name === 'Work, shifts')?.id).toBe(
+          `${front.home(server().username)}work/`,
+        )
+      } finally {
+        await front.close()
+      }
     })
 
     it('asks the member to reconnect when the password is wrong', async () => {
