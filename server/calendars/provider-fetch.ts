@@ -2,7 +2,8 @@
  * The one way the CalDAV and iCal-address connectors reach a provider over HTTP. A
  * connection's address is typed by a member, so every request (each redirect hop too) is
  * refused when its host resolves to a loopback, private or link-local address, unless the
- * deployment allows it (tests, a Radicale on the office network); every request has a short
+ * deployment allows it (tests, a Radicale on the office network), and a redirect to another
+ * origin does not carry the member's password along; every request has a short
  * timeout; and the answers that mean the same whatever was asked become a `ConnectorError`
  * here: a network failure or a 5xx ('unreachable'), 401 ('needs_reconnect'), 429
  * ('rate_limited', with Retry-After). What a 403, 404 or 412 means depends on the request:
@@ -71,11 +72,21 @@ export function providerFetch(options: ProviderFetchOptions): ProviderFetch {
       if (hop === MAX_REDIRECTS)
         throw new ConnectorError('protocol', `${url.host} redirects in a loop`)
       await response.body?.cancel()
-      url = new URL(location, url)
-      // As browsers do: a 303 turns the request into a GET; the other codes repeat it.
+      const next = new URL(location, url)
+      // As browsers do: a 303 turns the request into a GET, the other codes repeat it, and
+      // the credentials stay with the origin they were typed for.
       if (response.status === 303) request = { ...request, method: 'GET', body: null }
+      if (next.origin !== url.origin)
+        request = { ...request, headers: withoutAuthorization(request) }
+      url = next
     }
   }
+}
+
+function withoutAuthorization(init: RequestInit): Headers {
+  const headers = new Headers(init.headers)
+  headers.delete('authorization')
+  return headers
 }
 
 async function refuseNonPublic(url: URL): Promise<void> {

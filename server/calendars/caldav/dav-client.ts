@@ -37,10 +37,15 @@ export function davClient(fetchFor: ProviderFetch, username: string, password: s
   const fetchWithAuth: ProviderFetch = (input, init = {}) =>
     fetchFor(input, { ...init, headers: { ...headersOf(init), authorization } })
 
-  const request = (url: string, method: string, body: object, depth: DAVDepth | undefined) =>
+  const request = (
+    url: string,
+    method: 'PROPFIND' | 'REPORT',
+    body: object,
+    depth: DAVDepth | undefined,
+  ) =>
     davRequest({
       url,
-      init: { method: method as 'REPORT', headers: depth ? { depth } : {}, body },
+      init: { method, headers: depth ? { depth } : {}, body },
       fetch: fetchWithAuth,
     })
 

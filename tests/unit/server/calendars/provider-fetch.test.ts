@@ -93,5 +93,28 @@ describe('provider fetch', () => {
       expect(answer.status).toBe(404)
       expect(server.seen.at(-1)).toMatchObject({ method: 'PROPFIND', path: '/new', body: '<x/>' })
     })
+
+    it('keeps the credentials from a redirect to another origin', async () => {
+      const elsewhere = await startTestServer((_request, response) => {
+        response.writeHead(204)
+        response.end()
+      })
+      try {
+        server.handle((request, response) => {
+          const next = request.path === '/same' ? '/other' : `${elsewhere.origin}/end`
+          response.writeHead(307, { location: next })
+          response.end()
+        })
+        await guarded(`${server.origin}/same`, { headers: { authorization: 'Basic c2VjcmV0' } })
+        const seen = [...server.seen.slice(-2), ...elsewhere.seen]
+        expect(seen.map((one) => [one.path, one.headers.authorization])).toEqual([
+          ['/same', 'Basic c2VjcmV0'],
+          ['/other', 'Basic c2VjcmV0'],
+          ['/end', undefined],
+        ])
+      } finally {
+        await elsewhere.close()
+      }
+    })
   })
 })
