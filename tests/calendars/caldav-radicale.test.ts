@@ -5,10 +5,12 @@
 
 import { expect, it } from 'vitest'
 import { startRadicale } from '../support/caldav/caldav-servers.ts'
+import { eventText, putObject } from '../support/caldav/calendar-fixtures.ts'
 import {
   describeCalDavServer,
   failureKind,
   testConnector,
+  WINDOW,
 } from '../support/caldav/connector-scenarios.ts'
 import { startPathPrefixFront } from '../support/caldav/path-prefix-front.ts'
 
@@ -37,6 +39,37 @@ describeCalDavServer(
         expect(calendars.find((one) => one.name === 'Work, shifts')?.id).toBe(
           `${front.home(server().username)}work/`,
         )
+      } finally {
+        await front.close()
+      }
+    })
+
+    it('loses no change when the server goes away in the middle of a sync', async () => {
+      const front = await startPathPrefixFront(server().origin)
+      try {
+        const url = `${front.home(server().username)}work/`
+        const connector = testConnector(server(), front.origin)
+        const first = await connector.changesSince(url, null, WINDOW)
+        const added = await putObject(
+          server(),
+          `${server().home}work/`,
+          'mid-sync.ics',
+          eventText({
+            uid: 'mid-sync',
+            start: '2027-01-15T09:00:00Z',
+            end: '2027-01-15T10:00:00Z',
+          }),
+        )
+        // The changes are listed, then the server is gone before they are fetched.
+        front.cutOffWhen((_method, body) => body.includes('calendar-multiget'))
+        expect(await failureKind(connector.changesSince(url, first.cursor, WINDOW))).toBe(
+          'unreachable',
+        )
+        front.cutOffWhen(null)
+        const delta = await connector.changesSince(url, first.cursor, WINDOW)
+        expect(delta.changed.map((object) => object.ref)).toEqual([
+          added.replace(server().origin, `${front.origin}/remote.php/dav`),
+        ])
       } finally {
         await front.close()
       }
