@@ -1,6 +1,7 @@
 /*
  * RFC 5545 calendar text, built by hand: invitations attached to e-mails (METHOD:REQUEST or
- * CANCEL, RFC 5546) and a team member's subscribable feed.
+ * CANCEL, RFC 5546), a team member's subscribable feed, and the event written into a member's
+ * own calendar for each of their appointments (calendar sync's write-back).
  *
  * Times are written in UTC (`20260329T080000Z`). That is exact for any instant, needs no
  * VTIMEZONE block that could drift from the tz database, and every calendar app shows it in
@@ -21,7 +22,8 @@ export interface CalendarPerson {
   email: string
 }
 
-export interface CalendarEvent {
+/** What every event we write holds, whoever reads it. */
+export interface PublishedEvent {
   /** Stable across every change of the appointment, so calendars update one event. */
   uid: string
   /** Rises with every change the attendee is told of; calendars ignore lower ones. */
@@ -33,6 +35,9 @@ export interface CalendarEvent {
   summary: string
   description: string
   location: string
+}
+
+export interface CalendarEvent extends PublishedEvent {
   url?: string | undefined
   organizer: CalendarPerson
   attendee?: CalendarPerson | undefined
@@ -41,12 +46,21 @@ export interface CalendarEvent {
 
 /** The calendar attached to one e-mail: the event to add or update, or to remove. */
 export function invitationCalendar(method: 'REQUEST' | 'CANCEL', event: CalendarEvent): string {
-  return calendar([`METHOD:${method}`], [event])
+  return calendar([`METHOD:${method}`], [eventLines(event)])
 }
 
 /** A feed to subscribe to: no METHOD (it is published, not sent), one event per appointment. */
 export function feedCalendar(name: string, events: readonly CalendarEvent[]): string {
-  return calendar([`X-WR-CALNAME:${escapeText(name)}`], events)
+  return calendar([`X-WR-CALNAME:${escapeText(name)}`], events.map(eventLines))
+}
+
+/**
+ * One event stored in a member's own calendar (a CalDAV resource): no METHOD, as it is
+ * published rather than sent, and no organizer or attendees, so that no calendar server takes
+ * it for an invitation and mails anyone (RFC 6638 scheduling).
+ */
+export function publishedEventCalendar(event: PublishedEvent): string {
+  return calendar([], [['BEGIN:VEVENT', ...eventProperties(event, 'CONFIRMED'), 'END:VEVENT']])
 }
 
 /** The uid of an appointment's event in every calendar we send or publish. */
@@ -54,32 +68,21 @@ export function appointmentUid(appointmentId: string): string {
   return `${appointmentId}@slotwise`
 }
 
-function calendar(header: string[], events: readonly CalendarEvent[]): string {
+function calendar(header: string[], events: readonly string[][]): string {
   const lines = [
     'BEGIN:VCALENDAR',
     `PRODID:${PRODID}`,
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
     ...header,
-    ...events.flatMap(eventLines),
+    ...events.flat(),
     'END:VCALENDAR',
   ]
   return lines.map(fold).join('\r\n').concat('\r\n')
 }
 
 function eventLines(event: CalendarEvent): string[] {
-  const lines = [
-    'BEGIN:VEVENT',
-    `UID:${escapeText(event.uid)}`,
-    `SEQUENCE:${Number.isSafeInteger(event.sequence) && event.sequence > 0 ? event.sequence : 0}`,
-    `DTSTAMP:${utc(event.stamp)}`,
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
-    `STATUS:${event.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED'}`,
-  ]
+  const lines = ['BEGIN:VEVENT', ...eventProperties(event, event.status)]
   const organizer = calAddress(event.organizer.email)
   if (organizer) lines.push(`ORGANIZER;CN=${parameterValue(event.organizer.name)}:${organizer}`)
   const url = event.url ? webUri(event.url) : null
@@ -93,6 +96,20 @@ function eventLines(event: CalendarEvent): string[] {
   }
   lines.push('END:VEVENT')
   return lines
+}
+
+function eventProperties(event: PublishedEvent, status: CalendarEvent['status']): string[] {
+  return [
+    `UID:${escapeText(event.uid)}`,
+    `SEQUENCE:${Number.isSafeInteger(event.sequence) && event.sequence > 0 ? event.sequence : 0}`,
+    `DTSTAMP:${utc(event.stamp)}`,
+    `DTSTART:${utc(event.start)}`,
+    `DTEND:${utc(event.end)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    `STATUS:${status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED'}`,
+  ]
 }
 
 /** `YYYYMMDDTHHMMSSZ`, the UTC form of DATE-TIME. */

@@ -6,6 +6,7 @@ import {
   feedCalendar,
   fold,
   invitationCalendar,
+  publishedEventCalendar,
 } from '../../../../server/notifications/ics.ts'
 import { singleAddress } from '../../../../server/notifications/mail-headers.ts'
 import {
@@ -115,6 +116,32 @@ describe('feed calendar', () => {
     expect(
       calendar.getAllSubcomponents('vevent').map((vevent) => vevent.getFirstPropertyValue('uid')),
     ).toEqual([event.uid, 'other@slotwise'])
+  })
+})
+
+describe('published event calendar', () => {
+  it('holds one event with no METHOD and nobody to invite, so no server sends invitations', () => {
+    const { calendar, vevent, event: parsed } = parse(publishedEventCalendar(event))
+    expect(calendar.getAllProperties().map((property) => property.name)).toEqual([
+      'prodid',
+      'version',
+      'calscale',
+    ])
+    expect(vevent.getAllProperties().map((property) => property.name)).toEqual([
+      'uid',
+      'sequence',
+      'dtstamp',
+      'dtstart',
+      'dtend',
+      'summary',
+      'description',
+      'location',
+      'status',
+    ])
+    expect(parsed.uid).toBe(event.uid)
+    expect(parsed.sequence).toBe(2)
+    expect(parsed.startDate.toJSDate().toISOString()).toBe('2026-03-29T08:00:00.000Z')
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED')
   })
 })
 
@@ -234,6 +261,30 @@ describe('hostile values', () => {
           },
         ),
         { numRuns: 400 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
+
+  it(
+    'cannot add a property or an event to a published event, and read back as written',
+    () => {
+      fc.assert(
+        fc.property(hostileEvent, (input) => {
+          const text = publishedEventCalendar(input)
+          const lines = expectWellFormedLines(text)
+          const { calendar, vevent } = parse(text)
+          expect(calendar.getAllSubcomponents().map((component) => component.name)).toEqual([
+            'vevent',
+          ])
+          // The calendar's BEGIN, END and 3 properties, the event's BEGIN, END and 9 properties.
+          expect(lines).toHaveLength(5 + 2 + 9)
+          expect(vevent.getFirstPropertyValue('uid')).toBe(asIcsText(input.uid))
+          expect(vevent.getFirstPropertyValue('summary')).toBe(asIcsText(input.summary))
+          expect(vevent.getFirstPropertyValue('description')).toBe(asIcsText(input.description))
+          expect(vevent.getFirstPropertyValue('location')).toBe(asIcsText(input.location))
+        }),
+        { numRuns: 200 },
       )
     },
     PROPERTY_TIMEOUT_MS,
