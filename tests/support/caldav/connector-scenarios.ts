@@ -12,6 +12,9 @@ import {
   ConnectorError,
   type SyncWindow,
 } from '../../../server/calendars/connector.ts'
+import { expandBusyTimes } from '../../../server/domain/calendar-sync/busy-times.ts'
+import { readCalendarText } from '../../../server/domain/calendar-sync/ics-events.ts'
+import { hostileCalendar } from '../calendar-sync/hostile-calendar.ts'
 import type { CalDavServer } from './caldav-servers.ts'
 import {
   deleteObject,
@@ -94,6 +97,27 @@ export function describeCalDavServer(
       await makeCalendar(server, 'tasks', { name: 'Tasks', components: ['VTODO'] })
     }, 30_000)
     afterAll(() => server?.stop())
+
+    it('reads the hostile calendar with the real parser into exactly its busy times', async () => {
+      const hostile = hostileCalendar('Europe/Berlin', '2027-03-01')
+      const url = await makeCalendar(server, nextSlug(), { name: 'Hostile' })
+      for (const object of hostile.objects.filter((one) => !one.malformed))
+        await putObject(server, url, `${object.uid}.ics`, object.text)
+      const connector = calDavConnector(
+        { kind: 'caldav', serverUrl: url, username: server.username, password: server.password },
+        {
+          parse: (text) => readCalendarText(text, { ownerEmails: [hostile.ownerEmail] }).events,
+          timeoutMs: 5_000,
+          allowPrivateAddresses: true,
+        },
+      )
+      const first = await connector.changesSince(url, null, hostile.window)
+      const events = first.changed.flatMap((object) => object.events)
+      const busy = expandBusyTimes(events, hostile.window, hostile.memberZone)
+      expect(busy.map(({ uid, start, end }) => ({ uid, start, end }))).toEqual(
+        hostile.busy.filter((one) => !hostile.notBusy.includes(one.uid)),
+      )
+    })
 
     it('finds the calendars from the bare server, the home and the calendar itself', async () => {
       for (const address of [server.origin, server.home, calendar]) {
