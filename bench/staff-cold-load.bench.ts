@@ -23,19 +23,40 @@ import { machineLine, PROJECT_ID, startBenchApp } from './bench-support.ts'
 /** The issue's target: content on screen within one second of navigation. */
 const TARGET_MS = 1000
 const RUNS = Number(process.env.COLD_LOAD_RUNS ?? 5)
-/**
- * A desktop on an ordinary office connection, with a slower CPU than this machine's:
- * 4× CPU slowdown (as Lighthouse's mobile profile), 40 ms round trip, 10 Mbit/s down, 5 up.
- * COLD_LOAD_CPU and COLD_LOAD_LATENCY change the first two (a busy machine is CPU-bound at
- * 4×, which hides what a chain of requests costs; `COLD_LOAD_CPU=1 COLD_LOAD_LATENCY=150`
- * shows the chains).
- */
-const THROTTLING = {
-  cpuRate: Number(process.env.COLD_LOAD_CPU ?? 4),
-  latencyMs: Number(process.env.COLD_LOAD_LATENCY ?? 40),
-  downKbps: 10_000,
-  upKbps: 5_000,
+interface Throttling {
+  name: string
+  cpuRate: number
+  latencyMs: number
+  downKbps: number
+  upKbps: number
+  /** Whether the issue's 1 s target is held to this profile (the run fails above it). */
+  holdsTarget: boolean
 }
+
+/**
+ * The front desk's computer on an office connection: Lighthouse's desktop preset (CPU as this
+ * machine's, 40 ms round trip, 10 Mbit/s down), which the target is held to; the staff app is a
+ * desktop and tablet app, and the issue's "today" figures (2.1 s, 1.9–2.7 s) were of this kind.
+ * Then the same network with the CPU 4× slower (Lighthouse's mobile CPU), reported beside it
+ * as the slow machine's figure. COLD_LOAD_CPU and COLD_LOAD_LATENCY run one profile of their own
+ * instead (`COLD_LOAD_CPU=1 COLD_LOAD_LATENCY=150` shows the chains of requests).
+ */
+const OFFICE_NETWORK = { latencyMs: 40, downKbps: 10_000, upKbps: 5_000 }
+const PROFILES: Throttling[] =
+  process.env.COLD_LOAD_CPU || process.env.COLD_LOAD_LATENCY
+    ? [
+        {
+          name: 'chosen',
+          ...OFFICE_NETWORK,
+          cpuRate: Number(process.env.COLD_LOAD_CPU ?? 1),
+          latencyMs: Number(process.env.COLD_LOAD_LATENCY ?? OFFICE_NETWORK.latencyMs),
+          holdsTarget: true,
+        },
+      ]
+    : [
+        { name: 'desktop', ...OFFICE_NETWORK, cpuRate: 1, holdsTarget: true },
+        { name: 'slow CPU', ...OFFICE_NETWORK, cpuRate: 4, holdsTarget: false },
+      ]
 
 const SCREENS = [
   { name: 'dashboard', path: '/dashboard', selector: '[data-testid="figure-today"] dd' },
@@ -67,49 +88,27 @@ async function main() {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
     try {
       const session = await signedInSession(browser, origin)
-      const results = []
-      for (const screen of SCREENS) {
-        const visits: Visit[] = []
-        // One warm-up visit: the server's first answers (PGlite's plans, the SPA's files read
-        // from disk) are not what a returning user waits for.
-        await visit(browser, session, `${origin}${screen.path}`, screen.selector)
-        for (let run = 0; run < RUNS; run += 1) {
-          visits.push(await visit(browser, session, `${origin}${screen.path}`, screen.selector))
-        }
-        results.push({ screen, visits })
-      }
-
       console.log(`\nStaff app cold load — ${new Date().toISOString()}`)
-      console.log(`${machineLine()}; business ${DEMO_TENANT_SLUG}`)
-      console.log(
-        `Chromium throttled: CPU ${THROTTLING.cpuRate}× slower, ${THROTTLING.latencyMs} ms latency, ` +
-          `${THROTTLING.downKbps / 1000} Mbit/s down, ${THROTTLING.upKbps / 1000} up; ${RUNS} cold visits each\n`,
-      )
-      console.log('| content visible (ms from navigation) | median | min | max | runs |')
-      console.log('|---|---:|---:|---:|---|')
+      console.log(`${machineLine()}; business ${DEMO_TENANT_SLUG}; ${RUNS} cold visits each`)
       let allWithin = true
-      for (const { screen, visits } of results) {
-        const times = visits.map((v) => v.visibleMs).sort((a, b) => a - b)
-        const median = times[Math.floor(times.length / 2)] ?? Number.NaN
-        allWithin &&= median <= TARGET_MS
-        console.log(
-          `| ${screen.name} (${screen.selector.split(',')[0]}) | **${Math.round(median)}** | ${Math.round(times[0] ?? Number.NaN)} | ${Math.round(times.at(-1) ?? Number.NaN)} | ${visits.map((v) => Math.round(v.visibleMs)).join(', ')} |`,
-        )
-      }
-      for (const { screen, visits } of results) {
-        console.log(`\nWaterfall of the first ${screen.name} visit (ms from navigation):`)
-        for (const request of visits[0]?.requests ?? []) {
-          console.log(
-            `  ${String(Math.round(request.startMs)).padStart(5)} → ${String(Math.round(request.endMs)).padStart(5)}  ${request.name}`,
-          )
+      for (const throttling of PROFILES) {
+        const results = []
+        for (const screen of SCREENS) {
+          const visits: Visit[] = []
+          const at = `${origin}${screen.path}`
+          // One warm-up visit: the server's first answers (PGlite's plans, the SPA's files read
+          // from disk) are not what a returning user waits for.
+          await visit(browser, session, at, screen.selector, throttling)
+          for (let run = 0; run < RUNS; run += 1) {
+            visits.push(await visit(browser, session, at, screen.selector, throttling))
+          }
+          results.push({ screen, visits })
         }
-        console.log(
-          `  ${String(Math.round(visits[0]?.visibleMs ?? 0)).padStart(13)}  content visible`,
-        )
+        allWithin = report(throttling, results) && allWithin
       }
       console.log(
         allWithin
-          ? `\nEvery screen's median is within ${TARGET_MS} ms.`
+          ? `\nEvery screen's median is within ${TARGET_MS} ms where the target holds.`
           : `\nOver target: a median is above ${TARGET_MS} ms.`,
       )
       process.exitCode = allWithin ? 0 : 1
@@ -119,6 +118,39 @@ async function main() {
   } finally {
     await bench.close()
   }
+}
+
+/** Prints one profile's table and first waterfalls; whether its medians meet the target. */
+function report(
+  throttling: Throttling,
+  results: { screen: (typeof SCREENS)[number]; visits: Visit[] }[],
+): boolean {
+  console.log(
+    `\n${throttling.name}: Chromium with CPU ${throttling.cpuRate}× slower, ${throttling.latencyMs} ms latency, ` +
+      `${throttling.downKbps / 1000} Mbit/s down, ${throttling.upKbps / 1000} up` +
+      (throttling.holdsTarget ? ` (target ${TARGET_MS} ms)\n` : ' (reported)\n'),
+  )
+  console.log('| content visible (ms from navigation) | median | min | max | runs |')
+  console.log('|---|---:|---:|---:|---|')
+  let within = true
+  for (const { screen, visits } of results) {
+    const times = visits.map((v) => v.visibleMs).sort((a, b) => a - b)
+    const median = times[Math.floor(times.length / 2)] ?? Number.NaN
+    if (throttling.holdsTarget) within &&= median <= TARGET_MS
+    console.log(
+      `| ${screen.name} (${screen.selector.split(',')[0]}) | **${Math.round(median)}** | ${Math.round(times[0] ?? Number.NaN)} | ${Math.round(times.at(-1) ?? Number.NaN)} | ${visits.map((v) => Math.round(v.visibleMs)).join(', ')} |`,
+    )
+  }
+  for (const { screen, visits } of results) {
+    console.log(`\nWaterfall of the first ${screen.name} visit (ms from navigation):`)
+    for (const request of visits[0]?.requests ?? []) {
+      console.log(
+        `  ${String(Math.round(request.startMs)).padStart(5)} → ${String(Math.round(request.endMs)).padStart(5)}  ${request.name}`,
+      )
+    }
+    console.log(`  ${String(Math.round(visits[0]?.visibleMs ?? 0)).padStart(13)}  content visible`)
+  }
+  return within
 }
 
 /** Signs the demo owner in once through the login form; what the browser then keeps. */
@@ -145,6 +177,7 @@ async function visit(
   session: Session,
   url: string,
   selector: string,
+  throttling: Throttling,
 ): Promise<Visit> {
   const context = await browser.newContext({ storageState: session })
   try {
@@ -162,11 +195,11 @@ async function visit(
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency: THROTTLING.latencyMs,
-      downloadThroughput: (THROTTLING.downKbps * 1000) / 8,
-      uploadThroughput: (THROTTLING.upKbps * 1000) / 8,
+      latency: throttling.latencyMs,
+      downloadThroughput: (throttling.downKbps * 1000) / 8,
+      uploadThroughput: (throttling.upKbps * 1000) / 8,
     })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuRate })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttling.cpuRate })
     await page.goto(url, { waitUntil: 'commit' })
     const handle = await page
       .waitForFunction(
