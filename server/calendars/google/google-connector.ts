@@ -1,5 +1,4 @@
-import { calendar, type calendar_v3 } from '@googleapis/calendar'
-import type { OAuth2Client } from 'google-auth-library'
+import type { calendar_v3 } from '@googleapis/calendar'
 import type {
   CalendarConnector,
   ChangeBatch,
@@ -10,21 +9,16 @@ import type {
   WrittenEvent,
   WrittenRef,
 } from '../connector.ts'
+import { GoogleClient, type GoogleClientOptions } from './google-client.ts'
 import { statusOf, toConnectorError } from './google-errors.ts'
 import { groupIntoObjects, seriesIdOf } from './google-events.ts'
-import { type GoogleCredentials, oauthClient } from './google-oauth.ts'
-import type { GoogleSettings } from './google-settings.ts'
+import type { GoogleCredentials } from './google-oauth.ts'
+import { type PushChannel, stopChannel, watchCalendar } from './google-push.ts'
 import { writtenEventId } from './written-event-id.ts'
 
 type GoogleEvent = calendar_v3.Schema$Event
 
-export interface GoogleConnectorOptions {
-  settings: GoogleSettings
-  /** Called with the credentials after Google issued a new access token, for the engine to keep. */
-  onCredentialsRefreshed?: (credentials: GoogleCredentials) => void | Promise<void>
-  /** Per request (default 20 s). */
-  timeoutMs?: number
-}
+export type GoogleConnectorOptions = GoogleClientOptions
 
 const pageSize = 250
 /** How often a write meets someone else's change (412) before it gives up. */
@@ -36,46 +30,28 @@ const writeAttempts = 3
  * their UID and changed with `If-Match`.
  */
 export class GoogleConnector implements CalendarConnector {
-  private readonly auth: OAuth2Client
-  private readonly api: calendar_v3.Calendar
-  private readonly pendingCallbacks: Promise<void>[] = []
+  private readonly client: GoogleClient
 
-  constructor(
-    private readonly credentials: GoogleCredentials,
-    options: GoogleConnectorOptions,
-  ) {
-    this.auth = oauthClient(options.settings)
-    this.auth.setCredentials({
-      refresh_token: credentials.refreshToken,
-      access_token: credentials.accessToken ?? null,
-      expiry_date: credentials.accessTokenExpiresAt ?? null,
-    })
-    this.auth.on('tokens', (tokens) => {
-      if (!tokens.access_token || !options.onCredentialsRefreshed) return
-      const refreshed: GoogleCredentials = {
-        kind: 'google',
-        refreshToken: tokens.refresh_token ?? credentials.refreshToken,
-        accessToken: tokens.access_token,
-        ...(tokens.expiry_date ? { accessTokenExpiresAt: tokens.expiry_date } : {}),
-      }
-      this.pendingCallbacks.push(Promise.resolve(options.onCredentialsRefreshed(refreshed)))
-    })
-    this.api = calendar({
-      version: 'v3',
-      // The SDK is typed against its own copy of google-auth-library (10.5); the app's (10.9)
-      // is the same class at run time, differing only in private fields.
-      auth: this.auth as unknown as calendar_v3.Options['auth'],
-      rootUrl: options.settings.apiRootUrl,
-      // The engine backs off itself (Retry-After included); a sync never waits in a retry loop.
-      retry: false,
-      timeout: options.timeoutMs ?? 20_000,
-    })
+  constructor(credentials: GoogleCredentials, options: GoogleConnectorOptions) {
+    this.client = new GoogleClient(credentials, options)
+  }
+
+  /** Asks Google to notify `address` when the calendar changes (see google-push.ts). */
+  watch(
+    calendarId: string,
+    request: { channelId: string; address: string; token: string; expiresAt?: number },
+  ): Promise<PushChannel> {
+    return watchCalendar(this.client, calendarId, request)
+  }
+
+  stopWatching(channel: { id: string; resourceId: string }): Promise<void> {
+    return stopChannel(this.client, channel)
   }
 
   async listCalendars(): Promise<RemoteCalendar[]> {
     let list: calendar_v3.Schema$CalendarList
     try {
-      list = await this.call(() => this.api.calendarList.list({ maxResults: 250 }))
+      list = await this.client.call((api) => api.calendarList.list({ maxResults: 250 }))
     } catch (error) {
       throw toConnectorError(error)
     }
@@ -160,8 +136,8 @@ export class GoogleConnector implements CalendarConnector {
     const items: GoogleEvent[] = []
     let pageToken: string | undefined
     for (;;) {
-      const page = await this.call(() =>
-        this.api.events.list({
+      const page = await this.client.call((api) =>
+        api.events.list({
           calendarId,
           singleEvents: false,
           maxResults: pageSize,
@@ -191,8 +167,8 @@ export class GoogleConnector implements CalendarConnector {
         try {
           const written = exists
             ? await this.replace(calendarId, id, event, etag)
-            : await this.call(() =>
-                this.api.events.insert({ calendarId, requestBody: { id, ...bodyOf(event) } }),
+            : await this.client.call((api) =>
+                api.events.insert({ calendarId, requestBody: { id, ...bodyOf(event) } }),
               )
           return { ref: written.id ?? id, etag: written.etag ?? null }
         } catch (error) {
@@ -220,12 +196,12 @@ export class GoogleConnector implements CalendarConnector {
     let ifMatch = etag
     let sequence = event.sequence
     if (ifMatch === null) {
-      const current = await this.call(() => this.api.events.get({ calendarId, eventId }))
+      const current = await this.client.call((api) => api.events.get({ calendarId, eventId }))
       ifMatch = current.etag ?? null
       sequence = Math.max(sequence, current.sequence ?? 0)
     }
-    return this.call(() =>
-      this.api.events.update(
+    return this.client.call((api) =>
+      api.events.update(
         { calendarId, eventId, requestBody: { ...bodyOf(event), sequence } },
         ifMatch ? { headers: { 'If-Match': ifMatch } } : {},
       ),
@@ -237,8 +213,8 @@ export class GoogleConnector implements CalendarConnector {
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.call(() =>
-            this.api.events.delete(
+          await this.client.call((api) =>
+            api.events.delete(
               { calendarId, eventId: previous.ref },
               ifMatch ? { headers: { 'If-Match': ifMatch } } : {},
             ),
@@ -248,8 +224,8 @@ export class GoogleConnector implements CalendarConnector {
           const status = statusOf(error)
           if (status === 404 || status === 410) return
           if (status !== 412 || attempt >= writeAttempts) throw error
-          const current = await this.call(() =>
-            this.api.events.get({ calendarId, eventId: previous.ref }),
+          const current = await this.client.call((api) =>
+            api.events.get({ calendarId, eventId: previous.ref }),
           )
           if (current.status === 'cancelled') return
           ifMatch = current.etag ?? null
@@ -257,23 +233,6 @@ export class GoogleConnector implements CalendarConnector {
       }
     } catch (error) {
       throw toConnectorError(error)
-    }
-  }
-
-  /**
-   * One API call. A 401 with a stored access token gets one more try with a fresh one (the
-   * token may have been revoked early or the clock be off); a 401 after that is the member's
-   * to fix. Refreshed credentials are handed over before the result.
-   */
-  private async call<T>(request: () => Promise<{ data: T }>): Promise<T> {
-    try {
-      return (await request()).data
-    } catch (error) {
-      if (statusOf(error) !== 401) throw error
-      this.auth.setCredentials({ refresh_token: this.credentials.refreshToken })
-      return (await request()).data
-    } finally {
-      await Promise.all(this.pendingCallbacks.splice(0))
     }
   }
 }
