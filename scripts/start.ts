@@ -2,7 +2,8 @@
  * `npm start`: the whole product on one URL with embedded defaults.
  *
  * Builds the SPA when needed, starts the Firebase Auth emulator (unless real Firebase
- * settings are given) and the local Stripe service (unless STRIPE_SECRET_KEY is given), makes
+ * settings are given), the local Stripe service (unless STRIPE_SECRET_KEY is given) and the local
+ * Google service (unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are given), makes
  * sure the demo owner can sign in, starts the API (which also serves the SPA and seeds the
  * demo business once), prints where to go and how to sign in, and stops everything cleanly on
  * Ctrl-C.
@@ -15,6 +16,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { type AuthEmulator, isAuthEmulatorUp, startAuthEmulator } from './lib/auth-emulator.ts'
+import { type LocalGoogleRun, startLocalGoogleFor } from './lib/local-google.ts'
 import { type LocalStripeRun, startLocalStripeFor } from './lib/local-stripe.ts'
 import { buildSpaIfStale } from './lib/spa-build.ts'
 
@@ -35,6 +37,7 @@ const log = (line: string) => console.log(`[start] ${line}`)
 
 let emulator: AuthEmulator | undefined
 let localStripe: LocalStripeRun | undefined
+let localGoogle: LocalGoogleRun | undefined
 let server: ChildProcess | undefined
 let stopping = false
 
@@ -86,6 +89,16 @@ async function main() {
     log(`Local Stripe service on ${localStripe.url} (test card 4242 4242 4242 4242).`)
   }
 
+  if (!process.env.GOOGLE_CLIENT_ID || !process.env.GOOGLE_CLIENT_SECRET) {
+    localGoogle = await startLocalGoogleFor({
+      dataDir,
+      port: Number(process.env.LOCAL_GOOGLE_PORT ?? 0),
+      host,
+    })
+    Object.assign(env, localGoogle.env)
+    log(`Local Google service on ${localGoogle.url}.`)
+  }
+
   log('Starting the API and app server…')
   server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/index.ts')], {
     cwd: root,
@@ -114,6 +127,9 @@ async function main() {
       localStripe
         ? `    Billing:        local Stripe at ${localStripe.url} (card 4242 4242 4242 4242 pays, 4000 0000 0000 0341 is declined)`
         : '    Billing:        Stripe, with your STRIPE_SECRET_KEY',
+      localGoogle
+        ? `    Google:         local Google service at ${localGoogle.url} (consent as member@example.com)`
+        : '    Google:         Google Calendar, with your GOOGLE_CLIENT_ID',
       `    Data:           ${dataDir}`,
       '  Press Ctrl-C to stop.',
       '',
@@ -150,6 +166,7 @@ async function shutdown(exitCode: number) {
   }
   await emulator?.stop()
   await localStripe?.stop()
+  await localGoogle?.stop()
   log('Stopped.')
   process.exit(exitCode)
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { type GoogleSettings, googleSettings } from './calendars/google/google-settings.ts'
 import type { ClientConfig } from './http/client-config.ts'
 import { parseMailbox } from './notifications/mail-headers.ts'
 import type { StripeSettings } from './payments/stripe-gateway.ts'
@@ -58,6 +59,12 @@ export interface ServerConfig {
    * STRIPE_CONNECT_WEBHOOK_SECRET signs the Connect endpoint's events (businesses' own accounts).
    */
   stripe: (StripeSettings & { connectWebhookSecret: string | undefined }) | undefined
+  /**
+   * The Google OAuth client for Google Calendar connections (GOOGLE_CLIENT_ID,
+   * GOOGLE_CLIENT_SECRET); GOOGLE_OAUTH_BASE_URL and GOOGLE_API_BASE_URL point it at the local
+   * Google service `npm start` runs. Google connections are off without it.
+   */
+  google: GoogleSettings | undefined
   logLevel: LogLevel
   /**
    * LOG_FORMAT: `json` lines for log collectors (the default), `pretty` for a person at a
@@ -227,6 +234,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
 
   const stripe = readStripeSettings(value, problems)
+  const google = readGoogleSettings(value, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
 
@@ -256,6 +264,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsIntervalMs,
     drainGraceMs,
     stripe,
+    google,
     logLevel,
     logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     metricsToken,
@@ -316,6 +325,32 @@ function readStripeSettings(
     problems.push(`STRIPE_API_URL must be an http(s):// address, got "${apiUrl}".`)
   }
   return { secretKey, webhookSecret: webhookSecret ?? '', apiUrl, connectWebhookSecret }
+}
+
+function readGoogleSettings(
+  value: (name: string) => string | undefined,
+  problems: string[],
+): GoogleSettings | undefined {
+  const clientId = value('GOOGLE_CLIENT_ID')
+  const clientSecret = value('GOOGLE_CLIENT_SECRET')
+  const oauthBaseUrl = value('GOOGLE_OAUTH_BASE_URL')
+  const apiBaseUrl = value('GOOGLE_API_BASE_URL')
+  if (!clientId || !clientSecret) {
+    if (clientId || clientSecret || oauthBaseUrl || apiBaseUrl) {
+      problems.push(
+        'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together; GOOGLE_OAUTH_BASE_URL and GOOGLE_API_BASE_URL need both.',
+      )
+    }
+    return undefined
+  }
+  for (const [name, url] of [
+    ['GOOGLE_OAUTH_BASE_URL', oauthBaseUrl],
+    ['GOOGLE_API_BASE_URL', apiBaseUrl],
+  ] as const) {
+    if (url && !isHttpUrl(url))
+      problems.push(`${name} must be an http(s):// address, got "${url}".`)
+  }
+  return googleSettings({ clientId, clientSecret, oauthBaseUrl, apiBaseUrl })
 }
 
 function isHttpUrl(text: string): boolean {

@@ -6,6 +6,9 @@
 import type { ExternalEvent } from '../domain/calendar-sync/external-event.ts'
 import { calDavConnector } from './caldav/caldav-connector.ts'
 import type { CalendarConnector, ConnectionCredentials } from './connector.ts'
+import { GoogleConnector } from './google/google-connector.ts'
+import type { GoogleCredentials } from './google/google-oauth.ts'
+import type { GoogleSettings } from './google/google-settings.ts'
 import { icalUrlConnector } from './ical-url/ical-url-connector.ts'
 
 export interface ConnectorOptions {
@@ -15,6 +18,10 @@ export interface ConnectorOptions {
   timeoutMs?: number
   /** Lets connections reach loopback and private addresses: tests, a server on the same network. */
   allowPrivateAddresses?: boolean
+  /** The app's Google OAuth client; Google connections fail without it. */
+  google?: GoogleSettings | undefined
+  /** A Google connection's new access token, for the engine to keep with its credentials. */
+  onGoogleCredentialsRefreshed?: (credentials: GoogleCredentials) => void | Promise<void>
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -33,8 +40,15 @@ export function connectorFor(
       return calDavConnector(credentials, shared)
     case 'ical_url':
       return icalUrlConnector(credentials, shared)
-    case 'google':
-      // The Google Calendar connector (server/calendars/google/) joins here.
-      throw new Error('The Google Calendar connector is not built yet')
+    case 'google': {
+      if (!options.google) throw new Error('Google Calendar is not configured (GOOGLE_CLIENT_ID).')
+      return new GoogleConnector(credentials, {
+        settings: options.google,
+        ...(options.onGoogleCredentialsRefreshed
+          ? { onCredentialsRefreshed: options.onGoogleCredentialsRefreshed }
+          : {}),
+        timeoutMs: shared.timeoutMs,
+      })
+    }
   }
 }

@@ -201,3 +201,38 @@ describe('logs and metrics settings', () => {
     )
   })
 })
+
+describe('Google Calendar settings', () => {
+  it("are off without a client, Google's own addresses with one, one root for the local service", () => {
+    expect(readConfig({}).google).toBeUndefined()
+    expect(readConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      revokeUrl: 'https://oauth2.googleapis.com/revoke',
+      apiRootUrl: 'https://www.googleapis.com/',
+    })
+    const local = readConfig({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_OAUTH_BASE_URL: 'http://127.0.0.1:9300/',
+      GOOGLE_API_BASE_URL: 'http://127.0.0.1:9300',
+    }).google
+    expect(local).toMatchObject({
+      tokenUrl: 'http://127.0.0.1:9300/token',
+      apiRootUrl: 'http://127.0.0.1:9300/',
+    })
+  })
+
+  it('refuses half a client and addresses that are not http(s)', () => {
+    expect(() => readConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET go together/)
+    expect(() =>
+      readConfig({
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        GOOGLE_API_BASE_URL: 'ftp://example.com',
+      }),
+    ).toThrow(/GOOGLE_API_BASE_URL must be an http\(s\):\/\/ address/)
+  })
+})

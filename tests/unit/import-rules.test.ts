@@ -88,6 +88,8 @@ const refused: ImportCase[] = [
   { file: 'shared/probe.ts', from: 'stripe' },
   { file: 'local-stripe/probe.ts', from: '../server/payments/stripe-gateway.ts' },
   { file: 'local-stripe/routes/probe.ts', from: '../../shared/plan-limits.ts' },
+  { file: 'local-google/probe.ts', from: '../server/calendars/connector.ts' },
+  { file: 'local-google/calendar/probe.ts', from: '../../shared/permissions.ts' },
   // Calendar sync: the connectors speak to the providers; the rest sees plain events.
   { file: 'server/calendars/probe.ts', from: '../db/repositories/appointment-repository.ts' },
   { file: 'server/calendars/caldav/probe.ts', from: '../../services/booking/booking-service.ts' },
@@ -137,6 +139,7 @@ const allowed: ImportCase[] = [
   { file: 'server/services/probe.ts', from: '../payments/stripe-gateway.ts' },
   { file: 'server/services/probe.ts', from: '../../shared/plan-limits.ts' },
   { file: 'local-stripe/routes/probe.ts', from: 'stripe' },
+  { file: 'local-google/calendar/probe.ts', from: '@googleapis/calendar' },
 ]
 
 /** Reads globals the API client must not: the page's address belongs to its caller. */
