@@ -15,6 +15,7 @@ import {
   type Profile,
   type SignOutResult,
 } from '../machines/auth.machine'
+import { providerMayStart } from './provider-start'
 import {
   clearAll,
   clearSessionKeys,
@@ -140,7 +141,8 @@ function AuthBridge() {
     )
     let active = true
     let unsubscribe: (() => void) | undefined
-    loadFirebase()
+    providerMayStart()
+      .then(loadFirebase)
       .then((firebase) => {
         if (!active) return
         unsubscribe = firebase.onAuthStateChanged((user, token) =>
