@@ -19,6 +19,7 @@ import { createEmbedFrameAncestors } from './http/content-security-policy.ts'
 import { idempotentAnswers } from './http/idempotent-answers.ts'
 import { createBookingPageRenderer } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
+import type { CalendarSyncParts, ExpandBusyTimes } from './jobs/calendar-connections.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
 import { noReplyAddress } from './notifications/mail-headers.ts'
 import { createMailer } from './notifications/mailer.ts'
@@ -27,6 +28,7 @@ import { createMetrics } from './observability/metrics.ts'
 import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { createCapabilityTokens } from './security/capability-tokens.ts'
+import { createCredentialCipher } from './security/credential-cipher.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from './security/public-rate-limits.ts'
 import { createActivityService } from './services/activity-service.ts'
 import { createAppointmentService } from './services/appointment-service.ts'
@@ -85,6 +87,18 @@ export interface BackgroundJobsOptions {
   outboxDir: string
   /** The From header; defaults to no-reply at the public address's host. */
   from?: string | undefined
+  /** Calendar sync's jobs (issue 25); off when absent. */
+  calendarSync?: CalendarSyncSetup | undefined
+}
+
+/** What calendar sync's jobs are built from (plugins/background-jobs.ts runs them). */
+export interface CalendarSyncSetup {
+  /** Seals the credentials (CALENDAR_CREDENTIALS_KEY); the keys it replaced still open old rows. */
+  credentialsKey: Buffer
+  previousCredentialsKeys?: readonly Buffer[] | undefined
+  /** The connectors and the expansion; the jobs stay off until both are given. */
+  connectorFor?: CalendarSyncParts['connectorFor'] | undefined
+  expandBusyTimes?: ExpandBusyTimes | undefined
 }
 
 export interface ServerPartsOptions {
@@ -142,6 +156,7 @@ export function composeServer(options: ServerPartsOptions) {
       outboxDir: options.jobs.outboxDir,
       from: options.jobs.from ?? `Slotwise <${noReplyAddress(publicBooking.publicUrl)}>`,
     }),
+    calendarSync: calendarSyncParts(options.jobs.calendarSync),
   }
 
   // ── Gateways: Stripe for our subscriptions, Stripe Connect for businesses' customers ──
@@ -291,5 +306,14 @@ export function composeServer(options: ServerPartsOptions) {
       jobs?.mailer.close()
       await tokenVerifier.close()
     },
+  }
+}
+
+function calendarSyncParts(setup: CalendarSyncSetup | undefined): CalendarSyncParts | undefined {
+  if (!setup?.connectorFor || !setup.expandBusyTimes) return undefined
+  return {
+    cipher: createCredentialCipher(setup.credentialsKey, setup.previousCredentialsKeys),
+    connectorFor: setup.connectorFor,
+    expandBusyTimes: setup.expandBusyTimes,
   }
 }

@@ -3,6 +3,7 @@ import type { Database, Db } from '../../db/database.ts'
 import { createAppointmentChangeRepository } from '../../db/repositories/appointment-change-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { writeBookingRecords } from '../../db/repositories/booking-records.ts'
+import { queueCalendarWrite } from '../../db/repositories/calendar-write-repository.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import { createBookingCoalescer } from './booking-coalescer.ts'
 import type {
@@ -74,6 +75,8 @@ export function createBookingService(database: Database, notifier: AppointmentNo
           })
         : []
     await writeBookingRecords(tx, { ...booked.records, outbox })
+    // A hold is written into the member's calendar once it is paid (confirmAndNotify).
+    if (mode === 'book') await queueCalendarWrite(tx, request.tenantId, booked.appointment.id)
     await request.alsoInTransaction?.(tx, booked.appointment, booked.read)
     return booked
   }
@@ -109,6 +112,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
     const confirmed = await confirmHeld(tx, input)
     if (confirmed.outcome === 'confirmed' || confirmed.outcome === 'retaken') {
       await notifier.booked(tx, input.tenantId, input.appointmentId, input.now)
+      await queueCalendarWrite(tx, input.tenantId, input.appointmentId)
     }
     return confirmed
   }
@@ -129,6 +133,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
           })
         : null
     if (moved) {
+      await queueCalendarWrite(tx, request.tenantId, appointment.id)
       const { undoable } = request
       await notifier.rescheduled(tx, request.tenantId, appointment.id, {
         previousTeamMemberId,
