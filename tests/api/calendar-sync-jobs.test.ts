@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -13,9 +16,10 @@ import {
 import type { CalendarSyncParts } from '../../server/jobs/calendar-connections.ts'
 import { refreshStaleBusyTimes, syncDueCalendars } from '../../server/jobs/calendar-sync.ts'
 import { appointmentEventUid, writeBackDueEvents } from '../../server/jobs/calendar-write-back.ts'
+import { createCredentialCipher } from '../../server/security/credential-cipher.ts'
 import { setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
 import { call } from '../support/api/team-business.ts'
-import { connectCalendar, testCipher } from '../support/calendar-sync/connected-calendar.ts'
+import { connectCalendar } from '../support/calendar-sync/connected-calendar.ts'
 import {
   expandInstantsOnly,
   InMemoryProvider,
@@ -28,8 +32,25 @@ import {
  * that stay single however often they are retried.
  */
 
-const world = setUpSchedulingWorld({ label: 'Synced Calendars' })
 const MINUTE_MS = 60_000
+/** The app's CALENDAR_CREDENTIALS_KEY; the tests seal their connections with it too. */
+const credentialsKey = randomBytes(32)
+/** The provider the app's own background jobs reach (the last one a test made). */
+let currentProvider = new InMemoryProvider()
+const world = setUpSchedulingWorld({
+  label: 'Synced Calendars',
+  appOptions: () => ({
+    jobs: {
+      intervalMs: 3_600_000,
+      outboxDir: join(tmpdir(), 'slotwise-calendar-sync-outbox'),
+      calendarSync: {
+        credentialsKey,
+        connectorFor: () => currentProvider.connector(),
+        expandBusyTimes: expandInstantsOnly,
+      },
+    },
+  }),
+})
 
 // Each test's jobs see only its own calendars and writes: the earlier tests' are put out of
 // reach (their clocks run ahead of the database's, so they would be due again).
@@ -41,8 +62,9 @@ beforeEach(async () => {
 })
 
 function partsFor(provider: InMemoryProvider): CalendarSyncParts {
+  currentProvider = provider
   return {
-    cipher: testCipher(),
+    cipher: createCredentialCipher(credentialsKey),
     connectorFor: () => provider.connector(),
     expandBusyTimes: expandInstantsOnly,
   }
@@ -349,5 +371,21 @@ describe('calendar write-back', () => {
     expect(row?.nextAttemptAt.getTime()).toBe(now + 10 * MINUTE_MS)
     expect(await run(now + 9 * MINUTE_MS)).toMatchObject({ written: 0 })
     expect(await run(now + 10 * MINUTE_MS)).toMatchObject({ written: 1 })
+  })
+})
+
+describe('in the app’s background jobs', () => {
+  it('syncs due calendars and writes bookings back on every run, sealed with the app’s key', async () => {
+    const day = world.freshDay()
+    const { provider, calendar } = await connected({ teamMemberId: world.salon.adminMemberId })
+    provider.putObject(calendar.remoteId, 'a.ics', [
+      instantEvent('a', world.at(day, '10:00'), world.at(day, '11:00')),
+    ])
+    const jobs = world.testApp.app.backgroundJobs
+    if (!jobs) throw new Error('the jobs are not running in this app')
+    const run = await jobs.runOnce()
+    expect(run.calendarSync).toEqual({ synced: 1, failed: 0, lost: 0 })
+    expect(run.calendarWriteBack).toEqual({ written: 0, removed: 0, retrying: 0, failed: 0 })
+    expect(await busyTimesOf(calendar.id)).toHaveLength(1)
   })
 })
