@@ -20,6 +20,7 @@ import { idempotentAnswers } from './http/idempotent-answers.ts'
 import { createBookingPageRenderer } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
 import type { CalendarSyncParts, ExpandBusyTimes } from './jobs/calendar-connections.ts'
+import { refreshStaleBusyTimes } from './jobs/calendar-sync.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
 import { noReplyAddress } from './notifications/mail-headers.ts'
 import { createMailer } from './notifications/mailer.ts'
@@ -214,7 +215,9 @@ export function composeServer(options: ServerPartsOptions) {
   // ── Booking and payments: the one booking service, and the money around it ──
   // Staff bookings, public bookings and the confirmation of paid holds share its coalescing
   // of identical requests and its notifier.
-  const bookings = createBookingService(database, notifier)
+  const bookings = createBookingService(database, notifier, {
+    recheckBusyTimes: busyTimesRecheck(database, jobs?.calendarSync, log),
+  })
   const money = { database, gateway: connectGateway, notifier }
   // Payments at booking: the public booking route, the Connect webhook and the hold-expiry job.
   const bookingPayments = createBookingPaymentService({
@@ -315,5 +318,42 @@ function calendarSyncParts(setup: CalendarSyncSetup | undefined): CalendarSyncPa
     cipher: createCredentialCipher(setup.credentialsKey, setup.previousCredentialsKeys),
     connectorFor: setup.connectorFor,
     expandBusyTimes: setup.expandBusyTimes,
+  }
+}
+
+/** Busy times older than this are synced again just before a booking of the member… */
+const RECHECK_AFTER_MS = 2 * 60_000
+/** …waiting no longer than this for the member's calendars to answer. */
+const RECHECK_TIMEOUT_MS = 1500
+
+/**
+ * The re-check before a booking (issue 25, item 3), when calendar sync is on: a calendar that
+ * does not answer in time leaves the booking to the stored busy times, and the log says so.
+ */
+function busyTimesRecheck(
+  database: Database,
+  calendarSync: CalendarSyncParts | undefined,
+  log: FastifyBaseLogger,
+) {
+  if (!calendarSync) return undefined
+  return async (tenantId: string, teamMemberId: string): Promise<void> => {
+    const outcome = await refreshStaleBusyTimes(
+      database,
+      calendarSync,
+      { tenantId, teamMemberId },
+      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS },
+    ).catch((error: unknown) => {
+      log.warn(
+        { err: error, tenantId, teamMemberId },
+        'the calendar re-check before a booking failed',
+      )
+      return 'stale' as const
+    })
+    if (outcome === 'stale') {
+      log.warn(
+        { tenantId, teamMemberId },
+        'calendar busy times could not be refreshed before a booking; the stored ones were used',
+      )
+    }
   }
 }

@@ -252,6 +252,23 @@ describe('the re-check before a booking', () => {
   })
 })
 
+describe('the re-check in the booking', () => {
+  it('refuses a booking over an event the last sync had not seen yet', async () => {
+    const day = world.freshDay()
+    const { provider, calendar } = await connected({ teamMemberId: world.salon.ownerMemberId })
+    provider.putObject(calendar.remoteId, 'a.ics', [
+      instantEvent('a', world.at(day, '10:00'), world.at(day, '11:00')),
+    ])
+    const refused = await world.api.book(world.salon.owner, {
+      team_member_id: world.salon.ownerMemberId,
+      starts_at: world.at(day, '10:00'),
+    })
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json().detail).toMatch(/has another commitment/)
+    expect(provider.syncCalls).toHaveLength(1)
+  })
+})
+
 describe('calendar write-back', () => {
   it('writes a booking once, moves it on reschedule, and removes it on cancel', async () => {
     const day = world.freshDay()

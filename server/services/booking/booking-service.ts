@@ -60,7 +60,17 @@ export const UNDO_WINDOW_MS = 30_000
  * Books and reschedules, each in its own transaction, with clashes refused as conflicts, and
  * tells the customer and the team member through the notifier in the same transaction.
  */
-export function createBookingService(database: Database, notifier: AppointmentNotifier) {
+export function createBookingService(
+  database: Database,
+  notifier: AppointmentNotifier,
+  options: {
+    /**
+     * Brings the member's calendar busy times up to date just before a booking when they are
+     * older than a threshold, within a short timeout (calendar sync, when it is on).
+     */
+    recheckBusyTimes?: ((tenantId: string, teamMemberId: string) => Promise<void>) | undefined
+  } = {},
+) {
   const coalescer = createBookingCoalescer()
   const bookAndNotify = async (tx: Db, request: BookingRequest, mode: BookingMode) => {
     const booked = await bookAndDescribe(tx, request, mode)
@@ -86,6 +96,10 @@ export function createBookingService(database: Database, notifier: AppointmentNo
    * for the others; the exclusion constraint decides across processes.
    */
   const write = async (request: BookingRequest, mode: BookingMode): Promise<Appointment> => {
+    // Outside the transaction: the member's lock is never held while a calendar answers.
+    // "Any available" uses what is stored (re-checking every candidate would cost too much).
+    if (request.teamMemberId)
+      await options.recheckBusyTimes?.(request.tenantId, request.teamMemberId)
     const booked = await coalescer.run(
       request,
       () =>
