@@ -37,7 +37,7 @@ export interface CalendarSyncReport {
  * The window busy times are kept for: from a day before now (an event under way) to a year
  * ahead, longer than any booking window a business sets in practice.
  */
-export function syncWindow(now: number): SyncWindow {
+function syncWindow(now: number): SyncWindow {
   return { start: new Date(now - DAY_MS), end: new Date(now + 366 * DAY_MS) }
 }
 

@@ -34,7 +34,7 @@ export function appointmentEventUid(appointmentId: string): string {
 }
 
 /** The event as the calendar's privacy choice allows: the booking's details, or only "Busy". */
-export function writtenEvent(claimed: ClaimedWrite): WrittenEvent | null {
+function writtenEvent(claimed: ClaimedWrite): WrittenEvent | null {
   const { appointment, calendar, write } = claimed
   if (!appointment) return null
   const details = calendar.privacy === 'details'

@@ -55,22 +55,6 @@ export function createCalendarSyncRepository(db: Db) {
       return added
     },
 
-    async connection(tenantId: string, id: string): Promise<ConnectionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(calendarConnections)
-        .where(and(eq(calendarConnections.tenantId, tenantId), eq(calendarConnections.id, id)))
-      return row
-    },
-
-    async calendar(tenantId: string, id: string): Promise<CalendarRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(connectedCalendars)
-        .where(and(eq(connectedCalendars.tenantId, tenantId), eq(connectedCalendars.id, id)))
-      return row
-    },
-
     /**
      * Takes the calendar back from a sync that holds it with `claimedUntil`; false when that
      * claim is no longer held (it expired and another runner took the calendar), and nothing

@@ -26,7 +26,6 @@ import type { ExternalEvent } from '../../domain/calendar-sync/external-event.ts
 import { sqlList, teamMembers } from '../schema.ts'
 
 export const calendarConnectionKinds = ['caldav', 'ical_url', 'google'] as const
-export type CalendarConnectionKind = (typeof calendarConnectionKinds)[number]
 /**
  * A connection's state as staff see it: `syncing` until its first sync succeeds, `ok` after
  * each success, else why the last attempt failed (the stored busy times still count).
@@ -43,7 +42,6 @@ export type ConnectionHealth = (typeof connectionHealthStates)[number]
 export const calendarPrivacies = ['details', 'busy'] as const
 export type CalendarPrivacy = (typeof calendarPrivacies)[number]
 export const calendarWriteActions = ['put', 'delete'] as const
-export type CalendarWriteAction = (typeof calendarWriteActions)[number]
 /** `pending` until written (or tried for the last time: `failed`); a new change makes it pending again. */
 export const calendarWriteStates = ['pending', 'done', 'failed'] as const
 

@@ -9,7 +9,9 @@ const SLOT_TAKEN = '/problems/slot-taken'
 
 /**
  * Runs a booking or move; whatever made the time unavailable meanwhile (another booking, a
- * full session, nobody free) becomes the one public answer, which names nobody.
+ * full session, nobody free) becomes the one public answer, which names nobody. A busy time
+ * of the member's own calendar is the one told apart ("has another commitment"), still of
+ * type slot-taken so the page offers other times, and never with what the event is.
  */
 export async function publicSlot<T>(write: () => Promise<T>): Promise<T> {
   try {
