@@ -19,6 +19,8 @@ import { createEmbedFrameAncestors } from './http/content-security-policy.ts'
 import { idempotentAnswers } from './http/idempotent-answers.ts'
 import { createBookingPageRenderer } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
+import type { CalendarSyncParts, ExpandBusyTimes } from './jobs/calendar-connections.ts'
+import { refreshStaleBusyTimes } from './jobs/calendar-sync.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
 import { noReplyAddress } from './notifications/mail-headers.ts'
 import { createMailer } from './notifications/mailer.ts'
@@ -27,6 +29,7 @@ import { createMetrics } from './observability/metrics.ts'
 import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { createCapabilityTokens } from './security/capability-tokens.ts'
+import { createCredentialCipher } from './security/credential-cipher.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from './security/public-rate-limits.ts'
 import { createActivityService } from './services/activity-service.ts'
 import { createAppointmentService } from './services/appointment-service.ts'
@@ -85,6 +88,18 @@ export interface BackgroundJobsOptions {
   outboxDir: string
   /** The From header; defaults to no-reply at the public address's host. */
   from?: string | undefined
+  /** Calendar sync's jobs (issue 25); off when absent. */
+  calendarSync?: CalendarSyncSetup | undefined
+}
+
+/** What calendar sync's jobs are built from (plugins/background-jobs.ts runs them). */
+export interface CalendarSyncSetup {
+  /** Seals the credentials (CALENDAR_CREDENTIALS_KEY); the keys it replaced still open old rows. */
+  credentialsKey: Buffer
+  previousCredentialsKeys?: readonly Buffer[] | undefined
+  /** The connectors and the expansion; the jobs stay off until both are given. */
+  connectorFor?: CalendarSyncParts['connectorFor'] | undefined
+  expandBusyTimes?: ExpandBusyTimes | undefined
 }
 
 export interface ServerPartsOptions {
@@ -142,6 +157,7 @@ export function composeServer(options: ServerPartsOptions) {
       outboxDir: options.jobs.outboxDir,
       from: options.jobs.from ?? `Slotwise <${noReplyAddress(publicBooking.publicUrl)}>`,
     }),
+    calendarSync: calendarSyncParts(options.jobs.calendarSync),
   }
 
   // ── Gateways: Stripe for our subscriptions, Stripe Connect for businesses' customers ──
@@ -199,7 +215,9 @@ export function composeServer(options: ServerPartsOptions) {
   // ── Booking and payments: the one booking service, and the money around it ──
   // Staff bookings, public bookings and the confirmation of paid holds share its coalescing
   // of identical requests and its notifier.
-  const bookings = createBookingService(database, notifier)
+  const bookings = createBookingService(database, notifier, {
+    recheckBusyTimes: busyTimesRecheck(database, jobs?.calendarSync, log),
+  })
   const money = { database, gateway: connectGateway, notifier }
   // Payments at booking: the public booking route, the Connect webhook and the hold-expiry job.
   const bookingPayments = createBookingPaymentService({
@@ -291,5 +309,51 @@ export function composeServer(options: ServerPartsOptions) {
       jobs?.mailer.close()
       await tokenVerifier.close()
     },
+  }
+}
+
+function calendarSyncParts(setup: CalendarSyncSetup | undefined): CalendarSyncParts | undefined {
+  if (!setup?.connectorFor || !setup.expandBusyTimes) return undefined
+  return {
+    cipher: createCredentialCipher(setup.credentialsKey, setup.previousCredentialsKeys),
+    connectorFor: setup.connectorFor,
+    expandBusyTimes: setup.expandBusyTimes,
+  }
+}
+
+/** Busy times older than this are synced again just before a booking of the member… */
+const RECHECK_AFTER_MS = 2 * 60_000
+/** …waiting no longer than this for the member's calendars to answer. */
+const RECHECK_TIMEOUT_MS = 1500
+
+/**
+ * The re-check before a booking (issue 25, item 3), when calendar sync is on: a calendar that
+ * does not answer in time leaves the booking to the stored busy times, and the log says so.
+ */
+function busyTimesRecheck(
+  database: Database,
+  calendarSync: CalendarSyncParts | undefined,
+  log: FastifyBaseLogger,
+) {
+  if (!calendarSync) return undefined
+  return async (tenantId: string, teamMemberId: string): Promise<void> => {
+    const outcome = await refreshStaleBusyTimes(
+      database,
+      calendarSync,
+      { tenantId, teamMemberId },
+      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS },
+    ).catch((error: unknown) => {
+      log.warn(
+        { err: error, tenantId, teamMemberId },
+        'the calendar re-check before a booking failed',
+      )
+      return 'stale' as const
+    })
+    if (outcome === 'stale') {
+      log.warn(
+        { tenantId, teamMemberId },
+        'calendar busy times could not be refreshed before a booking; the stored ones were used',
+      )
+    }
   }
 }

@@ -3,6 +3,7 @@ import { type GoogleSettings, googleSettings } from './calendars/google/google-s
 import type { ClientConfig } from './http/client-config.ts'
 import { parseMailbox } from './notifications/mail-headers.ts'
 import type { StripeSettings } from './payments/stripe-gateway.ts'
+import { parseCredentialKey } from './security/credential-cipher.ts'
 import type { PublicRateLimits } from './security/public-rate-limits.ts'
 
 export interface ServerConfig {
@@ -26,6 +27,15 @@ export interface ServerConfig {
    * single-process install keeps a generated one under the data directory.
    */
   secret: string | undefined
+  /**
+   * Seals calendar credentials at rest (CALENDAR_CREDENTIALS_KEY, 32 bytes in base64), and
+   * the keys it replaced (CALENDAR_CREDENTIALS_PREVIOUS_KEYS, comma-separated), which still
+   * open older rows. Without it a single-process install (PGlite) keeps a generated one under
+   * the data directory; with DATABASE_URL, calendar sync is off until it is set, since every
+   * process must open the credentials with the same key.
+   */
+  calendarCredentialsKey: string | undefined
+  calendarCredentialsPreviousKeys: string[]
   /** The address people open, for links in e-mails (PUBLIC_URL). */
   publicUrl: string
   /** The business the public pages show when the host names none (DEFAULT_BUSINESS, a slug). */
@@ -171,6 +181,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     )
   }
 
+  const calendarCredentialsKey = value('CALENDAR_CREDENTIALS_KEY')
+  const calendarCredentialsPreviousKeys = (value('CALENDAR_CREDENTIALS_PREVIOUS_KEYS') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '')
+  for (const [name, key] of [
+    ['CALENDAR_CREDENTIALS_KEY', calendarCredentialsKey],
+    ...calendarCredentialsPreviousKeys.map((key) => ['CALENDAR_CREDENTIALS_PREVIOUS_KEYS', key]),
+  ]) {
+    if (key !== undefined && !isCredentialKey(key)) {
+      problems.push(`${name} must be 32 bytes in base64 (e.g. openssl rand -base64 32).`)
+    }
+  }
+
   const givenPublicUrl = value('PUBLIC_URL')
   if (givenPublicUrl && !isHttpUrl(givenPublicUrl)) {
     problems.push(`PUBLIC_URL must be an http(s):// address, got "${givenPublicUrl}".`)
@@ -255,6 +279,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: corsOrigins.map((origin) => new URL(origin).origin),
     seedDemo: seedDemo === '1' || seedDemo === 'true',
     secret,
+    calendarCredentialsKey,
+    calendarCredentialsPreviousKeys,
     publicUrl: publicUrl.replace(/\/$/, ''),
     defaultBusiness,
     smtpUrl,
@@ -365,6 +391,15 @@ function isOrigin(text: string): boolean {
   try {
     const url = new URL(text)
     return ['https:', 'http:'].includes(url.protocol) && url.origin === text.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}
+
+function isCredentialKey(base64: string): boolean {
+  try {
+    parseCredentialKey(base64)
+    return true
   } catch {
     return false
   }

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url'
 import * as Sentry from '@sentry/node'
 import { buildApp } from './app.ts'
 import { DEMO_OWNER } from './auth/demo-owner.ts'
-import { ConfigError, clientConfigFrom, readConfig } from './config.ts'
+import { ConfigError, clientConfigFrom, readConfig, type ServerConfig } from './config.ts'
 import { createDatabase } from './db/database.ts'
+import { parseCredentialKey } from './security/credential-cipher.ts'
 import { seedDemoBusiness } from './services/demo-seed.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -73,6 +74,7 @@ async function main() {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       outboxDir: join(config.dataDir, 'outbox'),
+      calendarSync: calendarCredentialsKeys(config),
     },
   })
 
@@ -118,6 +120,25 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, `${secret}\n`, { mode: 0o600 })
   return secret
+}
+
+/**
+ * The keys that seal calendar credentials: CALENDAR_CREDENTIALS_KEY, or for a single-process
+ * install (PGlite) one generated next to its data; none with DATABASE_URL and no key, since
+ * every process must share it (calendar sync is then off).
+ */
+function calendarCredentialsKeys(config: ServerConfig) {
+  const given = config.calendarCredentialsKey
+  if (!given && config.databaseUrl) return undefined
+  const file = join(config.dataDir, 'calendar-credentials-key')
+  if (!given && !existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true })
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 })
+  }
+  return {
+    credentialsKey: parseCredentialKey(given ?? readFileSync(file, 'utf8')),
+    previousCredentialsKeys: config.calendarCredentialsPreviousKeys.map(parseCredentialKey),
+  }
 }
 
 main().catch((error: unknown) => {

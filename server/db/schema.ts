@@ -110,7 +110,7 @@ export const activityActions = [
 ] as const
 
 /** Renders a TS tuple as an SQL `IN (...)` list for CHECK constraints; values are our own literals. */
-const sqlList = (values: readonly string[]) =>
+export const sqlList = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))
 
 /**
@@ -1104,3 +1104,6 @@ export const rateLimitCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.keyHash, t.slot] })],
 )
+
+// Calendar sync's tables live in a module of their own (this file is long enough).
+export * from './schema/calendar-sync.ts'

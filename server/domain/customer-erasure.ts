@@ -190,6 +190,12 @@ export const tablesWithoutCustomerData: Record<string, string> = {
     'public request counts under hashed keys (an address or an e-mail), gone within the hour',
   rate_limit_hits:
     'public request times under hashed keys (an address or an e-mail), gone within the hour',
+  calendar_connections: 'a team member’s calendar accounts (their credentials sealed)',
+  connected_calendars: 'the calendars a team member chose to sync',
+  external_events: 'the events of a team member’s own calendars',
+  external_busy_times: 'a team member’s busy times, expanded from their calendars',
+  calendar_writes:
+    'which appointments are to be written into staff calendars: ids, refs and states; the text is read from the appointment when written',
 }
 
 /**

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { ServerParts } from '../composition-root.ts'
+import type { CalendarSyncParts } from '../jobs/calendar-connections.ts'
+import { type CalendarSyncReport, syncDueCalendars } from '../jobs/calendar-sync.ts'
+import { type WriteBackReport, writeBackDueEvents } from '../jobs/calendar-write-back.ts'
 import { type DeliveryReport, deliverDueMessages } from '../jobs/outbox-delivery.ts'
 import { pruneSentMessages } from '../jobs/outbox-retention.ts'
 import { expireDueHolds, type PaymentHoldReport } from '../jobs/payment-holds.ts'
@@ -12,6 +15,8 @@ export interface BackgroundJobsPluginOptions {
   /** Pause between runs; a run that takes longer delays the next, never overlaps it. */
   intervalMs: number
   mailer: Mailer
+  /** Calendar sync and write-back; skipped when absent. */
+  calendarSync?: CalendarSyncParts | undefined
   /** The app's own instances, so a job and a request never hold two of one service. */
   parts: Pick<
     ServerParts,
@@ -28,6 +33,9 @@ export interface JobRun {
   /** Businesses told that their trial ended. */
   trialsEnded: number
   delivery: DeliveryReport
+  /** Calendars synced and events written back (null: calendar sync is off). */
+  calendarSync: CalendarSyncReport | null
+  calendarWriteBack: WriteBackReport | null
   /** Old sent messages deleted; the pruning runs at most once an hour per process. */
   pruned: number
 }
@@ -53,7 +61,7 @@ declare module 'fastify' {
  */
 export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
   async (app, options) => {
-    const { mailer } = options
+    const { mailer, calendarSync } = options
     const { database, metrics, notifier, publicBooking, bookingPayments, appointmentRefunds } =
       options.parts
     let current: Promise<JobRun> | null = null
@@ -89,12 +97,27 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
       const delivery = await job('outbox-delivery', () =>
         deliverDueMessages(database, mailer, { publicUrl: publicBooking.publicUrl }),
       )
+      const calendars = calendarSync
+        ? await job('calendar-sync', () => syncDueCalendars(database, calendarSync))
+        : null
+      const calendarWriteBack = calendarSync
+        ? await job('calendar-write-back', () => writeBackDueEvents(database, calendarSync))
+        : null
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
         pruned = await job('outbox-retention', () => pruneSentMessages(database))
         lastPrunedAt = Date.now()
       }
-      return { holds, refunds, remindersQueued, trialsEnded, delivery, pruned }
+      return {
+        holds,
+        refunds,
+        remindersQueued,
+        trialsEnded,
+        delivery,
+        calendarSync: calendars,
+        calendarWriteBack,
+        pruned,
+      }
     }
     const runOnce = async (): Promise<JobRun> => {
       while (current) await current.catch(() => undefined)
@@ -109,6 +132,7 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
       try {
         const result = await runOnce()
         const { holds, refunds, remindersQueued, trialsEnded, delivery, pruned } = result
+        const { calendarSync: synced, calendarWriteBack: written } = result
         const worked =
           holds.expired.length +
           refunds.made +
@@ -117,6 +141,8 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
           trialsEnded +
           delivery.sent +
           delivery.failed +
+          (synced ? synced.synced + synced.failed : 0) +
+          (written ? written.written + written.removed + written.failed : 0) +
           pruned
         if (worked > 0) {
           log.info(result, 'background jobs ran')

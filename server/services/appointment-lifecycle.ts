@@ -6,6 +6,7 @@ import {
   type AppointmentRow,
   createAppointmentRepository,
 } from '../db/repositories/appointment-repository.ts'
+import { queueCalendarWrite } from '../db/repositories/calendar-write-repository.ts'
 import { changedFields } from '../domain/activity-changes.ts'
 import {
   appointmentFields,
@@ -68,6 +69,7 @@ export async function cancelAppointment(
     now,
   })
   await request.notifier.cancelled(tx, request.tenantId, request.appointmentId, now, money)
+  await queueCalendarWrite(tx, request.tenantId, request.appointmentId)
   return cancelled
 }
 

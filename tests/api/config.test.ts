@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, clientConfigFrom, readConfig } from '../../server/config.ts'
@@ -85,6 +86,27 @@ describe('readConfig', () => {
       apiKey: 'demo-api-key',
       authDomain: 'demo-slotwise.firebaseapp.com',
     })
+  })
+
+  it('reads the calendar credentials key and the keys it replaced, 32 bytes each', () => {
+    const key = randomBytes(32).toString('base64')
+    const old = randomBytes(32).toString('base64')
+    expect(
+      readConfig({
+        CALENDAR_CREDENTIALS_KEY: key,
+        CALENDAR_CREDENTIALS_PREVIOUS_KEYS: ` ${old} ,`,
+      }),
+    ).toMatchObject({ calendarCredentialsKey: key, calendarCredentialsPreviousKeys: [old] })
+    expect(readConfig({})).toMatchObject({
+      calendarCredentialsKey: undefined,
+      calendarCredentialsPreviousKeys: [],
+    })
+    expect(() =>
+      readConfig({ CALENDAR_CREDENTIALS_KEY: randomBytes(16).toString('base64') }),
+    ).toThrow(/CALENDAR_CREDENTIALS_KEY must be 32 bytes in base64/)
+    expect(() => readConfig({ CALENDAR_CREDENTIALS_PREVIOUS_KEYS: `${key},short` })).toThrow(
+      /CALENDAR_CREDENTIALS_PREVIOUS_KEYS must be 32 bytes/,
+    )
   })
 
   it('lists every bad setting in one error', () => {

@@ -5,6 +5,7 @@ import type { SeatRow } from '../../domain/group-sessions.ts'
 import { takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'
+import { externalBusyJson, readExternalBusy } from './external-busy-reads.ts'
 import { type TimeOffRow, timeOffSpan } from './time-off-repository.ts'
 
 const MINUTE_MS = 60_000
@@ -80,9 +81,10 @@ export function createScheduleRepository(db: Db) {
     const members = query.members ?? (await readMembers(db, tenantId, query))
     if (members.length === 0) return []
     const ids = members.map((member) => member.id)
-    const [away, busy] = await Promise.all([
+    const [away, busy, external] = await Promise.all([
       query.timeOff ?? readTimeOff(db, tenantId, ids, query.from, query.to),
       readBusy(ids),
+      readExternalBusy(db, tenantId, ids, busyReach(query)),
     ])
     return members.map((member) => {
       const memberAway = away.filter((row) => row.teamMemberId === member.id)
@@ -95,6 +97,7 @@ export function createScheduleRepository(db: Db) {
         timeOff: memberAway.map(timeOffSpan),
         timeOffReasons: memberAway.map((row) => row.reason),
         busy: busy.get(member.id) ?? [],
+        externalBusy: external.get(member.id) ?? [],
       }
     })
   }
@@ -165,6 +168,7 @@ export function createScheduleRepository(db: Db) {
               'bufferAfterMinutes', ${appointments.bufferAfterMinutes})
             order by ${appointments.startsAt} asc), '[]'::json)
             from ${appointments} where ${busyWhere(tenantId, ids, range)})`,
+          externalBusy: externalBusyJson(tenantId, teamMemberId, busyReach(range)),
         })
         .from(teamMembers)
         .where(and(eq(teamMembers.tenantId, tenantId), eq(teamMembers.id, teamMemberId)))
@@ -179,6 +183,7 @@ export function createScheduleRepository(db: Db) {
         timeOff: away.map(timeOffSpan),
         timeOffReasons: row.timeOff.map((entry) => entry.reason),
         busy: row.busy,
+        externalBusy: row.externalBusy,
       }
     },
 
@@ -391,17 +396,18 @@ function timeOffFromJson(
 const epochMsOf = (column: AnyPgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`
 
 /**
- * Non-cancelled appointments whose busy range (buffers included) could meet an appointment
- * starting in [from, to): their busy range overlaps [from − a buffer, to + a day and a
- * buffer), which covers any new service's duration and buffers.
+ * What busy time (buffers included) could meet an appointment starting in [from, to):
+ * [from − a buffer, to + a day and a buffer), which covers any new service's duration and
+ * buffers.
  */
-function busyWhere(
-  tenantId: string,
-  ids: string[],
-  { from, to, now }: ScheduleQuery,
-): SQL | undefined {
-  const reachFrom = from - LONGEST_BUFFER_MS
-  const reachTo = to + LONGEST_APPOINTMENT_MS + LONGEST_BUFFER_MS
+function busyReach({ from, to }: Pick<ScheduleQuery, 'from' | 'to'>) {
+  return { from: from - LONGEST_BUFFER_MS, to: to + LONGEST_APPOINTMENT_MS + LONGEST_BUFFER_MS }
+}
+
+/** Non-cancelled appointments whose busy range overlaps the query's `busyReach`. */
+function busyWhere(tenantId: string, ids: string[], query: ScheduleQuery): SQL | undefined {
+  const { from: reachFrom, to: reachTo } = busyReach(query)
+  const { now } = query
   return and(
     eq(appointments.tenantId, tenantId),
     inArray(appointments.teamMemberId, ids),

@@ -11,6 +11,8 @@ import { workingTime } from './working-periods.ts'
  *   of the lowest such appointment in `schedule.busy`). Checked first because a staff
  *   booking may override working hours but never a clash, so the caller must always learn
  *   of one;
+ * - `external_busy`: it overlaps a busy time of the member's own calendars (the index of the
+ *   first in `schedule.externalBusy`); staff may override it as they may working hours;
  * - `outside_working_hours`: [start, end) is not inside one stretch of working hours minus
  *   breaks;
  * - `time_off`: it is inside working hours, but time off takes some of it.
@@ -24,6 +26,10 @@ export function checkFit(input: {
   const blocked = bufferedSlot(service, startsAt)
   const appointmentIndex = schedule.busy.findIndex((busy) => overlaps(blocked, bufferedRange(busy)))
   if (appointmentIndex !== -1) return { kind: 'busy', appointmentIndex }
+  const externalIndex = (schedule.externalBusy ?? []).findIndex((busy) =>
+    overlaps(blocked, { start: busy.startsAt, end: busy.endsAt }),
+  )
+  if (externalIndex !== -1) return { kind: 'external_busy', externalIndex }
 
   const appointment = { start: startsAt, end: startsAt + service.durationMinutes * MINUTE_MS }
   const { hours, periods } = workingTime(schedule, appointment.start, appointment.end)

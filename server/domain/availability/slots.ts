@@ -13,7 +13,8 @@ import { workingTime } from './working-periods.ts'
  *   hour of a fall-back day gives distinct instants).
  * - A candidate fits when the appointment [start, start + duration) lies inside that one
  *   period (not across a break or time off), and its buffered range [start − before,
- *   end + after) overlaps no busy appointment's buffered range. Ranges are half-open:
+ *   end + after) overlaps no busy appointment's buffered range and no busy time of the
+ *   member's own calendars (`externalBusy`, which has no buffers). Ranges are half-open:
  *   touching is not overlapping.
  * - Policy: start ≥ now + minimum notice, start ≤ now + booking window days × 24 h, and
  *   from ≤ start < to.
@@ -69,7 +70,10 @@ export function memberSlots({ schedule, service, policy, now, from, to }: SlotQu
   return slots
 }
 
-/** The member's busy buffered ranges that could touch a candidate in [from, to), merged. */
+/**
+ * The member's busy buffered ranges, and their calendars' busy times, that could touch a
+ * candidate in [from, to), merged.
+ */
 function busyRanges(
   schedule: MemberSchedule,
   service: ServiceTiming,
@@ -81,6 +85,11 @@ function busyRanges(
   for (const appointment of schedule.busy) {
     const range = bufferedRange(appointment)
     if (range.end > reach.start && range.start < reach.end) ranges.push(range)
+  }
+  for (const busy of schedule.externalBusy ?? []) {
+    if (busy.endsAt > reach.start && busy.startsAt < reach.end) {
+      ranges.push({ start: busy.startsAt, end: busy.endsAt })
+    }
   }
   return mergeIntervals(ranges)
 }

@@ -26,7 +26,7 @@ export function startRefusal(input: {
 }): StartRefusal | null {
   const { schedule, service, startsAt } = input
   const fit = checkFit({ schedule: { ...schedule, teamMemberId: '', busy: [] }, service, startsAt })
-  if (fit && fit.kind !== 'busy') return fit.kind
+  if (fit?.kind === 'outside_working_hours' || fit?.kind === 'time_off') return fit.kind
   const appointment = { start: startsAt, end: startsAt + service.durationMinutes * MINUTE_MS }
   const period = workingTime(schedule, appointment.start, appointment.end).periods.find((p) =>
     contains(p, appointment),

@@ -17,6 +17,12 @@ export interface BusyAppointment {
   bufferAfterMinutes: number
 }
 
+/** A busy time from one of the member's own calendars (issue 25), as synced and stored. */
+export interface ExternalBusy {
+  startsAt: number
+  endsAt: number
+}
+
 export interface MemberSchedule {
   teamMemberId: string
   /** IANA name; working hours and whole-day time off are read in this zone. */
@@ -24,6 +30,11 @@ export interface MemberSchedule {
   workingHours: WorkingDay[]
   timeOff: TimeOffSpan[]
   busy: BusyAppointment[]
+  /**
+   * Busy times of the member's calendars checked for conflicts (absent: none). No new
+   * appointment's buffered range may overlap one; staff may book over one with the override.
+   */
+  externalBusy?: readonly ExternalBusy[] | undefined
 }
 
 export interface SlotPolicy {
@@ -50,11 +61,18 @@ export interface WorkingPeriod {
   endsAt: number
 }
 
-/** Why an appointment does not fit a member; `appointmentIndex` points into `schedule.busy`. */
+/**
+ * Why an appointment does not fit a member; `appointmentIndex` points into `schedule.busy`,
+ * `externalIndex` into `schedule.externalBusy`.
+ */
 export type FitProblem =
   | { kind: 'outside_working_hours' }
   | { kind: 'time_off' }
   | { kind: 'busy'; appointmentIndex: number }
+  | { kind: 'external_busy'; externalIndex: number }
+
+/** The problems staff may override: everything but a clash with another appointment. */
+export type OverridableProblem = Exclude<FitProblem, { kind: 'busy' }>
 
 export interface AssignmentCandidate {
   teamMemberId: string

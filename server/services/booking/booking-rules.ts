@@ -1,9 +1,9 @@
 import type { BookingMember, ServiceRow } from '../../db/repositories/appointment-repository.ts'
-import type { FitProblem } from '../../domain/availability/types.ts'
+import type { OverridableProblem } from '../../domain/availability/types.ts'
 import { performerRefusal, serviceRefusal } from '../../domain/bookable-choice.ts'
 import { bookingNoticeRefusal } from '../../domain/booking-notice.ts'
 import { describeInstant } from '../../domain/business-time.ts'
-import { conflict, invalidField, type Refusal } from '../../domain/refusal.ts'
+import { conflict, invalidField, Refusal } from '../../domain/refusal.ts'
 
 /*
  * The booking rules' refusals, each worded once: what a booking or a move names must be a
@@ -59,17 +59,45 @@ export function checkBookingNotice(
 }
 
 /**
- * A start outside the member's working time (hours, breaks, time off): a conflict whose field
- * error points at the override, so the staff form shows the way out next to its "Book outside
- * working hours" checkbox; API callers read the same from the path.
+ * A start over a busy time of the member's own calendar (issue 25). Staff may book it anyway
+ * with the same override as outside working hours; a customer is told only that the member has
+ * another commitment (`publicSlot`), never what it is.
+ */
+export class AnotherCommitment extends Refusal {
+  constructor(
+    readonly memberName: string,
+    when: string,
+  ) {
+    super(
+      'conflict',
+      `${memberName} has another commitment at ${when} in their own calendar. Book outside working hours to allow it.`,
+      {
+        errors: [
+          {
+            path: 'body.override_working_hours',
+            message: 'must be true to book over another commitment in the member’s calendar',
+          },
+        ],
+      },
+    )
+    this.name = 'AnotherCommitment'
+  }
+}
+
+/**
+ * A start outside the member's working time (hours, breaks, time off) or over another
+ * commitment: a conflict whose field error points at the override, so the staff form shows the
+ * way out next to its "Book outside working hours" checkbox; API callers read the same from
+ * the path.
  */
 export function outsideWorkingTime(
-  problem: Exclude<FitProblem, { kind: 'busy' }>,
+  problem: OverridableProblem,
   memberName: string,
   startsAt: number,
   timeZone: string,
 ): Refusal {
   const when = `${describeInstant(startsAt, timeZone)} (${timeZone})`
+  if (problem.kind === 'external_busy') return new AnotherCommitment(memberName, when)
   const why =
     problem.kind === 'time_off'
       ? `${memberName} has time off at ${when}`

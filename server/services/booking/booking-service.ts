@@ -3,6 +3,7 @@ import type { Database, Db } from '../../db/database.ts'
 import { createAppointmentChangeRepository } from '../../db/repositories/appointment-change-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
 import { writeBookingRecords } from '../../db/repositories/booking-records.ts'
+import { queueCalendarWrite } from '../../db/repositories/calendar-write-repository.ts'
 import type { AppointmentNotifier } from '../../notifications/appointment-notifier.ts'
 import { createBookingCoalescer } from './booking-coalescer.ts'
 import type {
@@ -59,7 +60,17 @@ export const UNDO_WINDOW_MS = 30_000
  * Books and reschedules, each in its own transaction, with clashes refused as conflicts, and
  * tells the customer and the team member through the notifier in the same transaction.
  */
-export function createBookingService(database: Database, notifier: AppointmentNotifier) {
+export function createBookingService(
+  database: Database,
+  notifier: AppointmentNotifier,
+  options: {
+    /**
+     * Brings the member's calendar busy times up to date just before a booking when they are
+     * older than a threshold, within a short timeout (calendar sync, when it is on).
+     */
+    recheckBusyTimes?: ((tenantId: string, teamMemberId: string) => Promise<void>) | undefined
+  } = {},
+) {
   const coalescer = createBookingCoalescer()
   const bookAndNotify = async (tx: Db, request: BookingRequest, mode: BookingMode) => {
     const booked = await bookAndDescribe(tx, request, mode)
@@ -74,6 +85,8 @@ export function createBookingService(database: Database, notifier: AppointmentNo
           })
         : []
     await writeBookingRecords(tx, { ...booked.records, outbox })
+    // A hold is written into the member's calendar once it is paid (confirmAndNotify).
+    if (mode === 'book') await queueCalendarWrite(tx, request.tenantId, booked.appointment.id)
     await request.alsoInTransaction?.(tx, booked.appointment, booked.read)
     return booked
   }
@@ -83,6 +96,10 @@ export function createBookingService(database: Database, notifier: AppointmentNo
    * for the others; the exclusion constraint decides across processes.
    */
   const write = async (request: BookingRequest, mode: BookingMode): Promise<Appointment> => {
+    // Outside the transaction: the member's lock is never held while a calendar answers.
+    // "Any available" uses what is stored (re-checking every candidate would cost too much).
+    if (request.teamMemberId)
+      await options.recheckBusyTimes?.(request.tenantId, request.teamMemberId)
     const booked = await coalescer.run(
       request,
       () =>
@@ -109,6 +126,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
     const confirmed = await confirmHeld(tx, input)
     if (confirmed.outcome === 'confirmed' || confirmed.outcome === 'retaken') {
       await notifier.booked(tx, input.tenantId, input.appointmentId, input.now)
+      await queueCalendarWrite(tx, input.tenantId, input.appointmentId)
     }
     return confirmed
   }
@@ -129,6 +147,7 @@ export function createBookingService(database: Database, notifier: AppointmentNo
           })
         : null
     if (moved) {
+      await queueCalendarWrite(tx, request.tenantId, appointment.id)
       const { undoable } = request
       await notifier.rescheduled(tx, request.tenantId, appointment.id, {
         previousTeamMemberId,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts'
 import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
 import { createAppointmentChangeRepository } from '../../db/repositories/appointment-change-repository.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
+import { queueCalendarWrite } from '../../db/repositories/calendar-write-repository.ts'
 import { changedFields } from '../../domain/activity-changes.ts'
 import { appointmentFields, undoneChangeSummary } from '../../domain/appointment-changes.ts'
 import { placeOf, samePlace } from '../../domain/appointment-place.ts'
@@ -104,6 +105,7 @@ export async function undoAppointmentChange(
     summary: undoneChangeSummary(before, after, timeZone),
     changes: changedFields(before, after, appointmentFields),
   })
+  await queueCalendarWrite(tx, tenantId, appointmentId)
   const { toCustomer, toTeam } = await changes.withdrawUnsentNotices(tenantId, change.id)
   if (toCustomer || toTeam) {
     await notifier.rescheduled(tx, tenantId, appointmentId, {

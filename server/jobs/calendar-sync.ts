@@ -1,0 +1,196 @@
+import { ConnectorError, type SyncWindow } from '../calendars/connector.ts'
+import type { Database } from '../db/database.ts'
+import {
+  type ClaimedCalendar,
+  claimDueCalendars,
+  createCalendarSyncRepository,
+} from '../db/repositories/calendar-sync-repository.ts'
+import type { ConnectionHealth } from '../db/schema.ts'
+import { isSlotwiseUid } from '../domain/calendar-sync/external-event.ts'
+import { CredentialKeyError } from '../security/credential-cipher.ts'
+import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
+
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+
+export interface CalendarSyncOptions {
+  /** Defaults to the clock; tests pass their own. */
+  now?: number
+  /** Calendars synced per run. */
+  batchSize?: number
+  /** How often a healthy calendar is synced. */
+  intervalMs?: number
+  /** How long a claim lasts: longer than any sync takes, so only a dead runner's lapses. */
+  claimMs?: number
+  /** In [0, 1): the backoff's jitter; tests pass a constant. */
+  random?: () => number
+}
+
+export interface CalendarSyncReport {
+  synced: number
+  failed: number
+  /** Claims that lapsed before the sync finished (another runner took the calendar over). */
+  lost: number
+}
+
+/**
+ * The window busy times are kept for: from a day before now (an event under way) to a year
+ * ahead, longer than any booking window a business sets in practice.
+ */
+function syncWindow(now: number): SyncWindow {
+  return { start: new Date(now - DAY_MS), end: new Date(now + 366 * DAY_MS) }
+}
+
+/**
+ * Syncs the calendars that are due: each is claimed (`FOR UPDATE SKIP LOCKED`, with a lease),
+ * asked for what changed since its stored cursor, and, in one transaction, its objects, busy
+ * times (expanded again when anything changed or the window moved on a day) and cursor are
+ * stored. A failure sets the connection's health from the connector's kind and backs off
+ * (with jitter, never sooner than Retry-After); what was stored stays and keeps blocking time.
+ * No slot request waits on this: availability reads only what it stored.
+ */
+export async function syncDueCalendars(
+  database: Database,
+  parts: CalendarSyncParts,
+  options: CalendarSyncOptions = {},
+): Promise<CalendarSyncReport> {
+  const now = options.now ?? Date.now()
+  const claimed = await claimDueCalendars(database, {
+    now: new Date(now),
+    limit: options.batchSize ?? 10,
+    claimedUntil: new Date(now + (options.claimMs ?? 5 * MINUTE_MS)),
+  })
+  const report: CalendarSyncReport = { synced: 0, failed: 0, lost: 0 }
+  for (const claim of claimed) {
+    try {
+      const stored = await syncOne(database, parts, claim, now, options.intervalMs ?? 5 * MINUTE_MS)
+      if (stored) report.synced++
+      else report.lost++
+    } catch (error) {
+      report.failed++
+      await recordFailure(database, claim, error, now, options.random ?? Math.random)
+    }
+  }
+  return report
+}
+
+/**
+ * The re-check just before a booking is confirmed (issue 25, item 3): syncs the member's
+ * calendars checked for conflicts whose last sync is older than `maxAgeMs`, waiting at most
+ * `timeoutMs`. 'stale' when that was not enough (a calendar failed or is slow): the booking then
+ * goes on with the stored busy times, and the caller says so in the log. A sync still under
+ * way when the wait ends finishes by itself and stores what it found.
+ */
+export async function refreshStaleBusyTimes(
+  database: Database,
+  parts: CalendarSyncParts,
+  member: { tenantId: string; teamMemberId: string },
+  options: { maxAgeMs: number; timeoutMs: number; now?: number },
+): Promise<'fresh' | 'refreshed' | 'stale'> {
+  const now = options.now ?? Date.now()
+  const claimed = await claimDueCalendars(database, {
+    now: new Date(now),
+    limit: 20,
+    claimedUntil: new Date(now + 5 * MINUTE_MS),
+    staleOf: { ...member, syncedBefore: new Date(now - options.maxAgeMs) },
+  })
+  if (claimed.length === 0) return 'fresh'
+  const syncs = Promise.all(
+    claimed.map((claim) =>
+      syncOne(database, parts, claim, now, 5 * MINUTE_MS).catch(async (error: unknown) => {
+        await recordFailure(database, claim, error, now, Math.random)
+        return false
+      }),
+    ),
+  )
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), options.timeoutMs)
+  })
+  try {
+    const outcome = await Promise.race([syncs, timeout])
+    return outcome !== 'timed out' && outcome.every(Boolean) ? 'refreshed' : 'stale'
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function syncOne(
+  database: Database,
+  parts: CalendarSyncParts,
+  { calendar, connection, timeZone }: ClaimedCalendar,
+  now: number,
+  intervalMs: number,
+): Promise<boolean> {
+  const connector = parts.connectorFor(openCredentials(parts.cipher, connection))
+  const window = syncWindow(now)
+  const batch = await connector.changesSince(calendar.remoteId, calendar.syncCursor, window)
+  const changed = batch.kind === 'full' || batch.changed.length > 0 || batch.removed.length > 0
+  const windowMoved =
+    calendar.busyExpandedAt === null || now - calendar.busyExpandedAt.getTime() >= DAY_MS
+  return database.transaction(async (tx) => {
+    const repository = createCalendarSyncRepository(tx)
+    const { claimedUntil } = calendar
+    if (!claimedUntil || !(await repository.holdsClaim(calendar.id, claimedUntil))) return false
+    await repository.storeObjects(calendar, batch)
+    const expand = changed || windowMoved
+    if (expand) {
+      // Our own written-back events are the member's appointments here already.
+      const events = (await repository.storedEvents(calendar.tenantId, calendar.id)).filter(
+        (event) => !isSlotwiseUid(event.uid),
+      )
+      await repository.replaceBusyTimes(calendar, parts.expandBusyTimes(events, window, timeZone))
+    }
+    await repository.markSynced(calendar, {
+      cursor: batch.cursor,
+      at: new Date(now),
+      nextSyncAt: new Date(now + intervalMs),
+      busyExpandedAt: expand ? new Date(now) : null,
+    })
+    return true
+  })
+}
+
+/** The connection's health after a failed sync of one of its calendars. */
+function healthAfter(error: unknown): Exclude<ConnectionHealth, 'ok' | 'syncing'> {
+  if (error instanceof CredentialKeyError) return 'needs_reconnect'
+  if (!(error instanceof ConnectorError)) return 'unreachable'
+  switch (error.kind) {
+    case 'needs_reconnect':
+      return 'needs_reconnect'
+    case 'rate_limited':
+      return 'rate_limited'
+    default:
+      return 'unreachable'
+  }
+}
+
+async function recordFailure(
+  database: Database,
+  { calendar, connection }: ClaimedCalendar,
+  error: unknown,
+  now: number,
+  random: () => number,
+): Promise<void> {
+  const health = healthAfter(error)
+  const retryAfterMs = error instanceof ConnectorError ? error.retryAfterMs : undefined
+  // Credentials refused do not heal by themselves: try again now and then, not every minute.
+  const failures = health === 'needs_reconnect' ? 10 : connection.failureCount + 1
+  await createCalendarSyncRepository(database.db).markFailed(calendar, {
+    health,
+    error: failureText(error),
+    at: new Date(now),
+    nextSyncAt: new Date(now + backoffMs(failures, random(), retryAfterMs)),
+  })
+}
+
+/** What staff are shown of a failure: the connector's sentence, never a stack or a credential. */
+function failureText(error: unknown): string {
+  if (error instanceof ConnectorError) {
+    return error.kind === 'calendar_gone' ? `The calendar is gone: ${error.message}` : error.message
+  }
+  if (error instanceof CredentialKeyError) {
+    return 'The stored credentials cannot be opened with this server’s key; connect the calendar again.'
+  }
+  return 'The sync failed unexpectedly.'
+}
