@@ -36,6 +36,8 @@ export interface ServerConfig {
    */
   calendarCredentialsKey: string | undefined
   calendarCredentialsPreviousKeys: string[]
+  /** Calendar connections may reach loopback and private addresses (a CalDAV server on the LAN). */
+  calendarAllowPrivateAddresses: boolean
   /** The address people open, for links in e-mails (PUBLIC_URL). */
   publicUrl: string
   /** The business the public pages show when the host names none (DEFAULT_BUSINESS, a slug). */
@@ -281,6 +283,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secret,
     calendarCredentialsKey,
     calendarCredentialsPreviousKeys,
+    calendarAllowPrivateAddresses: ['1', 'true'].includes(
+      value('CALENDAR_ALLOW_PRIVATE_ADDRESSES') ?? '',
+    ),
     publicUrl: publicUrl.replace(/\/$/, ''),
     defaultBusiness,
     smtpUrl,

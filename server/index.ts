@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url'
 import * as Sentry from '@sentry/node'
 import { buildApp } from './app.ts'
 import { DEMO_OWNER } from './auth/demo-owner.ts'
+import { appConnectorFor } from './calendars/app-connectors.ts'
 import { ConfigError, clientConfigFrom, readConfig, type ServerConfig } from './config.ts'
 import { createDatabase } from './db/database.ts'
+import { expandStoredBusyTimes } from './jobs/calendar-expansion.ts'
 import { parseCredentialKey } from './security/credential-cipher.ts'
 import { seedDemoBusiness } from './services/demo-seed.ts'
 
@@ -138,6 +140,11 @@ function calendarCredentialsKeys(config: ServerConfig) {
   return {
     credentialsKey: parseCredentialKey(given ?? readFileSync(file, 'utf8')),
     previousCredentialsKeys: config.calendarCredentialsPreviousKeys.map(parseCredentialKey),
+    connectorFor: appConnectorFor({
+      google: config.google,
+      allowPrivateAddresses: config.calendarAllowPrivateAddresses,
+    }),
+    expandBusyTimes: expandStoredBusyTimes,
   }
 }
 

@@ -26,9 +26,16 @@ export type ExpandBusyTimes = (
   timeZone: string,
 ) => ExpandedBusyTime[]
 
+export interface CalendarOwner {
+  emails: string[]
+}
+
 export interface CalendarSyncParts {
-  /** The connector for a connection's kind (CalDAV, a secret iCal address, Google). */
-  connectorFor(credentials: ConnectionCredentials): CalendarConnector
+  /**
+   * The connector for a connection's kind (CalDAV, a secret iCal address, Google); `owner`'s
+   * addresses tell the member's own declined invitations (no busy time) from others' events.
+   */
+  connectorFor(credentials: ConnectionCredentials, owner?: CalendarOwner): CalendarConnector
   expandBusyTimes: ExpandBusyTimes
   cipher: CredentialCipher
 }

@@ -118,11 +118,13 @@ export async function refreshStaleBusyTimes(
 async function syncOne(
   database: Database,
   parts: CalendarSyncParts,
-  { calendar, connection, timeZone }: ClaimedCalendar,
+  { calendar, connection, timeZone, memberEmail }: ClaimedCalendar,
   now: number,
   intervalMs: number,
 ): Promise<boolean> {
-  const connector = parts.connectorFor(openCredentials(parts.cipher, connection))
+  const connector = parts.connectorFor(openCredentials(parts.cipher, connection), {
+    emails: memberEmail ? [memberEmail] : [],
+  })
   const window = syncWindow(now)
   const batch = await connector.changesSince(calendar.remoteId, calendar.syncCursor, window)
   const changed = batch.kind === 'full' || batch.changed.length > 0 || batch.removed.length > 0

@@ -39,6 +39,8 @@ export interface ClaimedCalendar {
   calendar: CalendarRow
   connection: ConnectionRow
   timeZone: string
+  /** The member's e-mail: the calendar's invitations name its owner by it. */
+  memberEmail: string | null
 }
 
 export function createCalendarSyncRepository(db: Db) {
@@ -272,6 +274,7 @@ export function claimDueCalendars(
         calendar: connectedCalendars,
         connection: calendarConnections,
         timeZone: teamMembers.timeZone,
+        memberEmail: teamMembers.email,
       })
       .from(connectedCalendars)
       .innerJoin(
@@ -311,6 +314,7 @@ export function claimDueCalendars(
         calendar: { ...row.calendar, claimedUntil: claim.claimedUntil },
         connection: row.connection,
         timeZone: row.timeZone,
+        memberEmail: row.memberEmail,
       })
     }
     return claimed
