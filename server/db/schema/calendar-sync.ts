@@ -1,11 +1,7 @@
 /*
- * Calendar sync's tables (issue 25), re-exported by `server/db/schema.ts` so that drizzle-kit,
- * the database handle and the schema tests see them with the rest. Every table carries
- * `tenant_id` and reaches its parent through a composite foreign key that includes it, so a
- * calendar, an event or a busy time can never belong to another business's member.
- *
- * Only the extra-config callbacks and `references(() => …)` touch the tables imported from
- * `schema.ts`: both run lazily, after the import cycle between the two files has settled.
+ * Calendar sync's tables (issue 25). Every table carries `tenant_id` and reaches its parent
+ * through a composite foreign key that includes it, so a calendar, an event or a busy time can
+ * never belong to another business's member.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -23,7 +19,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ExternalEvent } from '../../domain/calendar-sync/external-event.ts'
-import { sqlList, teamMembers } from '../schema.ts'
+import { teamMembers } from './business.ts'
+import { sqlList } from './values.ts'
 
 export const calendarConnectionKinds = ['caldav', 'ical_url', 'google'] as const
 /**
