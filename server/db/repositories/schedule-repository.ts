@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { BusyAppointment, MemberSchedule } from '../../domain/availability/types.ts'
 import type { SeatRow } from '../../domain/group-sessions.ts'
@@ -6,17 +6,14 @@ import { takesTimeAt, takesTimeInConstraint } from '../appointment-occupancy.ts'
 import type { Db } from '../database.ts'
 import { appointments, serviceTeamMembers, teamMembers, timeOff } from '../schema.ts'
 import { externalBusyJson, readExternalBusy } from './external-busy-reads.ts'
+import { busyReach, busyWhere, readBusyRanges, readBusyRows } from './schedule-busy-reads.ts'
+import {
+  readTimeOff,
+  type TimeOffJson,
+  timeOffFromJson,
+  timeOffWhere,
+} from './schedule-time-off-reads.ts'
 import { type TimeOffRow, timeOffSpan } from './time-off-repository.ts'
-
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
-/**
- * Bounds that let the busy-time query use the (tenant, member, starts_at) index: no service
- * lasts longer than a day (a CHECK on services) and no buffer is longer than 240 minutes
- * (the contract's limit on a service's buffers, which bookings copy).
- */
-const LONGEST_APPOINTMENT_MS = 1440 * MINUTE_MS
-const LONGEST_BUFFER_MS = 240 * MINUTE_MS
 
 /** A non-cancelled appointment holding the member's time, as booking needs it. */
 export interface BusyRow extends BusyAppointment {
@@ -308,197 +305,8 @@ function readMembers(
     .orderBy(asc(teamMembers.id))
 }
 
-/** Time off that may touch [from, to): whole days are read with two days' margin for zones. */
-async function readTimeOff(db: Db, tenantId: string, ids: string[], from: number, to: number) {
-  return db
-    .select()
-    .from(timeOff)
-    .where(timeOffWhere(tenantId, ids, from, to))
-    .orderBy(asc(timeOff.startDate), asc(timeOff.startsAt))
-}
-
-/** The days whose all-day time off may touch [from, to): two days' margin for zones. */
-function dateMargin(from: number, to: number) {
-  return {
-    firstDate: new Date(from - 2 * DAY_MS).toISOString().slice(0, 10),
-    lastDate: new Date(to + 2 * DAY_MS).toISOString().slice(0, 10),
-  }
-}
-
-/**
- * Whether `timeOff(…, from, to)` would read this row: `timeOffWhere` in JavaScript, for a
- * caller that cuts a wider read (cached) down to what a read of [from, to) finds.
- */
-export function timeOffTouches(
-  row: Pick<TimeOffRow, 'allDay' | 'startDate' | 'endDate' | 'startsAt' | 'endsAt'>,
-  from: number,
-  to: number,
-): boolean {
-  if (row.allDay) {
-    const { firstDate, lastDate } = dateMargin(from, to)
-    // ISO dates compare as strings exactly as dates do.
-    return (
-      row.endDate !== null &&
-      row.startDate !== null &&
-      row.endDate >= firstDate &&
-      row.startDate <= lastDate
-    )
-  }
-  return (
-    row.startsAt !== null &&
-    row.endsAt !== null &&
-    row.startsAt.getTime() < to &&
-    row.endsAt.getTime() > from
-  )
-}
-
-function timeOffWhere(tenantId: string, ids: string[], from: number, to: number) {
-  const { firstDate, lastDate } = dateMargin(from, to)
-  return and(
-    eq(timeOff.tenantId, tenantId),
-    inArray(timeOff.teamMemberId, ids),
-    or(
-      sql`(${timeOff.allDay} and ${timeOff.endDate} >= ${firstDate} and ${timeOff.startDate} <= ${lastDate})`,
-      and(
-        eq(timeOff.allDay, false),
-        lt(timeOff.startsAt, new Date(to)),
-        gt(timeOff.endsAt, new Date(from)),
-      ),
-    ),
-  )
-}
-
-/** A time-off row as `loadDetailedMember` reads it in JSON: instants in epoch ms. */
-interface TimeOffJson {
-  id: string
-  allDay: boolean
-  startDate: string | null
-  endDate: string | null
-  startsAt: number | null
-  endsAt: number | null
-  reason: string
-}
-
-function timeOffFromJson(
-  entry: TimeOffJson,
-): Pick<TimeOffRow, 'id' | 'allDay' | 'startDate' | 'endDate' | 'startsAt' | 'endsAt'> {
-  return {
-    id: entry.id,
-    allDay: entry.allDay,
-    startDate: entry.startDate,
-    endDate: entry.endDate,
-    startsAt: entry.startsAt === null ? null : new Date(entry.startsAt),
-    endsAt: entry.endsAt === null ? null : new Date(entry.endsAt),
-  }
-}
-
 /** An instant as epoch milliseconds (a JSON number), as the driver's Date would hold it. */
 const epochMsOf = (column: AnyPgColumn) => sql`floor(extract(epoch from ${column}) * 1000)::bigint`
-
-/**
- * What busy time (buffers included) could meet an appointment starting in [from, to):
- * [from − a buffer, to + a day and a buffer), which covers any new service's duration and
- * buffers.
- */
-function busyReach({ from, to }: Pick<ScheduleQuery, 'from' | 'to'>) {
-  return { from: from - LONGEST_BUFFER_MS, to: to + LONGEST_APPOINTMENT_MS + LONGEST_BUFFER_MS }
-}
-
-/** Non-cancelled appointments whose busy range overlaps the query's `busyReach`. */
-function busyWhere(tenantId: string, ids: string[], query: ScheduleQuery): SQL | undefined {
-  const { from: reachFrom, to: reachTo } = busyReach(query)
-  const { now } = query
-  return and(
-    eq(appointments.tenantId, tenantId),
-    inArray(appointments.teamMemberId, ids),
-    takesTimeAt(new Date(now ?? Date.now())),
-    // The index range: starts_at within the reach widened by the longest appointment and buffer.
-    gt(appointments.startsAt, new Date(reachFrom - LONGEST_APPOINTMENT_MS - LONGEST_BUFFER_MS)),
-    lt(appointments.startsAt, new Date(reachTo + LONGEST_BUFFER_MS)),
-    lt(appointments.busyFrom, new Date(reachTo)),
-    gt(appointments.busyUntil, new Date(reachFrom)),
-  )
-}
-
-const epochMs = (column: typeof appointments.busyFrom | typeof appointments.busyUntil) =>
-  sql`((extract(epoch from ${column}) * 1000)::bigint)::text`
-
-/**
- * Busy ranges per member, read as one "from until from until …" string (epoch ms) each. The
- * earliest end of a payment hold among them goes into `holdsEnd` by member (rounded down to
- * the millisecond, so a reader of the clock never trusts the ranges past it).
- */
-async function readBusyRanges(
-  db: Db,
-  tenantId: string,
-  ids: string[],
-  query: ScheduleQuery,
-  holdsEnd?: Map<string, number>,
-): Promise<Map<string, BusyAppointment[]>> {
-  const rows = await db
-    .select({
-      teamMemberId: appointments.teamMemberId,
-      // Unordered (sorting in the database costs more than the engine's sort of nearly sorted input).
-      ranges: sql<string>`string_agg(${epochMs(appointments.busyFrom)} || ' ' || ${epochMs(appointments.busyUntil)}, ' ')`,
-      firstHoldEnd: sql<
-        string | null
-      >`(min(floor(extract(epoch from ${appointments.holdExpiresAt}) * 1000)) filter (where ${appointments.status} = 'pending_payment'))::bigint::text`,
-    })
-    .from(appointments)
-    .where(busyWhere(tenantId, ids, query))
-    .groupBy(appointments.teamMemberId)
-  const byMember = new Map<string, BusyAppointment[]>()
-  for (const row of rows) {
-    if (row.firstHoldEnd !== null) holdsEnd?.set(row.teamMemberId, Number(row.firstHoldEnd))
-    const numbers = row.ranges.split(' ')
-    const busy: BusyAppointment[] = new Array(numbers.length / 2)
-    for (let i = 0; i < busy.length; i++) {
-      busy[i] = {
-        startsAt: Number(numbers[2 * i]),
-        endsAt: Number(numbers[2 * i + 1]),
-        bufferBeforeMinutes: 0,
-        bufferAfterMinutes: 0,
-      }
-    }
-    byMember.set(row.teamMemberId, busy)
-  }
-  return byMember
-}
-
-async function readBusyRows(
-  db: Db,
-  tenantId: string,
-  ids: string[],
-  query: ScheduleQuery,
-): Promise<Map<string, BusyRow[]>> {
-  const rows = await db
-    .select({
-      id: appointments.id,
-      teamMemberId: appointments.teamMemberId,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      bufferBeforeMinutes: appointments.bufferBeforeMinutes,
-      bufferAfterMinutes: appointments.bufferAfterMinutes,
-      seatGroup: appointments.seatGroup,
-    })
-    .from(appointments)
-    .where(busyWhere(tenantId, ids, query))
-    .orderBy(asc(appointments.startsAt))
-  const byMember = new Map<string, BusyRow[]>()
-  for (const row of rows) {
-    const list = byMember.get(row.teamMemberId) ?? []
-    list.push({
-      id: row.id,
-      seatGroup: row.seatGroup,
-      startsAt: row.startsAt.getTime(),
-      endsAt: row.endsAt.getTime(),
-      bufferBeforeMinutes: row.bufferBeforeMinutes,
-      bufferAfterMinutes: row.bufferAfterMinutes,
-    })
-    byMember.set(row.teamMemberId, list)
-  }
-  return byMember
-}
 
 function iso(instant: number): string {
   return new Date(instant).toISOString()

@@ -1,10 +1,8 @@
 import type { Db } from '../../db/database.ts'
 import { type CacheView, readThrough } from '../../db/read-cache.ts'
 import { createAppointmentRepository } from '../../db/repositories/appointment-repository.ts'
-import {
-  createScheduleRepository,
-  timeOffTouches,
-} from '../../db/repositories/schedule-repository.ts'
+import { createScheduleRepository } from '../../db/repositories/schedule-repository.ts'
+import { timeOffTouches } from '../../db/repositories/schedule-time-off-reads.ts'
 import { timeOffSpan } from '../../db/repositories/time-off-repository.ts'
 import {
   anyoneStartRefusal,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { timeOffTouches } from '../../../../../server/db/repositories/schedule-repository.ts'
+import { timeOffTouches } from '../../../../../server/db/repositories/schedule-time-off-reads.ts'
 
 const DAY_MS = 86_400_000
 const at = (iso: string) => Date.parse(iso)
