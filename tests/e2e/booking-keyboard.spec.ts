@@ -68,7 +68,7 @@ test(`a whole booking with the keyboard alone takes at most ${KEY_BUDGET} key pr
   await keys.press('Enter')
 
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
-  await monthLoaded(page)
+  await monthWithFreeTimes(page)
   // The grid is one Tab stop, on the first free day (preselected); the day's times are one more.
   await keys.tabTo(/^\s*\w+day, /)
   await expect(page.locator('.p-month-grid__day:focus')).toHaveAttribute('data-free', 'true')
@@ -95,7 +95,7 @@ test('the grid pages months with PageDown and PageUp, the focus following; the c
   page,
 }) => {
   await openTimes(page, { service: 'Signature Haircut' })
-  await monthLoaded(page)
+  await monthWithFreeTimes(page)
   // An American browser starts on the 12-hour clock; Space on the switch turns it to 24 hours,
   // which the times show at once and still show after a reload.
   const clock = page.getByRole('switch', { name: '24-hour clock' })
@@ -107,7 +107,7 @@ test('the grid pages months with PageDown and PageUp, the focus following; the c
   await expect(clock).toBeChecked()
   await expect(firstTime).toHaveText(/^\d{2}:\d{2}$/)
   await page.reload()
-  await monthLoaded(page)
+  await monthWithFreeTimes(page)
   await expect(clock).toBeChecked()
   await expect(firstTime).toHaveText(/^\d{2}:\d{2}$/)
 
@@ -134,7 +134,7 @@ for (const viewport of [
       await page.setViewportSize({ width: viewport.width, height: viewport.height })
       await page.emulateMedia({ colorScheme })
       await openTimes(page, { service: 'Signature Haircut' })
-      await monthLoaded(page)
+      await monthWithFreeTimes(page)
       await expect(page.getByRole('radio').first()).toBeVisible()
       if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
       // The zone search open, too: its list is part of the step.

@@ -6,7 +6,7 @@ import {
   BUSINESS_TIME_ZONE,
   chooseTimeNextWeek,
   fillDetails,
-  monthLoaded,
+  monthWithFreeTimes,
   openTimes,
   showDay,
   signInAsStaff,
@@ -77,7 +77,7 @@ test('a customer answers the service’s required questions and staff see the an
   await addServiceWithQuestions(staff, service)
 
   await openTimes(page, { service })
-  await monthLoaded(page)
+  await monthWithFreeTimes(page)
   // Nobody has booked it yet: each time shows all three seats, on screen and in its name.
   const firstTime = page.getByRole('radio').first()
   await expect(firstTime).toContainText('3 seats left')

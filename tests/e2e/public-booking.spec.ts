@@ -81,7 +81,7 @@ test('services come by category, the business is a tap away, and a service one p
   await expect(summary.getByRole('link', { name: '+1 212 555 0100' })).toBeVisible()
 
   // On a 375×812 phone the first free time shows under the month without scrolling.
-  await monthLoaded(page)
+  await monthWithFreeTimes(page)
   await page.locator('.p-month-grid__day[data-free]').first().click()
   const firstTime = page.locator('.p-time-list__time').first()
   await expect(firstTime).toBeVisible()
@@ -348,7 +348,7 @@ test('a booking can be made with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter')
   // One person trims beards: the times come next, with no team member to choose.
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible()
-  await monthLoaded(page)
+  await monthWithFreeTimes(page)
   // The grid is one Tab stop on the preselected first free day; its times are the next one.
   await tabTo(page, /^\w+day, /)
   await tabTo(page, /\d{1,2}:\d{2}/)
