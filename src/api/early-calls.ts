@@ -35,17 +35,6 @@ export function askEarly(paths: readonly string[]): void {
   }
 }
 
-/** Whether the early answer for `path` (still untaken) is a success; null when none is waiting. */
-export function earlyAnswerIsGood(path: string): Promise<boolean> | null {
-  const early = answers.get(path)
-  return early
-    ? early.answer.then(
-        (response) => response.ok,
-        () => false,
-      )
-    : null
-}
-
 /** The early answer for `path`, once; null when none was asked for, it was taken, or it is stale. */
 export function takeEarly(path: string): Promise<Response> | null {
   const early = answers.get(path)

@@ -15,7 +15,6 @@ import {
   type Profile,
   type SignOutResult,
 } from '../machines/auth.machine'
-import { providerMayStart } from './provider-start'
 import {
   clearAll,
   clearSessionKeys,
@@ -141,8 +140,7 @@ function AuthBridge() {
     )
     let active = true
     let unsubscribe: (() => void) | undefined
-    providerMayStart()
-      .then(loadFirebase)
+    loadFirebase()
       .then((firebase) => {
         if (!active) return
         unsubscribe = firebase.onAuthStateChanged((user, token) =>

@@ -24,9 +24,9 @@ export interface LazyScreen {
   /**
    * Starts fetching the screen's code now, before anything renders it (a cold start fetches it
    * beside the app's other start-up chunks instead of after them). A failure is left to the
-   * render, whose import asks again. Settles when the code is here (or failed).
+   * render, whose import asks again.
    */
-  preload(): Promise<void>
+  preload(): void
 }
 
 /**
@@ -54,11 +54,9 @@ export function lazyScreen<Module>(
     retry: () => {
       component = create()
     },
-    preload: () =>
-      load().then(
-        () => {},
-        () => {},
-      ),
+    preload: () => {
+      load().catch(() => {})
+    },
   }
 }
 

@@ -1,12 +1,11 @@
 /*
  * A cold start of the staff app fetches, all at once, what used to arrive one after another:
- * the signed-in areas' code, the opened screen's code and, when the last visit ended signed
- * in, the profile every staff screen waits for and the screen's own first calls. Firebase
- * follows once the screen can show (app/provider-start.ts), or at once when it must sign in. Each is only started
+ * the signed-in areas' code, the opened screen's code, Firebase (whose session restore then
+ * starts before React has rendered anything) and, when the last visit ended signed in, the
+ * profile every staff screen waits for and the screen's own first calls. Each is only started
  * here; its usual caller takes it over (the browser's module cache, `answeredEarly`).
  */
-import { askEarly, earlyAnswerIsGood, PROFILE_PATH } from '../api/early-calls'
-import { holdProviderUntil, providerMayStart } from '../app/provider-start'
+import { askEarly, PROFILE_PATH } from '../api/early-calls'
 import { readIsAuthenticated } from '../app/storage'
 import { ROUTES } from './route-table'
 import { isRedirect, type ScreenRoute } from './route-types'
@@ -38,16 +37,9 @@ export function preloadStaffStart(pathname: string): void {
   // before them costs the main thread a little (under a slow CPU, the last chunk of thirty
   // left half a second after the first).
   if (readIsAuthenticated()) askStartCalls(route?.startCalls ?? [])
-  const screenCode = route?.screen.preload()
+  route?.screen.preload()
   route?.startChunks?.()
-  const profileGood = earlyAnswerIsGood(PROFILE_PATH)
-  if (profileGood) {
-    holdProviderUntil(Promise.all([profileGood, screenCode]).then(([good]) => good))
-  }
-  void providerMayStart()
-    .then(() => import('../app/firebase'))
-    .then((firebase) => firebase.getFirebaseAuth())
-    .catch(() => {})
+  void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
 }
 
 function askStartCalls(calls: NonNullable<ScreenRoute['startCalls']>): void {

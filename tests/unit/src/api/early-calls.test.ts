@@ -13,7 +13,6 @@ import {
   askEarly,
   dropEarlyAnswers,
   EARLY_ANSWER_FRESH_MS,
-  earlyAnswerIsGood,
   PROFILE_PATH,
   takeEarly,
 } from '../../../../src/api/early-calls'
@@ -58,25 +57,6 @@ afterEach(async () => {
 /** The app's own client, aimed at the test server (the page's origin in the browser). */
 const client = () => createApiClient({ baseUrl: server.origin, getDomain: () => null })
 const seenPaths = () => server.seen.map(({ method, path }) => `${method} ${path}`)
-
-describe('earlyAnswerIsGood', () => {
-  it('says whether the waiting answer is a success, without taking it', async () => {
-    storeToken('stored-token')
-    askEarly([PROFILE_PATH])
-    expect(await earlyAnswerIsGood(PROFILE_PATH)).toBe(true)
-    expect(await takeEarly(PROFILE_PATH)?.then((response) => response.json())).toEqual(
-      sampleProfile,
-    )
-    expect(earlyAnswerIsGood(PROFILE_PATH)).toBeNull()
-  })
-
-  it('says no for a refusal', async () => {
-    server.handle(problem(401, 'The ID token has expired.'))
-    storeToken('expired-token')
-    askEarly([PROFILE_PATH])
-    expect(await earlyAnswerIsGood(PROFILE_PATH)).toBe(false)
-  })
-})
 
 describe('askEarly', () => {
   it('asks for each address with the stored token, and hands each answer over once', async () => {
