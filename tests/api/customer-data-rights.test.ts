@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import {
   activityLog,
@@ -93,7 +94,12 @@ async function customerWithHistory(label: string, hoursAgo: number): Promise<His
   expect(cancelled.statusCode, cancelled.body).toBe(200)
 
   const completedId = randomUUID()
-  const startsAt = new Date(Date.now() - hoursAgo * 3_600_000)
+  // Today in the business's zone, whatever the hour (the erase test reads it in the dashboard's
+  // today): never before its midnight, plus an hour per hour less ago, so two histories made
+  // just after midnight do not take the member's same time.
+  const midnight = Temporal.Now.zonedDateTimeISO(world.salon.timeZone).startOfDay()
+  const earliest = midnight.epochMilliseconds + Math.max(0, 4 - hoursAgo) * 3_600_000
+  const startsAt = new Date(Math.max(Date.now() - hoursAgo * 3_600_000, earliest))
   await db()
     .insert(appointments)
     .values(
