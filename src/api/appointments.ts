@@ -1,6 +1,6 @@
 import type { components } from '../../shared/contract/schema'
 import { unwrap } from './api-error'
-import { TEAM_PAGE_SIZE, teamPagePath } from './call-paths'
+import { PAGE_SIZE, teamPagePath } from './call-paths'
 import { api } from './client'
 import { answeredEarly } from './early-calls'
 
@@ -21,7 +21,6 @@ export type SubmittedDetail = components['schemas']['SubmittedDetail']
 export type SubmittedDetailField = components['schemas']['SubmittedDetailField']
 
 /** The API's largest page for services, team members and customers. */
-const MAX_PAGE = 100
 
 export async function loadAppointment(id: string): Promise<Appointment> {
   return unwrap(
@@ -137,10 +136,10 @@ export async function loadSchedule(query: {
 /** Every active service, page by page. */
 export async function loadActiveServices(): Promise<Service[]> {
   const items: Service[] = []
-  for (let offset = 0; ; offset += MAX_PAGE) {
+  for (let offset = 0; ; offset += PAGE_SIZE) {
     const page = unwrap(
       await api.GET('/api/v1/services', {
-        params: { query: { active: true, sort: 'name', limit: MAX_PAGE, offset } },
+        params: { query: { active: true, sort: 'name', limit: PAGE_SIZE, offset } },
       }),
     )
     items.push(...page.items)
@@ -151,11 +150,11 @@ export async function loadActiveServices(): Promise<Service[]> {
 /** Every team member, page by page (the API lists them by name). */
 export async function loadTeam(): Promise<TeamMember[]> {
   const items: TeamMember[] = []
-  for (let offset = 0; ; offset += TEAM_PAGE_SIZE) {
+  for (let offset = 0; ; offset += PAGE_SIZE) {
     const page = await answeredEarly(teamPagePath(offset), async () =>
       unwrap(
         await api.GET('/api/v1/team-members', {
-          params: { query: { limit: TEAM_PAGE_SIZE, offset } },
+          params: { query: { limit: PAGE_SIZE, offset } },
         }),
       ),
     )

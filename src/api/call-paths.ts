@@ -9,8 +9,8 @@ export interface RangeCall {
   memberId: string | null
 }
 
-/** The team's pages are this long. */
-export const TEAM_PAGE_SIZE = 100
+/** The largest page a list answers with: every page the app walks through whole. */
+export const PAGE_SIZE = 100
 
 function withQuery(path: string, query: Record<string, string | number | null>): string {
   const params = new URLSearchParams()
@@ -40,5 +40,5 @@ export function schedulePath({ range, memberId }: RangeCall): string {
 
 /** A page of the team. */
 export function teamPagePath(offset: number): string {
-  return withQuery('/api/v1/team-members', { limit: TEAM_PAGE_SIZE, offset })
+  return withQuery('/api/v1/team-members', { limit: PAGE_SIZE, offset })
 }
