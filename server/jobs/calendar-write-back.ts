@@ -5,6 +5,7 @@ import {
   claimDueCalendarWrites,
   createCalendarWriteRepository,
 } from '../db/repositories/calendar-write-repository.ts'
+import { appointmentUid } from '../notifications/ics.ts'
 import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
 
 const MINUTE_MS = 60_000
@@ -28,18 +29,13 @@ export interface WriteBackReport {
   failed: number
 }
 
-/** The UID of the one event an appointment has in a member's calendar: the same on every write. */
-export function appointmentEventUid(appointmentId: string): string {
-  return `${appointmentId}@slotwise`
-}
-
 /** The event as the calendar's privacy choice allows: the booking's details, or only "Busy". */
 function writtenEvent(claimed: ClaimedWrite): WrittenEvent | null {
   const { appointment, calendar, write } = claimed
   if (!appointment) return null
   const details = calendar.privacy === 'details'
   return {
-    uid: appointmentEventUid(write.appointmentId),
+    uid: appointmentUid(write.appointmentId),
     sequence: write.sequence,
     start: appointment.startsAt,
     end: appointment.endsAt,
