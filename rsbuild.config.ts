@@ -36,8 +36,27 @@ const pluginPrecompress: RsbuildPlugin = {
   },
 }
 
+// What a cold start of a staff screen fetches after the entry, named in the source with
+// webpackChunkName (`staff-shell`, `firebase`, `screen-<the path's first segment>[-part]`) and
+// listed by file in dist/start-chunks.json. The server names them in that screen's page as
+// preloads (server/http/start-preloads.ts), so they download beside the entry, not after it.
+const START_CHUNK_GROUP = /^(staff-shell|firebase|screen-[a-z-]+)$/
+const pluginStartChunks: RsbuildPlugin = {
+  name: 'slotwise:start-chunks',
+  setup(api) {
+    api.processAssets({ stage: 'report', environments: ['web'] }, ({ compilation, sources }) => {
+      const groups: Record<string, string[]> = {}
+      for (const [name, group] of compilation.namedChunkGroups) {
+        if (!START_CHUNK_GROUP.test(name)) continue
+        groups[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file))
+      }
+      compilation.emitAsset('start-chunks.json', new sources.RawSource(JSON.stringify(groups)))
+    })
+  },
+}
+
 export default defineConfig({
-  plugins: [pluginReact(), pluginHtmlLang, pluginPrecompress],
+  plugins: [pluginReact(), pluginHtmlLang, pluginPrecompress, pluginStartChunks],
   environments: {
     // The browser app: everything below applies to it.
     web: {

@@ -81,7 +81,7 @@ export async function start(container: HTMLElement) {
   root.render(<LoadingIndicator fullPage />)
   preloadStaffStart(window.location.pathname)
   try {
-    const { authAreas } = await import('./routes/auth-areas')
+    const { authAreas } = await import(/* webpackChunkName: "staff-shell" */ './routes/auth-areas')
     root.render(<AppRoot authAreas={authAreas} embedded={false} />)
   } catch (error) {
     console.error(error)

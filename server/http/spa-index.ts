@@ -5,6 +5,7 @@ import { isEmbedPath } from '../../shared/booking-links.ts'
 import { type ClientConfig, injectClientConfig } from './client-config.ts'
 import { contentSecurityPolicy } from './content-security-policy.ts'
 import { HttpProblem } from './problem.ts'
+import { readStartChunkGroups, startFiles, withStartPreloads } from './start-preloads.ts'
 
 /**
  * Answers a browser navigation to any app route (/dashboard, /booking/...) with the SPA's
@@ -52,6 +53,7 @@ export function createSpaIndexResponder(options: {
       reply.header('vary', 'host')
     }
     if (options.pageData) html = await options.pageData(request, html)
+    html = withStartPreloads(html, startFiles(await readStartChunkGroups(options.spaDir), pathname))
     await reply
       .code(200)
       .type('text/html; charset=utf-8')

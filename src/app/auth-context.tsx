@@ -26,7 +26,7 @@ import {
 import { ToastContext } from './toast-context'
 
 // The only way this module reaches Firebase: a separate chunk, fetched when auth starts.
-const loadFirebase = () => import('./firebase')
+const loadFirebase = () => import(/* webpackChunkName: "firebase" */ './firebase')
 
 /** The auth machine with the browser's real effects. */
 export const authLogic = authMachine.provide({

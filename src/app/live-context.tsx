@@ -32,7 +32,7 @@ interface LiveContextValue {
 const LiveContext = createContext<LiveContextValue | null>(null)
 const LiveStatusContext = createContext<LiveStatus>('offline')
 
-const loadFirebase = () => import('./firebase')
+const loadFirebase = () => import(/* webpackChunkName: "firebase" */ './firebase')
 
 /**
  * Keeps the live-updates socket open while someone is signed in (closed on sign-out), hands

@@ -207,6 +207,8 @@ export const authSetup = setup({
     isSignedInResult: (_, params: { output: AuthResult }) => params.output.user !== null,
     isFailedSignOut: (_, params: { output: SignOutResult }) => params.output.error !== null,
     isUnauthorizedResponse: (_, params: { response: Response }) => params.response.status === 401,
+    /** The provider has reported who is signed in (while the early profile was on its way). */
+    hasReportedUser: ({ context }) => context.user !== null,
     hasProfileOfUser: ({ context }) =>
       context.profile !== null && context.profile.user.uid === context.user?.uid,
     hasPendingRequests: ({ context }) => context.pending.length > 0,

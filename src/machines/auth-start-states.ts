@@ -20,11 +20,28 @@ export const initializingState = authSetup.createStateConfig({
       initial: 'fetchingProfile',
       states: {
         fetchingProfile: {
+          on: {
+            // The provider may report before the profile is in (a busy API, a fast session
+            // restore): the answer asked for with the stored token is waited for, not dropped
+            // and asked for again with the screen's early calls; `checkingProfile` then keeps
+            // it only if it is the reported user's.
+            'auth.stateChanged': {
+              guard: 'reportsUser',
+              actions: keepSession(reportedSession),
+            },
+          },
           invoke: {
             id: 'loadProfile',
             src: 'loadProfile',
-            onDone: { target: 'profileFetched', actions: keepProfile(loadedProfile) },
-            onError: 'profileFetched',
+            onDone: [
+              {
+                guard: 'hasReportedUser',
+                target: '#auth.signedIn',
+                actions: keepProfile(loadedProfile),
+              },
+              { target: 'profileFetched', actions: keepProfile(loadedProfile) },
+            ],
+            onError: [{ guard: 'hasReportedUser', target: '#auth.signedIn' }, 'profileFetched'],
           },
         },
         /** Fetched, or failed and left to signedIn: either way, waiting for the provider. */

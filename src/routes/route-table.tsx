@@ -66,7 +66,8 @@ export const ROUTES: readonly AppRoute[] = [
     headerAction: { label: 'Quick Appointment', to: '/dashboard?quick=1', ready: true },
     startCalls: Object.values(DASHBOARD_CALLS),
     screen: lazyScreen(
-      () => import('../features/dashboard/dashboard-screen'),
+      () =>
+        import(/* webpackChunkName: "screen-dashboard" */ '../features/dashboard/dashboard-screen'),
       (m) => m.DashboardScreen,
     ),
   },
@@ -77,9 +78,12 @@ export const ROUTES: readonly AppRoute[] = [
     headerAction: { label: 'New Appointment', to: '/calendar?new=1', ready: true },
     startChunks: preloadCalendarGrid,
     startCalls: () =>
-      import('../features/calendar/start-calls').then((calls) => calls.calendarStartCalls()),
+      import(
+        /* webpackChunkName: "screen-calendar-start" */ '../features/calendar/start-calls'
+      ).then((calls) => calls.calendarStartCalls()),
     screen: lazyScreen(
-      () => import('../features/calendar/calendar-screen'),
+      () =>
+        import(/* webpackChunkName: "screen-calendar" */ '../features/calendar/calendar-screen'),
       (m) => m.CalendarScreen,
     ),
   },

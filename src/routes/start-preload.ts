@@ -39,7 +39,9 @@ export function preloadStaffStart(pathname: string): void {
   if (readIsAuthenticated()) askStartCalls(route?.startCalls ?? [])
   route?.screen.preload()
   route?.startChunks?.()
-  void import('../app/firebase').then((firebase) => firebase.getFirebaseAuth()).catch(() => {})
+  void import(/* webpackChunkName: "firebase" */ '../app/firebase')
+    .then((firebase) => firebase.getFirebaseAuth())
+    .catch(() => {})
 }
 
 function askStartCalls(calls: NonNullable<ScreenRoute['startCalls']>): void {

@@ -29,6 +29,15 @@ beforeAll(async () => {
   // The build's compressed copy beside it (rsbuild.config.ts's precompress step).
   writeFileSync(join(spaDir, `${HASHED_SCRIPT}.br`), brotliCompressSync('console.log("app")'))
   writeFileSync(join(spaDir, 'robots.txt'), 'User-agent: *\n')
+  // The build's list of what a staff screen's cold start fetches after the entry.
+  writeFileSync(
+    join(spaDir, 'start-chunks.json'),
+    JSON.stringify({
+      'staff-shell': ['static/js/async/staff-shell.1a2b3c4d.js'],
+      firebase: ['static/js/async/firebase.1a2b3c4d.js'],
+      'screen-dashboard': ['static/js/async/screen-dashboard.1a2b3c4d.js'],
+    }),
+  )
   testApp = await createTestApp({ spaDir, corsOrigins: [ALLOWED_ORIGIN] })
 })
 afterAll(async () => {
@@ -139,6 +148,19 @@ describe('single-page app', () => {
       )
     },
   )
+
+  it("names a staff screen's start chunks as preloads in its page, and none in a booking page", async () => {
+    const dashboard = (await navigate('/dashboard')).body
+    const head = dashboard.slice(0, dashboard.indexOf('</head>'))
+    for (const chunk of ['staff-shell', 'firebase', 'screen-dashboard']) {
+      expect(head).toContain(
+        `<link rel="preload" href="/static/js/async/${chunk}.1a2b3c4d.js" as="script">`,
+      )
+    }
+    for (const url of ['/booking/x', '/login']) {
+      expect((await navigate(url)).body, url).not.toContain('rel="preload"')
+    }
+  })
 
   it.each(['/', '/dashboard'])(
     'serves the app to a plain client such as curl at %s',

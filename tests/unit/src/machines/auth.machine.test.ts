@@ -115,6 +115,42 @@ describe('a returning user (the stored flag set)', () => {
     expect(harness.actions).not.toContain('dropEarlyAnswers')
   })
 
+  it('waits for the early profile when the provider reports first, and keeps it for that user', async () => {
+    const harness = createAuthHarness({ input: { rememberedSignIn: true } })
+    harness.actor.start()
+    harness.actor.send({ type: 'auth.stateChanged', user: alice, token: 'token-alice' })
+    // Still the one call asked for with the stored token, not a second one.
+    expect(harness.actor.getSnapshot().matches('initializing')).toBe(true)
+    expect(harness.actor.getSnapshot().context.user).toEqual(alice)
+    expect(harness.inputs.loadProfile).toHaveLength(1)
+
+    await harness.settle('loadProfile', { output: sampleProfile })
+    expect(harness.actor.getSnapshot().matches({ signedIn: { profile: 'ready' } })).toBe(true)
+    expect(harness.inputs.loadProfile).toHaveLength(1)
+    expect(harness.actions).not.toContain('dropEarlyAnswers')
+  })
+
+  it("drops a waited-for early profile that is not the reported user's, and one that failed", async () => {
+    const someoneElse = createAuthHarness({ input: { rememberedSignIn: true } })
+    someoneElse.actor.start()
+    someoneElse.actor.send({ type: 'auth.stateChanged', user: bob, token: 'token-bob' })
+    await someoneElse.settle('loadProfile', { output: sampleProfile })
+    expect(
+      someoneElse.actor.getSnapshot().matches({ signedIn: { profile: 'loadingProfile' } }),
+    ).toBe(true)
+    expect(someoneElse.actions).toContain('dropEarlyAnswers')
+
+    const failed = createAuthHarness({ input: { rememberedSignIn: true } })
+    failed.actor.start()
+    failed.actor.send({ type: 'auth.stateChanged', user: alice, token: 'token-alice' })
+    await failed.settle('loadProfile', { fails: new Error('401') })
+    expect(failed.actor.getSnapshot().matches({ signedIn: { profile: 'loadingProfile' } })).toBe(
+      true,
+    )
+    await failed.settle('loadProfile', { output: sampleProfile })
+    expect(failed.actor.getSnapshot().context.profile).toEqual(sampleProfile)
+  })
+
   it('asks again when the provider reports someone else, or when the early fetch failed', async () => {
     const someoneElse = createAuthHarness({ input: { rememberedSignIn: true } })
     someoneElse.actor.start()
