@@ -44,7 +44,9 @@ export default defineConfig({
     {
       // The real start path, on an empty data folder: SPA build, Auth emulator, API, seed.
       command: `node --import tsx scripts/start.ts --data-dir .test-data/e2e-${appPort} --fresh`,
-      url: `http://127.0.0.1:${appPort}/api/v1/health`,
+      // Ready once start.ts says so: the API answers before the Auth emulator it starts beside
+      // it, so its health alone would let tests sign in too early.
+      wait: { stdout: /Slotwise Appointments is running/ },
       env: {
         PORT: String(appPort),
         AUTH_EMULATOR_PORT: String(authEmulatorPort),

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
 import { createVerifiedAccount, strongPassword, uniqueEmail } from '../support/e2e/accounts.ts'
 import { waitForMail } from '../support/e2e/mail-inbox.ts'
 import { localStripePort } from '../support/e2e/ports.ts'
@@ -430,14 +430,7 @@ test('checkout and billing fit a 375 px screen and pass axe', async ({ page }) =
       scrollWidth,
       `${what}: page width; overflowing: ${overflowing.join(' | ')}`,
     ).toBeLessThanOrEqual(375)
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    const serious = violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    )
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target)}`),
-      what,
-    ).toEqual([])
+    await expectNoAxeViolations(page, { seriousOnly: true, label: `${what}:` })
   }
 
   await page.goto('/checkout')

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations } from '../support/e2e/accessibility.ts'
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInEveryLook,
+} from '../support/e2e/accessibility.ts'
 import { signInToNewBusiness } from '../support/e2e/sign-in.ts'
 import { addCustomerViaApi, staffApi } from '../support/e2e/staff-api.ts'
 
@@ -279,30 +281,20 @@ test('an owner imports a Square export: map, check, leave out a bad row, import'
   test.slow()
   await signInToNewBusiness(page, 'customers')
   await addCustomerViaApi(page, { name: 'Maria Lopez', email: 'maria@example.test' })
-  const screens: string[] = []
-  /** No axe violations on a phone and a desktop, light and dark; a screenshot of each. */
-  async function checkEveryWay(step: string) {
-    for (const viewport of [
-      { name: 'phone', width: 375, height: 812 },
-      { name: 'desktop', width: 1280, height: 800 },
-    ]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.setViewportSize(viewport)
-        await page.emulateMedia({ colorScheme })
-        // The app follows the scheme a moment later: scan only once it has.
-        if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/p-dark/)
-        else await expect(page.locator('html')).not.toHaveClass(/p-dark/)
-        // The screen itself: the shared sidebar's business name and account panel sit outside
-        // any landmark on a desktop (axe's `region`), as on every staff screen.
-        const { violations } = await new AxeBuilder({ page }).include('main').analyze()
-        const where = `${step} ${viewport.name} ${colorScheme}`
-        expect(violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([])
-        const path = test.info().outputPath(`import-${step}-${viewport.name}-${colorScheme}.png`)
-        await page.screenshot({ path, fullPage: true })
-        screens.push(path)
-      }
-    }
-  }
+  /**
+   * No axe violations on a phone and a desktop, light and dark. Only the screen itself: the
+   * shared sidebar's business name and account panel sit outside any landmark on a desktop
+   * (axe's `region`), as on every staff screen.
+   */
+  const checkEveryWay = (step: string) =>
+    expectNoAxeViolationsInEveryLook(page, {
+      viewports: [
+        { width: 375, height: 812 },
+        { width: 1280, height: 800 },
+      ],
+      within: 'main',
+      label: step,
+    })
 
   await page.getByRole('link', { name: 'Customers' }).click()
   await page.getByRole('link', { name: 'Import', exact: true }).click()
