@@ -125,6 +125,7 @@ export function createSchedulingService(database: Database) {
                 ends_at: iso(away.end),
                 reason: away.reason,
               })),
+            busy_blocks: [],
           })),
       }
     },
