@@ -1,21 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { googleSettings } from '../../server/calendars/google/google-settings.ts'
 import { appointments } from '../../server/db/schema.ts'
 import { type Capability, can, type Permission } from '../../shared/permissions.ts'
 import type { EmulatorUser } from '../support/api/emulator-users.ts'
 import { callAs } from '../support/api/team-access.ts'
 import { type Business, createBusiness } from '../support/api/team-business.ts'
 import { createTestApp, type TestApp } from '../support/api/test-app.ts'
-import {
-  expandInstantsOnly,
-  InMemoryProvider,
-} from '../support/calendar-sync/in-memory-connector.ts'
+import { inMemoryCalendarSyncJobs } from '../support/calendar-sync/in-memory-sync-app.ts'
 
 // Every issue-3 and issue-4 operation × owner, admin and staff: allowed (its success status) or 403,
 // exactly as shared/permissions.ts says. Fixtures are made by the owner per call, so a
@@ -25,27 +19,8 @@ let testApp: TestApp
 let business: Business
 
 beforeAll(async () => {
-  // Calendar connections reach a provider held in memory, and Google's consent address needs
-  // only a client: the calendars' operations can then succeed for whoever may call them.
-  const provider = new InMemoryProvider()
-  provider.calendar('personal')
-  testApp = await createTestApp({
-    jobs: {
-      intervalMs: 3_600_000,
-      outboxDir: join(tmpdir(), 'slotwise-roles-outbox'),
-      calendarSync: {
-        credentialsKey: randomBytes(32),
-        connectorFor: () => provider.connector(),
-        expandBusyTimes: expandInstantsOnly,
-        google: googleSettings({
-          clientId: 'roles.apps.googleusercontent.com',
-          clientSecret: 'roles-secret',
-          oauthBaseUrl: 'http://127.0.0.1:9',
-          apiBaseUrl: 'http://127.0.0.1:9',
-        }),
-      },
-    },
-  })
+  // Calendar connections reach a provider held in memory, so their operations can succeed.
+  testApp = await createTestApp({ jobs: inMemoryCalendarSyncJobs('roles') })
   business = await createBusiness(testApp, 'Rhea')
 })
 afterAll(() => testApp?.close())

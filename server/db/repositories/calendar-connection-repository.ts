@@ -32,6 +32,14 @@ function ofMember(tenantId: string, teamMemberId: string) {
   )
 }
 
+/** The calendars of a connection. */
+function calendarsOf(connection: ConnectionRow) {
+  return and(
+    eq(connectedCalendars.tenantId, connection.tenantId),
+    eq(connectedCalendars.connectionId, connection.id),
+  )
+}
+
 export function createCalendarConnectionRepository(db: Db) {
   /** The member's connections, oldest first, each with its calendars by name. */
   async function listOfMember(
@@ -89,15 +97,7 @@ export function createCalendarConnectionRepository(db: Db) {
 
     /** Privacy is kept per calendar (the write-back reads it there); a connection's are alike. */
     async setPrivacy(connection: ConnectionRow, privacy: CalendarPrivacy): Promise<void> {
-      await db
-        .update(connectedCalendars)
-        .set({ privacy })
-        .where(
-          and(
-            eq(connectedCalendars.tenantId, connection.tenantId),
-            eq(connectedCalendars.connectionId, connection.id),
-          ),
-        )
+      await db.update(connectedCalendars).set({ privacy }).where(calendarsOf(connection))
     },
 
     async setCheckConflicts(calendar: CalendarRow, checkConflicts: boolean): Promise<void> {
@@ -163,15 +163,7 @@ export function createCalendarConnectionRepository(db: Db) {
         .update(calendarConnections)
         .set({ nextSyncAt: now })
         .where(eq(calendarConnections.id, connection.id))
-      await db
-        .update(connectedCalendars)
-        .set({ nextSyncAt: now })
-        .where(
-          and(
-            eq(connectedCalendars.tenantId, connection.tenantId),
-            eq(connectedCalendars.connectionId, connection.id),
-          ),
-        )
+      await db.update(connectedCalendars).set({ nextSyncAt: now }).where(calendarsOf(connection))
     },
 
     /**
@@ -187,41 +179,22 @@ export function createCalendarConnectionRepository(db: Db) {
       const calendarIds = db
         .select({ id: connectedCalendars.id })
         .from(connectedCalendars)
-        .where(
-          and(
-            eq(connectedCalendars.tenantId, connection.tenantId),
-            eq(connectedCalendars.connectionId, connection.id),
-          ),
-        )
+        .where(calendarsOf(connection))
       await db
         .update(calendarConnections)
         .set({ disconnectedAt: options.at, updatedAt: options.at })
         .where(eq(calendarConnections.id, connection.id))
-      await db
-        .delete(externalBusyTimes)
-        .where(
-          and(
-            eq(externalBusyTimes.tenantId, connection.tenantId),
-            inArray(externalBusyTimes.calendarId, calendarIds),
-          ),
-        )
-      await db
-        .delete(externalEvents)
-        .where(
-          and(
-            eq(externalEvents.tenantId, connection.tenantId),
-            inArray(externalEvents.calendarId, calendarIds),
-          ),
-        )
+      for (const table of [externalBusyTimes, externalEvents]) {
+        await db
+          .delete(table)
+          .where(
+            and(eq(table.tenantId, connection.tenantId), inArray(table.calendarId, calendarIds)),
+          )
+      }
       await db
         .update(connectedCalendars)
         .set({ checkConflicts: false, addBookings: false })
-        .where(
-          and(
-            eq(connectedCalendars.tenantId, connection.tenantId),
-            eq(connectedCalendars.connectionId, connection.id),
-          ),
-        )
+        .where(calendarsOf(connection))
       if (!options.removeWrittenEvents) return false
       const written = await db
         .selectDistinct({ appointmentId: calendarWrites.appointmentId })

@@ -1,4 +1,5 @@
 import type { components } from '../../../shared/contract/schema.d.ts'
+import type { ConnectionCredentials, RemoteCalendar } from '../../calendars/connector.ts'
 import type { Database, Db } from '../../db/database.ts'
 import type { FeedHolder } from '../../db/read-models/calendar-feed-holders.ts'
 import { createActivityRepository } from '../../db/repositories/activity-repository.ts'
@@ -10,7 +11,7 @@ import type { Member } from '../../domain/member.ts'
 import { invalidField, notFound, Refusal, unavailable } from '../../domain/refusal.ts'
 import { type CalendarSyncParts, openCredentials } from '../../jobs/calendar-connections.ts'
 import { calendarsHolder } from './calendar-access.ts'
-import { discoverCalendars, storeConnection } from './calendar-connect.ts'
+import { type ConnectFields, discoverCalendars, storeConnection } from './calendar-connect.ts'
 import { connectionListView, connectionView } from './connection-views.ts'
 import type { GoogleCalendarOAuth } from './google-calendar-connect.ts'
 
@@ -102,6 +103,26 @@ export function createCalendarConnectionService(deps: CalendarConnectionDeps) {
     return connectionView(again, now())
   }
 
+  /** Asks the provider for the account's calendars, then stores the connection with them. */
+  async function connect(
+    member: Member,
+    holder: FeedHolder,
+    credentials: ConnectionCredentials,
+    fields: ConnectFields,
+    displayName: (calendars: readonly RemoteCalendar[]) => string,
+  ): Promise<CalendarConnection> {
+    const sync = requireSync()
+    const calendars = await discoverCalendars(sync.connectorFor(credentials), fields)
+    const stored = await database.transaction((tx) =>
+      storeConnection(tx, sync.cipher, member, holder, {
+        credentials,
+        displayName: displayName(calendars),
+        calendars,
+      }),
+    )
+    return connectionView(stored, now())
+  }
+
   const record = (tx: Db, member: Member, holder: FeedHolder, summary: string) =>
     createActivityRepository(tx).record({
       tenantId: member.tenantId,
@@ -124,24 +145,14 @@ export function createCalendarConnectionService(deps: CalendarConnectionDeps) {
       body: Body<'CalDavConnectionInput'>,
     ): Promise<CalendarConnection> {
       const holder = await calendarsHolder(database.db, member, teamMemberId)
-      const sync = requireSync()
       const serverUrl = providerAddress(body.server_url, 'body.server_url', ['https:', 'http:'])
-      const credentials = {
-        kind: 'caldav' as const,
-        serverUrl,
-        username: body.username,
-        password: body.password,
-      }
-      const calendars = await discoverCalendars(sync.connectorFor(credentials), {
-        address: 'body.server_url',
-        password: 'body.password',
-      })
-      const displayName =
-        body.display_name?.trim() || `${body.username} on ${new URL(serverUrl).host}`
-      const stored = await database.transaction((tx) =>
-        storeConnection(tx, sync.cipher, member, holder, { credentials, displayName, calendars }),
+      return connect(
+        member,
+        holder,
+        { kind: 'caldav', serverUrl, username: body.username, password: body.password },
+        { address: 'body.server_url', password: 'body.password' },
+        () => body.display_name?.trim() || `${body.username} on ${new URL(serverUrl).host}`,
       )
-      return connectionView(stored, now())
     },
 
     async connectICalAddress(
@@ -150,19 +161,15 @@ export function createCalendarConnectionService(deps: CalendarConnectionDeps) {
       body: Body<'ICalAddressConnectionInput'>,
     ): Promise<CalendarConnection> {
       const holder = await calendarsHolder(database.db, member, teamMemberId)
-      const sync = requireSync()
       const url = providerAddress(body.url, 'body.url', ['https:', 'http:', 'webcal:'])
-      const credentials = { kind: 'ical_url' as const, url }
-      const calendars = await discoverCalendars(sync.connectorFor(credentials), {
-        address: 'body.url',
-      })
-      // The address's path is the secret: only its host may be shown.
-      const displayName =
-        body.display_name?.trim() || calendars[0]?.name.trim() || new URL(url).host
-      const stored = await database.transaction((tx) =>
-        storeConnection(tx, sync.cipher, member, holder, { credentials, displayName, calendars }),
+      return connect(
+        member,
+        holder,
+        { kind: 'ical_url', url },
+        { address: 'body.url' },
+        // The address's path is the secret: only its host may be shown.
+        (calendars) => body.display_name?.trim() || calendars[0]?.name.trim() || new URL(url).host,
       )
-      return connectionView(stored, now())
     },
 
     async update(
