@@ -95,6 +95,8 @@ describe('connecting a Google Calendar', () => {
       health: 'syncing',
     })
     expect(connection?.calendars.some((one) => one.writable && one.check_conflicts)).toBe(true)
+    // Neither the refresh nor the access token is ever part of an answer.
+    expect(JSON.stringify(connection)).not.toMatch(/ya29\.|1\/\//)
 
     await world.testApp.app.backgroundJobs?.runOnce()
     const date = world.at(day, '12:00').slice(0, 10)
