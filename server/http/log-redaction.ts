@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 
-/** Query parameters that carry a secret (invitation downloads and calendar feeds use `token`). */
-const SECRET_PARAMETERS = /([?&]token=)[^&#]*/gi
+/**
+ * Query parameters that carry a secret: invitation downloads and calendar feeds use `token`;
+ * Google's OAuth callback brings an authorization `code` and our signed `state`.
+ */
+const SECRET_PARAMETERS = /([?&](?:token|code|state)=)[^&#]*/gi
 
 /** The URL as logs may keep it: secrets in the query replaced, the rest as sent. */
 export function redactUrl(url: string): string {

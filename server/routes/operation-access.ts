@@ -74,6 +74,16 @@ export const OPERATION_ACCESS = {
   getTeamMemberCalendarFeed: anyMember,
   rotateTeamMemberCalendarFeed: anyMember,
 
+  // calendars: a member's own, or anyone's for whoever may edit the team (the service decides)
+  listCalendarConnections: anyMember,
+  connectCalDavCalendar: anyMember,
+  connectICalAddress: anyMember,
+  startGoogleCalendarConnection: anyMember,
+  updateCalendarConnection: anyMember,
+  disconnectCalendarConnection: anyMember,
+  syncCalendarConnection: anyMember,
+  updateConnectedCalendar: anyMember,
+
   // customers
   listCustomers: members(['customers.read', 'see customers']),
   createCustomer: members(['customers.write', 'add customers']),

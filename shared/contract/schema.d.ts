@@ -1574,6 +1574,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The team member's connected calendars, with their health (the member, owners, admins)
+         * @description Every connection of the member, oldest first, each with its calendars. Credentials
+         *     (passwords, tokens, the secret iCal address) are never part of the answer. Staff see
+         *     only their own (403 for another member's).
+         */
+        get: operations["listCalendarConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections/caldav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a CalDAV account (iCloud, Fastmail, Nextcloud, any RFC 4791 server)
+         * @description Signs in to the server and finds the account's calendars: a bare server address is
+         *     looked up at `/.well-known/caldav`, then its principal and calendar home; an address
+         *     that already is a calendar home or one calendar is taken as it is. The calendars found
+         *     are added to the connection, each checked for conflicts when it is writable or the only
+         *     one (subscribed, read-only calendars such as holidays start unchecked); none receives
+         *     bookings until the member chooses one. The first sync follows within moments.
+         *
+         *     Refused with 422 naming `body.password` when the server refuses the username and
+         *     password, 422 naming `body.server_url` when the address is not one of a CalDAV server
+         *     (or holds no calendars), 422 of type `/problems/calendar-unreachable` naming
+         *     `body.server_url` when the server does not answer (or answers only errors), 503 with
+         *     Retry-After when it asks us to slow down, and 400 naming `body.server_url` when it
+         *     leads to a private or local
+         *     network address (unless the deployment sets `CALENDAR_ALLOW_PRIVATE_ADDRESSES`). 503 of
+         *     type `/problems/calendar-sync-off` when the deployment has no calendar credentials key.
+         */
+        post: operations["connectCalDavCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections/ical-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a calendar's secret iCal address (read-only busy times)
+         * @description The private address Google Calendar, Outlook and most others publish per calendar
+         *     (`https://…`, or `webcal://…`, fetched over https). It is fetched once to check it holds
+         *     a calendar; its one calendar is checked for conflicts and is read-only (bookings cannot
+         *     be added to it). The address is a secret: it is stored sealed and never returned.
+         *     422 naming `body.url` when the answer is not a calendar, 422 of type
+         *     `/problems/calendar-unreachable` naming `body.url` when the address does not answer,
+         *     400 naming
+         *     `body.url` for a private or local network address (as for CalDAV).
+         */
+        post: operations["connectICalAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a Google Calendar (answers the consent address to open)
+         * @description The app opens `consent_url` in the same tab. Its `state` is signed by the server, lasts
+         *     10 minutes, and names the business, the team member and the signed-in user; Google then
+         *     sends the browser to `googleCalendarCallback`. 503 of type
+         *     `/problems/calendar-sync-off` when the deployment has no Google OAuth client (or no
+         *     calendar credentials key).
+         */
+        post: operations["startGoogleCalendarConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendar-connections/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google's OAuth redirect back to Slotwise (the browser, no bearer token)
+         * @description The redirect URI to register in the Google Cloud OAuth client:
+         *     `{public address}/api/v1/calendar-connections/google/callback`. Checks `state` (signed,
+         *     unexpired, and its user still allowed to manage the member's calendars), exchanges
+         *     `code` for tokens, seals them, adds the connection with its calendars, and answers 303
+         *     to the member's Calendars screen, `/team/{teamMemberId}/calendars?google=<outcome>`:
+         *
+         *     - `connected`: the connection was added (`&connection_id=` names it);
+         *     - `denied`: the member declined on Google's consent screen (`error=access_denied`);
+         *     - `failed`: Google refused the code or did not answer; try again.
+         *
+         *     A missing, forged or expired `state` answers 303 to `/team?google=expired` (the member
+         *     is not known then). Never a 500 page: any failure is one of these outcomes.
+         */
+        get: operations["googleCalendarCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect (its busy times stop counting at once)
+         * @description Removes the connection, its calendars, stored events and busy times in one transaction:
+         *     the member's times are free again at once. The events Slotwise wrote into its calendar
+         *     for bookings are removed from that calendar afterwards when the connection still works
+         *     (through the write-back outbox); a Google grant is revoked. Recorded in the activity log.
+         */
+        delete: operations["disconnectCalendarConnection"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a connection, or choose what its written events show
+         * @description `privacy` is what Slotwise writes into the calendar that receives bookings: `details`
+         *     (service, customer, notes) or `busy` (only "Busy"). A change applies to the member's
+         *     future appointments already written (they are written again) and to every later one.
+         */
+        patch: operations["updateCalendarConnection"];
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync now
+         * @description Makes every calendar of the connection due at once (a backoff after failures is cut
+         *     short too) and answers when they were synced or after at most 10 seconds, whichever
+         *     comes first; the answer is the connection as it stands then (still `syncing`, or its new
+         *     health and last sync).
+         */
+        post: operations["syncCalendarConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}/calendars/{calendarId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+                calendarId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Check a calendar for conflicts, or make it the one bookings are added to
+         * @description `add_bookings: true` makes this calendar the member's only one for bookings (any other,
+         *     on any connection, stops); the member's future appointments are then removed from the
+         *     old calendar and written into this one (through the write-back outbox, under the same
+         *     event UIDs, so nothing is duplicated). `add_bookings: false` on the current one stops
+         *     writing and removes the future appointments' events from it. A read-only calendar is
+         *     refused with 422 naming `body.add_bookings`. Answers all the member's connections,
+         *     since the change can touch another one's calendar.
+         */
+        patch: operations["updateConnectedCalendar"];
+        trace?: never;
+    };
     "/api/v1/billing/plans": {
         parameters: {
             query?: never;
@@ -2930,6 +3164,8 @@ export interface components {
             time_off: (components["schemas"]["Period"] & {
                 reason: string;
             })[];
+            /** @description Busy times from the member's own calendars checked for conflicts (issue 25), touching the range, soonest first; titles only for the member and owners and admins. */
+            busy_blocks: components["schemas"]["BusyBlock"][];
         };
         Schedule: {
             time_zone: string;
@@ -3601,6 +3837,111 @@ export interface components {
             /** Format: uri */
             url: string;
         };
+        /**
+         * @description A CalDAV account, a calendar's secret iCal address, or a Google account.
+         * @enum {string}
+         */
+        CalendarConnectionKind: "caldav" | "ical_url" | "google";
+        /**
+         * @description `syncing` until the first sync succeeds; `ok` after each success; otherwise why the last
+         *     attempt failed: `needs_reconnect` (the password or grant was refused: disconnect and
+         *     connect again), `unreachable` (the server did not answer or answered an error),
+         *     `rate_limited` (the provider asked us to slow down; retried after its Retry-After). The
+         *     stored busy times keep counting meanwhile.
+         * @enum {string}
+         */
+        CalendarConnectionHealth: "ok" | "syncing" | "needs_reconnect" | "unreachable" | "rate_limited";
+        /**
+         * @description What written events show: the booking's details, or only "Busy".
+         * @enum {string}
+         */
+        CalendarPrivacy: "details" | "busy";
+        ConnectedCalendar: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The provider's colour for it, when it has one. */
+            colour: components["schemas"]["HexColor"] | null;
+            /** @description False for read-only calendars (an iCal address, a subscribed calendar), which cannot receive bookings. */
+            writable: boolean;
+            /** @description Its events make the member busy. */
+            check_conflicts: boolean;
+            /** @description The member's bookings are written into it (at most one calendar per member). */
+            add_bookings: boolean;
+        };
+        CalendarConnection: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            team_member_id: string;
+            kind: components["schemas"]["CalendarConnectionKind"];
+            /** @description The account as the member recognises it (`anna@icloud.com on caldav.icloud.com`), renameable; never a password or a secret address. */
+            display_name: string;
+            health: components["schemas"]["CalendarConnectionHealth"];
+            /**
+             * Format: date-time
+             * @description The last sync that succeeded; null before the first.
+             */
+            last_synced_at: string | null;
+            /**
+             * Format: date-time
+             * @description Not before then is it synced again (later after failures, which back off).
+             */
+            next_sync_at: string;
+            /** @description Why the last attempt failed, in a sentence for people; null when it succeeded. */
+            last_error: string | null;
+            /** @description True when the last good sync is older than 30 minutes (or there was none); the busy times still count, but may miss recent changes. */
+            busy_times_stale: boolean;
+            privacy: components["schemas"]["CalendarPrivacy"];
+            /** @description The account's calendars, by name. */
+            calendars: components["schemas"]["ConnectedCalendar"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        CalendarConnectionList: {
+            items: components["schemas"]["CalendarConnection"][];
+            /** @description After how long without a good sync a connection's busy times count as stale. */
+            stale_after_minutes: number;
+        };
+        CalDavConnectionInput: {
+            /**
+             * @description `https://caldav.icloud.com`, `https://cloud.example.com/remote.php/dav`, or a calendar home or calendar address.
+             * @example https://caldav.icloud.com
+             */
+            server_url: string;
+            username: string;
+            /** @description For iCloud, an app-specific password. Stored sealed; never returned or logged. */
+            password: string;
+            /** @description Defaults to the username and the server's host. */
+            display_name?: string;
+        };
+        ICalAddressConnectionInput: {
+            /** @description The calendar's secret address (https:// or webcal://). Stored sealed; never returned or logged. */
+            url: string;
+            /** @description Defaults to the calendar's own name, or the address's host. */
+            display_name?: string;
+        };
+        GoogleConsent: {
+            /** Format: uri */
+            consent_url: string;
+        };
+        CalendarConnectionPatch: {
+            display_name?: string;
+            privacy?: components["schemas"]["CalendarPrivacy"];
+        };
+        ConnectedCalendarPatch: {
+            check_conflicts?: boolean;
+            add_bookings?: boolean;
+        };
+        /** @description A busy time from one of the member's own calendars checked for conflicts (issue 25). */
+        BusyBlock: {
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description The event's title, only for the member themselves and owners and admins; null for everyone else (and for an event without one). */
+            title: string | null;
+        };
     };
     responses: {
         /**
@@ -3653,6 +3994,7 @@ export interface components {
         ServiceId: string;
         CustomerId: string;
         TeamMemberId: string;
+        CalendarConnectionId: string;
     };
     requestBodies: never;
     headers: never;
@@ -5979,6 +6321,234 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCalendarConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnectionList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    connectCalDavCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalDavConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The new connection, with the calendars found. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    connectICalAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ICalAddressConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The new connection, with its one calendar. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    startGoogleCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleConsent"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    googleCalendarCallback: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+                scope?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the Calendars screen (or the team) with the outcome. */
+            303: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    disconnectCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarConnectionPatch"];
+            };
+        };
+        responses: {
+            /** @description The changed connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    syncCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection after the sync (or as far as it got). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateConnectedCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamMemberId: components["parameters"]["TeamMemberId"];
+                connectionId: components["parameters"]["CalendarConnectionId"];
+                calendarId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectedCalendarPatch"];
+            };
+        };
+        responses: {
+            /** @description The member's connections after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnectionList"];
                 };
             };
             default: components["responses"]["Problem"];

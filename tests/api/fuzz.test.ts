@@ -18,6 +18,7 @@ import {
   worldRestorer,
 } from '../support/api/fuzz/fuzz-world.ts'
 import { createTestApp, type TestApp } from '../support/api/test-app.ts'
+import { inMemoryCalendarSyncJobs } from '../support/calendar-sync/in-memory-sync-app.ts'
 
 /**
  * Requests generated from every operation of the contract, sent to the real app on a seeded
@@ -47,6 +48,7 @@ beforeAll(async () => {
   localStripe = await startLocalStripe({ port: 0 })
   testApp = await createTestApp({
     publicRateLimits: { readsPerIp: roomy, writesPerIp: roomy, bookingsPerEmail: roomy },
+    jobs: inMemoryCalendarSyncJobs('fuzz'),
     onServerError: (error) => serverErrors.push(error),
     stripe: {
       secretKey: FUZZ_STRIPE_SECRET,
@@ -128,7 +130,8 @@ async function sendAll(operation: Operation, cases: FuzzCase[]): Promise<string[
   for (const fuzzCase of cases) {
     const { problems, status } = await send(fuzzCase)
     failures.push(...problems)
-    if (fuzzCase.kind === 'valid' && status < 300) count.succeeded++
+    // A 303 is the success of an operation that answers with a redirect (the OAuth callback).
+    if (fuzzCase.kind === 'valid' && status < 400) count.succeeded++
     count.total++
     count.byKind[fuzzCase.kind] = (count.byKind[fuzzCase.kind] ?? 0) + 1
   }

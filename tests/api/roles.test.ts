@@ -9,6 +9,7 @@ import type { EmulatorUser } from '../support/api/emulator-users.ts'
 import { callAs } from '../support/api/team-access.ts'
 import { type Business, createBusiness } from '../support/api/team-business.ts'
 import { createTestApp, type TestApp } from '../support/api/test-app.ts'
+import { inMemoryCalendarSyncJobs } from '../support/calendar-sync/in-memory-sync-app.ts'
 
 // Every issue-3 and issue-4 operation × owner, admin and staff: allowed (its success status) or 403,
 // exactly as shared/permissions.ts says. Fixtures are made by the owner per call, so a
@@ -18,7 +19,8 @@ let testApp: TestApp
 let business: Business
 
 beforeAll(async () => {
-  testApp = await createTestApp()
+  // Calendar connections reach a provider held in memory, so their operations can succeed.
+  testApp = await createTestApp({ jobs: inMemoryCalendarSyncJobs('roles') })
   business = await createBusiness(testApp, 'Rhea')
 })
 afterAll(() => testApp?.close())
@@ -867,7 +869,109 @@ const cases: Case[] = [
   }),
 ]
 
+/** A connection of the member's, made by the owner, with its one calendar. */
+async function newConnection(teamMemberId: string) {
+  const made = (await asOwner(
+    'POST',
+    `/api/v1/team-members/${teamMemberId}/calendar-connections/ical-url`,
+    { url: 'https://calendar.example.com/secret.ics' },
+  )) as { id: string; calendars: { id: string }[] }
+  return { id: made.id, calendarId: made.calendars[0]?.id ?? '' }
+}
+
+/** Each calendars operation on someone else's calendars (owners, admins) and on one's own (all). */
+const calendarCases: Case[] = (
+  [
+    ['listCalendarConnections', 200, async (base: string) => ({ method: 'GET', url: base })],
+    [
+      'connectCalDavCalendar',
+      201,
+      async (base: string) => ({
+        method: 'POST',
+        url: `${base}/caldav`,
+        body: { server_url: 'https://caldav.example.com', username: 'u', password: 'p' },
+      }),
+    ],
+    [
+      'connectICalAddress',
+      201,
+      async (base: string) => ({
+        method: 'POST',
+        url: `${base}/ical-url`,
+        body: { url: 'https://calendar.example.com/other.ics' },
+      }),
+    ],
+    [
+      'startGoogleCalendarConnection',
+      200,
+      async (base: string) => ({ method: 'POST', url: `${base}/google` }),
+    ],
+    [
+      'updateCalendarConnection',
+      200,
+      async (base: string, id: string) => ({
+        method: 'PATCH',
+        url: `${base}/${(await newConnection(id)).id}`,
+        body: { privacy: 'details' },
+      }),
+    ],
+    [
+      'disconnectCalendarConnection',
+      204,
+      async (base: string, id: string) => ({
+        method: 'DELETE',
+        url: `${base}/${(await newConnection(id)).id}`,
+      }),
+    ],
+    [
+      'syncCalendarConnection',
+      200,
+      async (base: string, id: string) => ({
+        method: 'POST',
+        url: `${base}/${(await newConnection(id)).id}/sync`,
+      }),
+    ],
+    [
+      'updateConnectedCalendar',
+      200,
+      async (base: string, id: string) => {
+        const connection = await newConnection(id)
+        return {
+          method: 'PATCH',
+          url: `${base}/${connection.id}/calendars/${connection.calendarId}`,
+          body: { check_conflicts: false },
+        }
+      },
+    ],
+  ] as const
+).flatMap(([operationId, success, request]): Case[] => {
+  const on = async (teamMemberId: string) =>
+    (await request(
+      `/api/v1/team-members/${teamMemberId}/calendar-connections`,
+      teamMemberId,
+    )) as Call
+  return [
+    {
+      operationId,
+      variant: 'someone else',
+      capability: 'team.write',
+      allowed: managers,
+      success,
+      call: async () => on((await newTeamMember()) as string),
+    },
+    {
+      operationId,
+      variant: 'their own calendars',
+      capability: 'team.writeSelf',
+      allowed: all,
+      success,
+      call: async (role) => on(memberIdOf(role)),
+    },
+  ]
+})
+
 const coveredTags = new Set([
+  'calendars',
   'services',
   'customers',
   'team',
@@ -885,6 +989,8 @@ const rolesTestedElsewhere: Record<string, string> = {
     'tests/api/payment-refunds.test.ts (it needs a paid appointment on the local Stripe service)',
   deleteCustomerNote:
     'tests/api/customer-profile.test.ts (who may delete turns on who wrote the note, not on the role alone)',
+  googleCalendarCallback:
+    'tests/api/calendar-connections-google.test.ts (no bearer token: the signed state names the user)',
 }
 
 it('covers every operation of the issue-3 and issue-4 tags in the contract', () => {
@@ -902,12 +1008,15 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
       }
     }
   }
-  const covered = [...cases.map((entry) => entry.operationId), ...Object.keys(rolesTestedElsewhere)]
+  const covered = [
+    ...[...cases, ...calendarCases].map((entry) => entry.operationId),
+    ...Object.keys(rolesTestedElsewhere),
+  ]
   expect(new Set(covered)).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(67)
+  expect(operationIds).toHaveLength(76)
 })
 
-describe.each(cases)('$operationId $variant', (entry) => {
+describe.each([...cases, ...calendarCases])('$operationId $variant', (entry) => {
   it('expects what shared/permissions.ts grants', () => {
     expect(entry.allowed).toEqual(roles.filter((role) => can(role, entry.capability)))
   })

@@ -29,6 +29,7 @@ const workDay = (id: string, name: string) => ({
     { starts_at: '2026-11-27T12:00:00.000Z', ends_at: '2026-11-27T16:00:00.000Z' },
   ],
   time_off: [],
+  busy_blocks: [],
 })
 const schedule: Schedule = {
   time_zone: BERLIN,

@@ -65,6 +65,11 @@ export interface FuzzWorld {
   /** A booking paid on the local Stripe service, with far more paid than refunds take. */
   paidAppointmentId: string
   paymentId: string
+  /** The staff member's calendar connection (a provider held in memory) and its calendar. */
+  calendarConnectionId: string
+  connectedCalendarId: string
+  /** Another, which a valid DELETE disconnects. */
+  spareCalendarConnectionId: string
 }
 
 /** The local Stripe service's secret key in the fuzz suite. */
@@ -237,6 +242,12 @@ export async function createFuzzWorld(
   const activity = await owner('GET', '/api/v1/activity-log?limit=1')
   const staff = await owner('GET', `/api/v1/team-members/${business.staffMemberId}`)
   const feed = await owner('GET', `/api/v1/team-members/${business.staffMemberId}/calendar-feed`)
+  const connect = () =>
+    owner('POST', `/api/v1/team-members/${business.staffMemberId}/calendar-connections/ical-url`, {
+      url: 'https://calendar.example.com/fuzz.ics',
+    })
+  const calendarConnection = await connect()
+  const spareCalendarConnection = await connect()
 
   return {
     business,
@@ -264,6 +275,9 @@ export async function createFuzzWorld(
     checkoutSessionId,
     logoSha256: logo.url.split('/').pop(),
     ...paid,
+    calendarConnectionId: calendarConnection.id,
+    connectedCalendarId: calendarConnection.calendars[0].id,
+    spareCalendarConnectionId: spareCalendarConnection.id,
   }
 }
 

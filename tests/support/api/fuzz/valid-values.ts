@@ -269,6 +269,16 @@ export class ValidValues {
         return random.pick(['starter', 'pro'])
       case 'checkoutSessionId':
         return world.checkoutSessionId
+      case 'connectionId':
+        return destroys ? world.spareCalendarConnectionId : world.calendarConnectionId
+      case 'calendarId':
+        return world.connectedCalendarId
+      case 'server_url':
+        return 'https://caldav.example.com/'
+      case 'url':
+        return operation.path.includes('/calendar-connections/')
+          ? 'https://calendar.example.com/secret.ics'
+          : undefined
       case 'Stripe-Signature':
         // Signed over the final body when the request is built (fuzz-cases.ts).
         return SIGN_THE_BODY

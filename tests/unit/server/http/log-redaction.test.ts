@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { redactUrl, requestLogFields } from '../../../../server/http/log-redaction.ts'
 
 describe('URLs in the request log', () => {
-  it('keep everything but the secret token', () => {
+  it('keep everything but the secret token, code and state', () => {
     expect(
       redactUrl('/api/v1/public/appointments/abc/invitation.ics?token=s3cret-value&business=acme'),
     ).toBe('/api/v1/public/appointments/abc/invitation.ics?token=[redacted]&business=acme')
     expect(redactUrl('/api/v1/public/calendar-feeds/abc?business=x&TOKEN=s3cret')).toBe(
       '/api/v1/public/calendar-feeds/abc?business=x&TOKEN=[redacted]',
     )
+    expect(
+      redactUrl('/api/v1/calendar-connections/google/callback?state=a.b&code=4%2F0x&scope=s'),
+    ).toBe('/api/v1/calendar-connections/google/callback?state=[redacted]&code=[redacted]&scope=s')
     expect(redactUrl('/api/v1/public/services?business=acme')).toBe(
       '/api/v1/public/services?business=acme',
     )

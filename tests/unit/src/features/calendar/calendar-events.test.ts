@@ -267,6 +267,7 @@ describe('schedule shading', () => {
             reason: 'Dentist',
           },
         ],
+        busy_blocks: [],
       },
       {
         team_member_id: BO,
@@ -278,6 +279,7 @@ describe('schedule shading', () => {
         ],
         breaks: [],
         time_off: [],
+        busy_blocks: [],
       },
     ],
   }
