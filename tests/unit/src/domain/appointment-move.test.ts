@@ -61,6 +61,7 @@ const schedule: Schedule = {
           reason: 'Dentist',
         },
       ],
+      busy_blocks: [],
     },
     {
       team_member_id: SAM,
@@ -70,6 +71,7 @@ const schedule: Schedule = {
       working_periods: [{ starts_at: on('09:00'), ends_at: on('17:00') }],
       breaks: [],
       time_off: [],
+      busy_blocks: [],
     },
     {
       // Two shifts with no break between them: the gap is time Kim does not work.
@@ -83,6 +85,7 @@ const schedule: Schedule = {
       ],
       breaks: [],
       time_off: [],
+      busy_blocks: [],
     },
   ],
 }

@@ -23,6 +23,7 @@ function priya(overrides: Partial<MemberSchedule> = {}): MemberSchedule {
     working_periods: [period('09:00', '13:00'), period('13:30', '18:00')],
     breaks: [period('13:00', '13:30')],
     time_off: [],
+    busy_blocks: [],
     ...overrides,
   }
 }
