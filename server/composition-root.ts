@@ -9,6 +9,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { type AuthOptions, createTokenVerifier } from './auth/token-verifier.ts'
+import {
+  exchangeGoogleCode,
+  googleConsentUrl,
+  revokeGoogleAccess,
+} from './calendars/google/google-oauth.ts'
+import type { GoogleSettings } from './calendars/google/google-settings.ts'
 import type { Database } from './db/database.ts'
 import { createReadCache } from './db/read-cache.ts'
 import { readOutboxBacklog } from './db/repositories/outbox-repository.ts'
@@ -30,6 +36,7 @@ import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { createCapabilityTokens } from './security/capability-tokens.ts'
 import { createCredentialCipher } from './security/credential-cipher.ts'
+import { createOAuthStates } from './security/oauth-state.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from './security/public-rate-limits.ts'
 import { createActivityService } from './services/activity-service.ts'
 import { createAppointmentService } from './services/appointment-service.ts'
@@ -37,6 +44,11 @@ import { createBillingService } from './services/billing/billing-service.ts'
 import { createBookingService } from './services/booking/booking-service.ts'
 import { createBusinessService } from './services/business-service.ts'
 import { createCalendarFeedService } from './services/calendar-feed-service.ts'
+import { createCalendarConnectionService } from './services/calendar-sync/calendar-connection-service.ts'
+import {
+  createGoogleCalendarConnect,
+  type GoogleCalendarOAuth,
+} from './services/calendar-sync/google-calendar-connect.ts'
 import { createCustomerDataRightsService } from './services/customer-data-rights-service.ts'
 import { createCustomerExportService } from './services/customer-export-service.ts'
 import { createCustomerImportService } from './services/customer-import-service.ts'
@@ -100,6 +112,8 @@ export interface CalendarSyncSetup {
   /** The connectors and the expansion; the jobs stay off until both are given. */
   connectorFor?: CalendarSyncParts['connectorFor'] | undefined
   expandBusyTimes?: ExpandBusyTimes | undefined
+  /** The deployment's Google OAuth client; connecting Google Calendars is off without it. */
+  google?: GoogleSettings | undefined
 }
 
 export interface ServerPartsOptions {
@@ -212,6 +226,34 @@ export function composeServer(options: ServerPartsOptions) {
     }),
   }
 
+  // ── Calendar sync's connections: connect, choose, sync now, disconnect (issue 25) ──
+  const calendarSync = jobs?.calendarSync
+  const googleOAuth = googleCalendarOAuth(options.jobs?.calendarSync?.google)
+  const calendarServices = {
+    calendarConnections: createCalendarConnectionService({
+      database,
+      sync: calendarSync,
+      google: googleOAuth,
+      syncMember: calendarSync
+        ? (tenantId, teamMemberId) =>
+            refreshStaleBusyTimes(
+              database,
+              calendarSync,
+              { tenantId, teamMemberId },
+              { maxAgeMs: 0, timeoutMs: SYNC_NOW_TIMEOUT_MS },
+            )
+        : undefined,
+    }),
+    googleCalendarConnect: createGoogleCalendarConnect({
+      database,
+      sync: calendarSync,
+      google: googleOAuth,
+      states: createOAuthStates(options.publicBooking.secret, 'google-calendar'),
+      publicUrl: publicBooking.publicUrl,
+      onFailure: (reason) => log.warn(reason),
+    }),
+  }
+
   // ── Booking and payments: the one booking service, and the money around it ──
   // Staff bookings, public bookings and the confirmation of paid holds share its coalescing
   // of identical requests and its notifier.
@@ -300,6 +342,7 @@ export function composeServer(options: ServerPartsOptions) {
     resolveBusiness,
     jobs,
     ...staffServices,
+    ...calendarServices,
     ...bookingServices,
     ...publicServices,
     spaIndex,
@@ -318,6 +361,21 @@ function calendarSyncParts(setup: CalendarSyncSetup | undefined): CalendarSyncPa
     cipher: createCredentialCipher(setup.credentialsKey, setup.previousCredentialsKeys),
     connectorFor: setup.connectorFor,
     expandBusyTimes: setup.expandBusyTimes,
+  }
+}
+
+/** "Sync now" answers after this long at the latest; the sync goes on and stores what it finds. */
+const SYNC_NOW_TIMEOUT_MS = 10_000
+
+/** The OAuth steps of connecting a Google Calendar, bound to the deployment's client. */
+function googleCalendarOAuth(
+  settings: GoogleSettings | undefined,
+): GoogleCalendarOAuth | undefined {
+  if (!settings) return undefined
+  return {
+    consentUrl: (request) => googleConsentUrl(settings, request),
+    exchange: (request) => exchangeGoogleCode(settings, request),
+    revoke: (credentials) => revokeGoogleAccess(settings, credentials),
   }
 }
 

@@ -145,6 +145,7 @@ function calendarCredentialsKeys(config: ServerConfig) {
       allowPrivateAddresses: config.calendarAllowPrivateAddresses,
     }),
     expandBusyTimes: expandStoredBusyTimes,
+    google: config.google,
   }
 }
 

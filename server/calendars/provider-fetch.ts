@@ -99,8 +99,13 @@ async function refuseNonPublic(url: URL): Promise<void> {
           throw new ConnectorError('unreachable', `${url.host} has no address`)
         },
       )
-  if (addresses.some(isNonPublicAddress)) {
-    throw new ConnectorError(
+  if (addresses.some(isNonPublicAddress)) throw new PrivateAddressError(url)
+}
+
+/** A request refused because its host is local or private: the member typed a wrong address. */
+export class PrivateAddressError extends ConnectorError {
+  constructor(url: URL) {
+    super(
       'unreachable',
       `${url.host} is a local or private address, which calendar connections may not reach`,
     )

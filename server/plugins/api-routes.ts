@@ -12,6 +12,7 @@ import { createActivityLogHandlers } from '../routes/activity-log.ts'
 import { createAppointmentHandlers } from '../routes/appointments.ts'
 import { createBillingHandlers, STRIPE_WEBHOOK_PATH } from '../routes/billing.ts'
 import { createBusinessConfigurationHandlers } from '../routes/business-configuration.ts'
+import { createCalendarConnectionHandlers } from '../routes/calendar-connections.ts'
 import { createCalendarFeedHandlers } from '../routes/calendar-feeds.ts'
 import { createCustomerHandlers } from '../routes/customers.ts'
 import { createInsightsHandlers } from '../routes/insights.ts'
@@ -80,6 +81,10 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       noShowFees: parts.noShowFees,
     }),
     ...createCalendarFeedHandlers({ feeds: parts.calendarFeeds }),
+    ...createCalendarConnectionHandlers({
+      connections: parts.calendarConnections,
+      google: parts.googleCalendarConnect,
+    }),
     ...createInsightsHandlers({ insights: parts.insights }),
   }
   const securityHandlers = {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { ServerParts } from '../composition-root.ts'
+import { removeDisconnectedConnections } from '../db/repositories/calendar-connection-repository.ts'
 import type { CalendarSyncParts } from '../jobs/calendar-connections.ts'
 import { type CalendarSyncReport, syncDueCalendars } from '../jobs/calendar-sync.ts'
 import { type WriteBackReport, writeBackDueEvents } from '../jobs/calendar-write-back.ts'
@@ -101,7 +102,12 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
         ? await job('calendar-sync', () => syncDueCalendars(database, calendarSync))
         : null
       const calendarWriteBack = calendarSync
-        ? await job('calendar-write-back', () => writeBackDueEvents(database, calendarSync))
+        ? await job('calendar-write-back', async () => {
+            const report = await writeBackDueEvents(database, calendarSync)
+            // A disconnected connection goes once the events written into it are removed.
+            await removeDisconnectedConnections(database.db)
+            return report
+          })
         : null
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {

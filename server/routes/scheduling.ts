@@ -34,7 +34,7 @@ export function createSchedulingHandlers({ scheduling }: SchedulingHandlerDeps) 
     },
 
     async getSchedule(request: MemberRequest<'getSchedule'>): Promise<Schedule> {
-      return scheduling.schedule(request.member.tenantId, request.query)
+      return scheduling.schedule(request.member, request.query)
     },
   }
 }

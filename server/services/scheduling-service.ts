@@ -1,10 +1,13 @@
 import type { components, operations } from '../../shared/contract/schema.d.ts'
+import { can } from '../../shared/permissions.ts'
 import type { Database } from '../db/database.ts'
 import { createAppointmentRepository } from '../db/repositories/appointment-repository.ts'
+import { readBusyBlocks } from '../db/repositories/external-busy-reads.ts'
 import { createScheduleRepository } from '../db/repositories/schedule-repository.ts'
 import type { PooledSlot, WorkingPeriod } from '../domain/availability/types.ts'
 import { breakPeriods, workingPeriods } from '../domain/availability/working-periods.ts'
 import { addDays, dateRangeInstants, daysBetween, startOfDate } from '../domain/business-time.ts'
+import type { Member } from '../domain/member.ts'
 import { invalidField, notFound } from '../domain/refusal.ts'
 import { findAvailability, findNextSlot, NEXT_SLOT_HORIZON_DAYS } from './availability-service.ts'
 import { activeService, checkPerformer } from './booking/booking-lookups.ts'
@@ -80,7 +83,12 @@ export function createSchedulingService(database: Database) {
       }
     },
 
-    async schedule(tenantId: string, query: QueryOf<'getSchedule'>): Promise<Schedule> {
+    /**
+     * The team's working time, breaks, time off and busy times from their own calendars; a
+     * busy time's title only for the member themselves and whoever may edit the team.
+     */
+    async schedule(member: Member, query: QueryOf<'getSchedule'>): Promise<Schedule> {
+      const { tenantId } = member
       const { team_member_id, start_date, end_date } = query
       const repo = appointments()
       const policy = await repo.policy(tenantId)
@@ -95,6 +103,14 @@ export function createSchedulingService(database: Database) {
         from,
         to,
       })
+      const busyBlocks = await readBusyBlocks(
+        database.db,
+        tenantId,
+        schedules.map((schedule) => schedule.teamMemberId),
+        { from, to },
+      )
+      const seesTitlesOf = (teamMemberId: string) =>
+        member.teamMemberId === teamMemberId || can(member.permission, 'team.write')
       return {
         time_zone: policy.timeZone,
         members: schedules
@@ -125,7 +141,13 @@ export function createSchedulingService(database: Database) {
                 ends_at: iso(away.end),
                 reason: away.reason,
               })),
-            busy_blocks: [],
+            busy_blocks: busyBlocks
+              .filter((busy) => busy.teamMemberId === schedule.teamMemberId)
+              .map((busy) => ({
+                starts_at: busy.startsAt.toISOString(),
+                ends_at: busy.endsAt.toISOString(),
+                title: seesTitlesOf(busy.teamMemberId) && busy.summary ? busy.summary : null,
+              })),
           })),
       }
     },

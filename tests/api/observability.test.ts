@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { logCapture } from '../support/api/log-capture.ts'
 import { bookingBody, bookPublicly, slugOf } from '../support/api/public-booking.ts'
 import { setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
 import { createTestApp, type TestApp } from '../support/api/test-app.ts'
@@ -12,18 +12,6 @@ const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789abcdef'
 const ROOMY = { limit: 10_000, windowMs: 60_000 }
 const outboxDir = mkdtempSync(join(tmpdir(), 'slotwise-observability-'))
 afterAll(() => rmSync(outboxDir, { recursive: true, force: true }))
-
-/** Log lines written by an app, kept for the test to read. */
-function logCapture() {
-  const chunks: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(String(chunk))
-      done()
-    },
-  })
-  return { stream, text: () => chunks.join('') }
-}
 
 const logs = logCapture()
 const world = setUpSchedulingWorld({

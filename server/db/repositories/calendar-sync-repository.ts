@@ -294,6 +294,7 @@ export function claimDueCalendars(
       .where(
         and(
           which,
+          isNull(calendarConnections.disconnectedAt),
           lte(calendarConnections.nextSyncAt, claim.now),
           or(
             isNull(connectedCalendars.claimedUntil),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ExternalBusy } from '../../domain/availability/types.ts'
 import type { Db } from '../database.ts'
 import { connectedCalendars, externalBusyTimes } from '../schema.ts'
@@ -65,4 +65,32 @@ export function externalBusyJson(tenantId: string, teamMemberId: string, reach: 
       'startsAt', ${epochMs(externalBusyTimes.startsAt)},
       'endsAt', ${epochMs(externalBusyTimes.endsAt)})), '[]'::json)
     from ${externalBusyTimes} where ${overlapping(tenantId, [teamMemberId], reach)})`
+}
+
+/** A busy time as the staff calendar shows it: with its event's title, soonest first. */
+export interface BusyBlockRow {
+  teamMemberId: string
+  startsAt: Date
+  endsAt: Date
+  summary: string
+}
+
+/** The members' busy times meeting the reach, with titles (the caller decides who sees them). */
+export async function readBusyBlocks(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+  reach: BusyReach,
+): Promise<BusyBlockRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .select({
+      teamMemberId: externalBusyTimes.teamMemberId,
+      startsAt: externalBusyTimes.startsAt,
+      endsAt: externalBusyTimes.endsAt,
+      summary: externalBusyTimes.summary,
+    })
+    .from(externalBusyTimes)
+    .where(overlapping(tenantId, ids, reach))
+    .orderBy(asc(externalBusyTimes.startsAt), asc(externalBusyTimes.endsAt))
 }

@@ -144,6 +144,21 @@ export function createMembershipRepository(db: Db) {
         .returning()
     },
 
+    /** The user's permission in the business while their access lasts; undefined otherwise. */
+    async activePermission(tenantId: string, userUid: string): Promise<Permission | undefined> {
+      const [row] = await db
+        .select({ permission: memberships.permission })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.tenantId, tenantId),
+            eq(memberships.userUid, userUid),
+            isNull(memberships.revokedAt),
+          ),
+        )
+      return row?.permission
+    },
+
     /** When each of these users' access to the business began or was removed. */
     async grantsOf(tenantId: string, userUids: readonly string[]) {
       if (userUids.length === 0) return new Map<string, AccessDates>()

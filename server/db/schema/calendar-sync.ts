@@ -67,6 +67,11 @@ export const calendarConnections = pgTable(
     failureCount: integer('failure_count').notNull().default(0),
     /** When the member and the owner were told it broke (once per breakage; cleared on success). */
     brokenNoticeSentAt: at('broken_notice_sent_at'),
+    /**
+     * Disconnected by the member: no longer listed, synced or counted; kept only until the
+     * events written into its calendars are removed (the write-back job then deletes the row).
+     */
+    disconnectedAt: at('disconnected_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -104,6 +109,8 @@ export const connectedCalendars = pgTable(
     remoteId: text('remote_id').notNull(),
     name: text('name').notNull(),
     colour: text('colour'),
+    /** False for a calendar Slotwise may not write to (an iCal address, a subscribed one). */
+    writable: boolean('writable').notNull().default(true),
     checkConflicts: boolean('check_conflicts').notNull().default(true),
     addBookings: boolean('add_bookings').notNull().default(false),
     privacy: text('privacy', { enum: calendarPrivacies }).notNull().default('busy'),
