@@ -126,7 +126,7 @@ export function CalendarConnectDialog({
     <ModalDialog title="Connect a calendar" onClose={onClose} busy={pending} closeButton>
       <form className="p-stack" onSubmit={(event) => void submit(event)} noValidate>
         <FormRadioGroupField<CalendarProviderId>
-          label="Where is your calendar?"
+          label="Where is the calendar?"
           name="provider"
           value={provider.id}
           onChange={choose}
