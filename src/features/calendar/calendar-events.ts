@@ -221,7 +221,7 @@ export function busyEvents(
       start: block.starts_at,
       end: block.ends_at,
       title: options.withNames ? `${name}: ${title}` : title,
-      classNames: ['p-cal-busy'],
+      classNames: ['p-cal-busy', 'p-busy-block'],
       editable: false,
       startEditable: false,
       durationEditable: false,

@@ -124,7 +124,7 @@ export function TeamDayColumn({
           <button
             type="button"
             key={`busy-${block.span.start}-${block.span.end}-${block.title}`}
-            className="p-team-col__busy"
+            className="p-team-col__busy p-busy-block"
             style={place(
               {
                 start: Math.max(block.span.start, shown.start),
