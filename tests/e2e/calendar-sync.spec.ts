@@ -11,6 +11,8 @@ import {
 import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
 import {
   BUSINESS_TIME_ZONE,
+  businessInstant,
+  businessWeekdayAhead,
   fillDetails,
   monthLoaded,
   openTimes,
@@ -30,31 +32,7 @@ import { signIn } from '../support/e2e/sign-in.ts'
 test.use({ timezoneId: BUSINESS_TIME_ZONE, viewport: { width: 1280, height: 900 } })
 
 /** A Thursday five weeks ahead (Priya works 9–17), away from the days other files book on. */
-function farThursday(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
-    new Date(),
-  )
-  const date = new Date(`${today}T12:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + ((4 - date.getUTCDay() + 7) % 7) + 7 * 5)
-  return date.toISOString().slice(0, 10)
-}
-
-/** The instant of a New York wall-clock time on `date` (EST or EDT, whichever is in force). */
-function newYork(date: string, time: string): string {
-  for (const offset of ['-05:00', '-04:00']) {
-    const instant = new Date(`${date}T${time}:00${offset}`)
-    const shown = new Intl.DateTimeFormat('en-GB', {
-      timeZone: BUSINESS_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(instant)
-    if (shown === time) return instant.toISOString()
-  }
-  throw new Error(`no ${time} on ${date} in New York`)
-}
-
-const day = farThursday()
+const day = businessWeekdayAhead(4, 5)
 let radicale: CalDavServer
 let work: string
 
@@ -67,8 +45,8 @@ test.beforeAll(async () => {
     'dentist.ics',
     eventText({
       uid: 'dentist@example.test',
-      start: newYork(day, '10:00'),
-      end: newYork(day, '12:00'),
+      start: businessInstant(day, '10:00'),
+      end: businessInstant(day, '12:00'),
       summary: 'Dentist',
     }),
   )
@@ -137,19 +115,19 @@ test('a member connects a CalDAV calendar: its busy time blocks booking, and a b
   const offered = await times.evaluateAll((buttons) =>
     buttons.map((button) => new Date((button as HTMLElement).dataset.starts ?? '').toISOString()),
   )
-  expect(offered).toContain(newYork(day, '09:00'))
-  expect(offered).toContain(newYork(day, '13:00'))
+  expect(offered).toContain(businessInstant(day, '09:00'))
+  expect(offered).toContain(businessInstant(day, '13:00'))
   for (const taken of ['09:30', '10:00', '11:00']) {
-    expect(offered).not.toContain(newYork(day, taken))
+    expect(offered).not.toContain(businessInstant(day, taken))
   }
 
   // The customer books 13:00 (after Priya's lunch); the booking appears in Priya's Work calendar on Radicale.
-  await times.nth(offered.indexOf(newYork(day, '13:00'))).click()
+  await times.nth(offered.indexOf(businessInstant(day, '13:00'))).click()
   await fillDetails(customer, { name: 'Sam Rivera', email: 'sam.rivera@example.test' })
   await customer.getByRole('button', { name: 'Book now' }).click()
   await expect(customer.getByText("You're booked, Sam Rivera")).toBeVisible()
   // Priya's other upcoming appointments were written there too when Work was chosen.
-  const booked = `DTSTART:${newYork(day, '13:00').replace(/[-:]|\.\d{3}/g, '')}`
+  const booked = `DTSTART:${businessInstant(day, '13:00').replace(/[-:]|\.\d{3}/g, '')}`
   const writtenAt = async () => {
     const hrefs = await objectHrefs(radicale, work)
     const objects = await Promise.all(hrefs.map((href) => getObject(radicale, href)))
