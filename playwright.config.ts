@@ -62,6 +62,7 @@ export default defineConfig({
         PUBLIC_BOOKINGS_PER_EMAIL_PER_HOUR: '1000',
         // E-mails go out within half a second, while a test waits for them.
         JOBS_INTERVAL_MS: '500',
+        CALENDAR_ALLOW_PRIVATE_ADDRESSES: '1',
       },
       reuseExistingServer: false,
       // Seconds when idle; shards starting side by side on a busy two-core machine take minutes.

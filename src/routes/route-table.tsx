@@ -200,6 +200,15 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: '/team/:id/calendars',
+    area: 'staff',
+    title: 'Team Member Calendars',
+    screen: lazyScreen(
+      () => import('../features/team/team-member-calendars-screen'),
+      (m) => m.TeamMemberCalendarsScreen,
+    ),
+  },
+  {
     path: '/insights',
     area: 'staff',
     title: 'Insights',

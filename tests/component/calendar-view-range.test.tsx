@@ -20,6 +20,7 @@ async function reportedRange(view: CalendarViewName, date: string, timeZone: str
       onRange={onRange}
       onCreate={() => {}}
       onOpen={() => {}}
+      onBusy={() => {}}
       checkMove={() => null}
       onRefused={() => {}}
       onMove={() => {}}

@@ -37,18 +37,29 @@ const schedule: Schedule = {
 }
 // 10:00–10:45 with Alex.
 const appointment = sampleAppointment()
+// Bo's dentist 14:00–15:00 from Bo's own calendar.
+const busy = [
+  {
+    team_member_id: BO,
+    starts_at: '2026-11-27T13:00:00.000Z',
+    ends_at: '2026-11-27T14:00:00.000Z',
+    title: 'Dentist',
+  },
+]
 
 function renderView(checkMove: (request: MoveRequest) => string | null) {
   const onMove = vi.fn()
   const onOpen = vi.fn()
   const onCreate = vi.fn()
   const onSwipeDay = vi.fn()
+  const onBusy = vi.fn()
   render(
     <TeamDayView
       date={DAY}
       timeZone={BERLIN}
       members={members}
       schedule={schedule}
+      busy={busy}
       appointments={[appointment]}
       labelOf={(item) => appointmentLabel(item, BERLIN)}
       isMovable={() => true}
@@ -56,11 +67,12 @@ function renderView(checkMove: (request: MoveRequest) => string | null) {
       checkMove={checkMove}
       onCreate={onCreate}
       onOpen={onOpen}
+      onBusy={onBusy}
       onMove={onMove}
       onSwipeDay={onSwipeDay}
     />,
   )
-  return { onMove, onOpen, onCreate, onSwipeDay }
+  return { onMove, onOpen, onCreate, onSwipeDay, onBusy }
 }
 
 const announced = () => screen.getByRole('status').textContent ?? ''
@@ -137,6 +149,18 @@ describe('the team day view', () => {
       startsAt: '2026-11-27T08:30:00.000Z',
       teamMemberId: BO,
     })
+  })
+
+  it("shows a member's own busy time in their column; a click on it says so and books nothing", async () => {
+    const user = userEvent.setup()
+    const { onBusy, onCreate } = renderView(() => null)
+    const block = screen.getByRole('button', {
+      name: 'Busy 14:00–15:00 in Bo Berg’s own calendar: Dentist',
+    })
+    expect(block.textContent).toBe('Dentist')
+    await user.click(block)
+    expect(onBusy).toHaveBeenCalledWith('Busy 14:00–15:00 in Bo Berg’s own calendar: Dentist')
+    expect(onCreate).not.toHaveBeenCalled()
   })
 
   describe('with a finger', () => {

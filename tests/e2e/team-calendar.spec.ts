@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { DEMO_OWNER } from '../../server/auth/demo-owner.ts'
 import { expectNoAxeViolationsInEveryLook } from '../support/e2e/accessibility.ts'
-import { BUSINESS_TIME_ZONE } from '../support/e2e/public-booking.ts'
+import { businessInstant, businessWeekdayAhead } from '../support/e2e/public-booking.ts'
 import { signIn } from '../support/e2e/sign-in.ts'
 import { addCustomerViaApi, staffApi } from '../support/e2e/staff-api.ts'
 import { fingerOn } from '../support/e2e/touch.ts'
@@ -16,31 +16,6 @@ import { fingerOn } from '../support/e2e/touch.ts'
 
 // The browser lives elsewhere than the business: the columns must show business time.
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 900 } })
-
-/** A Wednesday some weeks ahead (all three work), far from the days other files book on. */
-function farWednesday(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
-    new Date(),
-  )
-  const date = new Date(`${today}T12:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + ((3 - date.getUTCDay() + 7) % 7) + 7 * 9)
-  return date.toISOString().slice(0, 10)
-}
-
-/** The instant of a New York wall-clock time on `date` (EST or EDT, whichever is in force). */
-function newYork(date: string, time: string): string {
-  for (const offset of ['-05:00', '-04:00']) {
-    const instant = new Date(`${date}T${time}:00${offset}`)
-    const shown = new Intl.DateTimeFormat('en-GB', {
-      timeZone: BUSINESS_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(instant)
-    if (shown === time) return instant.toISOString()
-  }
-  throw new Error(`no ${time} on ${date} in New York`)
-}
 
 /** A column's body by the member's name (its header says the name). */
 async function columnOf(page: Page, name: string): Promise<Locator> {
@@ -96,7 +71,7 @@ async function bookHaircutWithPriya(page: Page, day: string, time: string, who: 
     service_id: haircut?.id,
     team_member_id: priya?.id,
     customer_id: customer.id,
-    starts_at: newYork(day, time),
+    starts_at: businessInstant(day, time),
     override_working_hours: false,
   })
   return customer
@@ -112,7 +87,8 @@ function daysAfter(date: string, days: number): string {
 test('the team day: a column each, breaks shaded, a refused drop, a drag to a colleague undone, a keyboard move', async ({
   page,
 }) => {
-  const day = farWednesday()
+  // A Wednesday (all three work), far from the days other files book on.
+  const day = businessWeekdayAhead(3, 9)
   await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
   const customer = await bookHaircutWithPriya(page, day, '09:30', 'Dana Drag')
 
@@ -191,7 +167,8 @@ test('the team day: a column each, breaks shaded, a refused drop, a drag to a co
 test('on a phone: a compact header, a strip of days, the grid above the fold, columns scroll sideways, a finger moves blocks and swipes days', async ({
   page,
 }) => {
-  const day = farWednesday()
+  // A Wednesday (all three work), far from the days other files book on.
+  const day = businessWeekdayAhead(3, 9)
   await page.setViewportSize({ width: 375, height: 812 })
   await signIn(page, DEMO_OWNER.email, DEMO_OWNER.password)
   const customer = await bookHaircutWithPriya(page, day, '15:00', 'Tara Touch')

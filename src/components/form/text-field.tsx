@@ -23,7 +23,7 @@ export function FormTextField({
 }: FieldBaseProps & {
   value: string
   onChange: (value: string) => void
-  type?: 'text' | 'email' | 'tel' | 'url'
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password'
   multiline?: boolean
   rows?: number
   autoComplete?: string

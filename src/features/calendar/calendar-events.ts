@@ -8,6 +8,7 @@ import {
 import { paymentSentence, shownPayment } from '../../components/appointments/payment-format'
 import { type AppointmentAccess, mayChangeAppointment } from '../../domain/appointment-access'
 import { toWallClock } from '../../domain/appointment-time'
+import { type BusyBlock, busyBlockLabel, busyBlockTitle } from '../../domain/busy-blocks'
 import type { VisibleRange } from '../../domain/calendar-range'
 import { complementIntervals } from '../../domain/intervals'
 
@@ -184,4 +185,47 @@ export function scheduleEvents(
     }
   }
   return events
+}
+
+/** The schedule's busy blocks of every member, each marked with whose it is. */
+export function busyBlocksOf(schedule: Schedule | null): BusyBlock[] {
+  return (schedule?.members ?? []).flatMap((member) =>
+    member.busy_blocks.map((block) => ({ team_member_id: member.team_member_id, ...block })),
+  )
+}
+
+export interface BusyEventProps {
+  kind: 'busy'
+  label: string
+}
+
+/**
+ * Members' busy times from their own calendars as FullCalendar events of their own: drawn
+ * hatched in the info tone (apart from appointments, breaks and time off), never editable, and
+ * focusable, so a click or Enter says the member is busy rather than opening a booking there.
+ * With several members shown, each says whose it is.
+ */
+export function busyEvents(
+  blocks: readonly BusyBlock[],
+  options: { timeZone: string; nameOf: (teamMemberId: string) => string; withNames: boolean },
+): EventInput[] {
+  return blocks.map((block) => {
+    const name = options.nameOf(block.team_member_id)
+    const title = busyBlockTitle(block)
+    const props: BusyEventProps = {
+      kind: 'busy',
+      label: busyBlockLabel(block, name, options.timeZone),
+    }
+    return {
+      id: `busy-${block.team_member_id}-${block.starts_at}-${block.ends_at}`,
+      start: block.starts_at,
+      end: block.ends_at,
+      title: options.withNames ? `${name}: ${title}` : title,
+      classNames: ['p-cal-busy', 'p-busy-block'],
+      editable: false,
+      startEditable: false,
+      durationEditable: false,
+      extendedProps: props,
+    }
+  })
 }

@@ -7,6 +7,7 @@ import { can } from '../../../shared/permissions.ts'
 import type { Appointment } from '../../api/appointments'
 import { useProfile } from '../../app/auth-context'
 import { useLiveEvents, useLiveReconnected } from '../../app/live-context'
+import { useToast } from '../../app/toast-context'
 import type * as FormDialogModule from '../../components/appointments/appointment-form-dialog'
 import type { AppointmentFormInitial } from '../../components/appointments/appointment-form-dialog'
 import {
@@ -32,6 +33,8 @@ import type { Profile } from '../../machines/auth.machine'
 import {
   appointmentEvent,
   appointmentLabel,
+  busyBlocksOf,
+  busyEvents,
   isDraggable,
   scheduleEvents,
   shownAppointments,
@@ -167,6 +170,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
   })
   useLiveReconnected(() => calendar.send({ type: 'calendar.refresh' }))
 
+  const busyBlocks = useMemo(() => busyBlocksOf(schedule), [schedule])
   const events = useMemo(() => {
     const shown = shownAppointments(appointments, location.showCancelled).map((appointment) =>
       appointmentEvent(appointment, access, timeZone),
@@ -178,8 +182,18 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             withNames: query.memberId === null,
           })
         : []
-    return [...shading, ...shown]
-  }, [appointments, schedule, query, location.showCancelled, access, timeZone, view])
+    const nameOf = (id: string) =>
+      schedule?.members.find((member) => member.team_member_id === id)?.name ?? 'the member'
+    const busy = busyEvents(busyBlocks, {
+      timeZone,
+      nameOf,
+      withNames: query?.memberId === null,
+    })
+    return [...shading, ...busy, ...shown]
+  }, [appointments, schedule, busyBlocks, query, location.showCancelled, access, timeZone, view])
+  // A busy block is never booked over by a click: the click says why instead.
+  const toast = useToast()
+  const sayBusy = (label: string) => toast.info(`${label}. Choose another time.`, 'Busy then')
 
   const [createAt, setCreateAt] = useState<AppointmentFormInitial>({})
   // "New Appointment" without a click: the day in view (never a past one) and the filter's member.
@@ -266,6 +280,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             timeZone={timeZone}
             members={teamDay.columns}
             schedule={schedule}
+            busy={busyBlocks}
             appointments={shownAppointments(appointments, location.showCancelled)}
             labelOf={(appointment) => appointmentLabel(appointment, timeZone)}
             isMovable={(appointment) => isDraggable(appointment, access)}
@@ -273,6 +288,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             checkMove={moves.checkMove}
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+            onBusy={sayBusy}
             onMove={(request) => moves.requestMove(request)}
             onSwipeDay={(by) => go({ date: shiftDate(view, date, by) })}
           />
@@ -289,6 +305,7 @@ function StaffCalendar({ profile }: { profile: Profile }) {
             }}
             onCreate={openCreate}
             onOpen={(appointment) => go({ appointmentId: appointment.id, creating: false })}
+            onBusy={sayBusy}
             checkMove={moves.checkMove}
             onRefused={moves.refuseMove}
             onMove={moves.requestMove}

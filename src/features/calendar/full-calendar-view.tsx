@@ -20,7 +20,7 @@ import type { MoveRequest } from '../../domain/appointment-move'
 import { type CalendarViewName, FULLCALENDAR_VIEWS } from '../../domain/calendar-search-params'
 import { blockDetail, serviceLines } from '../../domain/team-day-layout'
 import { AppointmentFlags } from './appointment-flags'
-import type { AppointmentEventProps, ScheduleEventProps } from './calendar-events'
+import type { AppointmentEventProps, BusyEventProps, ScheduleEventProps } from './calendar-events'
 
 const PLUGINS = [luxon3Plugin, dayGridPlugin, timeGridPlugin, interactionPlugin]
 const CLOCK = { hour: '2-digit', minute: '2-digit', hour12: false } as const
@@ -46,8 +46,20 @@ function isScheduleProps(props: unknown): props is ScheduleEventProps {
   )
 }
 
+function isBusyProps(props: unknown): props is BusyEventProps {
+  return typeof props === 'object' && props !== null && 'kind' in props && props.kind === 'busy'
+}
+
 function EventBody({ arg }: { arg: EventContentArg }) {
   const props = arg.event.extendedProps
+  if (isBusyProps(props)) {
+    return (
+      <span className="p-cal-busy__body" title={props.label}>
+        <span className="p-visually-hidden">{props.label}</span>
+        <span aria-hidden="true">{arg.event.title}</span>
+      </span>
+    )
+  }
   if (isScheduleProps(props)) {
     return props.kind === 'timeOff' ? (
       <span className="p-cal-time-off__label" title={props.label}>
@@ -109,6 +121,7 @@ export function FullCalendarView({
   onRange,
   onCreate,
   onOpen,
+  onBusy,
   checkMove,
   onRefused,
   onMove,
@@ -122,6 +135,8 @@ export function FullCalendarView({
   onRange: (range: { start: string; end: string; title: string }) => void
   onCreate: (at: NewAppointmentAt) => void
   onOpen: (appointment: Appointment) => void
+  /** A busy block was clicked: say the member is busy rather than book over it. */
+  onBusy: (label: string) => void
   /** Why a drop here would be refused, or null (asked while dragging and resizing). */
   checkMove: (request: MoveRequest) => string | null
   onRefused: (reason: string) => void
@@ -193,7 +208,10 @@ export function FullCalendarView({
         arg.jsEvent.preventDefault()
         const props = arg.event.extendedProps
         if (isAppointmentProps(props)) onOpen(props.appointment)
+        else if (isBusyProps(props)) onBusy(props.label)
       }}
+      // A dragged selection over a busy block would book over it: the block's click says why.
+      selectOverlap={(event) => !isBusyProps(event.extendedProps)}
       eventAllow={(span, event) => {
         const props = event?.extendedProps
         if (!isAppointmentProps(props)) return false
@@ -216,7 +234,8 @@ export function FullCalendarView({
       eventDidMount={(arg: EventMountArg) => {
         // FullCalendar's focusable <a> has no href, hence no role; it acts as a button (Enter
         // opens it), and as one it is named by its content: the sentence EventBody renders.
-        if (isAppointmentProps(arg.event.extendedProps)) arg.el.setAttribute('role', 'button')
+        const props = arg.event.extendedProps
+        if (isAppointmentProps(props) || isBusyProps(props)) arg.el.setAttribute('role', 'button')
       }}
     />
   )

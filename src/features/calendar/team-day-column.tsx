@@ -21,9 +21,17 @@ function place(span: MinuteSpan, firstMinute: number) {
   }
 }
 
+/** A member's busy time from their own calendar, placed on the shown day. */
+export interface BusySpan {
+  span: MinuteSpan
+  title: string
+  label: string
+}
+
 /**
  * One member's column in the team day view: their shaded time (with its reason written on
- * it), their appointments in lanes, the ghost of a block being moved here, the now line, and
+ * it), the busy times of their own calendars (a click says they are busy, never books there),
+ * their appointments in lanes, the ghost of a block being moved here, the now line, and
  * two ways to book here: a click at a time, or the column's "New appointment" button, whose
  * time Up and Down change.
  */
@@ -34,6 +42,7 @@ export function TeamDayColumn({
   timeZone,
   shown,
   offTime,
+  busy,
   booked,
   labelOf,
   isMovable,
@@ -45,6 +54,7 @@ export function TeamDayColumn({
   move,
   onCreate,
   onOpen,
+  onBusy,
 }: {
   member: TeamColumnMember
   index: number
@@ -52,6 +62,7 @@ export function TeamDayColumn({
   timeZone: string
   shown: MinuteSpan
   offTime: readonly OffTime[]
+  busy: readonly BusySpan[]
   booked: readonly { appointment: Appointment; span: MinuteSpan }[]
   labelOf: (appointment: Appointment) => string
   isMovable: (appointment: Appointment) => boolean
@@ -63,6 +74,8 @@ export function TeamDayColumn({
   move: ReturnType<typeof useTeamDayMove>
   onCreate: (at: NewAppointmentInColumn) => void
   onOpen: (appointment: Appointment) => void
+  /** A busy block was clicked: say so rather than book over it. */
+  onBusy: (label: string) => void
 }) {
   const lanes = laneLayout(booked.map(({ appointment, span }) => ({ id: appointment.id, ...span })))
   const create = (minute: number) =>
@@ -104,6 +117,29 @@ export function TeamDayColumn({
               </span>
             )}
           </div>
+        ) : null,
+      )}
+      {busy.map((block) =>
+        block.span.end > shown.start && block.span.start < shown.end ? (
+          <button
+            type="button"
+            key={`busy-${block.span.start}-${block.span.end}-${block.title}`}
+            className="p-team-col__busy p-busy-block"
+            style={place(
+              {
+                start: Math.max(block.span.start, shown.start),
+                end: Math.min(block.span.end, shown.end),
+              },
+              shown.start,
+            )}
+            aria-label={block.label}
+            title={block.label}
+            onClick={() => onBusy(block.label)}
+          >
+            <span className="p-team-col__busy-title" aria-hidden="true">
+              {block.title}
+            </span>
+          </button>
         ) : null,
       )}
       {nowMinute !== null && nowMinute >= shown.start && nowMinute < shown.end ? (

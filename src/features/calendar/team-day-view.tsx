@@ -4,6 +4,7 @@ import type { Appointment, Schedule } from '../../api/appointments'
 import { readableTextColor } from '../../components/appointments/appointment-format'
 import type { MoveRequest } from '../../domain/appointment-move'
 import { todayIn } from '../../domain/appointment-time'
+import { type BusyBlock, busyBlockLabel, busyBlockTitle } from '../../domain/busy-blocks'
 import { initialsOf } from '../../domain/member-look'
 import {
   clockOfMinute,
@@ -56,6 +57,7 @@ export function TeamDayView({
   timeZone,
   members,
   schedule,
+  busy,
   appointments,
   labelOf,
   isMovable,
@@ -63,6 +65,7 @@ export function TeamDayView({
   checkMove,
   onCreate,
   onOpen,
+  onBusy,
   onMove,
   onSwipeDay,
 }: {
@@ -70,6 +73,8 @@ export function TeamDayView({
   timeZone: string
   members: readonly TeamColumnMember[]
   schedule: Schedule | null
+  /** The shown members' busy times in their own calendars. */
+  busy: readonly BusyBlock[]
   appointments: readonly Appointment[]
   labelOf: (appointment: Appointment) => string
   isMovable: (appointment: Appointment) => boolean
@@ -77,6 +82,7 @@ export function TeamDayView({
   checkMove: (request: MoveRequest) => string | null
   onCreate: (at: NewAppointmentInColumn) => void
   onOpen: (appointment: Appointment) => void
+  onBusy: (label: string) => void
   onMove: (request: MoveRequest) => void
   /** A sideways swipe past the columns' end asked for the day before (-1) or after (1). */
   onSwipeDay?: (by: -1 | 1) => void
@@ -103,14 +109,29 @@ export function TeamDayView({
             const span = spanOfDay(appointment, date, timeZone)
             return span ? [{ appointment, span }] : []
           })
+        const busyHere = busy
+          .filter((block) => block.team_member_id === member.id)
+          .flatMap((block) => {
+            const span = spanOfDay(block, date, timeZone)
+            return span
+              ? [
+                  {
+                    span,
+                    title: busyBlockTitle(block),
+                    label: busyBlockLabel(block, member.name, timeZone),
+                  },
+                ]
+              : []
+          })
         return {
           member,
           working,
           offTime: own ? memberOffTime(working, breaks, timeOff) : [],
+          busy: busyHere,
           booked,
         }
       }),
-    [members, schedule, appointments, date, timeZone],
+    [members, schedule, busy, appointments, date, timeZone],
   )
   const shown = useMemo(
     () =>
@@ -212,6 +233,7 @@ export function TeamDayView({
             timeZone={timeZone}
             shown={shown}
             offTime={column.offTime}
+            busy={column.busy}
             booked={column.booked}
             labelOf={labelOf}
             isMovable={isMovable}
@@ -223,6 +245,7 @@ export function TeamDayView({
             move={move}
             onCreate={onCreate}
             onOpen={onOpen}
+            onBusy={onBusy}
           />
         ))}
       </div>

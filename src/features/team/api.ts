@@ -135,3 +135,107 @@ export function planLimitOf(error: unknown): { limit: PlanLimit; detail: string 
   if (problem.type !== PLAN_LIMIT_PROBLEM || !problem.limit) return null
   return { limit: problem.limit, detail: problem.detail ?? error.message }
 }
+
+export type CalendarConnection = components['schemas']['CalendarConnection']
+export type CalendarConnectionList = components['schemas']['CalendarConnectionList']
+export type ConnectedCalendar = components['schemas']['ConnectedCalendar']
+export type CalendarPrivacy = components['schemas']['CalendarPrivacy']
+export type CalDavConnectionInput = components['schemas']['CalDavConnectionInput']
+
+/** The member's connected calendars, with their health (never a credential). */
+export async function loadCalendarConnections(
+  teamMemberId: string,
+): Promise<CalendarConnectionList> {
+  return unwrap(
+    await api.GET('/api/v1/team-members/{teamMemberId}/calendar-connections', {
+      params: { path: { teamMemberId } },
+    }),
+  )
+}
+
+/** Signs in to a CalDAV server and adds the calendars found there. */
+export async function connectCalDav(
+  teamMemberId: string,
+  input: CalDavConnectionInput,
+): Promise<CalendarConnection> {
+  return unwrap(
+    await api.POST('/api/v1/team-members/{teamMemberId}/calendar-connections/caldav', {
+      params: { path: { teamMemberId } },
+      body: input,
+    }),
+  )
+}
+
+/** Adds a calendar's secret iCal address (read-only busy times). */
+export async function connectICalAddress(
+  teamMemberId: string,
+  url: string,
+): Promise<CalendarConnection> {
+  return unwrap(
+    await api.POST('/api/v1/team-members/{teamMemberId}/calendar-connections/ical-url', {
+      params: { path: { teamMemberId } },
+      body: { url },
+    }),
+  )
+}
+
+/** Google's consent address to send the browser to; it comes back to the Calendars screen. */
+export async function startGoogleConnection(teamMemberId: string): Promise<string> {
+  const consent = unwrap(
+    await api.POST('/api/v1/team-members/{teamMemberId}/calendar-connections/google', {
+      params: { path: { teamMemberId } },
+    }),
+  )
+  return consent.consent_url
+}
+
+export async function updateCalendarConnection(
+  teamMemberId: string,
+  connectionId: string,
+  patch: { privacy?: CalendarPrivacy; display_name?: string },
+): Promise<CalendarConnection> {
+  return unwrap(
+    await api.PATCH('/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}', {
+      params: { path: { teamMemberId, connectionId } },
+      body: patch,
+    }),
+  )
+}
+
+/** Checks a calendar for conflicts, or makes it the one bookings go to; answers every connection. */
+export async function updateConnectedCalendar(
+  teamMemberId: string,
+  connectionId: string,
+  calendarId: string,
+  patch: { check_conflicts?: boolean; add_bookings?: boolean },
+): Promise<CalendarConnectionList> {
+  return unwrap(
+    await api.PATCH(
+      '/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}/calendars/{calendarId}',
+      { params: { path: { teamMemberId, connectionId, calendarId } }, body: patch },
+    ),
+  )
+}
+
+/** Syncs the connection now; answers it as it stands after (at most ten seconds). */
+export async function syncCalendarConnection(
+  teamMemberId: string,
+  connectionId: string,
+): Promise<CalendarConnection> {
+  return unwrap(
+    await api.POST('/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}/sync', {
+      params: { path: { teamMemberId, connectionId } },
+    }),
+  )
+}
+
+export async function disconnectCalendar(
+  teamMemberId: string,
+  connectionId: string,
+): Promise<void> {
+  unwrap(
+    await api.DELETE('/api/v1/team-members/{teamMemberId}/calendar-connections/{connectionId}', {
+      params: { path: { teamMemberId, connectionId } },
+    }),
+  )
+}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { Button } from 'react-aria-components'
+import { Link } from 'wouter'
 import { useToast } from '../../app/toast-context'
 import { loadCalendarFeed, rotateCalendarFeed } from './api'
 
@@ -72,7 +73,9 @@ export function TeamMemberCalendarFeed({
       <p className="p-form-section__intro">
         Subscribe to this address in Google Calendar (Other calendars → From URL) or Apple Calendar
         (File → New Calendar Subscription) to see {isOwn ? 'your' : `${name}’s`} appointments there.
-        Keep it private: anyone with it can read the appointments.
+        Keep it private: anyone with it can read the appointments. To have busy times there block
+        bookings, and bookings added straight into a calendar, use{' '}
+        <Link href={`/team/${teamMemberId}/calendars`}>Calendars</Link>.
       </p>
       {state.status === 'loading' ? (
         <p role="status" className="p-muted">

@@ -18,6 +18,7 @@ import { TeamMemberAccessSection } from './team-member-access'
 import { TeamMemberCalendarFeed } from './team-member-calendar-feed'
 import { TeamMemberDeleteSection } from './team-member-delete'
 import { TeamMemberForm } from './team-member-form'
+import { TeamMemberTabs } from './team-member-tabs'
 import { TeamMemberTimeOff } from './team-member-time-off'
 import {
   newTeamMemberValues,
@@ -88,6 +89,7 @@ function TeamMemberEditForm({ id, profile }: { id: string; profile: Profile }) {
 
   return (
     <div className="p-form-page">
+      <TeamMemberTabs teamMemberId={record.id} name={record.name} current="profile" />
       <TeamMemberForm
         form={form}
         access={access}

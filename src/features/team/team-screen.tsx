@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { useSearch } from 'wouter'
 import { can } from '../../../shared/permissions'
 import { useProfile } from '../../app/auth-context'
 import { EmptyState } from '../../components/form/empty-state'
@@ -40,9 +42,19 @@ export function TeamScreen() {
   })
   const { query } = list
   const usage = usePlanUsage()
+  // Google's consent came back without a valid sign-in state (`?google=expired`): the member
+  // is not known then, so the team is where it lands.
+  const search = useSearch()
+  const [googleExpired] = useState(() => new URLSearchParams(search).get('google') === 'expired')
 
   return (
     <div className="p-stack">
+      {googleExpired ? (
+        <p className="p-notice p-notice--warn" role="status">
+          Google Calendar was not connected: the sign-in took too long or did not start here. Open
+          the team member’s Calendars and connect again.
+        </p>
+      ) : null}
       {profile && !canWrite ? (
         <p className="p-muted">
           You can see the team and change your own profile, working hours and time off.

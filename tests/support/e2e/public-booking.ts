@@ -226,6 +226,34 @@ export async function staffAppointments(
   return ((await response.json()) as { items: StaffAppointment[] }).items
 }
 
+/**
+ * A day (`YYYY-MM-DD`) some weeks ahead at the business on a given weekday (0 Sunday … 6
+ * Saturday): far from the days the booking flows take their first free times on.
+ */
+export function businessWeekdayAhead(weekday: number, weeks: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(
+    new Date(),
+  )
+  const date = new Date(`${today}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + ((weekday - date.getUTCDay() + 7) % 7) + 7 * weeks)
+  return date.toISOString().slice(0, 10)
+}
+
+/** The instant of a New York wall-clock time on `date` (EST or EDT, whichever is in force). */
+export function businessInstant(date: string, time: string): string {
+  for (const offset of ['-05:00', '-04:00']) {
+    const instant = new Date(`${date}T${time}:00${offset}`)
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      timeZone: BUSINESS_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(instant)
+    if (shown === time) return instant.toISOString()
+  }
+  throw new Error(`no ${time} on ${date} in New York`)
+}
+
 /** The calendar date (`YYYY-MM-DD`) an instant falls on at the business. */
 export function businessDate(instant: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(

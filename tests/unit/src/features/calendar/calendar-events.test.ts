@@ -9,6 +9,7 @@ import { complementIntervals } from '../../../../../src/domain/intervals'
 import {
   appointmentEvent,
   bookingAnswersSummary,
+  busyEvents,
   isDraggable,
   scheduleEvents,
   shownAppointments,
@@ -299,5 +300,42 @@ describe('schedule shading', () => {
   it('leaves out the off-hours shading in the month view and names only when several show', () => {
     const events = scheduleEvents(schedule, week, { withOffHours: false, withNames: false })
     expect(events.map((event) => event.title)).toEqual(['Dentist'])
+  })
+})
+
+describe('busy blocks from members’ own calendars', () => {
+  const blocks = [
+    // Alex's lecture 10:00–11:00 Berlin; Bo's with no title (the caller may not see it).
+    {
+      team_member_id: ALEX,
+      starts_at: '2026-11-27T09:00:00Z',
+      ends_at: '2026-11-27T10:00:00Z',
+      title: 'Lecture',
+    },
+    // Over midnight: the label names both days.
+    {
+      team_member_id: BO,
+      starts_at: '2026-11-27T22:00:00Z',
+      ends_at: '2026-11-28T01:00:00Z',
+      title: null,
+    },
+  ]
+  const nameOf = (id: string) => (id === ALEX ? 'Alex Kim' : 'Bo Berg')
+
+  it('shows a title only where the contract gives one, never editable, named by a sentence', () => {
+    const events = busyEvents(blocks, { timeZone: BERLIN, nameOf, withNames: false })
+    expect(events.map((event) => event.title)).toEqual(['Lecture', 'Busy'])
+    expect(
+      events.every((event) => event.startEditable === false && event.durationEditable === false),
+    ).toBe(true)
+    expect(events.map((event) => event.extendedProps?.label)).toEqual([
+      'Busy 10:00–11:00 in Alex Kim’s own calendar: Lecture',
+      'Busy 2026-11-27 23:00 – 2026-11-28 02:00 in Bo Berg’s own calendar',
+    ])
+  })
+
+  it('says whose each is when several members show', () => {
+    const events = busyEvents(blocks, { timeZone: BERLIN, nameOf, withNames: true })
+    expect(events.map((event) => event.title)).toEqual(['Alex Kim: Lecture', 'Bo Berg: Busy'])
   })
 })
