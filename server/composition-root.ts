@@ -36,6 +36,7 @@ import { createAppointmentService } from './services/appointment-service.ts'
 import { createBillingService } from './services/billing/billing-service.ts'
 import { createBookingService } from './services/booking/booking-service.ts'
 import { createBusinessService } from './services/business-service.ts'
+import { createCalendarChangeService } from './services/calendar-change-service.ts'
 import { createCalendarFeedService } from './services/calendar-feed-service.ts'
 import { createCustomerDataRightsService } from './services/customer-data-rights-service.ts'
 import { createCustomerExportService } from './services/customer-export-service.ts'
@@ -245,6 +246,12 @@ export function composeServer(options: ServerPartsOptions) {
       checkoutEvents: bookingPayments.receiveEvent,
     }),
     appointments: createAppointmentService({
+      database,
+      bookings,
+      notifier,
+      refunds: appointmentRefunds,
+    }),
+    calendarChanges: createCalendarChangeService({
       database,
       bookings,
       notifier,

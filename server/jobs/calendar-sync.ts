@@ -9,6 +9,7 @@ import type { ConnectionHealth } from '../db/schema.ts'
 import { isSlotwiseUid } from '../domain/calendar-sync/external-event.ts'
 import { CredentialKeyError } from '../security/credential-cipher.ts'
 import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
+import { noticeOutsideChanges } from './calendar-outside-changes.ts'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
@@ -118,14 +119,17 @@ export async function refreshStaleBusyTimes(
 async function syncOne(
   database: Database,
   parts: CalendarSyncParts,
-  { calendar, connection, timeZone, memberEmail }: ClaimedCalendar,
+  claim: ClaimedCalendar,
   now: number,
   intervalMs: number,
 ): Promise<boolean> {
+  const { calendar, connection, timeZone, memberEmail } = claim
   const connector = parts.connectorFor(openCredentials(parts.cipher, connection), {
     emails: memberEmail ? [memberEmail] : [],
   })
   const window = syncWindow(now)
+  // Slotwise's own writes after this moment may be missing from what the provider answers.
+  const readAt = new Date()
   const batch = await connector.changesSince(calendar.remoteId, calendar.syncCursor, window)
   const changed = batch.kind === 'full' || batch.changed.length > 0 || batch.removed.length > 0
   const windowMoved =
@@ -137,11 +141,18 @@ async function syncOne(
     await repository.storeObjects(calendar, batch)
     const expand = changed || windowMoved
     if (expand) {
+      const events = await repository.storedEvents(calendar.tenantId, calendar.id)
+      if (changed) {
+        const at = { now: new Date(now), windowEnd: window.end, readAt }
+        await noticeOutsideChanges(tx, claim, events, at)
+      }
       // Our own written-back events are the member's appointments here already.
-      const events = (await repository.storedEvents(calendar.tenantId, calendar.id)).filter(
-        (event) => !isSlotwiseUid(event.uid),
+      const busy = parts.expandBusyTimes(
+        events.filter((event) => !isSlotwiseUid(event.uid)),
+        window,
+        timeZone,
       )
-      await repository.replaceBusyTimes(calendar, parts.expandBusyTimes(events, window, timeZone))
+      await repository.replaceBusyTimes(calendar, busy)
     }
     await repository.markSynced(calendar, {
       cursor: batch.cursor,
