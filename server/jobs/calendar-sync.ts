@@ -8,6 +8,7 @@ import {
 import type { ConnectionHealth } from '../db/schema.ts'
 import { isSlotwiseUid } from '../domain/calendar-sync/external-event.ts'
 import { CredentialKeyError } from '../security/credential-cipher.ts'
+import { tellOfBrokenConnection } from './calendar-broken-notice.ts'
 import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
 import { noticeOutsideChanges } from './calendar-outside-changes.ts'
 
@@ -25,6 +26,8 @@ export interface CalendarSyncOptions {
   claimMs?: number
   /** In [0, 1): the backoff's jitter; tests pass a constant. */
   random?: () => number
+  /** The staff app's address, for the link in the e-mail about a broken connection. */
+  appUrl?: string | undefined
 }
 
 export interface CalendarSyncReport {
@@ -69,7 +72,7 @@ export async function syncDueCalendars(
       else report.lost++
     } catch (error) {
       report.failed++
-      await recordFailure(database, claim, error, now, options.random ?? Math.random)
+      await recordFailure(database, claim, error, { ...options, now })
     }
   }
   return report
@@ -99,7 +102,7 @@ export async function refreshStaleBusyTimes(
   const syncs = Promise.all(
     claimed.map((claim) =>
       syncOne(database, parts, claim, now, 5 * MINUTE_MS).catch(async (error: unknown) => {
-        await recordFailure(database, claim, error, now, Math.random)
+        await recordFailure(database, claim, error, { now })
         return false
       }),
     ),
@@ -180,11 +183,12 @@ function healthAfter(error: unknown): Exclude<ConnectionHealth, 'ok' | 'syncing'
 
 async function recordFailure(
   database: Database,
-  { calendar, connection }: ClaimedCalendar,
+  claim: ClaimedCalendar,
   error: unknown,
-  now: number,
-  random: () => number,
+  options: CalendarSyncOptions & { now: number },
 ): Promise<void> {
+  const { calendar, connection } = claim
+  const { now, random = Math.random } = options
   const health = healthAfter(error)
   const retryAfterMs = error instanceof ConnectorError ? error.retryAfterMs : undefined
   // Credentials refused do not heal by themselves: try again now and then, not every minute.
@@ -195,6 +199,7 @@ async function recordFailure(
     at: new Date(now),
     nextSyncAt: new Date(now + backoffMs(failures, random(), retryAfterMs)),
   })
+  await tellOfBrokenConnection(database, claim, health, options)
 }
 
 /** What staff are shown of a failure: the connector's sentence, never a stack or a credential. */

@@ -98,7 +98,9 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
         deliverDueMessages(database, mailer, { publicUrl: publicBooking.publicUrl }),
       )
       const calendars = calendarSync
-        ? await job('calendar-sync', () => syncDueCalendars(database, calendarSync))
+        ? await job('calendar-sync', () =>
+            syncDueCalendars(database, calendarSync, { appUrl: publicBooking.publicUrl }),
+          )
         : null
       const calendarWriteBack = calendarSync
         ? await job('calendar-write-back', () => writeBackDueEvents(database, calendarSync))
