@@ -9,7 +9,7 @@ import type { ConnectionHealth } from '../db/schema.ts'
 import { isSlotwiseUid } from '../domain/calendar-sync/external-event.ts'
 import { CredentialKeyError } from '../security/credential-cipher.ts'
 import { tellOfBrokenConnection } from './calendar-broken-notice.ts'
-import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
+import { backoffMs, type CalendarSyncParts, connectorOfConnection } from './calendar-connections.ts'
 import { noticeOutsideChanges } from './calendar-outside-changes.ts'
 
 const MINUTE_MS = 60_000
@@ -127,7 +127,7 @@ async function syncOne(
   intervalMs: number,
 ): Promise<boolean> {
   const { calendar, connection, timeZone, memberEmail } = claim
-  const connector = parts.connectorFor(openCredentials(parts.cipher, connection), {
+  const connector = connectorOfConnection(database, parts, connection, {
     emails: memberEmail ? [memberEmail] : [],
   })
   const window = syncWindow(now)

@@ -6,7 +6,7 @@ import {
   createCalendarWriteRepository,
 } from '../db/repositories/calendar-write-repository.ts'
 import { appointmentUid } from '../notifications/ics.ts'
-import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
+import { backoffMs, type CalendarSyncParts, connectorOfConnection } from './calendar-connections.ts'
 
 const MINUTE_MS = 60_000
 
@@ -71,7 +71,7 @@ export async function writeBackDueEvents(
   for (const claim of claimed) {
     const { write } = claim
     try {
-      const connector = parts.connectorFor(openCredentials(parts.cipher, claim.connection))
+      const connector = connectorOfConnection(database, parts, claim.connection)
       const remoteId = claim.calendar.remoteId
       const previous = write.writtenRef ? { ref: write.writtenRef, etag: write.writtenEtag } : null
       const event = writtenEvent(claim)
