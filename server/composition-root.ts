@@ -348,7 +348,7 @@ function busyTimesRecheck(
       database,
       calendarSync,
       { tenantId, teamMemberId },
-      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS },
+      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS, log },
     ).catch((error: unknown) => {
       log.warn(
         { err: error, tenantId, teamMemberId },

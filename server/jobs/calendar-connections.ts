@@ -32,6 +32,16 @@ export interface CalendarOwner {
   emails: string[]
 }
 
+/**
+ * Where the calendar jobs say what they did and why something failed (the server's pino
+ * logger, or a child of it). Only ids, kinds and the connector's sentence go in: never
+ * credentials, event titles or addresses.
+ */
+export interface CalendarJobLog {
+  info(fields: object, message: string): void
+  warn(fields: object, message: string): void
+}
+
 /** Keeps a connection's credentials the provider renewed (a Google access token). */
 export type KeepRefreshedCredentials = (credentials: ConnectionCredentials) => Promise<void>
 

@@ -99,11 +99,18 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
       )
       const calendars = calendarSync
         ? await job('calendar-sync', () =>
-            syncDueCalendars(database, calendarSync, { appUrl: publicBooking.publicUrl }),
+            syncDueCalendars(database, calendarSync, {
+              appUrl: publicBooking.publicUrl,
+              log: app.log.child({ job: 'calendar-sync' }),
+            }),
           )
         : null
       const calendarWriteBack = calendarSync
-        ? await job('calendar-write-back', () => writeBackDueEvents(database, calendarSync))
+        ? await job('calendar-write-back', () =>
+            writeBackDueEvents(database, calendarSync, {
+              log: app.log.child({ job: 'calendar-write-back' }),
+            }),
+          )
         : null
       let pruned = 0
       if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {

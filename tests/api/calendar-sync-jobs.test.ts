@@ -208,6 +208,33 @@ describe('calendar sync', () => {
     expect((await rowsOf(calendar.id)).connection).toMatchObject({ health: 'ok', failureCount: 0 })
   })
 
+  it('logs why a sync failed, with ids and the connector’s sentence, never the credentials', async () => {
+    const { provider, parts, calendar, connection } = await connected({
+      teamMemberId: world.salon.adminMemberId,
+    })
+    const lines: { level: string; fields: object; message: string }[] = []
+    const log = {
+      info: (fields: object, message: string) => lines.push({ level: 'info', fields, message }),
+      warn: (fields: object, message: string) => lines.push({ level: 'warn', fields, message }),
+    }
+    provider.failNext('unreachable')
+    const now = Date.now() + 40 * MINUTE_MS
+    await syncDueCalendars(world.testApp.database, parts, { now, random: () => 0.5, log })
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        fields: expect.objectContaining({
+          calendarId: calendar.id,
+          connectionId: connection.id,
+          health: 'unreachable',
+          reason: 'simulated unreachable',
+        }),
+        message: 'a calendar sync failed; its stored busy times keep blocking time',
+      },
+    ])
+    expect(JSON.stringify(lines)).not.toContain('app-specific-password')
+  })
+
   it('lets go of a calendar whose runner died, once its claim lapses', async () => {
     const { provider, parts, calendar } = await connected({
       teamMemberId: world.salon.ownerMemberId,
