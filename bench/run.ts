@@ -10,6 +10,7 @@ const allBenches = [
   'customers.bench.ts',
   'customer-import.bench.ts',
   'availability.bench.ts',
+  'calendar-sync.bench.ts',
   'insights.bench.ts',
   'contended-create.bench.ts',
   'booking-page.bench.ts',

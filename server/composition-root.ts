@@ -43,6 +43,7 @@ import { createAppointmentService } from './services/appointment-service.ts'
 import { createBillingService } from './services/billing/billing-service.ts'
 import { createBookingService } from './services/booking/booking-service.ts'
 import { createBusinessService } from './services/business-service.ts'
+import { createCalendarChangeService } from './services/calendar-change-service.ts'
 import { createCalendarFeedService } from './services/calendar-feed-service.ts'
 import { createCalendarConnectionService } from './services/calendar-sync/calendar-connection-service.ts'
 import {
@@ -292,6 +293,12 @@ export function composeServer(options: ServerPartsOptions) {
       notifier,
       refunds: appointmentRefunds,
     }),
+    calendarChanges: createCalendarChangeService({
+      database,
+      bookings,
+      notifier,
+      refunds: appointmentRefunds,
+    }),
   }
 
   // ── The public booking API: no sign-in, rate limited, reads through the read cache ──
@@ -399,7 +406,7 @@ function busyTimesRecheck(
       database,
       calendarSync,
       { tenantId, teamMemberId },
-      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS },
+      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS, log },
     ).catch((error: unknown) => {
       log.warn(
         { err: error, tenantId, teamMemberId },

@@ -28,12 +28,17 @@ function ownerEmails(credentials: ConnectionCredentials, owner: { emails: string
 
 export function appConnectorFor(
   settings: AppConnectorSettings,
-): (credentials: ConnectionCredentials, owner?: { emails: string[] }) => CalendarConnector {
-  return (credentials, owner = { emails: [] }) =>
+): (
+  credentials: ConnectionCredentials,
+  owner?: { emails: string[] },
+  keep?: (credentials: ConnectionCredentials) => Promise<void>,
+) => CalendarConnector {
+  return (credentials, owner = { emails: [] }, keep) =>
     connectorFor(credentials, {
       parse: (text) =>
         readCalendarText(text, { ownerEmails: ownerEmails(credentials, owner) }).events,
       google: settings.google,
       allowPrivateAddresses: settings.allowPrivateAddresses,
+      ...(keep ? { onGoogleCredentialsRefreshed: keep } : {}),
     })
 }

@@ -132,6 +132,30 @@ export function undoneChangeSummary(before: Described, after: Described, timeZon
   return `Undid the last change of ${describeAppointment(before, timeZone)}: back to ${when(after.starts_at, timeZone)}${withWhom}`
 }
 
+/**
+ * A decision on a change made to the appointment's event in its member's own calendar:
+ * "Accepted the move of Haircut for … made in iCloud, to Fri 28 Nov 15:00 (Europe/Berlin)",
+ * "Kept Haircut for … as it is: turned down its deletion in Google Calendar".
+ */
+export function calendarChangeSummary(
+  appointment: Described,
+  change: { kind: 'moved' | 'deleted'; calendarName: string; startsAt: string | null },
+  decision: 'accept' | 'keep',
+  timeZone: string,
+): string {
+  const subject = describeAppointment(appointment, timeZone)
+  const where = change.calendarName
+  const to = change.startsAt === null ? '' : `, to ${when(change.startsAt, timeZone)}`
+  if (decision === 'accept') {
+    return change.kind === 'moved'
+      ? `Accepted the move of ${subject} made in ${where}${to}`
+      : `Accepted the deletion of ${subject} in ${where}: cancelled`
+  }
+  return change.kind === 'moved'
+    ? `Kept ${subject} as it is: turned down its move in ${where}${to}`
+    : `Kept ${subject} as it is: turned down its deletion in ${where}`
+}
+
 function when(instant: string, timeZone: string): string {
   return `${describeInstant(Date.parse(instant), timeZone)} (${timeZone})`
 }

@@ -196,6 +196,8 @@ export const tablesWithoutCustomerData: Record<string, string> = {
   external_busy_times: 'a team member’s busy times, expanded from their calendars',
   calendar_writes:
     'which appointments are to be written into staff calendars: ids, refs and states; the text is read from the appointment when written',
+  calendar_outside_changes:
+    'an appointment’s event moved or deleted in a staff calendar: times and the calendar’s name',
 }
 
 /**

@@ -3,6 +3,8 @@ import type {
   ConnectionCredentials,
   SyncWindow,
 } from '../calendars/connector.ts'
+import type { Database } from '../db/database.ts'
+import { createCalendarSyncRepository } from '../db/repositories/calendar-sync-repository.ts'
 import type { ExternalEvent } from '../domain/calendar-sync/external-event.ts'
 import type { CredentialCipher, SealedSecret } from '../security/credential-cipher.ts'
 
@@ -30,12 +32,30 @@ export interface CalendarOwner {
   emails: string[]
 }
 
+/**
+ * Where the calendar jobs say what they did and why something failed (the server's pino
+ * logger, or a child of it). Only ids, kinds and the connector's sentence go in: never
+ * credentials, event titles or addresses.
+ */
+export interface CalendarJobLog {
+  info(fields: object, message: string): void
+  warn(fields: object, message: string): void
+}
+
+/** Keeps a connection's credentials the provider renewed (a Google access token). */
+export type KeepRefreshedCredentials = (credentials: ConnectionCredentials) => Promise<void>
+
 export interface CalendarSyncParts {
   /**
    * The connector for a connection's kind (CalDAV, a secret iCal address, Google); `owner`'s
-   * addresses tell the member's own declined invitations (no busy time) from others' events.
+   * addresses tell the member's own declined invitations (no busy time) from others' events;
+   * `keep` is handed credentials the provider renewed, to store them for the next sync.
    */
-  connectorFor(credentials: ConnectionCredentials, owner?: CalendarOwner): CalendarConnector
+  connectorFor(
+    credentials: ConnectionCredentials,
+    owner?: CalendarOwner,
+    keep?: KeepRefreshedCredentials,
+  ): CalendarConnector
   expandBusyTimes: ExpandBusyTimes
   cipher: CredentialCipher
 }
@@ -60,6 +80,24 @@ export function openCredentials(
     keyId: connection.credentialsKeyId,
   }
   return JSON.parse(cipher.open(secret, connection.id)) as ConnectionCredentials
+}
+
+/**
+ * The connector for a connection's row: its credentials opened, and any the provider renews
+ * sealed and stored at once, so the next sync (in any process) does not renew them again.
+ */
+export function connectorOfConnection(
+  database: Database,
+  parts: Pick<CalendarSyncParts, 'connectorFor' | 'cipher'>,
+  connection: { id: string; credentialsSealed: string; credentialsKeyId: string },
+  owner?: CalendarOwner,
+): CalendarConnector {
+  return parts.connectorFor(openCredentials(parts.cipher, connection), owner, (fresh) =>
+    createCalendarSyncRepository(database.db).storeCredentials(
+      connection.id,
+      sealCredentials(parts.cipher, connection.id, fresh),
+    ),
+  )
 }
 
 const MINUTE_MS = 60_000

@@ -8,7 +8,14 @@ import {
 import type { ConnectionHealth } from '../db/schema.ts'
 import { isSlotwiseUid } from '../domain/calendar-sync/external-event.ts'
 import { CredentialKeyError } from '../security/credential-cipher.ts'
-import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
+import { tellOfBrokenConnection } from './calendar-broken-notice.ts'
+import {
+  backoffMs,
+  type CalendarJobLog,
+  type CalendarSyncParts,
+  connectorOfConnection,
+} from './calendar-connections.ts'
+import { noticeOutsideChanges } from './calendar-outside-changes.ts'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
@@ -24,6 +31,9 @@ export interface CalendarSyncOptions {
   claimMs?: number
   /** In [0, 1): the backoff's jitter; tests pass a constant. */
   random?: () => number
+  /** The staff app's address, for the link in the e-mail about a broken connection. */
+  appUrl?: string | undefined
+  log?: CalendarJobLog | undefined
 }
 
 export interface CalendarSyncReport {
@@ -63,12 +73,15 @@ export async function syncDueCalendars(
   const report: CalendarSyncReport = { synced: 0, failed: 0, lost: 0 }
   for (const claim of claimed) {
     try {
-      const stored = await syncOne(database, parts, claim, now, options.intervalMs ?? 5 * MINUTE_MS)
+      const stored = await syncOne(database, parts, claim, now, {
+        intervalMs: options.intervalMs ?? 5 * MINUTE_MS,
+        log: options.log,
+      })
       if (stored) report.synced++
       else report.lost++
     } catch (error) {
       report.failed++
-      await recordFailure(database, claim, error, now, options.random ?? Math.random)
+      await recordFailure(database, claim, error, { ...options, now })
     }
   }
   return report
@@ -85,7 +98,7 @@ export async function refreshStaleBusyTimes(
   database: Database,
   parts: CalendarSyncParts,
   member: { tenantId: string; teamMemberId: string },
-  options: { maxAgeMs: number; timeoutMs: number; now?: number },
+  options: { maxAgeMs: number; timeoutMs: number; now?: number; log?: CalendarJobLog },
 ): Promise<'fresh' | 'refreshed' | 'stale'> {
   const now = options.now ?? Date.now()
   const claimed = await claimDueCalendars(database, {
@@ -97,10 +110,12 @@ export async function refreshStaleBusyTimes(
   if (claimed.length === 0) return 'fresh'
   const syncs = Promise.all(
     claimed.map((claim) =>
-      syncOne(database, parts, claim, now, 5 * MINUTE_MS).catch(async (error: unknown) => {
-        await recordFailure(database, claim, error, now, Math.random)
-        return false
-      }),
+      syncOne(database, parts, claim, now, { intervalMs: 5 * MINUTE_MS, log: options.log }).catch(
+        async (error: unknown) => {
+          await recordFailure(database, claim, error, { now, log: options.log })
+          return false
+        },
+      ),
     ),
   )
   let timer: NodeJS.Timeout | undefined
@@ -118,14 +133,17 @@ export async function refreshStaleBusyTimes(
 async function syncOne(
   database: Database,
   parts: CalendarSyncParts,
-  { calendar, connection, timeZone, memberEmail }: ClaimedCalendar,
+  claim: ClaimedCalendar,
   now: number,
-  intervalMs: number,
+  { intervalMs, log }: { intervalMs: number; log?: CalendarJobLog | undefined },
 ): Promise<boolean> {
-  const connector = parts.connectorFor(openCredentials(parts.cipher, connection), {
+  const { calendar, connection, timeZone, memberEmail } = claim
+  const connector = connectorOfConnection(database, parts, connection, {
     emails: memberEmail ? [memberEmail] : [],
   })
   const window = syncWindow(now)
+  // Slotwise's own writes after this moment may be missing from what the provider answers.
+  const readAt = new Date()
   const batch = await connector.changesSince(calendar.remoteId, calendar.syncCursor, window)
   const changed = batch.kind === 'full' || batch.changed.length > 0 || batch.removed.length > 0
   const windowMoved =
@@ -133,15 +151,34 @@ async function syncOne(
   return database.transaction(async (tx) => {
     const repository = createCalendarSyncRepository(tx)
     const { claimedUntil } = calendar
-    if (!claimedUntil || !(await repository.holdsClaim(calendar.id, claimedUntil))) return false
+    if (!claimedUntil || !(await repository.holdsClaim(calendar.id, claimedUntil))) {
+      log?.warn(
+        { calendarId: calendar.id },
+        'a calendar sync took longer than its claim; another runner took the calendar over',
+      )
+      return false
+    }
     await repository.storeObjects(calendar, batch)
     const expand = changed || windowMoved
     if (expand) {
+      const events = await repository.storedEvents(calendar.tenantId, calendar.id)
+      if (changed) {
+        const at = { now: new Date(now), windowEnd: window.end, readAt }
+        const outside = await noticeOutsideChanges(tx, claim, events, at)
+        if (outside.changed > 0) {
+          log?.info(
+            { calendarId: calendar.id, connectionId: calendar.connectionId, ...outside },
+            'appointments whose events were moved or deleted in the member’s calendar wait for staff',
+          )
+        }
+      }
       // Our own written-back events are the member's appointments here already.
-      const events = (await repository.storedEvents(calendar.tenantId, calendar.id)).filter(
-        (event) => !isSlotwiseUid(event.uid),
+      const busy = parts.expandBusyTimes(
+        events.filter((event) => !isSlotwiseUid(event.uid)),
+        window,
+        timeZone,
       )
-      await repository.replaceBusyTimes(calendar, parts.expandBusyTimes(events, window, timeZone))
+      await repository.replaceBusyTimes(calendar, busy)
     }
     await repository.markSynced(calendar, {
       cursor: batch.cursor,
@@ -169,11 +206,12 @@ function healthAfter(error: unknown): Exclude<ConnectionHealth, 'ok' | 'syncing'
 
 async function recordFailure(
   database: Database,
-  { calendar, connection }: ClaimedCalendar,
+  claim: ClaimedCalendar,
   error: unknown,
-  now: number,
-  random: () => number,
+  options: CalendarSyncOptions & { now: number },
 ): Promise<void> {
+  const { calendar, connection } = claim
+  const { now, random = Math.random } = options
   const health = healthAfter(error)
   const retryAfterMs = error instanceof ConnectorError ? error.retryAfterMs : undefined
   // Credentials refused do not heal by themselves: try again now and then, not every minute.
@@ -184,6 +222,28 @@ async function recordFailure(
     at: new Date(now),
     nextSyncAt: new Date(now + backoffMs(failures, random(), retryAfterMs)),
   })
+  options.log?.warn(
+    {
+      calendarId: calendar.id,
+      connectionId: connection.id,
+      kind: connection.kind,
+      health,
+      failures: connection.failureCount + 1,
+      retryAfterMs,
+      reason: failureText(error),
+      // A failure no connector described is a defect: its own message, never credentials.
+      ...(error instanceof ConnectorError || error instanceof CredentialKeyError
+        ? {}
+        : { err: error instanceof Error ? error.message : String(error) }),
+    },
+    'a calendar sync failed; its stored busy times keep blocking time',
+  )
+  if (await tellOfBrokenConnection(database, claim, health, options)) {
+    options.log?.info(
+      { connectionId: connection.id, health },
+      'the member and the owners were e-mailed that their calendar connection broke',
+    )
+  }
 }
 
 /** What staff are shown of a failure: the connector's sentence, never a stack or a credential. */

@@ -6,7 +6,12 @@ import {
   createCalendarWriteRepository,
 } from '../db/repositories/calendar-write-repository.ts'
 import { appointmentUid } from '../notifications/ics.ts'
-import { backoffMs, type CalendarSyncParts, openCredentials } from './calendar-connections.ts'
+import {
+  backoffMs,
+  type CalendarJobLog,
+  type CalendarSyncParts,
+  connectorOfConnection,
+} from './calendar-connections.ts'
 
 const MINUTE_MS = 60_000
 
@@ -20,6 +25,7 @@ export interface WriteBackOptions {
   maxAttempts?: number
   /** In [0, 1): the backoff's jitter; tests pass a constant. */
   random?: () => number
+  log?: CalendarJobLog | undefined
 }
 
 export interface WriteBackReport {
@@ -71,7 +77,7 @@ export async function writeBackDueEvents(
   for (const claim of claimed) {
     const { write } = claim
     try {
-      const connector = parts.connectorFor(openCredentials(parts.cipher, claim.connection))
+      const connector = connectorOfConnection(database, parts, claim.connection)
       const remoteId = claim.calendar.remoteId
       const previous = write.writtenRef ? { ref: write.writtenRef, etag: write.writtenEtag } : null
       const event = writtenEvent(claim)
@@ -97,6 +103,22 @@ export async function writeBackDueEvents(
       })
       if (final) report.failed++
       else report.retrying++
+      options.log?.warn(
+        {
+          appointmentId: write.appointmentId,
+          calendarId: write.calendarId,
+          action: write.action,
+          attempts: write.attempts,
+          final,
+          reason: error instanceof ConnectorError ? `${error.kind}: ${error.message}` : undefined,
+          ...(error instanceof ConnectorError
+            ? {}
+            : { err: error instanceof Error ? error.message : String(error) }),
+        },
+        final
+          ? 'a calendar write-back failed for the last time; the event is not in the member’s calendar'
+          : 'a calendar write-back failed; it is tried again later',
+      )
     }
   }
   return report

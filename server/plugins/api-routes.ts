@@ -66,6 +66,7 @@ export const apiRoutesPlugin: FastifyPluginAsync<ApiRoutesOptions> = async (app,
       frontDesk: parts.frontDesk,
       submittedDetails: parts.submittedDetails,
       dashboards: parts.dashboards,
+      calendarChanges: parts.calendarChanges,
     }),
     ...createPublicBookingHandlers({
       catalog: parts.publicCatalog,

@@ -99,11 +99,18 @@ export const backgroundJobsPlugin = fp<BackgroundJobsPluginOptions>(
         deliverDueMessages(database, mailer, { publicUrl: publicBooking.publicUrl }),
       )
       const calendars = calendarSync
-        ? await job('calendar-sync', () => syncDueCalendars(database, calendarSync))
+        ? await job('calendar-sync', () =>
+            syncDueCalendars(database, calendarSync, {
+              appUrl: publicBooking.publicUrl,
+              log: app.log.child({ job: 'calendar-sync' }),
+            }),
+          )
         : null
       const calendarWriteBack = calendarSync
         ? await job('calendar-write-back', async () => {
-            const report = await writeBackDueEvents(database, calendarSync)
+            const report = await writeBackDueEvents(database, calendarSync, {
+              log: app.log.child({ job: 'calendar-write-back' }),
+            })
             // A disconnected connection goes once the events written into it are removed.
             await removeDisconnectedConnections(database.db)
             return report

@@ -3,6 +3,7 @@ import type { components } from '../../shared/contract/schema.d.ts'
 import type { ClosingStatus } from '../domain/appointment-status.ts'
 import { appointmentColumnOf, type Member } from '../domain/member.ts'
 import type { createAppointmentService, StaffWriter } from '../services/appointment-service.ts'
+import type { createCalendarChangeService } from '../services/calendar-change-service.ts'
 import type { createDashboardService } from '../services/dashboard-service.ts'
 import type { FrontDeskService } from '../services/front-desk-service.ts'
 import type { AppointmentRefundService } from '../services/payments/appointment-refunds.ts'
@@ -24,6 +25,8 @@ export interface AppointmentHandlerDeps {
   frontDesk: FrontDeskService
   submittedDetails: ReturnType<typeof createSubmittedDetailsService>
   dashboards: ReturnType<typeof createDashboardService>
+  /** Decisions on changes made to appointments' events in members' own calendars. */
+  calendarChanges: ReturnType<typeof createCalendarChangeService>
 }
 
 /** Handlers for the contract's `appointments` tag (appointments and the dashboard). */
@@ -33,6 +36,7 @@ export function createAppointmentHandlers({
   frontDesk,
   submittedDetails,
   dashboards,
+  calendarChanges,
 }: AppointmentHandlerDeps) {
   async function close(
     request: MemberRequest<'completeAppointment' | 'markAppointmentNoShow'>,
@@ -122,6 +126,13 @@ export function createAppointmentHandlers({
       const result = await frontDesk.checkout(writer, request.params.appointmentId, request.body)
       reply.code(201)
       return result
+    },
+
+    async decideCalendarChange(
+      request: MemberRequest<'decideCalendarChange'>,
+    ): Promise<Appointment> {
+      const writer = writerOf(request.member)
+      return calendarChanges.decide(writer, request.params.appointmentId, request.body.decision)
     },
 
     async acceptSubmittedDetails(

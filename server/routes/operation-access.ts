@@ -112,6 +112,7 @@ export const OPERATION_ACCESS = {
   updateAppointment: ownColumn('change appointments'),
   undoAppointmentChange: ownColumn('change appointments'),
   cancelAppointment: ownColumn('cancel appointments'),
+  decideCalendarChange: ownColumn('change appointments'),
   completeAppointment: ownColumn('close appointments'),
   markAppointmentNoShow: ownColumn('close appointments'),
   checkInAppointment: ownColumn('check customers in'),

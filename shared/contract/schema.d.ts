@@ -1130,6 +1130,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/appointments/{appointmentId}/calendar-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or turn down a change made to the appointment's event in the member's own calendar
+         * @description When the event Slotwise wrote for an appointment into its team member's calendar was
+         *     moved or deleted there, the appointment carries `calendar_change` until staff decide.
+         *     `accept` moves the appointment to the event's new time (under every rule of a
+         *     reschedule, with the customer told as on any move) or, for a deleted event, cancels it;
+         *     `keep` writes the event back as Slotwise has it. The decision is recorded in the
+         *     activity log. Refused (409) when the appointment has no such change waiting, or when
+         *     the new time cannot be taken; 404 for an appointment of another business.
+         */
+        post: operations["decideCalendarChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard": {
         parameters: {
             query?: never;
@@ -3230,6 +3258,8 @@ export interface components {
             submitted_details: components["schemas"]["SubmittedDetail"][];
             /** @description The answers to the service's booking questions given when booking online, in the order asked; empty when none were asked or staff booked it. */
             booking_answers: components["schemas"]["BookingAnswer"][];
+            /** @description A change made outside Slotwise to the appointment's event in its team member's own calendar, waiting for staff to accept it or keep Slotwise's time (`decideCalendarChange`); null when there is none. */
+            calendar_change?: components["schemas"]["AppointmentCalendarChange"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3301,6 +3331,34 @@ export interface components {
         };
         AcceptSubmittedDetailsInput: {
             fields: components["schemas"]["SubmittedDetailField"][];
+        };
+        AppointmentCalendarChange: {
+            /**
+             * @description The event was moved to another time, or deleted (or cancelled) there.
+             * @enum {string}
+             */
+            kind: "moved" | "deleted";
+            /** @description Where it happened, as the member knows it ("iCloud", "Google Calendar"). */
+            calendar_name: string;
+            /**
+             * Format: date-time
+             * @description Where the event was moved to; null when it was deleted.
+             */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a sync found the change.
+             */
+            detected_at: string;
+        };
+        CalendarChangeDecision: {
+            /**
+             * @description `accept` the change made in the calendar, or `keep` the appointment as it is and write it back.
+             * @enum {string}
+             */
+            decision: "accept" | "keep";
         };
         AppointmentList: {
             items: components["schemas"]["Appointment"][];
@@ -5721,6 +5779,33 @@ export interface operations {
         };
         responses: {
             /** @description The appointment, its customer's record now holding the accepted details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    decideCalendarChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appointmentId: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarChangeDecision"];
+            };
+        };
+        responses: {
+            /** @description The appointment after the decision. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -203,6 +203,21 @@ export async function acceptSubmittedDetails(
   )
 }
 
+export type CalendarChangeDecision = components['schemas']['CalendarChangeDecision']['decision']
+
+/** Accepts, or turns down, a change made to the appointment's event in the member's calendar. */
+export async function decideCalendarChange(
+  id: string,
+  decision: CalendarChangeDecision,
+): Promise<Appointment> {
+  return unwrap(
+    await api.POST('/api/v1/appointments/{appointmentId}/calendar-change', {
+      params: { path: { appointmentId: id } },
+      body: { decision },
+    }),
+  )
+}
+
 export type CheckoutInput = components['schemas']['CheckoutInput']
 export type CheckoutResult = components['schemas']['CheckoutResult']
 export type TillMethod = components['schemas']['TillMethod']

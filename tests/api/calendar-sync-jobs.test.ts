@@ -8,6 +8,7 @@ import {
   createCalendarWriteRepository,
 } from '../../server/db/repositories/calendar-write-repository.ts'
 import {
+  appointments,
   calendarConnections,
   calendarWrites,
   connectedCalendars,
@@ -18,6 +19,7 @@ import { refreshStaleBusyTimes, syncDueCalendars } from '../../server/jobs/calen
 import { writeBackDueEvents } from '../../server/jobs/calendar-write-back.ts'
 import { appointmentUid as appointmentEventUid } from '../../server/notifications/ics.ts'
 import { createCredentialCipher } from '../../server/security/credential-cipher.ts'
+import { bookingBody, bookPublicly, publicCall, slugOf } from '../support/api/public-booking.ts'
 import { setUpSchedulingWorld } from '../support/api/scheduling-business.ts'
 import { call } from '../support/api/team-business.ts'
 import { connectCalendar } from '../support/calendar-sync/connected-calendar.ts'
@@ -206,6 +208,33 @@ describe('calendar sync', () => {
     expect((await rowsOf(calendar.id)).connection).toMatchObject({ health: 'ok', failureCount: 0 })
   })
 
+  it('logs why a sync failed, with ids and the connector’s sentence, never the credentials', async () => {
+    const { provider, parts, calendar, connection } = await connected({
+      teamMemberId: world.salon.adminMemberId,
+    })
+    const lines: { level: string; fields: object; message: string }[] = []
+    const log = {
+      info: (fields: object, message: string) => lines.push({ level: 'info', fields, message }),
+      warn: (fields: object, message: string) => lines.push({ level: 'warn', fields, message }),
+    }
+    provider.failNext('unreachable')
+    const now = Date.now() + 40 * MINUTE_MS
+    await syncDueCalendars(world.testApp.database, parts, { now, random: () => 0.5, log })
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        fields: expect.objectContaining({
+          calendarId: calendar.id,
+          connectionId: connection.id,
+          health: 'unreachable',
+          reason: 'simulated unreachable',
+        }),
+        message: 'a calendar sync failed; its stored busy times keep blocking time',
+      },
+    ])
+    expect(JSON.stringify(lines)).not.toContain('app-specific-password')
+  })
+
   it('lets go of a calendar whose runner died, once its claim lapses', async () => {
     const { provider, parts, calendar } = await connected({
       teamMemberId: world.salon.ownerMemberId,
@@ -267,6 +296,63 @@ describe('the re-check in the booking', () => {
     expect(refused.statusCode, refused.body).toBe(409)
     expect(refused.json().detail).toMatch(/has another commitment/)
     expect(provider.syncCalls).toHaveLength(1)
+  })
+})
+
+describe('the re-check in a move', () => {
+  it('refuses a move by staff, and by the customer, over an event the last sync had not seen yet', async () => {
+    const day = world.freshDay()
+    const { provider, calendar } = await connected({ teamMemberId: world.salon.staffMemberId })
+    const slug = await slugOf(world.testApp, world.salon.tenantId)
+    const booked = await bookPublicly(
+      world.testApp,
+      slug,
+      bookingBody(world.salon, world.at(day, '10:00')),
+    )
+    const id = booked.appointment.id
+    // The member adds an event after the last sync, which is a while ago now.
+    const addedSinceSync = async (ref: string, from: string, to: string) => {
+      provider.putObject(calendar.remoteId, ref, [
+        instantEvent(ref, world.at(day, from), world.at(day, to)),
+      ])
+      await world.testApp.database.db
+        .update(connectedCalendars)
+        .set({ lastSyncedAt: new Date(Date.now() - 10 * MINUTE_MS) })
+        .where(eq(connectedCalendars.id, calendar.id))
+    }
+
+    await addedSinceSync('dentist', '14:00', '15:00')
+    const byStaff = await call(
+      world.testApp,
+      world.salon.owner,
+      'PATCH',
+      `/api/v1/appointments/${id}`,
+      {
+        starts_at: world.at(day, '14:00'),
+      },
+    )
+    expect(byStaff.statusCode, byStaff.body).toBe(409)
+    expect(byStaff.json().detail).toMatch(/has another commitment/)
+
+    await addedSinceSync('school-run', '15:30', '16:30')
+    const syncs = provider.syncCalls.length
+    const byCustomer = await publicCall(
+      world.testApp,
+      'POST',
+      `/api/v1/public/appointments/${id}/reschedule`,
+      {
+        business: slug,
+        body: { starts_at: world.at(day, '15:30') },
+        headers: { 'x-manage-token': booked.manage_token },
+      },
+    )
+    expect(byCustomer.statusCode, byCustomer.body).toBe(409)
+    expect(provider.syncCalls).toHaveLength(syncs + 1)
+    const [row] = await world.testApp.database.db
+      .select({ startsAt: appointments.startsAt })
+      .from(appointments)
+      .where(eq(appointments.id, id))
+    expect(row?.startsAt.toISOString()).toBe(new Date(world.at(day, '10:00')).toISOString())
   })
 })
 

@@ -10,6 +10,7 @@ import { callAs } from '../support/api/team-access.ts'
 import { type Business, createBusiness } from '../support/api/team-business.ts'
 import { createTestApp, type TestApp } from '../support/api/test-app.ts'
 import { inMemoryCalendarSyncJobs } from '../support/calendar-sync/in-memory-sync-app.ts'
+import { deletedOutside } from '../support/calendar-sync/outside-change.ts'
 
 // Every issue-3 and issue-4 operation × owner, admin and staff: allowed (its success status) or 403,
 // exactly as shared/permissions.ts says. Fixtures are made by the owner per call, so a
@@ -809,6 +810,26 @@ const cases: Case[] = [
         },
       },
       {
+        // Deciding on a change made in the member's own calendar is a change of the appointment.
+        operationId: 'decideCalendarChange',
+        ...access,
+        success: 200,
+        call: async (role) => {
+          const teamMemberId = memberOf(role)
+          const id = (await newAppointment(teamMemberId)) as string
+          await deletedOutside(testApp.database.db, {
+            tenantId: business.tenantId,
+            teamMemberId,
+            id,
+          })
+          return {
+            method: 'POST',
+            url: `/api/v1/appointments/${id}/calendar-change`,
+            body: { decision: 'keep' },
+          }
+        },
+      },
+      {
         operationId: 'cancelAppointment',
         ...access,
         success: 200,
@@ -1013,7 +1034,7 @@ it('covers every operation of the issue-3 and issue-4 tags in the contract', () 
     ...Object.keys(rolesTestedElsewhere),
   ]
   expect(new Set(covered)).toEqual(new Set(operationIds))
-  expect(operationIds).toHaveLength(76)
+  expect(operationIds).toHaveLength(77)
 })
 
 describe.each([...cases, ...calendarCases])('$operationId $variant', (entry) => {

@@ -8,11 +8,20 @@ import {
   appointmentTeamMember,
 } from '../appointment-joins.ts'
 import type { Db } from '../database.ts'
-import { appointmentCheckouts, appointments, customers, services, teamMembers } from '../schema.ts'
+import {
+  appointmentCheckouts,
+  appointments,
+  calendarOutsideChanges,
+  calendarWrites,
+  customers,
+  services,
+  teamMembers,
+} from '../schema.ts'
 import { type AppointmentPaymentSummary, loadPaymentSummaries } from './payment-views.ts'
 
 type Appointment = components['schemas']['Appointment']
 type AppointmentStatus = components['schemas']['AppointmentStatus']
+type AppointmentCalendarChange = components['schemas']['AppointmentCalendarChange']
 
 /*
  * Appointments as the staff contract shows them (service, member and customer joined, seats
@@ -57,6 +66,30 @@ const checkedOutAt = sql<string | null>`(
       and checkout.appointment_id = ${appointments.id}
   )`
 
+const utcText = (column: unknown) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * A change made to the appointment's event in its member's calendar, waiting for staff (see
+ * calendar-change-repository.ts): only on a confirmed appointment whose event is written as it
+ * is now, since a change Slotwise is about to write over waits for nobody.
+ */
+const calendarChange = sql<AppointmentCalendarChange | null>`(
+    select json_build_object(
+      'kind', change.kind,
+      'calendar_name', change.calendar_name,
+      'starts_at', ${utcText(sql`change.starts_at`)},
+      'ends_at', ${utcText(sql`change.ends_at`)},
+      'detected_at', ${utcText(sql`change.detected_at`)})
+    from ${calendarOutsideChanges} as change
+    join ${calendarWrites} as write
+      on write.appointment_id = change.appointment_id and write.calendar_id = change.calendar_id
+     and write.state = 'done' and write.action = 'put'
+    where change.tenant_id = ${appointments.tenantId}
+      and change.appointment_id = ${appointments.id}
+      and ${appointments.status} = 'confirmed'
+  )`
+
 function select(db: Db) {
   return db
     .select({
@@ -71,6 +104,7 @@ function select(db: Db) {
       customerTimeZone: customers.timeZone,
       seatsBooked,
       checkedOutAt,
+      calendarChange,
     })
     .from(appointments)
     .innerJoin(services, appointmentService())
@@ -173,6 +207,7 @@ export function toAppointment(
       },
     ),
     booking_answers: row.bookingAnswers ?? [],
+    calendar_change: joined.calendarChange,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

@@ -130,8 +130,9 @@ async function toBooked(db: Db, joined: BookedJoinedRow): Promise<BookedAppointm
       customerPhone: joined.customerPhone,
       customerTimeZone: joined.customerTimeZone,
       seatsBooked: joined.seatsBooked,
-      // Just booked: nobody has checked it out.
+      // Just booked: nobody has checked it out, and its event is not written yet.
       checkedOutAt: null,
+      calendarChange: null,
     },
     undefined,
   )

@@ -57,6 +57,17 @@ export function createCalendarSyncRepository(db: Db) {
       return added
     },
 
+    /** The connection's credentials sealed anew (a renewed access token), for the next sync. */
+    async storeCredentials(
+      connectionId: string,
+      sealed: { credentialsSealed: string; credentialsKeyId: string },
+    ): Promise<void> {
+      await db
+        .update(calendarConnections)
+        .set(sealed)
+        .where(eq(calendarConnections.id, connectionId))
+    },
+
     /**
      * Takes the calendar back from a sync that holds it with `claimedUntil`; false when that
      * claim is no longer held (it expired and another runner took the calendar), and nothing

@@ -200,6 +200,8 @@ export const notificationKinds = [
   'no_show_fee',
   'late_payment_refund',
   'receipt',
+  // A member's calendar connection broke (issue 25): to the member and the owners, once.
+  'calendar_broken',
 ] as const
 export const notificationRecipients = ['customer', 'team_member', 'owner'] as const
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const

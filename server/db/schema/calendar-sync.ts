@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { ExternalEvent } from '../../domain/calendar-sync/external-event.ts'
+import { appointments } from './appointments.ts'
 import { teamMembers } from './business.ts'
 import { sqlList } from './values.ts'
 
@@ -41,6 +42,8 @@ export type CalendarPrivacy = (typeof calendarPrivacies)[number]
 export const calendarWriteActions = ['put', 'delete'] as const
 /** `pending` until written (or tried for the last time: `failed`); a new change makes it pending again. */
 export const calendarWriteStates = ['pending', 'done', 'failed'] as const
+/** What was done outside Slotwise to an appointment's written-back event. */
+export const calendarChangeKinds = ['moved', 'deleted'] as const
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 
@@ -249,5 +252,51 @@ export const calendarWrites = pgTable(
     }).onDelete('cascade'),
     check('calendar_writes_action_valid', sql`${t.action} in (${sqlList(calendarWriteActions)})`),
     check('calendar_writes_state_valid', sql`${t.state} in (${sqlList(calendarWriteStates)})`),
+  ],
+)
+
+/**
+ * A change made outside Slotwise to the event it wrote for an appointment (issue 25, item 5):
+ * moved to another time, or deleted. Staff accept it or keep the appointment as it is; until
+ * then the appointment carries it. One per appointment: a sync that finds the same change again
+ * leaves the row as it is (raised once), one that finds the event as Slotwise wrote it removes it.
+ */
+export const calendarOutsideChanges = pgTable(
+  'calendar_outside_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    appointmentId: uuid('appointment_id').notNull(),
+    /** The calendar the event was written to and changed in. */
+    calendarId: uuid('calendar_id').notNull(),
+    kind: text('kind', { enum: calendarChangeKinds }).notNull(),
+    /** Where it was moved to; null when it was deleted. */
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    /** Where it happened as the member knows it ("iCloud", "Google Calendar"), when found. */
+    calendarName: text('calendar_name').notNull(),
+    detectedAt: at('detected_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('calendar_outside_changes_appointment_unique').on(t.tenantId, t.appointmentId),
+    index('calendar_outside_changes_calendar_idx').on(t.calendarId),
+    foreignKey({
+      name: 'calendar_outside_changes_appointment_fk',
+      columns: [t.tenantId, t.appointmentId],
+      foreignColumns: [appointments.tenantId, appointments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'calendar_outside_changes_calendar_fk',
+      columns: [t.tenantId, t.calendarId],
+      foreignColumns: [connectedCalendars.tenantId, connectedCalendars.id],
+    }).onDelete('cascade'),
+    check(
+      'calendar_outside_changes_kind_valid',
+      sql`${t.kind} in (${sqlList(calendarChangeKinds)})`,
+    ),
+    check(
+      'calendar_outside_changes_times_valid',
+      sql`(${t.kind} = 'deleted') = (${t.startsAt} is null) and (${t.startsAt} is null) = (${t.endsAt} is null)`,
+    ),
   ],
 )

@@ -77,6 +77,28 @@ export function expandBusyTimes(
   )
 }
 
+/**
+ * Where one event (not a series: its DTSTART to its end) lies, as instants, read in its frame
+ * like any busy time; null when its times are none. Used for Slotwise's own written events,
+ * which expansion leaves out.
+ */
+export function eventSpan(
+  event: ExternalEvent,
+  memberZone: string,
+): { start: number; end: number } | null {
+  try {
+    const from =
+      event.start.kind === 'utc'
+        ? event.start.instant
+        : localMilliseconds(event.start.kind === 'date' ? event.start.date : event.start.dateTime)
+    const frames = new FrameClocks(memberZone, from - 2 * OFFSET_MARGIN_MS, from + 2 * DAY_MS)
+    const start = frames.instant(event.start)
+    return { start, end: Math.max(start, endInstant(event, frames)) }
+  } catch {
+    return null
+  }
+}
+
 /** How far back the zone clocks reach for a series' DTSTART, beyond which Temporal converts it. */
 const CLOCK_REACH_MS = 2 * 366 * DAY_MS
 

@@ -65,8 +65,8 @@ export function createBookingService(
   notifier: AppointmentNotifier,
   options: {
     /**
-     * Brings the member's calendar busy times up to date just before a booking when they are
-     * older than a threshold, within a short timeout (calendar sync, when it is on).
+     * Brings the member's calendar busy times up to date just before a booking or a move when
+     * they are older than a threshold, within a short timeout (calendar sync, when it is on).
      */
     recheckBusyTimes?: ((tenantId: string, teamMemberId: string) => Promise<void>) | undefined
   } = {},
@@ -166,6 +166,17 @@ export function createBookingService(
     await request.alsoInTransaction?.(tx, appointment)
     return { ...appointment, change_id: changeId }
   }
+  // Outside the transaction, like a booking's: the member who will have the appointment.
+  const recheckBeforeMove = async (request: RescheduleRequest): Promise<void> => {
+    const { changes } = request
+    if (!options.recheckBusyTimes) return
+    if (!changes.startsAt && !changes.endsAt && !changes.teamMemberId) return
+    const teamMemberId =
+      changes.teamMemberId ??
+      (await createAppointmentRepository(database.db).find(request.tenantId, request.appointmentId))
+        ?.teamMemberId
+    if (teamMemberId) await options.recheckBusyTimes(request.tenantId, teamMemberId)
+  }
   return {
     book: (request: BookingRequest): Promise<Appointment> => write(request, 'book'),
     /** Takes back a staff move or resize (see undo-change.ts). */
@@ -196,9 +207,16 @@ export function createBookingService(
       tx: Db,
       input: { tenantId: string; appointmentId: string; now?: number },
     ): Promise<HoldConfirmation> => confirmAndNotify(tx, input),
-    /** A staff change (`undoable`) answers the id of the change its undo takes. */
-    reschedule: (request: RescheduleRequest): Promise<RescheduledAppointment> =>
-      explainClash(database, () => database.transaction((tx) => rescheduleAndNotify(tx, request))),
+    /**
+     * A staff change (`undoable`) answers the id of the change its undo takes. A new time or
+     * member first re-checks that member's calendars, as a booking does.
+     */
+    reschedule: async (request: RescheduleRequest): Promise<RescheduledAppointment> => {
+      await recheckBeforeMove(request)
+      return explainClash(database, () =>
+        database.transaction((tx) => rescheduleAndNotify(tx, request)),
+      )
+    },
   }
 }
 

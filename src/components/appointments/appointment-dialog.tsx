@@ -16,6 +16,7 @@ import { formatAppointmentTime } from './appointment-format'
 import { AppointmentPaymentSection } from './appointment-payment-section'
 import { NotesStep, RescheduleStep } from './appointment-steps'
 import { BookingAnswersList } from './booking-answers-list'
+import { CalendarChangePrompt } from './calendar-change-prompt'
 import { CancelAppointmentDialog } from './cancel-appointment-dialog'
 import { createAppointmentDialogLogic, type DialogActor } from './effects'
 import { NoShowFeePanel } from './no-show-fee-panel'
@@ -162,6 +163,17 @@ function AppointmentModal({
             canAct={step === 'viewing' && !busy}
             version={cancelAnswers}
           />
+          {step === 'viewing' ? (
+            <CalendarChangePrompt
+              appointment={appointment}
+              timeZone={timeZone}
+              mayDecide={mayChangeAppointment(accessFor(profile), appointment)}
+              onDecided={(updated) => {
+                actor.send({ type: 'appointment.received', appointment: updated })
+                callbacks.current.onChanged?.(updated)
+              }}
+            />
+          ) : null}
           {step === 'viewing' ? (
             <SubmittedDetailsPanel
               appointment={appointment}

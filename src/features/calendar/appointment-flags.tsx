@@ -4,7 +4,7 @@ import { PAYMENT_STATE_LABELS, shownPayment } from '../../components/appointment
 
 /**
  * The short marks an appointment carries on the calendar (status, arrived, outside hours,
- * payment, booking answers): hidden from screen readers, whose label sentence says them all.
+ * payment, booking answers, a change made in the member's own calendar): hidden from screen readers, whose label sentence says them all.
  */
 export function AppointmentFlags({ appointment }: { appointment: Appointment }) {
   const payment = shownPayment(appointment)
@@ -33,6 +33,11 @@ export function AppointmentFlags({ appointment }: { appointment: Appointment }) 
           aria-hidden="true"
         >
           {PAYMENT_STATE_LABELS[payment.state]}
+        </span>
+      ) : null}
+      {appointment.calendar_change ? (
+        <span className="p-cal-event__flag" aria-hidden="true">
+          {appointment.calendar_change.kind === 'moved' ? 'Moved outside' : 'Deleted outside'}
         </span>
       ) : null}
       {answers > 0 ? (

@@ -87,6 +87,8 @@ export function appointmentLabel(appointment: Appointment, timeZone: string): st
     parts.push(`arrived at ${toWallClock(appointment.checked_in_at, timeZone).slice(11)}`)
   }
   if (appointment.outside_working_hours) parts.push('outside working hours')
+  const outside = appointment.calendar_change
+  if (outside) parts.push(`${outside.kind} in ${outside.calendar_name}, waiting for a decision`)
   const payment = shownPayment(appointment)
   if (payment) parts.push(paymentSentence(payment))
   const answers = bookingAnswersSummary(appointment.booking_answers)

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { tenants } from '../../../../server/db/schema.ts'
+import { deletedOutside } from '../../calendar-sync/outside-change.ts'
 import { png } from '../../unit/images.ts'
 import { moveIntoPast } from '../appointment-rows.ts'
 import { bookAndPay, type CheckoutStripe } from '../checkout-payment.ts'
@@ -49,6 +50,8 @@ export interface FuzzWorld {
   /** Moved once by the owner: `changeId` takes the move back. */
   movedAppointmentId: string
   changeId: string
+  /** Its event deleted in the member's calendar: a change for `decideCalendarChange`. */
+  changedOutsideAppointmentId: string
   startedAppointmentId: string
   /** A no-show whose card was kept at booking, on the business's connected account. */
   noShowAppointmentId: string
@@ -214,6 +217,12 @@ export async function createFuzzWorld(
     starts_at: inDays(1, '16:30', zone),
     override_working_hours: true,
   })
+  const changedOutside = await staffBooking('11:00')
+  await deletedOutside(testApp.database.db, {
+    tenantId: business.tenantId,
+    teamMemberId: business.staffMemberId,
+    id: changedOutside.id,
+  })
   const startedAppointmentId = await appointments.started(1)
   const noShowAppointmentId = await noShowWithKeptCard(testApp, business, slug, stripe)
 
@@ -265,6 +274,7 @@ export async function createFuzzWorld(
     spareAppointmentId: spareAppointment.id,
     movedAppointmentId: movedAppointment.id,
     changeId: move.change_id,
+    changedOutsideAppointmentId: changedOutside.id,
     startedAppointmentId,
     noShowAppointmentId,
     publicAppointment,

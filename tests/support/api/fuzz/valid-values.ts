@@ -221,6 +221,7 @@ export class ValidValues {
         if (publicPath) return managed.id
         if (operation.path.includes('/payments')) return world.paidAppointmentId
         if (operation.path.endsWith('/undo-change')) return world.movedAppointmentId
+        if (operation.path.endsWith('/calendar-change')) return world.changedOutsideAppointmentId
         if (destroys) return world.spareAppointmentId
         if (operation.path.endsWith('/no-show-fee')) return world.noShowAppointmentId
         if (/\/(complete|no-show)$/.test(operation.path)) return world.startedAppointmentId
