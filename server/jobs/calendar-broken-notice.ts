@@ -45,7 +45,7 @@ export async function tellOfBrokenConnection(
     const facts = await notices.brokenNoticeRecipients(calendar.tenantId, calendar.teamMemberId)
     if (!facts) return false
     const calendarsUrl = options.appUrl
-      ? `${options.appUrl}/team/${calendar.teamMemberId}/edit`
+      ? `${options.appUrl}/team/${calendar.teamMemberId}/calendars`
       : undefined
     await createOutboxRepository(tx).queue(
       facts.recipients.map((recipient) => {

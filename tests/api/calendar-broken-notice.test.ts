@@ -132,7 +132,7 @@ it('tells the member and the owner once per breakage, with the account’s name 
     )
     expect(mail.headers.map((field) => field.name)).not.toContain('bcc')
     expect(mail.text).toContain('Work iCloud Bcc: everyone@example.com, ')
-    expect(mail.text).toContain(`${PUBLIC_URL}/team/${salon.staffMemberId}/edit`)
+    expect(mail.text).toContain(`${PUBLIC_URL}/team/${salon.staffMemberId}/calendars`)
   }
 
   // It works again, then breaks again: told again.
