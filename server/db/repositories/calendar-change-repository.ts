@@ -147,7 +147,8 @@ export function createCalendarChangeRepository(db: Db) {
         .where(
           and(
             eq(calendarOutsideChanges.id, change.id),
-            eq(calendarOutsideChanges.detectedAt, change.detectedAt),
+            // To the millisecond a Date holds: PostgreSQL keeps microseconds (`defaultNow()`).
+            sql`date_trunc('milliseconds', ${calendarOutsideChanges.detectedAt}) = ${change.detectedAt.toISOString()}::timestamptz`,
           ),
         )
         .returning({ id: calendarOutsideChanges.id })
