@@ -169,10 +169,9 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
     'Monthly',
     /^Starter for \$12 per month\. Your trial continues until .+; your card is first charged then\.$/,
   )
-  await payOnCheckoutPage(page, 'Starter')
-
   // The return page says it is confirming until the sync answers; the sync is held until the
-  // test has seen that, so the check does not depend on how fast the server is.
+  // test has seen that, so the check does not depend on how fast the server is. Held from
+  // before the payment: the return page can ask for it before payOnCheckoutPage returns.
   let releaseSync = () => {}
   const syncHeld = new Promise<void>((resolve) => {
     releaseSync = resolve
@@ -181,6 +180,7 @@ test('an owner on trial buys Starter, cancels, falls back to Free and upgrades t
     await syncHeld
     await route.continue()
   })
+  await payOnCheckoutPage(page, 'Starter')
   await expect(page.getByText('Confirming your payment…')).toBeVisible()
   releaseSync()
   await expectActivated(page, 'Starter', 'billed monthly')
