@@ -10,11 +10,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { type AuthOptions, createTokenVerifier } from './auth/token-verifier.ts'
 import {
-  exchangeGoogleCode,
-  googleConsentUrl,
-  revokeGoogleAccess,
-} from './calendars/google/google-oauth.ts'
-import type { GoogleSettings } from './calendars/google/google-settings.ts'
+  busyTimesRecheck,
+  type CalendarSyncSetup,
+  calendarSyncParts,
+  calendarSyncServices,
+} from './calendar-sync-composition.ts'
 import type { Database } from './db/database.ts'
 import { createReadCache } from './db/read-cache.ts'
 import { readOutboxBacklog } from './db/repositories/outbox-repository.ts'
@@ -25,8 +25,6 @@ import { createEmbedFrameAncestors } from './http/content-security-policy.ts'
 import { idempotentAnswers } from './http/idempotent-answers.ts'
 import { createBookingPageRenderer } from './http/server-rendered-page.ts'
 import { createSpaIndexResponder } from './http/spa-index.ts'
-import type { CalendarSyncParts, ExpandBusyTimes } from './jobs/calendar-connections.ts'
-import { refreshStaleBusyTimes } from './jobs/calendar-sync.ts'
 import { createAppointmentNotifier } from './notifications/appointment-notifier.ts'
 import { noReplyAddress } from './notifications/mail-headers.ts'
 import { createMailer } from './notifications/mailer.ts'
@@ -35,8 +33,6 @@ import { createMetrics } from './observability/metrics.ts'
 import { createConnectGateway } from './payments/connect-gateway.ts'
 import { createStripeGateway, type StripeSettings } from './payments/stripe-gateway.ts'
 import { createCapabilityTokens } from './security/capability-tokens.ts'
-import { createCredentialCipher } from './security/credential-cipher.ts'
-import { createOAuthStates } from './security/oauth-state.ts'
 import { createPublicRateLimiters, type PublicRateLimits } from './security/public-rate-limits.ts'
 import { createActivityService } from './services/activity-service.ts'
 import { createAppointmentService } from './services/appointment-service.ts'
@@ -45,11 +41,6 @@ import { createBookingService } from './services/booking/booking-service.ts'
 import { createBusinessService } from './services/business-service.ts'
 import { createCalendarChangeService } from './services/calendar-change-service.ts'
 import { createCalendarFeedService } from './services/calendar-feed-service.ts'
-import { createCalendarConnectionService } from './services/calendar-sync/calendar-connection-service.ts'
-import {
-  createGoogleCalendarConnect,
-  type GoogleCalendarOAuth,
-} from './services/calendar-sync/google-calendar-connect.ts'
 import { createCustomerDataRightsService } from './services/customer-data-rights-service.ts'
 import { createCustomerExportService } from './services/customer-export-service.ts'
 import { createCustomerImportService } from './services/customer-import-service.ts'
@@ -79,6 +70,8 @@ import { createTeamAccessService } from './services/team-access-service.ts'
 import { createTeamMemberService } from './services/team-member-service.ts'
 import { createTimeOffService } from './services/time-off-service.ts'
 
+export type { CalendarSyncSetup } from './calendar-sync-composition.ts'
+
 /** What the public booking pages, e-mails and calendar feeds need from the deployment. */
 export interface PublicBookingOptions {
   /** Signs manage links and calendar feeds; every process of a deployment must share it. */
@@ -103,18 +96,6 @@ export interface BackgroundJobsOptions {
   from?: string | undefined
   /** Calendar sync's jobs (issue 25); off when absent. */
   calendarSync?: CalendarSyncSetup | undefined
-}
-
-/** What calendar sync's jobs are built from (plugins/background-jobs.ts runs them). */
-export interface CalendarSyncSetup {
-  /** Seals the credentials (CALENDAR_CREDENTIALS_KEY); the keys it replaced still open old rows. */
-  credentialsKey: Buffer
-  previousCredentialsKeys?: readonly Buffer[] | undefined
-  /** The connectors and the expansion; the jobs stay off until both are given. */
-  connectorFor?: CalendarSyncParts['connectorFor'] | undefined
-  expandBusyTimes?: ExpandBusyTimes | undefined
-  /** The deployment's Google OAuth client; connecting Google Calendars is off without it. */
-  google?: GoogleSettings | undefined
 }
 
 export interface ServerPartsOptions {
@@ -228,32 +209,14 @@ export function composeServer(options: ServerPartsOptions) {
   }
 
   // ── Calendar sync's connections: connect, choose, sync now, disconnect (issue 25) ──
-  const calendarSync = jobs?.calendarSync
-  const googleOAuth = googleCalendarOAuth(options.jobs?.calendarSync?.google)
-  const calendarServices = {
-    calendarConnections: createCalendarConnectionService({
-      database,
-      sync: calendarSync,
-      google: googleOAuth,
-      syncMember: calendarSync
-        ? (tenantId, teamMemberId) =>
-            refreshStaleBusyTimes(
-              database,
-              calendarSync,
-              { tenantId, teamMemberId },
-              { maxAgeMs: 0, timeoutMs: SYNC_NOW_TIMEOUT_MS },
-            )
-        : undefined,
-    }),
-    googleCalendarConnect: createGoogleCalendarConnect({
-      database,
-      sync: calendarSync,
-      google: googleOAuth,
-      states: createOAuthStates(options.publicBooking.secret, 'google-calendar'),
-      publicUrl: publicBooking.publicUrl,
-      onFailure: (reason) => log.warn(reason),
-    }),
-  }
+  const calendarServices = calendarSyncServices({
+    database,
+    calendarSync: jobs?.calendarSync,
+    google: options.jobs?.calendarSync?.google,
+    secret: options.publicBooking.secret,
+    publicUrl: publicBooking.publicUrl,
+    log,
+  })
 
   // ── Booking and payments: the one booking service, and the money around it ──
   // Staff bookings, public bookings and the confirmation of paid holds share its coalescing
@@ -359,66 +322,5 @@ export function composeServer(options: ServerPartsOptions) {
       jobs?.mailer.close()
       await tokenVerifier.close()
     },
-  }
-}
-
-function calendarSyncParts(setup: CalendarSyncSetup | undefined): CalendarSyncParts | undefined {
-  if (!setup?.connectorFor || !setup.expandBusyTimes) return undefined
-  return {
-    cipher: createCredentialCipher(setup.credentialsKey, setup.previousCredentialsKeys),
-    connectorFor: setup.connectorFor,
-    expandBusyTimes: setup.expandBusyTimes,
-  }
-}
-
-/** "Sync now" answers after this long at the latest; the sync goes on and stores what it finds. */
-const SYNC_NOW_TIMEOUT_MS = 10_000
-
-/** The OAuth steps of connecting a Google Calendar, bound to the deployment's client. */
-function googleCalendarOAuth(
-  settings: GoogleSettings | undefined,
-): GoogleCalendarOAuth | undefined {
-  if (!settings) return undefined
-  return {
-    consentUrl: (request) => googleConsentUrl(settings, request),
-    exchange: (request) => exchangeGoogleCode(settings, request),
-    revoke: (credentials) => revokeGoogleAccess(settings, credentials),
-  }
-}
-
-/** Busy times older than this are synced again just before a booking of the member… */
-const RECHECK_AFTER_MS = 2 * 60_000
-/** …waiting no longer than this for the member's calendars to answer. */
-const RECHECK_TIMEOUT_MS = 1500
-
-/**
- * The re-check before a booking (issue 25, item 3), when calendar sync is on: a calendar that
- * does not answer in time leaves the booking to the stored busy times, and the log says so.
- */
-function busyTimesRecheck(
-  database: Database,
-  calendarSync: CalendarSyncParts | undefined,
-  log: FastifyBaseLogger,
-) {
-  if (!calendarSync) return undefined
-  return async (tenantId: string, teamMemberId: string): Promise<void> => {
-    const outcome = await refreshStaleBusyTimes(
-      database,
-      calendarSync,
-      { tenantId, teamMemberId },
-      { maxAgeMs: RECHECK_AFTER_MS, timeoutMs: RECHECK_TIMEOUT_MS, log },
-    ).catch((error: unknown) => {
-      log.warn(
-        { err: error, tenantId, teamMemberId },
-        'the calendar re-check before a booking failed',
-      )
-      return 'stale' as const
-    })
-    if (outcome === 'stale') {
-      log.warn(
-        { tenantId, teamMemberId },
-        'calendar busy times could not be refreshed before a booking; the stored ones were used',
-      )
-    }
   }
 }
